@@ -1,0 +1,177 @@
+/**
+ * The integers one batch runs with, derived from the options, the grid, the patch and the cycle.
+ *
+ * Both backends run a batch from the same `BatchParams`: the CPU kernels read the fields by name,
+ * the GPU backend packs them into an `i32` storage buffer whose WGSL struct is generated from
+ * `BATCH_PARAM_FIELDS`, so the two layouts cannot drift. Every float option is quantised here,
+ * once, in JavaScript doubles, so the kernels see only integers.
+ */
+import { FIXED_ONE } from "./fixedPoint";
+import type { ErosionOptions } from "./options";
+import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches";
+
+/** Most of the drop below a cell (or rise above it) one step may cut (fill): 1/4, as a right shift. */
+export const MAX_SHARE_SHIFT = 2;
+
+/**
+ * Least share of a cell's pending change (batch delta plus suspended sediment) that settles each
+ * batch, as a right shift (1/32): without it, change on ground with no local relief (a flat, a
+ * pit's floor) could never settle and suspension would grow without end.
+ */
+export const MIN_SETTLE_SHIFT = 5;
+
+/**
+ * Bound on the sum of all changes a batch writes to one cell's accumulator (2^30 - 1 fixed-point
+ * units): each droplet step's write is capped so that `dropletsPerBatch * maxSteps` capped writes
+ * stay inside it, and the fold adds suspended sediment (also bounded by it) without overflowing.
+ */
+export const ACCUMULATOR_LIMIT = 2 ** 30 - 1;
+
+/** Field names of the batch parameter block, in buffer order. Each is one `i32`. */
+export const BATCH_PARAM_FIELDS = [
+    "width",
+    "depth",
+    // Droplet spawn rectangle: continuous positions in [spawnX0, spawnX1) x [spawnY0, spawnY1) cells.
+    "spawnX0",
+    "spawnY0",
+    "spawnX1",
+    "spawnY1",
+    // Vertices a hydraulic batch may change (spawn rectangle grown by the walk's reach), or the
+    // patch grown by one for a thermal batch: the fold and the thermal apply run over it.
+    "regionX0",
+    "regionY0",
+    "regionX1",
+    "regionY1",
+    // The patch itself (thermal flux runs over it).
+    "patchX0",
+    "patchY0",
+    "patchX1",
+    "patchY1",
+    "seed",
+    "cycle",
+    "patchIndex",
+    "dropletCount",
+    "dispatchRowThreads",
+    "maxSteps",
+    "inertia",
+    "capacity",
+    "minSlope",
+    "erosion",
+    "deposition",
+    "waterRetained",
+    "gravity",
+    "initialWater",
+    "initialSpeed",
+    "minWater",
+    "brushRadius",
+    "brushCount",
+    "depositAtEnd",
+    "share",
+    "stepCap",
+    "talus",
+    "talusDiagonal",
+    "thermalRate",
+    "neighbours",
+    "openBoundary",
+] as const;
+
+/** Name of one batch parameter. */
+export type BatchParamName = (typeof BATCH_PARAM_FIELDS)[number];
+
+/** The integers one batch runs with (all fit in an `i32`; `seed` is a u32 stored bit for bit). */
+export type BatchParams = Record<BatchParamName, number>;
+
+/** Bytes one packed `BatchParams` occupies (padded to 256 so slots can share a buffer). */
+export const BATCH_PARAMS_STRIDE_BYTES = 256;
+
+/** Number of the distance a droplet batch can reach beyond its spawn rectangle, in cells. */
+export function dropletReach(maxSteps: number, brushRadius: number): number {
+    return maxSteps + brushRadius + 1;
+}
+
+/** Grid geometry a simulation runs on. */
+export interface GridSize {
+    /** Vertices per row (x). */
+    readonly width: number;
+    /** Rows (z in Babylon, y here). */
+    readonly depth: number;
+}
+
+function q16(value: number): number {
+    return Math.round(value * FIXED_ONE);
+}
+
+/**
+ * Builds the parameters of one batch.
+ * @param options resolved options in force for the batch's cycle
+ * @param grid the field's size
+ * @param patch the patch the batch runs on
+ * @param operator which operator runs
+ * @param cycle index of the cycle, counted from 0 since the state's start
+ * @param brushCount entries in the brush table for `options.hydraulic.brushRadius`
+ */
+export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number): BatchParams {
+    const { width, depth } = grid;
+    const hydraulic = options.hydraulic;
+    const thermal = options.thermal;
+    const spawn: GridRect = { x0: patch.x0, y0: patch.y0, x1: Math.min(patch.x1, width - 1), y1: Math.min(patch.y1, depth - 1) };
+    const region = operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : expandRect(patch, 1, width, depth);
+    const interiorCells = (spawn.x1 - spawn.x0) * (spawn.y1 - spawn.y0);
+    const walkSteps = hydraulic.dropletsPerBatch * hydraulic.maxSteps;
+    const rate = (thermal.rate / (2 * thermal.neighbours)) * FIXED_ONE;
+    return {
+        width,
+        depth,
+        spawnX0: spawn.x0,
+        spawnY0: spawn.y0,
+        spawnX1: spawn.x1,
+        spawnY1: spawn.y1,
+        regionX0: region.x0,
+        regionY0: region.y0,
+        regionX1: region.x1,
+        regionY1: region.y1,
+        patchX0: patch.x0,
+        patchY0: patch.y0,
+        patchX1: patch.x1,
+        patchY1: patch.y1,
+        seed: options.seed | 0,
+        cycle: cycle | 0,
+        patchIndex: patch.index,
+        dropletCount: hydraulic.dropletsPerBatch,
+        dispatchRowThreads: 0,
+        maxSteps: hydraulic.maxSteps,
+        inertia: q16(hydraulic.inertia),
+        capacity: q16(hydraulic.capacity),
+        minSlope: q16(hydraulic.minSlope),
+        erosion: q16(hydraulic.erosion),
+        deposition: q16(hydraulic.deposition),
+        waterRetained: FIXED_ONE - q16(hydraulic.evaporation),
+        gravity: q16(hydraulic.gravity),
+        initialWater: q16(hydraulic.initialWater),
+        initialSpeed: q16(hydraulic.initialSpeed),
+        minWater: q16(hydraulic.minWater),
+        brushRadius: hydraulic.brushRadius,
+        brushCount,
+        depositAtEnd: hydraulic.endOfWalk === "deposit" ? 1 : 0,
+        // Seed 003's share: the part of one cell's rainfall a droplet carries, at most one cell's.
+        share: Math.min(FIXED_ONE, Math.floor((interiorCells * FIXED_ONE) / walkSteps)),
+        stepCap: Math.max(1, Math.floor(ACCUMULATOR_LIMIT / walkSteps)),
+        talus: q16(thermal.talus),
+        talusDiagonal: q16(thermal.talus * Math.SQRT2),
+        thermalRate: Math.floor(rate),
+        neighbours: thermal.neighbours,
+        openBoundary: thermal.boundary === "open" ? 1 : 0,
+    };
+}
+
+/** Writes `params` into `target` at `offsetInts` (an `i32` index), in `BATCH_PARAM_FIELDS` order. */
+export function packBatchParams(params: BatchParams, target: Int32Array, offsetInts = 0): void {
+    for (let i = 0; i < BATCH_PARAM_FIELDS.length; i++) {
+        target[offsetInts + i] = params[BATCH_PARAM_FIELDS[i]];
+    }
+}
+
+/** The WGSL declaration of `BatchParams`, generated from `BATCH_PARAM_FIELDS`. */
+export function wgslBatchParamsStruct(): string {
+    return `struct BatchParams {\n${BATCH_PARAM_FIELDS.map((name) => `    ${name}: i32,`).join("\n")}\n}\n`;
+}

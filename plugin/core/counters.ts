@@ -1,0 +1,35 @@
+/**
+ * Running totals a simulation keeps besides its heights: where material went and how much work
+ * the droplets did. They explain the mass balance but do not affect later batches, so they are not
+ * part of the fingerprint.
+ *
+ * On the GPU each counter is a 64-bit pair of `u32` atomics (low word, high word, carried by the
+ * kernel that adds); on the CPU a double, exact below 2^53.
+ */
+
+/** Counter names, in buffer order. */
+export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps"] as const;
+
+/** Index of material (fixed-point units) that left the field: over an edge, carried away at the end of a walk, or off an open boundary. */
+export const COUNTER_OUTFLOW = 0;
+/** Index of material (fixed-point units) removed because a height would have passed the top of the fixed-point range. */
+export const COUNTER_SATURATION_REMOVED = 1;
+/** Index of material (fixed-point units) added because a height would have passed the bottom of the fixed-point range. */
+export const COUNTER_SATURATION_ADDED = 2;
+/** Index of the number of steps droplets took. */
+export const COUNTER_DROPLET_STEPS = 3;
+
+/** Number of counters. */
+export const COUNTER_COUNT = COUNTER_NAMES.length;
+
+/** Counter values by name. */
+export type ErosionCounters = Record<(typeof COUNTER_NAMES)[number], number>;
+
+/** Counters as a named object. */
+export function countersToObject(counters: ArrayLike<number>): ErosionCounters {
+    const result = {} as ErosionCounters;
+    COUNTER_NAMES.forEach((name, index) => {
+        result[name] = counters[index];
+    });
+    return result;
+}

@@ -1,0 +1,47 @@
+/**
+ * CPU mirror of `shaders/thermal_apply.wgsl`: each vertex of the patch grown by one gives what its
+ * flux slots say and receives what its neighbours' slots send it. Reads only flux, so no vertex
+ * is written by two threads and none reads a height another writes.
+ */
+import type { BatchParams } from "../batchParams";
+import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED } from "../counters";
+import { HEIGHT_MIN_FIXED } from "../fixedPoint";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections";
+
+/** Applies one thermal step's flux over the batch's region (patch grown by one vertex). */
+export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array): void {
+    const { width, depth, regionX0, regionY0, regionX1, regionY1, patchX0, patchY0, patchX1, patchY1, neighbours } = params;
+    const patchWidth = patchX1 - patchX0;
+    for (let y = regionY0; y < regionY1; y++) {
+        for (let x = regionX0; x < regionX1; x++) {
+            let change = 0;
+            if (x >= patchX0 && y >= patchY0 && x < patchX1 && y < patchY1) {
+                const slot = ((y - patchY0) * patchWidth + (x - patchX0)) * THERMAL_SLOTS;
+                for (let k = 0; k < neighbours; k++) {
+                    const given = flux[slot + k];
+                    change -= given;
+                    const nx = x + THERMAL_DX[k];
+                    const ny = y + THERMAL_DY[k];
+                    if (nx < 0 || ny < 0 || nx >= width || ny >= depth) {
+                        counters[COUNTER_OUTFLOW] += given;
+                    }
+                }
+            }
+            for (let k = 0; k < neighbours; k++) {
+                // The neighbour whose slot k points here.
+                const sx = x - THERMAL_DX[k];
+                const sy = y - THERMAL_DY[k];
+                if (sx >= patchX0 && sy >= patchY0 && sx < patchX1 && sy < patchY1) {
+                    change += flux[((sy - patchY0) * patchWidth + (sx - patchX0)) * THERMAL_SLOTS + k];
+                }
+            }
+            const i = y * width + x;
+            let height = heights[i] + change;
+            if (height < HEIGHT_MIN_FIXED) {
+                counters[COUNTER_SATURATION_ADDED] += HEIGHT_MIN_FIXED - height;
+                height = HEIGHT_MIN_FIXED;
+            }
+            heights[i] = height;
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/**
+ * CPU mirror of `shaders/thermal_flux.wgsl`: how much each vertex of the patch sheds toward each
+ * lower neighbour in one thermal step. Reads heights, writes only the patch's flux slots.
+ */
+import type { BatchParams } from "../batchParams";
+import { mulQ16 } from "../fixedPoint";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections";
+
+/** Fills `flux` (patch-local, `THERMAL_SLOTS` per vertex) for every vertex of the batch's patch. */
+export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int32Array): void {
+    const { width, depth, patchX0, patchY0, patchX1, patchY1, neighbours, talus, talusDiagonal, thermalRate, openBoundary } = params;
+    const patchWidth = patchX1 - patchX0;
+    for (let y = patchY0; y < patchY1; y++) {
+        for (let x = patchX0; x < patchX1; x++) {
+            const height = heights[y * width + x];
+            const slot = ((y - patchY0) * patchWidth + (x - patchX0)) * THERMAL_SLOTS;
+            for (let k = 0; k < THERMAL_SLOTS; k++) {
+                let drop = 0;
+                if (k < neighbours) {
+                    const nx = x + THERMAL_DX[k];
+                    const ny = y + THERMAL_DY[k];
+                    if (nx >= 0 && ny >= 0 && nx < width && ny < depth) {
+                        drop = height - heights[ny * width + nx];
+                    } else if (openBoundary !== 0) {
+                        // Off an open edge the ground continues the slope of the edge vertex.
+                        const mx = x - THERMAL_DX[k];
+                        const my = y - THERMAL_DY[k];
+                        if (mx >= 0 && my >= 0 && mx < width && my < depth) {
+                            drop = heights[my * width + mx] - height;
+                        }
+                    }
+                }
+                const threshold = k < 4 ? talus : talusDiagonal;
+                flux[slot + k] = drop > threshold ? mulQ16(drop - threshold, thermalRate) : 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/**
+ * The whole simulation state, as plain arrays: what checkpoints, snapshots, the fingerprint and
+ * the mass balance are computed from, whichever backend produced it.
+ */
+import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "./counters";
+import { fingerprintState } from "./fingerprint";
+
+/** Everything that carries over between batches, plus the counters. */
+export interface ErosionStateData {
+    /** Vertices per row. */
+    readonly width: number;
+    /** Rows. */
+    readonly depth: number;
+    /** Completed cycles. */
+    cycle: number;
+    /** Completed batches of the cycle in progress. */
+    batch: number;
+    /** Heights, fixed point (1/65536 m), row-major. */
+    heights: Int32Array;
+    /** Suspended sediment per vertex, fixed point; negative is material owed by the ground (see docs/simulation.md). */
+    suspended: Int32Array;
+    /** Counters by `COUNTER_*` index. */
+    counters: Float64Array;
+}
+
+/** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, counters zero. */
+export function createInitialState(width: number, depth: number, heights: Int32Array): ErosionStateData {
+    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), counters: new Float64Array(COUNTER_COUNT) };
+}
+
+/** A deep copy. */
+export function cloneState(state: ErosionStateData): ErosionStateData {
+    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), counters: state.counters.slice() };
+}
+
+/** The version-1 fingerprint of a state. */
+export function fingerprintOf(state: ErosionStateData): string {
+    return fingerprintState(state);
+}
+
+function sum(values: Int32Array): bigint {
+    let total = 0n;
+    for (let start = 0; start < values.length; start += 4096) {
+        // A chunk of 4096 values of at most 2^31 sums below 2^43: exact in a double.
+        let partial = 0;
+        const end = Math.min(values.length, start + 4096);
+        for (let i = start; i < end; i++) {
+            partial += values[i];
+        }
+        total += BigInt(partial);
+    }
+    return total;
+}
+
+/**
+ * The conserved total, in fixed-point units: heights + suspended + outflow + saturation removed
+ * - saturation added. Every kernel keeps it constant exactly, so it equals the sum of the initial
+ * heights.
+ */
+export function conservedMass(state: ErosionStateData): bigint {
+    const counters = state.counters;
+    return sum(state.heights) + sum(state.suspended) + BigInt(counters[COUNTER_OUTFLOW]) + BigInt(counters[COUNTER_SATURATION_REMOVED]) - BigInt(counters[COUNTER_SATURATION_ADDED]);
+}
+
+/** Sum of the heights alone, in fixed-point units. */
+export function heightSum(values: Int32Array): bigint {
+    return sum(values);
+}

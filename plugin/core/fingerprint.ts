@@ -1,0 +1,96 @@
+/**
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (version 1).
+ *
+ * Bytes hashed, all little-endian:
+ * 1. the ASCII tag `TEFP1` (so a future layout cannot collide with this one);
+ * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
+ *    cycle in progress);
+ * 3. every height as i32, row-major;
+ * 4. every suspended-sediment value as i32, row-major.
+ * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
+ * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
+ * version 1; a change gets a new tag.
+ */
+
+const FNV_OFFSET_HIGH = 0xcbf29ce4;
+const FNV_OFFSET_LOW = 0x84222325;
+
+/** Running FNV-1a 64 state, in four 16-bit limbs so every multiply stays exact in doubles. */
+export class Fnv1a64 {
+    private _h0 = FNV_OFFSET_LOW & 0xffff;
+    private _h1 = FNV_OFFSET_LOW >>> 16;
+    private _h2 = FNV_OFFSET_HIGH & 0xffff;
+    private _h3 = FNV_OFFSET_HIGH >>> 16;
+
+    /** Hashes one byte. */
+    public byte(value: number): void {
+        // h ^= byte; h *= 0x100000001b3 (= 2^40 + 0x1b3), modulo 2^64, limb by limb.
+        const h0 = this._h0 ^ (value & 0xff);
+        const h1 = this._h1;
+        const h2 = this._h2;
+        const h3 = this._h3;
+        const t0 = h0 * 0x1b3;
+        let t1 = h1 * 0x1b3;
+        let t2 = h2 * 0x1b3 + (h0 << 8);
+        let t3 = h3 * 0x1b3 + (h1 << 8);
+        t1 += t0 >>> 16;
+        this._h0 = t0 & 0xffff;
+        t2 += t1 >>> 16;
+        this._h1 = t1 & 0xffff;
+        t3 += t2 >>> 16;
+        this._h2 = t2 & 0xffff;
+        this._h3 = t3 & 0xffff;
+    }
+
+    /** Hashes a u32 / i32 as four little-endian bytes. */
+    public word(value: number): void {
+        this.byte(value);
+        this.byte(value >>> 8);
+        this.byte(value >>> 16);
+        this.byte(value >>> 24);
+    }
+
+    /** Hashes every element of an `Int32Array` as little-endian bytes. */
+    public words(values: Int32Array): void {
+        for (let i = 0; i < values.length; i++) {
+            this.word(values[i]);
+        }
+    }
+
+    /** Hashes an ASCII string, one byte per character. */
+    public ascii(text: string): void {
+        for (let i = 0; i < text.length; i++) {
+            this.byte(text.charCodeAt(i));
+        }
+    }
+
+    /** The hash as 16 lowercase hex digits. */
+    public hex(): string {
+        const high = ((this._h3 << 16) | this._h2) >>> 0;
+        const low = ((this._h1 << 16) | this._h0) >>> 0;
+        return high.toString(16).padStart(8, "0") + low.toString(16).padStart(8, "0");
+    }
+}
+
+/** What the fingerprint covers. */
+export interface FingerprintInput {
+    readonly width: number;
+    readonly depth: number;
+    readonly cycle: number;
+    readonly batch: number;
+    readonly heights: Int32Array;
+    readonly suspended: Int32Array;
+}
+
+/** The version-1 fingerprint of a simulation state (16 hex digits). */
+export function fingerprintState(state: FingerprintInput): string {
+    const hash = new Fnv1a64();
+    hash.ascii("TEFP1");
+    hash.word(state.width);
+    hash.word(state.depth);
+    hash.word(state.cycle);
+    hash.word(state.batch);
+    hash.words(state.heights);
+    hash.words(state.suspended);
+    return hash.hex();
+}

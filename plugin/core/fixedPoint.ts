@@ -1,0 +1,119 @@
+/**
+ * Fixed-point arithmetic shared by every kernel that changes simulation state.
+ *
+ * Heights, sediment and every other quantity that carries over between batches are `i32` in
+ * Q16 fixed point: one unit is 1/65536 m (one Babylon world unit is one metre). The helpers here
+ * are the JavaScript half of `shaders/common.wgsl`: the WGSL versions compute the same integers
+ * with 16-bit pieces, these compute them with plain double arithmetic, which holds every integer
+ * below 2^53 exactly. They must agree in value, not in instructions.
+ */
+
+/** One metre (or one unit of any Q16 quantity) in fixed-point units: 2^16. */
+export const FIXED_ONE = 65536;
+
+/** Lowest height the state can hold, in fixed-point units (-16 384 m). */
+export const HEIGHT_MIN_FIXED = -(2 ** 30);
+
+/**
+ * Highest height the state can hold, in fixed-point units (16 384 m minus one unit), chosen so that
+ * the difference of any two heights fits in an `i32`.
+ */
+export const HEIGHT_MAX_FIXED = 2 ** 30 - 1;
+
+/** Lowest height in metres the state accepts (-16 384 m). */
+export const HEIGHT_MIN_METRES = HEIGHT_MIN_FIXED / FIXED_ONE;
+
+/** Highest height in metres the state accepts (just under 16 384 m). */
+export const HEIGHT_MAX_METRES = HEIGHT_MAX_FIXED / FIXED_ONE;
+
+/**
+ * Ceiling of saturating products (2^30 - 1): any two saturated values still add without
+ * overflowing an `i32`.
+ */
+export const SATURATION_LIMIT = 2 ** 30 - 1;
+
+/** floor(a * f / 2^16) for a in the i32 range and 0 <= f <= 2^16. Mirrors `mulQ16` in WGSL. */
+export function mulQ16(a: number, f: number): number {
+    return Math.floor((a * f) / FIXED_ONE);
+}
+
+/**
+ * min(floor(a * b / 2^16), SATURATION_LIMIT) for 0 <= a, b < 2^31. Mirrors `mulQ16Sat` in WGSL.
+ * Exact in doubles: a product below 2^53 is exact, and one above it is far past the limit.
+ */
+export function mulQ16Sat(a: number, b: number): number {
+    const product = Math.floor((a * b) / FIXED_ONE);
+    return product > SATURATION_LIMIT ? SATURATION_LIMIT : product;
+}
+
+/** floor(sqrt(x)) for 0 <= x < 2^32. Mirrors `isqrt32` in WGSL. */
+export function isqrt32(x: number): number {
+    return Math.floor(Math.sqrt(x));
+}
+
+/**
+ * floor(sqrt(x * 2^16)) to about 15 significant bits, for 0 <= x <= 2^30: the square root of a Q16
+ * value, as a Q16 value. Shifts x up by the largest even amount (at most 16) that keeps it in 32
+ * bits, takes the integer root and shifts the rest back. Mirrors `sqrtQ16` in WGSL.
+ */
+export function sqrtQ16(x: number): number {
+    if (x <= 0) {
+        return 0;
+    }
+    const bits = 32 - Math.clz32(x);
+    const shift = Math.min(16, (32 - bits) & ~1);
+    // Multiplying by 1 << n rather than 2 ** n: exponentiation here cost half the walk's time.
+    return Math.floor(Math.sqrt(x * (1 << shift))) * (1 << ((16 - shift) >> 1));
+}
+
+/** Metres to fixed-point units, rounding to nearest (halves toward +infinity). */
+export function metresToFixed(metres: number): number {
+    return Math.round(metres * FIXED_ONE);
+}
+
+/** Fixed-point units to metres. */
+export function fixedToMetres(fixed: number): number {
+    return fixed / FIXED_ONE;
+}
+
+/**
+ * Converts heights in metres to the fixed-point state, rejecting NaN, infinities and heights
+ * outside [-16 384 m, 16 384 m) with an error naming the first bad index.
+ * @param metres heights in metres, row-major
+ * @param name what the heights are called in the error message
+ * @param target optional array to write into (same length)
+ */
+export function heightsToFixed(metres: ArrayLike<number>, name = "heights", target?: Int32Array): Int32Array {
+    const out = target ?? new Int32Array(metres.length);
+    for (let i = 0; i < metres.length; i++) {
+        const value = metres[i];
+        if (!Number.isFinite(value)) {
+            throw new RangeError(`${name}[${i}] is ${value}: heights must be finite numbers of metres in [${HEIGHT_MIN_METRES}, ${HEIGHT_MAX_METRES}].`);
+        }
+        const fixed = metresToFixed(value);
+        if (fixed < HEIGHT_MIN_FIXED || fixed > HEIGHT_MAX_FIXED) {
+            throw new RangeError(`${name}[${i}] is ${value} m: heights must lie in [${HEIGHT_MIN_METRES}, ${HEIGHT_MAX_METRES}] m.`);
+        }
+        out[i] = fixed;
+    }
+    return out;
+}
+
+/** Checks that fixed-point heights are inside the state's range; throws naming the first bad index. */
+export function assertFixedHeightsInRange(fixed: Int32Array, name = "heights"): void {
+    for (let i = 0; i < fixed.length; i++) {
+        const value = fixed[i];
+        if (value < HEIGHT_MIN_FIXED || value > HEIGHT_MAX_FIXED) {
+            throw new RangeError(`${name}[${i}] is ${value} fixed-point units: heights must lie in [${HEIGHT_MIN_FIXED}, ${HEIGHT_MAX_FIXED}] (1/65536 m each).`);
+        }
+    }
+}
+
+/** Converts fixed-point heights to metres (as `Float32Array`, the precision Babylon renders with). */
+export function fixedToHeights(fixed: Int32Array, target?: Float32Array): Float32Array {
+    const out = target ?? new Float32Array(fixed.length);
+    for (let i = 0; i < fixed.length; i++) {
+        out[i] = fixed[i] / FIXED_ONE;
+    }
+    return out;
+}

@@ -1,0 +1,23 @@
+/**
+ * Integer hashing for droplet placement. Mirrors `hashU32` and `hash4` in `shaders/common.wgsl`.
+ *
+ * `lowbias32` is Chris Wellons' two-multiply integer finaliser: every input bit affects every
+ * output bit, and it uses only 32-bit multiplies, shifts and xors, which WGSL and JavaScript
+ * (`Math.imul`) compute identically.
+ */
+
+/** lowbias32 finaliser of a u32; returns a u32. */
+export function hashU32(value: number): number {
+    let x = value >>> 0;
+    x ^= x >>> 16;
+    x = Math.imul(x, 0x7feb352d);
+    x ^= x >>> 15;
+    x = Math.imul(x, 0x846ca68b);
+    x ^= x >>> 16;
+    return x >>> 0;
+}
+
+/** Hash of four u32 values, chained so that the order of the inputs matters; returns a u32. */
+export function hash4(a: number, b: number, c: number, d: number): number {
+    return hashU32(hashU32(hashU32(hashU32(a) ^ b) ^ c) ^ d);
+}

@@ -1,0 +1,278 @@
+/**
+ * Option types, the defaults object and validation, all derived from `OPTION_SPECS`.
+ */
+import { OPTION_SPECS, describeAllowedValues, findOptionSpec, type OptionSpec } from "./optionsTable";
+
+/** Where the erosion kernels run. */
+export type ErosionBackendName = "auto" | "webgpu" | "cpu";
+
+/** Droplet (particle) hydraulic erosion options. Units and ranges: `OPTION_SPECS`. */
+export interface HydraulicOptions {
+    /** Run droplet hydraulic erosion. Default `true`. */
+    enabled: boolean;
+    /** Droplets rained on one patch per batch, 1..1 048 576. Default 1024. */
+    dropletsPerBatch: number;
+    /** Longest walk of a droplet in steps (one cell each), 1..512. Default 64. */
+    maxSteps: number;
+    /** Share of its previous direction a droplet keeps each step, 0..0.99. Default 0.3. */
+    inertia: number;
+    /** Sediment capacity factor, 0..64. Default 4. */
+    capacity: number;
+    /** Smallest drop used for capacity, in metres per cell, 0..16. Default 0.01. */
+    minSlope: number;
+    /** Solubility: fraction of the capacity deficit picked up per step, 0..1. Default 0.3. */
+    erosion: number;
+    /** Fraction of the capacity surplus laid down per step, 0..1. Default 0.3. */
+    deposition: number;
+    /** Fraction of its water a droplet loses per step, 0..0.5. Default 0.02. */
+    evaporation: number;
+    /** Speed gained per metre of descent, in (cells/step)^2 per metre, 0..64. Default 4. */
+    gravity: number;
+    /** Water a droplet starts with, 0.01..16. Default 1. */
+    initialWater: number;
+    /** Speed a droplet starts with, in cells per step, 0..16. Default 1. */
+    initialSpeed: number;
+    /** A walk ends when the droplet's water falls below this, 0..1. Default 0.01. */
+    minWater: number;
+    /** Erosion brush radius in cells, 0..8 (0 = the four bilinear cells). Default 3. */
+    brushRadius: number;
+    /** What a droplet still holds when its walk ends: `"deposit"` it there (default) or `"carry"` it away. */
+    endOfWalk: "deposit" | "carry";
+}
+
+/** Thermal (talus) erosion options. Units and ranges: `OPTION_SPECS`. */
+export interface ThermalOptions {
+    /** Run thermal erosion. Default `true`. */
+    enabled: boolean;
+    /** Steepest stable drop to an edge neighbour, metres per cell, 0..1024. Default 0.5. See `talusFromAngle`. */
+    talus: number;
+    /** Fraction of the stable maximum moved per step, 0..1. Default 0.5. */
+    rate: number;
+    /** Neighbourhood, 4 or 8. Default 8. */
+    neighbours: 4 | 8;
+    /** `"closed"` edges conserve mass (default); `"open"` edges let material fall off. */
+    boundary: "closed" | "open";
+    /** Relaxation steps per thermal batch, 1..64. Default 2. */
+    iterations: number;
+}
+
+/** Every erosion option, resolved (no field missing). */
+export interface ErosionOptions {
+    /** Seed of the droplet placement hash, a u32. Default 1. */
+    seed: number;
+    /** Where kernels run. Default `"auto"`. */
+    backend: ErosionBackendName;
+    /** Start eroding when attached. Default `true`. */
+    autoStart: boolean;
+    /** Erosion time budget per frame in milliseconds, 0.05..1000. Default 2. */
+    frameBudgetMs: number;
+    /** Side of the square patches in cells, 8..1024. Default 64. */
+    patchSize: number;
+    /** Stop after this many cycles since attach or reset; 0 = no limit. Default 0. */
+    maxCycles: number;
+    /** Droplet hydraulic erosion. */
+    hydraulic: HydraulicOptions;
+    /** Thermal erosion. */
+    thermal: ThermalOptions;
+}
+
+/** Options as a user passes them: every field optional, groups merged over the defaults. */
+export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal">> & {
+    hydraulic?: Partial<HydraulicOptions>;
+    thermal?: Partial<ThermalOptions>;
+};
+
+/** An option outside its allowed range or of the wrong type, or an unknown option name. */
+export class ErosionOptionError extends RangeError {
+    /** Dotted path of the offending option, e.g. `"hydraulic.inertia"`. */
+    public readonly option: string;
+    /** The value that was rejected. */
+    public readonly value: unknown;
+
+    constructor(option: string, value: unknown, message: string) {
+        super(message);
+        this.name = "ErosionOptionError";
+        this.option = option;
+        this.value = value;
+    }
+}
+
+const GROUPS = ["hydraulic", "thermal"] as const;
+
+function buildDefaults(): ErosionOptions {
+    const result: Record<string, unknown> = {};
+    for (const group of GROUPS) {
+        result[group] = {};
+    }
+    for (const spec of OPTION_SPECS) {
+        const target = (spec.group ? result[spec.group] : result) as Record<string, unknown>;
+        target[spec.key] = spec.defaultValue;
+    }
+    return result as unknown as ErosionOptions;
+}
+
+/** The defaults, built from `OPTION_SPECS`. Frozen; copy it with `resolveOptions()`. */
+export const DEFAULT_OPTIONS: Readonly<ErosionOptions> = deepFreeze(buildDefaults());
+
+function deepFreeze<T extends object>(value: T): T {
+    for (const inner of Object.values(value)) {
+        if (inner && typeof inner === "object") {
+            deepFreeze(inner);
+        }
+    }
+    return Object.freeze(value);
+}
+
+function formatValue(value: unknown): string {
+    if (typeof value === "string") {
+        return JSON.stringify(value);
+    }
+    if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) {
+        return String(value);
+    }
+    try {
+        return JSON.stringify(value) ?? String(value);
+    } catch {
+        return Object.prototype.toString.call(value);
+    }
+}
+
+function editDistance(a: string, b: string): number {
+    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        let previousDiagonal = row[0];
+        row[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+            const saved = row[j];
+            const cost = a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1;
+            row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previousDiagonal + cost);
+            previousDiagonal = saved;
+        }
+    }
+    return row[b.length];
+}
+
+function unknownOptionError(path: string, value: unknown, candidates: readonly string[]): ErosionOptionError {
+    const leaf = path.slice(path.lastIndexOf(".") + 1);
+    let best = "";
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const distance = editDistance(leaf, candidate);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = candidate;
+        }
+    }
+    const prefix = path.includes(".") ? path.slice(0, path.lastIndexOf(".") + 1) : "";
+    const hint = bestDistance <= Math.max(2, Math.floor(leaf.length / 3)) ? ` Did you mean "${prefix}${best}"?` : "";
+    return new ErosionOptionError(path, value, `Unknown erosion option "${path}".${hint} Known options here: ${candidates.join(", ")}.`);
+}
+
+/** Checks one value against its row of the table; throws `ErosionOptionError` if it does not fit. */
+export function validateOptionValue(spec: OptionSpec, value: unknown): void {
+    const fail = (): never => {
+        throw new ErosionOptionError(spec.path, value, `Erosion option "${spec.path}" is ${formatValue(value)}: it must be ${describeAllowedValues(spec)}${spec.unit ? ` (${spec.unit})` : ""}.`);
+    };
+    switch (spec.kind) {
+        case "boolean":
+            if (typeof value !== "boolean") fail();
+            return;
+        case "enum":
+            if (!(spec.values ?? []).includes(value as string | number)) fail();
+            return;
+        case "integer":
+            if (typeof value !== "number" || !Number.isInteger(value) || value < (spec.min as number) || value > (spec.max as number)) fail();
+            return;
+        case "number":
+            if (typeof value !== "number" || !Number.isFinite(value) || value < (spec.min as number) || value > (spec.max as number)) fail();
+            return;
+    }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Merges user options over a base (the defaults unless given) and validates every field.
+ * Throws `ErosionOptionError` naming the option, the value and the allowed range, or the
+ * unknown option name with the closest known one. Never mutates its inputs.
+ */
+export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<ErosionOptions> = DEFAULT_OPTIONS): ErosionOptions {
+    if (!isPlainObject(input)) {
+        throw new ErosionOptionError("options", input, `Erosion options must be an object, got ${formatValue(input)}.`);
+    }
+    const result = cloneOptions(base);
+    const topLevelKeys = OPTION_SPECS.filter((spec) => spec.group === "").map((spec) => spec.key);
+    for (const [key, value] of Object.entries(input)) {
+        if (value === undefined) {
+            continue;
+        }
+        if ((GROUPS as readonly string[]).includes(key)) {
+            if (!isPlainObject(value)) {
+                throw new ErosionOptionError(key, value, `Erosion option "${key}" must be an object of ${key} options, got ${formatValue(value)}.`);
+            }
+            const groupKeys = OPTION_SPECS.filter((spec) => spec.group === key).map((spec) => spec.key);
+            const target = result[key as (typeof GROUPS)[number]] as unknown as Record<string, unknown>;
+            for (const [innerKey, innerValue] of Object.entries(value)) {
+                if (innerValue === undefined) {
+                    continue;
+                }
+                const spec = findOptionSpec(`${key}.${innerKey}`);
+                if (!spec) {
+                    throw unknownOptionError(`${key}.${innerKey}`, innerValue, groupKeys);
+                }
+                validateOptionValue(spec, innerValue);
+                target[innerKey] = innerValue;
+            }
+            continue;
+        }
+        const spec = findOptionSpec(key);
+        if (!spec || spec.group !== "") {
+            throw unknownOptionError(key, value, [...topLevelKeys, ...GROUPS]);
+        }
+        validateOptionValue(spec, value);
+        (result as unknown as Record<string, unknown>)[key] = value;
+    }
+    return result;
+}
+
+/** A deep copy of a resolved options object. */
+export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions {
+    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal } };
+}
+
+/** Reads an option by dotted path. */
+export function getOptionValue(options: Readonly<ErosionOptions>, path: string): unknown {
+    const spec = findOptionSpec(path);
+    if (!spec) {
+        throw unknownOptionError(path, undefined, OPTION_SPECS.map((row) => row.path));
+    }
+    const container = (spec.group ? options[spec.group] : options) as unknown as Record<string, unknown>;
+    return container[spec.key];
+}
+
+/** Returns a copy of `options` with one option changed (validated). */
+export function withOptionValue(options: Readonly<ErosionOptions>, path: string, value: unknown): ErosionOptions {
+    const spec = findOptionSpec(path);
+    if (!spec) {
+        throw unknownOptionError(path, value, OPTION_SPECS.map((row) => row.path));
+    }
+    const input = spec.group ? { [spec.group]: { [spec.key]: value } } : { [spec.key]: value };
+    return resolveOptions(input as ErosionOptionsInput, options);
+}
+
+/**
+ * Talus threshold in metres per cell for an angle of repose.
+ * @param angleDegrees angle of repose in degrees, in [0, 89]
+ * @param cellSize horizontal distance between neighbouring vertices in metres, > 0
+ */
+export function talusFromAngle(angleDegrees: number, cellSize: number): number {
+    if (!Number.isFinite(angleDegrees) || angleDegrees < 0 || angleDegrees > 89) {
+        throw new RangeError(`talusFromAngle: angleDegrees is ${angleDegrees}: it must be a number of degrees in [0, 89].`);
+    }
+    if (!Number.isFinite(cellSize) || cellSize <= 0) {
+        throw new RangeError(`talusFromAngle: cellSize is ${cellSize}: it must be a positive number of metres.`);
+    }
+    return Math.tan((angleDegrees * Math.PI) / 180) * cellSize;
+}

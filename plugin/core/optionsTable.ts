@@ -1,0 +1,95 @@
+/**
+ * The one table of erosion options: identifiers, units, defaults and allowed ranges.
+ *
+ * The defaults object, option validation, `docs/simulation.md`'s options table, the README and
+ * the Inspector's sliders are all derived from this table, so none of them can drift from the
+ * others. Add an option here and everything else picks it up.
+ */
+
+/** How an option's value is typed and checked. */
+export type OptionKind = "integer" | "number" | "boolean" | "enum";
+
+/** One row of the options table. */
+export interface OptionSpec {
+    /** Dotted path, e.g. `"hydraulic.inertia"`. */
+    readonly path: string;
+    /** Group the option belongs to (`""` for top-level options). */
+    readonly group: "" | "hydraulic" | "thermal";
+    /** Key inside its group. */
+    readonly key: string;
+    readonly kind: OptionKind;
+    readonly defaultValue: number | boolean | string;
+    /** Smallest allowed value (integer and number kinds). */
+    readonly min?: number;
+    /** Largest allowed value (integer and number kinds). */
+    readonly max?: number;
+    /** Allowed values (enum kind; numbers for numeric enums such as `neighbours`). */
+    readonly values?: readonly (string | number)[];
+    /** Unit, as shown in docs and the Inspector. */
+    readonly unit: string;
+    /** One-line description. */
+    readonly description: string;
+    /** Slider step in the Inspector. */
+    readonly step?: number;
+    /** False for options that cannot change once the component is attached. */
+    readonly tunable: boolean;
+}
+
+function option(spec: Omit<OptionSpec, "group" | "key" | "tunable"> & { tunable?: boolean }): OptionSpec {
+    const dot = spec.path.indexOf(".");
+    const group = (dot < 0 ? "" : spec.path.slice(0, dot)) as OptionSpec["group"];
+    const key = dot < 0 ? spec.path : spec.path.slice(dot + 1);
+    return { ...spec, group, key, tunable: spec.tunable ?? true };
+}
+
+/** Every option, in documentation order. */
+export const OPTION_SPECS: readonly OptionSpec[] = [
+    option({ path: "seed", kind: "integer", defaultValue: 1, min: 0, max: 4294967295, step: 1, unit: "u32", description: "Seed of the droplet placement hash: same heights, options and seed give the same terrain." }),
+    option({ path: "backend", kind: "enum", defaultValue: "auto", values: ["auto", "webgpu", "cpu"], unit: "", description: "Where kernels run: WebGPU compute shaders, the CPU reference, or WebGPU when the engine supports compute shaders.", tunable: false }),
+    option({ path: "autoStart", kind: "boolean", defaultValue: true, unit: "", description: "Start eroding as soon as the component is attached." }),
+    option({ path: "frameBudgetMs", kind: "number", defaultValue: 2, min: 0.05, max: 1000, step: 0.05, unit: "ms", description: "Erosion time per frame; at least one batch runs per frame while running." }),
+    option({ path: "patchSize", kind: "integer", defaultValue: 64, min: 8, max: 1024, step: 8, unit: "cells", description: "Side of the square patches the field is cut into; one batch runs one operator over one patch." }),
+    option({ path: "maxCycles", kind: "integer", defaultValue: 0, min: 0, max: 2147483647, step: 1, unit: "cycles", description: "Stop after this many cycles since attach or reset; 0 runs without limit." }),
+
+    option({ path: "hydraulic.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run droplet hydraulic erosion." }),
+    option({ path: "hydraulic.dropletsPerBatch", kind: "integer", defaultValue: 1024, min: 1, max: 1048576, step: 1, unit: "droplets", description: "Droplets rained on one patch per batch (a sampling density: more resolves the flow better and moves the same material)." }),
+    option({ path: "hydraulic.maxSteps", kind: "integer", defaultValue: 64, min: 1, max: 512, step: 1, unit: "steps", description: "Longest walk of a droplet; each step is one cell long." }),
+    option({ path: "hydraulic.inertia", kind: "number", defaultValue: 0.3, min: 0, max: 0.99, step: 0.01, unit: "", description: "How much of its previous direction a droplet keeps each step (0 follows the gradient)." }),
+    option({ path: "hydraulic.capacity", kind: "number", defaultValue: 4, min: 0, max: 64, step: 0.1, unit: "", description: "Sediment capacity factor: capacity = max(drop, minSlope) x speed x water x capacity." }),
+    option({ path: "hydraulic.minSlope", kind: "number", defaultValue: 0.01, min: 0, max: 16, step: 0.001, unit: "m/cell", description: "Smallest drop used for capacity, so droplets on flat ground still carry some sediment." }),
+    option({ path: "hydraulic.erosion", kind: "number", defaultValue: 0.3, min: 0, max: 1, step: 0.01, unit: "", description: "Solubility: fraction of the capacity deficit a step picks up." }),
+    option({ path: "hydraulic.deposition", kind: "number", defaultValue: 0.3, min: 0, max: 1, step: 0.01, unit: "", description: "Fraction of the capacity surplus a step lays down." }),
+    option({ path: "hydraulic.evaporation", kind: "number", defaultValue: 0.02, min: 0, max: 0.5, step: 0.001, unit: "1/step", description: "Fraction of its water a droplet loses each step." }),
+    option({ path: "hydraulic.gravity", kind: "number", defaultValue: 4, min: 0, max: 64, step: 0.1, unit: "(cell/step)^2 per m", description: "Speed gained per metre of descent: speed^2 += drop x gravity going down, -= going up (floored at zero)." }),
+    option({ path: "hydraulic.initialWater", kind: "number", defaultValue: 1, min: 0.01, max: 16, step: 0.01, unit: "", description: "Water a droplet starts with." }),
+    option({ path: "hydraulic.initialSpeed", kind: "number", defaultValue: 1, min: 0, max: 16, step: 0.1, unit: "cell/step", description: "Speed a droplet starts with." }),
+    option({ path: "hydraulic.minWater", kind: "number", defaultValue: 0.01, min: 0, max: 1, step: 0.001, unit: "", description: "A droplet whose water falls below this ends its walk." }),
+    option({ path: "hydraulic.brushRadius", kind: "integer", defaultValue: 3, min: 0, max: 8, step: 1, unit: "cells", description: "Erosion brush: 0 cuts the four bilinear cells, larger cuts a soft disc of this radius." }),
+    option({ path: "hydraulic.endOfWalk", kind: "enum", defaultValue: "deposit", values: ["deposit", "carry"], unit: "", description: "What a droplet still holds when its walk ends: lay it down where the walk ends, or carry it out of the field." }),
+
+    option({ path: "thermal.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run thermal (talus) erosion." }),
+    option({ path: "thermal.talus", kind: "number", defaultValue: 0.5, min: 0, max: 1024, step: 0.01, unit: "m/cell", description: "Steepest stable drop to an edge neighbour (diagonals scale by sqrt 2); see talusFromAngle." }),
+    option({ path: "thermal.rate", kind: "number", defaultValue: 0.5, min: 0, max: 1, step: 0.01, unit: "", description: "Fraction of the stable maximum moved per step: each neighbour receives rate / (2 x neighbours) of its excess." }),
+    option({ path: "thermal.neighbours", kind: "enum", defaultValue: 8, values: [4, 8], unit: "", description: "Neighbourhood: 4 (edges) or 8 (edges and diagonals)." }),
+    option({ path: "thermal.boundary", kind: "enum", defaultValue: "closed", values: ["closed", "open"], unit: "", description: "Closed edges conserve mass; open edges let material fall off the field (continuing the edge slope)." }),
+    option({ path: "thermal.iterations", kind: "integer", defaultValue: 2, min: 1, max: 64, step: 1, unit: "steps/batch", description: "Relaxation steps per thermal batch." }),
+];
+
+/** Looks up a row of the table by its dotted path. */
+export function findOptionSpec(path: string): OptionSpec | undefined {
+    return OPTION_SPECS.find((spec) => spec.path === path);
+}
+
+/** Human-readable allowed range of an option, as error messages and docs print it. */
+export function describeAllowedValues(spec: OptionSpec): string {
+    switch (spec.kind) {
+        case "boolean":
+            return "true or false";
+        case "enum":
+            return (spec.values ?? []).map((value) => JSON.stringify(value)).join(" or ");
+        case "integer":
+            return `an integer in [${spec.min}, ${spec.max}]`;
+        case "number":
+            return `a number in [${spec.min}, ${spec.max}]`;
+    }
+}

@@ -1,0 +1,150 @@
+/**
+ * The cycle schedule: which batch runs next, with which parameters.
+ *
+ * A cycle visits the patches in row-major order and runs every enabled operator on each patch in
+ * `OPERATOR_ORDER` (hydraulic, then thermal) before moving to the next patch. Each batch reads the
+ * ground as the previous batch left it, which is what makes the patches staggered rather than one
+ * huge batch. Option changes wait for the next cycle boundary, so a cycle always runs with one set
+ * of options and clients that change options at the same cycle stay identical.
+ */
+import { buildBatchParams, type BatchParams, type GridSize } from "./batchParams";
+import { brushEntryCount, buildBrush } from "./brush";
+import { cloneOptions, type ErosionOptions } from "./options";
+import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches";
+
+/** One batch, ready to run. */
+export interface PlannedBatch {
+    readonly operator: OperatorName;
+    readonly patch: Patch;
+    readonly params: BatchParams;
+    /** Brush table for the cycle's brush radius. */
+    readonly brush: Int32Array;
+    /** Cycle the batch belongs to (completed cycles before it). */
+    readonly cycle: number;
+    /** Position of the batch in its cycle. */
+    readonly batch: number;
+    /** Thermal relaxation steps this batch runs (thermal batches only). */
+    readonly thermalIterations: number;
+}
+
+/** Tracks the position in the cycle and plans batches. */
+export class ErosionSchedule {
+    private _options: ErosionOptions;
+    private _pending: ErosionOptions | null = null;
+    private _patches: Patch[] = [];
+    private _operators: OperatorName[] = [];
+    private _brush: Int32Array = new Int32Array(0);
+    private _cycle = 0;
+    private _batch = 0;
+
+    constructor(
+        public readonly grid: GridSize,
+        options: Readonly<ErosionOptions>
+    ) {
+        this._options = cloneOptions(options);
+        this._layout();
+    }
+
+    /** Options in force for the current cycle. */
+    public get options(): Readonly<ErosionOptions> {
+        return this._options;
+    }
+
+    /** The newest options: pending ones if a change waits for the cycle boundary, else those in force. */
+    public get latestOptions(): Readonly<ErosionOptions> {
+        return this._pending ?? this._options;
+    }
+
+    /** Completed cycles. */
+    public get cycle(): number {
+        return this._cycle;
+    }
+
+    /** Completed batches of the cycle in progress. */
+    public get batch(): number {
+        return this._batch;
+    }
+
+    /** Batches in the current cycle (patches x enabled operators). */
+    public get batchesPerCycle(): number {
+        return this._patches.length * this._operators.length;
+    }
+
+    /** The patches of the current cycle. */
+    public get patches(): readonly Patch[] {
+        return this._patches;
+    }
+
+    /** Enabled operators of the current cycle, in run order. */
+    public get operators(): readonly OperatorName[] {
+        return this._operators;
+    }
+
+    /** True between cycles (no batch of the current cycle has run). */
+    public get atCycleBoundary(): boolean {
+        return this._batch === 0;
+    }
+
+    /** Queues new options; they take effect at the next cycle boundary (now, if at one). */
+    public setOptions(options: Readonly<ErosionOptions>): void {
+        this._pending = cloneOptions(options);
+        if (this.atCycleBoundary) {
+            this._applyPending();
+        }
+    }
+
+    /** Sets the position (for restoring a snapshot); pending options apply if it is a boundary. */
+    public setPosition(cycle: number, batch: number): void {
+        this._cycle = cycle;
+        this._batch = batch;
+        if (this.atCycleBoundary) {
+            this._applyPending();
+        }
+    }
+
+    /** The next batch to run, or null if no operator is enabled (the cycle is then empty). */
+    public planNext(): PlannedBatch | null {
+        const operatorCount = this._operators.length;
+        if (operatorCount === 0) {
+            return null;
+        }
+        const patch = this._patches[Math.floor(this._batch / operatorCount)];
+        const operator = this._operators[this._batch % operatorCount];
+        return {
+            operator,
+            patch,
+            params: buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush)),
+            brush: this._brush,
+            cycle: this._cycle,
+            batch: this._batch,
+            thermalIterations: this._options.thermal.iterations,
+        };
+    }
+
+    /** Marks the planned batch done (or an empty cycle, when none is enabled); true if a cycle completed. */
+    public advance(): boolean {
+        this._batch++;
+        if (this._batch >= this.batchesPerCycle) {
+            this._batch = 0;
+            this._cycle++;
+            this._applyPending();
+            return true;
+        }
+        return false;
+    }
+
+    private _applyPending(): void {
+        if (this._pending) {
+            this._options = this._pending;
+            this._pending = null;
+            this._layout();
+        }
+    }
+
+    private _layout(): void {
+        const options = this._options;
+        this._patches = layoutPatches(this.grid.width, this.grid.depth, options.patchSize);
+        this._operators = OPERATOR_ORDER.filter((name) => options[name].enabled);
+        this._brush = buildBrush(options.hydraulic.brushRadius);
+    }
+}

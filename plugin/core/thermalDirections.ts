@@ -1,0 +1,12 @@
+/**
+ * Neighbour directions of the thermal kernels, in flux-slot order: the four edges, then the four
+ * diagonals. `neighbours: 4` uses the first four. The WGSL kernels get the same table through the
+ * generated header (see `shaderHeader` in the GPU backend), so the order is defined once.
+ */
+
+/** x offsets of flux slots 0..7. */
+export const THERMAL_DX = [1, -1, 0, 0, 1, -1, 1, -1] as const;
+/** y offsets of flux slots 0..7. */
+export const THERMAL_DY = [0, 0, 1, -1, 1, 1, -1, -1] as const;
+/** Flux slots per vertex in the flux buffer. */
+export const THERMAL_SLOTS = 8;

@@ -1,0 +1,48 @@
+/**
+ * The few GPU operations the erosion backend needs, behind one interface so the dispatch order is
+ * written once (`GpuErosionSimulation`) and runs on Babylon's WebGPU engine (`BabylonComputeDevice`,
+ * what the component uses) or on a bare `GPUDevice` (`WebGpuComputeDevice`: Dawn for Node in the
+ * benchmarks).
+ *
+ * Ordering contract: writes take effect at once (like `GPUQueue.writeBuffer`), dispatches are
+ * recorded and run at the next `submit()`. A write to a buffer that a recorded dispatch reads must
+ * therefore be preceded by `submit()`; `GpuErosionSimulation` keeps to that.
+ */
+import type { BindingName, KernelName } from "./shaderLibrary";
+
+/** A storage buffer owned by a `ComputeDevice`. */
+export interface ComputeBuffer {
+    /** Label shown in GPU captures and errors. */
+    readonly label: string;
+    /** Size in bytes (a multiple of 4). */
+    readonly byteLength: number;
+}
+
+/** Buffers bound to a dispatch, by binding name. */
+export type KernelBindings = Partial<Record<BindingName, ComputeBuffer>>;
+
+/** A device that can run the erosion kernels. */
+export interface ComputeDevice {
+    /** Human-readable adapter description (for benchmarks and errors). */
+    readonly adapterDescription: string;
+    /** Largest storage buffer binding, in bytes. */
+    readonly maxStorageBufferBindingSize: number;
+    /** Largest number of workgroups per dispatch dimension. */
+    readonly maxWorkgroupsPerDimension: number;
+    /** Compiles every kernel; resolves when all can be dispatched. */
+    prepareKernels(kernels: readonly KernelName[]): Promise<void>;
+    /** Creates a zero-filled storage buffer. */
+    createBuffer(label: string, byteLength: number): ComputeBuffer;
+    /** Writes data at a byte offset, at once. */
+    writeBuffer(buffer: ComputeBuffer, data: ArrayBufferView, byteOffset?: number): void;
+    /** Records a dispatch of `x * y` workgroups. */
+    dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number): void;
+    /** Runs everything recorded so far. */
+    submit(): void;
+    /** Submits, then reads bytes back. */
+    readBuffer(buffer: ComputeBuffer, byteOffset: number, byteLength: number): Promise<ArrayBuffer>;
+    /** Frees a buffer (safe to call twice). */
+    destroyBuffer(buffer: ComputeBuffer): void;
+    /** Frees the kernels (buffers are freed by their owners). Safe to call twice. */
+    dispose(): void;
+}

@@ -1,0 +1,247 @@
+/**
+ * The WebGPU backend: the simulation state in GPU buffers and the dispatch order of one batch.
+ *
+ * A hydraulic batch is erode_droplets (one invocation per droplet), clip_delta and apply_delta
+ * (over the droplets' reach). A thermal batch is `iterations` x (thermal_flux over the patch,
+ * thermal_apply over the patch grown by one). Dispatches of one submission run in order, so each
+ * batch reads the ground the previous one left, exactly as the CPU reference does.
+ */
+import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, type BatchParams } from "../core/batchParams";
+import { COUNTER_COUNT } from "../core/counters";
+import { maxPatchVertices } from "../core/patches";
+import type { ErosionStateData } from "../core/erosionState";
+import type { PlannedBatch } from "../core/schedule";
+import { THERMAL_SLOTS } from "../core/thermalDirections";
+import type { ComputeBuffer, ComputeDevice } from "./computeDevice";
+import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary";
+
+/**
+ * Params slots: each batch recorded before a submit needs its own buffer, because a write lands at
+ * once and a second write to one buffer would be what every earlier recorded dispatch reads.
+ */
+const PARAM_SLOTS = 32;
+
+/** Workgroup counts of a droplet dispatch and the invocations per dispatch row. */
+export interface DropletDispatch {
+    readonly x: number;
+    readonly y: number;
+    readonly rowThreads: number;
+}
+
+/** Lays `count` invocations out in rows of at most `maxPerDimension` workgroups. */
+export function planDropletDispatch(count: number, maxPerDimension: number): DropletDispatch {
+    const groups = Math.ceil(count / DROPLET_WORKGROUP_SIZE);
+    const x = Math.max(1, Math.min(groups, maxPerDimension));
+    return { x, y: Math.max(1, Math.ceil(groups / x)), rowThreads: x * DROPLET_WORKGROUP_SIZE };
+}
+
+/** Bytes of one `i32` grid of `width x depth`. */
+function gridBytes(width: number, depth: number): number {
+    return width * depth * 4;
+}
+
+/** Runs erosion batches on a `ComputeDevice`. */
+export class GpuErosionSimulation {
+    /** Fixed-point heights, `i32` per vertex. Other GPU passes (vertex regeneration) may read it. */
+    public readonly heights: ComputeBuffer;
+    private readonly _suspended: ComputeBuffer;
+    private readonly _delta: ComputeBuffer;
+    private readonly _counters: ComputeBuffer;
+    private _brush: ComputeBuffer;
+    private _flux: ComputeBuffer;
+    private readonly _paramSlots: ComputeBuffer[] = [];
+    private _slotsUsed = 0;
+    private _recorded = false;
+    private _brushTable: Int32Array | null = null;
+    private readonly _packed = new Int32Array(BATCH_PARAMS_STRIDE_BYTES / 4);
+    private _disposed = false;
+
+    /** Use `GpuErosionSimulation.create`, which also compiles the kernels. */
+    private constructor(
+        public readonly device: ComputeDevice,
+        public readonly width: number,
+        public readonly depth: number,
+        patchSize: number
+    ) {
+        const bytes = gridBytes(width, depth);
+        assertBindable(device, "heights", bytes, width, depth);
+        this.heights = device.createBuffer("TerrainErosion.heights", bytes);
+        this._suspended = device.createBuffer("TerrainErosion.suspended", bytes);
+        this._delta = device.createBuffer("TerrainErosion.delta", bytes);
+        this._counters = device.createBuffer("TerrainErosion.counters", COUNTER_COUNT * 8);
+        this._brush = device.createBuffer("TerrainErosion.brush", 16);
+        this._flux = this._createFlux(patchSize);
+        for (let slot = 0; slot < PARAM_SLOTS; slot++) {
+            this._paramSlots.push(device.createBuffer(`TerrainErosion.params${slot}`, BATCH_PARAMS_STRIDE_BYTES));
+        }
+    }
+
+    /** Creates the buffers and compiles every kernel. */
+    public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number): Promise<GpuErosionSimulation> {
+        const simulation = new GpuErosionSimulation(device, width, depth, patchSize);
+        await device.prepareKernels(Object.keys(KERNELS) as KernelName[]);
+        return simulation;
+    }
+
+    /** Replaces the whole GPU state (heights, suspended sediment, counters) with `state`. */
+    public upload(state: ErosionStateData): void {
+        if (state.width !== this.width || state.depth !== this.depth) {
+            throw new RangeError(`upload: the state is ${state.width} x ${state.depth} but the GPU simulation is ${this.width} x ${this.depth}.`);
+        }
+        this._beforeWrite();
+        this.device.writeBuffer(this.heights, state.heights);
+        this.device.writeBuffer(this._suspended, state.suspended);
+        this.device.writeBuffer(this._delta, new Int32Array(this.width * this.depth));
+        const counters = new Uint32Array(COUNTER_COUNT * 2);
+        for (let i = 0; i < COUNTER_COUNT; i++) {
+            counters[2 * i] = state.counters[i] % 2 ** 32;
+            counters[2 * i + 1] = Math.floor(state.counters[i] / 2 ** 32);
+        }
+        this.device.writeBuffer(this._counters, counters);
+    }
+
+    /** Records one batch's dispatches. */
+    public runBatch(planned: PlannedBatch): void {
+        this._assertLive();
+        const params = { ...planned.params };
+        if (planned.operator === "hydraulic") {
+            this._ensureBrush(planned.brush);
+            const dispatch = planDropletDispatch(params.dropletCount, this.device.maxWorkgroupsPerDimension);
+            params.dispatchRowThreads = dispatch.rowThreads;
+            const slot = this._writeParams(params);
+            this.device.dispatch("erode_droplets", { params: slot, heights: this.heights, delta: this._delta, brush: this._brush, counters: this._counters }, dispatch.x, dispatch.y);
+            const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
+            this.device.dispatch("clip_delta", { params: slot, heights: this.heights, delta: this._delta, suspended: this._suspended, counters: this._counters }, rx, ry);
+            this.device.dispatch("apply_delta", { params: slot, heights: this.heights, delta: this._delta }, rx, ry);
+        } else {
+            this._ensureFlux(params);
+            const slot = this._writeParams(params);
+            const [px, py] = this._gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
+            const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
+            for (let step = 0; step < planned.thermalIterations; step++) {
+                this.device.dispatch("thermal_flux", { params: slot, heights: this.heights, flux: this._flux }, px, py);
+                this.device.dispatch("thermal_apply", { params: slot, heights: this.heights, flux: this._flux, counters: this._counters }, rx, ry);
+            }
+        }
+        this._recorded = true;
+    }
+
+    /** Runs everything recorded so far. */
+    public submit(): void {
+        this.device.submit();
+        this._recorded = false;
+        this._slotsUsed = 0;
+    }
+
+    /** Reads the whole state back (submitting first). `cycle` and `batch` are the caller's position. */
+    public async readState(cycle: number, batch: number): Promise<ErosionStateData> {
+        this._assertLive();
+        this.submit();
+        const bytes = gridBytes(this.width, this.depth);
+        const [heights, suspended, counters] = await Promise.all([
+            this.device.readBuffer(this.heights, 0, bytes),
+            this.device.readBuffer(this._suspended, 0, bytes),
+            this.device.readBuffer(this._counters, 0, COUNTER_COUNT * 8),
+        ]);
+        const words = new Uint32Array(counters);
+        const counterValues = new Float64Array(COUNTER_COUNT);
+        for (let i = 0; i < COUNTER_COUNT; i++) {
+            counterValues[i] = words[2 * i] + words[2 * i + 1] * 2 ** 32;
+        }
+        return { width: this.width, depth: this.depth, cycle, batch, heights: new Int32Array(heights), suspended: new Int32Array(suspended), counters: counterValues };
+    }
+
+    /** Reads a rectangle of rows of the heights back (submitting first): rows `y0 .. y1 - 1`, all columns. */
+    public async readHeightRows(y0: number, y1: number): Promise<Int32Array> {
+        this._assertLive();
+        this.submit();
+        return new Int32Array(await this.device.readBuffer(this.heights, y0 * this.width * 4, (y1 - y0) * this.width * 4));
+    }
+
+    /** Frees every buffer this simulation created. Safe to call twice. */
+    public dispose(): void {
+        if (this._disposed) {
+            return;
+        }
+        this._disposed = true;
+        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._brush, this._flux, ...this._paramSlots]) {
+            this.device.destroyBuffer(buffer);
+        }
+        this._paramSlots.length = 0;
+    }
+
+    /** Number of GPU buffers this simulation holds (for leak tests). */
+    public get bufferCount(): number {
+        return this._disposed ? 0 : 6 + this._paramSlots.length;
+    }
+
+    private _assertLive(): void {
+        if (this._disposed) {
+            throw new Error("GpuErosionSimulation: used after dispose().");
+        }
+    }
+
+    /** Before overwriting a buffer that recorded dispatches read: run them first. */
+    private _beforeWrite(): void {
+        if (this._recorded) {
+            this.submit();
+        }
+    }
+
+    private _writeParams(params: BatchParams): ComputeBuffer {
+        if (this._slotsUsed === PARAM_SLOTS) {
+            this.submit();
+        }
+        const slot = this._paramSlots[this._slotsUsed++];
+        this._packed.fill(0);
+        packBatchParams(params, this._packed);
+        this.device.writeBuffer(slot, this._packed.subarray(0, BATCH_PARAM_FIELDS.length));
+        return slot;
+    }
+
+    private _ensureBrush(table: Int32Array): void {
+        if (this._brushTable === table) {
+            return;
+        }
+        this._beforeWrite();
+        const bytes = Math.max(16, table.byteLength);
+        if (this._brush.byteLength < bytes) {
+            this.device.destroyBuffer(this._brush);
+            this._brush = this.device.createBuffer("TerrainErosion.brush", bytes);
+        }
+        if (table.length > 0) {
+            this.device.writeBuffer(this._brush, table);
+        }
+        this._brushTable = table;
+    }
+
+    private _createFlux(patchSize: number): ComputeBuffer {
+        const bytes = maxPatchVertices(patchSize) * THERMAL_SLOTS * 4;
+        assertBindable(this.device, "thermal flux", bytes, patchSize + 1, patchSize + 1);
+        return this.device.createBuffer("TerrainErosion.thermalFlux", bytes);
+    }
+
+    private _ensureFlux(params: BatchParams): void {
+        const needed = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS * 4;
+        if (this._flux.byteLength >= needed) {
+            return;
+        }
+        this._beforeWrite();
+        this.device.destroyBuffer(this._flux);
+        this._flux = this._createFlux(Math.max(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0));
+    }
+
+    private _gridGroups(columns: number, rows: number): [number, number] {
+        return [Math.max(1, Math.ceil(columns / GRID_WORKGROUP_SIZE)), Math.max(1, Math.ceil(rows / GRID_WORKGROUP_SIZE))];
+    }
+}
+
+/** Throws a clear error when a buffer of `bytes` cannot be bound on this device. */
+export function assertBindable(device: ComputeDevice, what: string, bytes: number, width: number, depth: number): void {
+    if (bytes > device.maxStorageBufferBindingSize) {
+        throw new RangeError(
+            `The ${what} buffer of a ${width} x ${depth} grid needs ${bytes} bytes, more than this adapter's maxStorageBufferBindingSize of ${device.maxStorageBufferBindingSize} bytes. ` +
+                `Use a smaller ground, or create the WebGPU engine with a larger limit (WebGPUEngine option deviceDescriptor: { requiredLimits: { maxStorageBufferBindingSize } }, up to the adapter's own limit), or use backend: "cpu".`
+        );
+    }
+}

@@ -1,0 +1,19 @@
+// apply_delta: second half of the fold. Adds each cell's clipped change to its height and clears
+// the accumulator for the next batch. Touches only its own cell.
+// CPU mirror: plugin/core/cpu/applyDelta.ts.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
+@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let x = params.regionX0 + i32(id.x);
+    let y = params.regionY0 + i32(id.y);
+    // The dispatch rounds the region up to whole workgroups: invocations past it idle.
+    if (x >= params.regionX1 || y >= params.regionY1) {
+        return;
+    }
+    let i = y * params.width + x;
+    heights[i] += delta[i];
+    delta[i] = 0;
+}

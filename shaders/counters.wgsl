@@ -1,0 +1,15 @@
+// 64-bit counters as pairs of u32 atomics (low word, high word), for kernels that report where
+// material went. The mirror is plugin/core/counters.ts.
+@group(0) @binding(BINDING_COUNTERS) var<storage, read_write> counters: array<atomic<u32>>;
+
+// Adds a non-negative amount below 2^32 to counter `slot`. atomicAdd returns the exact previous
+// low word, so the carry into the high word is exact whatever order threads add in.
+fn addCounter(slot: u32, value: u32) {
+    if (value == 0u) {
+        return;
+    }
+    let previous = atomicAdd(&counters[slot * 2u], value);
+    if (previous > 0xffffffffu - value) {
+        atomicAdd(&counters[slot * 2u + 1u], 1u);
+    }
+}

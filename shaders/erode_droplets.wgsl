@@ -1,0 +1,221 @@
+// erode_droplets: one batch of droplet hydraulic erosion over one patch (seeds 000, 002, 003).
+// CPU mirror: plugin/core/cpu/erodeDroplets.ts (same names, same clamps).
+//
+// Each invocation carries one droplet. It is placed in the patch's interior by a hash of
+// (seed, cycle, patch index, droplet index), then walks downhill one cell per step for at most
+// maxSteps steps: it picks up material where it runs fast over steep ground and lays it down where
+// the ground flattens or rises.
+//
+// The pass never writes a height. Every droplet reads the ground as it stood when the batch began
+// and adds its changes into `delta` with atomicAdd; integer addition commutes, so thousands of
+// droplets landing on one cell sum to the same total in any order, on any GPU. clip_delta and
+// apply_delta fold the sum in afterwards.
+//
+// What one batch may move (seed 003):
+// - `share` scales each droplet's capacity and caps to the part of one cell's rainfall it carries,
+//   so doubling the droplets resolves the flow better and moves the same material.
+// - A step cuts at most a quarter of the drop below it and fills at most a quarter of the rise
+//   above it (MAX_SHARE_SHIFT), scaled by share: without it every droplet of a batch cuts the same
+//   drop from the same starting ground and the cell swings further every batch.
+// - `stepCap` bounds one write so that dropletCount * maxSteps writes to one cell stay inside
+//   ACCUMULATOR_LIMIT: the accumulator cannot wrap however many droplets or batches run.
+// Mass is exact: a droplet's sediment is the sum of what it actually wrote, and what it still holds
+// at the end is laid down where its walk ends (endOfWalk "deposit") or counted as outflow.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<atomic<i32>>;
+@group(0) @binding(BINDING_BRUSH) var<storage, read> brush: array<i32>;
+
+// Largest gradient component a droplet uses, fixed-point metres per cell.
+const GRADIENT_LIMIT: i32 = 1073741824;
+
+fn sampleHeight(px: i32, py: i32) -> i32 {
+    let width = params.width;
+    let i00 = (py >> 16u) * width + (px >> 16u);
+    let fx = px & 0xffff;
+    let fy = py & 0xffff;
+    let h00 = heights[i00];
+    let h10 = heights[i00 + 1];
+    let h01 = heights[i00 + width];
+    let h11 = heights[i00 + width + 1];
+    let h0 = h00 + mulQ16(h10 - h00, fx);
+    let h1 = h01 + mulQ16(h11 - h01, fx);
+    return h0 + mulQ16(h1 - h0, fy);
+}
+
+// Adds sign * amount to the four vertices around (px, py), split by bilinear weights so the parts
+// sum to exactly `amount` (the last vertex takes what the floors of the others leave).
+fn addBilinear(px: i32, py: i32, amount: i32, sign: i32) {
+    let width = params.width;
+    let i00 = (py >> 16u) * width + (px >> 16u);
+    let fx = px & 0xffff;
+    let fy = py & 0xffff;
+    let w00 = mulQ16(FIXED_ONE - fx, FIXED_ONE - fy);
+    let w10 = mulQ16(fx, FIXED_ONE - fy);
+    let w01 = mulQ16(FIXED_ONE - fx, fy);
+    let p00 = mulQ16(amount, w00);
+    let p10 = mulQ16(amount, w10);
+    let p01 = mulQ16(amount, w01);
+    let p11 = amount - p00 - p10 - p01;
+    atomicAdd(&delta[i00], sign * p00);
+    atomicAdd(&delta[i00 + 1], sign * p10);
+    atomicAdd(&delta[i00 + width], sign * p01);
+    atomicAdd(&delta[i00 + width + 1], sign * p11);
+}
+
+// Cuts `amount` from the brush centred on the vertex nearest (px, py); returns what was cut.
+// Every entry but the centre takes floor(amount * weight / 2^16), the centre takes the rest;
+// entries outside the field are skipped (and not counted).
+fn cutWithBrush(px: i32, py: i32, amount: i32) -> i32 {
+    let width = params.width;
+    let depth = params.depth;
+    let centreX = (px + 0x8000) >> 16u;
+    let centreY = (py + 0x8000) >> 16u;
+    var remainder = amount;
+    var cut = 0;
+    for (var k = 1; k < params.brushCount; k++) {
+        let part = mulQ16(amount, brush[k * 3 + 2]);
+        remainder -= part;
+        let x = centreX + brush[k * 3];
+        let y = centreY + brush[k * 3 + 1];
+        if (x >= 0 && y >= 0 && x < width && y < depth) {
+            atomicAdd(&delta[y * width + x], -part);
+            cut += part;
+        }
+    }
+    atomicAdd(&delta[centreY * width + centreX], -remainder);
+    return cut + remainder;
+}
+
+@compute @workgroup_size(DROPLET_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let dropletId = i32(id.y) * params.dispatchRowThreads + i32(id.x);
+    // The 2D dispatch rounds up to whole workgroups: invocations past the batch's droplets idle.
+    if (dropletId >= params.dropletCount) {
+        return;
+    }
+    let width = params.width;
+    let limitX = (params.width - 1) * FIXED_ONE;
+    let limitY = (params.depth - 1) * FIXED_ONE;
+    let spanX = u32((params.spawnX1 - params.spawnX0) * FIXED_ONE);
+    let spanY = u32((params.spawnY1 - params.spawnY0) * FIXED_ONE);
+    let seed = bitcast<u32>(params.seed);
+    let cycle = bitcast<u32>(params.cycle);
+    let patchIndex = u32(params.patchIndex);
+    let gradientWeight = FIXED_ONE - params.inertia;
+
+    var px = params.spawnX0 * FIXED_ONE + i32(hash4(seed, cycle, patchIndex, u32(2 * dropletId)) % spanX);
+    var py = params.spawnY0 * FIXED_ONE + i32(hash4(seed, cycle, patchIndex, u32(2 * dropletId + 1)) % spanY);
+    var dirX = 0;
+    var dirY = 0;
+    var speed = params.initialSpeed;
+    var water = params.initialWater;
+    var sediment = 0;
+    var leftField = false;
+    var steps = 0u;
+
+    for (var step = 0; step < params.maxSteps; step++) {
+        let cellX = px >> 16u;
+        let cellY = py >> 16u;
+        let fx = px & 0xffff;
+        let fy = py & 0xffff;
+        let i00 = cellY * width + cellX;
+        let h00 = heights[i00];
+        let h10 = heights[i00 + 1];
+        let h01 = heights[i00 + width];
+        let h11 = heights[i00 + width + 1];
+        let gradX = clamp(mulQ16(h10 - h00, FIXED_ONE - fy) + mulQ16(h11 - h01, fy), -GRADIENT_LIMIT, GRADIENT_LIMIT);
+        let gradY = clamp(mulQ16(h01 - h00, FIXED_ONE - fx) + mulQ16(h11 - h10, fx), -GRADIENT_LIMIT, GRADIENT_LIMIT);
+        let h0 = h00 + mulQ16(h10 - h00, fx);
+        let h1 = h01 + mulQ16(h11 - h01, fx);
+        let heightHere = h0 + mulQ16(h1 - h0, fy);
+
+        // New direction: keep `inertia` of the old one, turn the rest toward the downhill gradient.
+        let wantX = mulQ16(dirX, params.inertia) - mulQ16(gradX, gradientWeight);
+        let wantY = mulQ16(dirY, params.inertia) - mulQ16(gradY, gradientWeight);
+        if (wantX == 0 && wantY == 0) {
+            break; // on flat ground with no momentum: the walk ends here
+        }
+        // Normalise to one cell: bring the larger component to 15 bits (exact shifts), then divide.
+        let largest = u32(max(abs(wantX), abs(wantY)));
+        let bits = 32u - countLeadingZeros(largest);
+        var reducedX: i32;
+        var reducedY: i32;
+        if (bits > 15u) {
+            reducedX = wantX >> (bits - 15u);
+            reducedY = wantY >> (bits - 15u);
+        } else {
+            reducedX = wantX << (15u - bits);
+            reducedY = wantY << (15u - bits);
+        }
+        let length = i32(isqrt32(u32(reducedX * reducedX) + u32(reducedY * reducedY)));
+        dirX = (reducedX << 16u) / length;
+        dirY = (reducedY << 16u) / length;
+
+        let nextX = px + dirX;
+        let nextY = py + dirY;
+        steps += 1u;
+        if (nextX < 0 || nextY < 0 || nextX >= limitX || nextY >= limitY) {
+            leftField = true;
+            break;
+        }
+        let heightNext = sampleHeight(nextX, nextY);
+        let drop = heightNext - heightHere; // negative going downhill
+
+        var carry = mulQ16Sat(max(-drop, params.minSlope), speed);
+        carry = mulQ16Sat(carry, water);
+        carry = mulQ16Sat(carry, params.capacity);
+        carry = mulQ16(carry, params.share);
+
+        if (sediment > carry || drop > 0) {
+            // Deposit: fill (at most a quarter of) the rise, or lay down part of the surplus.
+            var amount: i32;
+            if (drop > 0) {
+                amount = min(sediment, mulQ16(drop >> MAX_SHARE_SHIFT, params.share));
+            } else {
+                amount = mulQ16(sediment - carry, params.deposition);
+            }
+            amount = min(amount, params.stepCap);
+            if (amount > 0) {
+                addBilinear(px, py, amount, 1);
+                sediment -= amount;
+            }
+        } else {
+            // Erode: pick up part of the deficit, never more than a quarter of the drop.
+            var amount = min(mulQ16(carry - sediment, params.erosion), mulQ16((-drop) >> MAX_SHARE_SHIFT, params.share));
+            amount = min(amount, params.stepCap);
+            if (amount > 0) {
+                if (params.brushCount == 0) {
+                    addBilinear(px, py, amount, -1);
+                    sediment += amount;
+                } else {
+                    sediment += cutWithBrush(px, py, amount);
+                }
+            }
+        }
+
+        // Physical sign: descending (drop < 0) speeds the droplet up; seed 002's pseudocode has it
+        // backwards. Speed^2 is floored at zero as in seed 000.
+        var speedSquared = mulQ16Sat(speed, speed);
+        let gained = mulQ16Sat(abs(drop), params.gravity);
+        if (drop < 0) {
+            speedSquared = min(speedSquared + gained, SATURATION_LIMIT);
+        } else {
+            speedSquared = max(speedSquared - gained, 0);
+        }
+        speed = sqrtQ16(speedSquared);
+        water = mulQ16(water, params.waterRetained);
+        px = nextX;
+        py = nextY;
+        if (water < params.minWater) {
+            break;
+        }
+    }
+
+    addCounter(COUNTER_DROPLET_STEPS, steps);
+    if (leftField || params.depositAtEnd == 0) {
+        addCounter(COUNTER_OUTFLOW, u32(sediment));
+    } else if (sediment > 0) {
+        addBilinear(px, py, sediment, 1);
+    }
+}

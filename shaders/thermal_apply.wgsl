@@ -1,0 +1,56 @@
+// thermal_apply: second pass of one thermal step. Each vertex of the patch grown by one gives what
+// its own flux slots say and receives what its neighbours' slots send it; material sent off an open
+// edge is counted as outflow. Reads only flux and its own height, so no vertex is written by two
+// invocations and none reads a height another writes.
+// CPU mirror: plugin/core/cpu/thermalApply.ts.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
+@group(0) @binding(BINDING_FLUX) var<storage, read> flux: array<i32>;
+
+fn inPatch(x: i32, y: i32) -> bool {
+    return x >= params.patchX0 && y >= params.patchY0 && x < params.patchX1 && y < params.patchY1;
+}
+
+fn fluxSlot(x: i32, y: i32) -> i32 {
+    return ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
+}
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let x = params.regionX0 + i32(id.x);
+    let y = params.regionY0 + i32(id.y);
+    // The dispatch rounds the region up to whole workgroups: invocations past it idle.
+    if (x >= params.regionX1 || y >= params.regionY1) {
+        return;
+    }
+    let width = params.width;
+    let depth = params.depth;
+    var change = 0;
+    if (inPatch(x, y)) {
+        let slot = fluxSlot(x, y);
+        for (var k = 0; k < params.neighbours; k++) {
+            let given = flux[slot + k];
+            change -= given;
+            let nx = x + THERMAL_DX[k];
+            let ny = y + THERMAL_DY[k];
+            if (nx < 0 || ny < 0 || nx >= width || ny >= depth) {
+                addCounter(COUNTER_OUTFLOW, u32(given));
+            }
+        }
+    }
+    for (var k = 0; k < params.neighbours; k++) {
+        // The neighbour whose slot k points here.
+        let sx = x - THERMAL_DX[k];
+        let sy = y - THERMAL_DY[k];
+        if (inPatch(sx, sy)) {
+            change += flux[fluxSlot(sx, sy) + k];
+        }
+    }
+    let i = y * width + x;
+    var height = heights[i] + change;
+    if (height < HEIGHT_MIN_FIXED) {
+        addCounter(COUNTER_SATURATION_ADDED, u32(HEIGHT_MIN_FIXED - height));
+        height = HEIGHT_MIN_FIXED;
+    }
+    heights[i] = height;
+}

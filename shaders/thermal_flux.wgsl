@@ -1,0 +1,52 @@
+// thermal_flux: first pass of one thermal (talus) step over a patch (seed 001).
+// CPU mirror: plugin/core/cpu/thermalFlux.ts.
+//
+// Each vertex of the patch works out what it sheds toward each neighbour lower than it by more
+// than the talus threshold (diagonals use talus * sqrt 2): rate / (2 * neighbours) of the excess,
+// which keeps a step monotone (at most half the largest excess leaves a vertex, and no vertex can
+// be pushed past the neighbour it receives from), so slopes settle to the threshold without the
+// checkerboard a larger rate makes. Off an open edge the ground continues the edge's slope, so
+// material on slopes that run off the field falls off; a closed edge has no neighbour there.
+// Reads heights, writes only this vertex's flux slots; thermal_apply reads them.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+@group(0) @binding(BINDING_FLUX) var<storage, read_write> flux: array<i32>;
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let x = params.patchX0 + i32(id.x);
+    let y = params.patchY0 + i32(id.y);
+    // The dispatch rounds the patch up to whole workgroups: invocations past it idle.
+    if (x >= params.patchX1 || y >= params.patchY1) {
+        return;
+    }
+    let width = params.width;
+    let depth = params.depth;
+    let height = heights[y * width + x];
+    let slot = ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
+        var drop = 0;
+        if (k < params.neighbours) {
+            let nx = x + THERMAL_DX[k];
+            let ny = y + THERMAL_DY[k];
+            if (nx >= 0 && ny >= 0 && nx < width && ny < depth) {
+                drop = height - heights[ny * width + nx];
+            } else if (params.openBoundary != 0) {
+                let mx = x - THERMAL_DX[k];
+                let my = y - THERMAL_DY[k];
+                if (mx >= 0 && my >= 0 && mx < width && my < depth) {
+                    drop = heights[my * width + mx] - height;
+                }
+            }
+        }
+        var threshold = params.talus;
+        if (k >= 4) {
+            threshold = params.talusDiagonal;
+        }
+        var amount = 0;
+        if (drop > threshold) {
+            amount = mulQ16(drop - threshold, params.thermalRate);
+        }
+        flux[slot + k] = amount;
+    }
+}
