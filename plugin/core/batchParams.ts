@@ -6,9 +6,9 @@
  * `BATCH_PARAM_FIELDS`, so the two layouts cannot drift. Every float option is quantised here,
  * once, in JavaScript doubles, so the kernels see only integers.
  */
-import { FIXED_ONE } from "./fixedPoint";
-import type { ErosionOptions } from "./options";
-import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches";
+import { FIXED_ONE } from "./fixedPoint.js";
+import type { ErosionOptions } from "./options.js";
+import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
 
 /** Most of the drop below a cell (or rise above it) one step may cut (fill): 1/4, as a right shift. */
 export const MAX_SHARE_SHIFT = 2;

@@ -7,7 +7,7 @@
  * 65536: the centre takes what the floors of the others leave, so a cut spread by the brush
  * moves exactly the material the droplet picks up.
  */
-import { FIXED_ONE } from "./fixedPoint";
+import { FIXED_ONE } from "./fixedPoint.js";
 
 /** Largest brush radius the table supports, in cells (the `hydraulic.brushRadius` maximum). */
 export const MAX_BRUSH_RADIUS = 8;

@@ -2,17 +2,17 @@
  * The CPU reference backend: runs the schedule's batches with the TypeScript mirrors of the WGSL
  * kernels. Imports nothing from Babylon, so it runs under Node, in a worker and in tests.
  */
-import { COUNTER_COUNT } from "./counters";
-import { applyDelta } from "./cpu/applyDelta";
-import { clipDelta } from "./cpu/clipDelta";
-import { erodeDroplets } from "./cpu/erodeDroplets";
-import { thermalApply } from "./cpu/thermalApply";
-import { thermalFlux } from "./cpu/thermalFlux";
-import { cloneState, createInitialState, fingerprintOf, type ErosionStateData } from "./erosionState";
-import type { ErosionOptions } from "./options";
-import { ErosionSchedule, type PlannedBatch } from "./schedule";
-import { THERMAL_SLOTS } from "./thermalDirections";
-import { maxPatchVertices } from "./patches";
+import { COUNTER_COUNT } from "./counters.js";
+import { applyDelta } from "./cpu/applyDelta.js";
+import { clipDelta } from "./cpu/clipDelta.js";
+import { erodeDroplets } from "./cpu/erodeDroplets.js";
+import { thermalApply } from "./cpu/thermalApply.js";
+import { thermalFlux } from "./cpu/thermalFlux.js";
+import { cloneState, createInitialState, fingerprintOf, type ErosionStateData } from "./erosionState.js";
+import type { ErosionOptions } from "./options.js";
+import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
+import { THERMAL_SLOTS } from "./thermalDirections.js";
+import { maxPatchVertices } from "./patches.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
 export class CpuErosionSimulation {

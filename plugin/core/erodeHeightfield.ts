@@ -2,11 +2,11 @@
  * The mesh-free entry point: heights in, eroded heights out, on the CPU reference, with no Babylon
  * engine. The `TerrainErosion` component gives the same heights for the same inputs.
  */
-import { CpuErosionSimulation } from "./cpuSimulation";
-import { countersToObject, type ErosionCounters } from "./counters";
-import { fixedToHeights, assertFixedHeightsInRange, heightsToFixed } from "./fixedPoint";
-import { resolveOptions, type ErosionOptionsInput } from "./options";
-import type { ErosionStateData } from "./erosionState";
+import { CpuErosionSimulation } from "./cpuSimulation.js";
+import { countersToObject, type ErosionCounters } from "./counters.js";
+import { fixedToHeights, assertFixedHeightsInRange, heightsToFixed } from "./fixedPoint.js";
+import { resolveOptions, type ErosionOptionsInput } from "./options.js";
+import type { ErosionStateData } from "./erosionState.js";
 
 /** Largest grid side the simulation accepts, in vertices. */
 export const MAX_GRID_SIDE = 16385;

@@ -2,8 +2,8 @@
  * The whole simulation state, as plain arrays: what checkpoints, snapshots, the fingerprint and
  * the mass balance are computed from, whichever backend produced it.
  */
-import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "./counters";
-import { fingerprintState } from "./fingerprint";
+import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "./counters.js";
+import { fingerprintState } from "./fingerprint.js";
 
 /** Everything that carries over between batches, plus the counters. */
 export interface ErosionStateData {

@@ -1,7 +1,7 @@
 /**
  * Option types, the defaults object and validation, all derived from `OPTION_SPECS`.
  */
-import { OPTION_SPECS, describeAllowedValues, findOptionSpec, type OptionSpec } from "./optionsTable";
+import { OPTION_SPECS, describeAllowedValues, findOptionSpec, type OptionSpec } from "./optionsTable.js";
 
 /** Where the erosion kernels run. */
 export type ErosionBackendName = "auto" | "webgpu" | "cpu";

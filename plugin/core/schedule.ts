@@ -7,10 +7,10 @@
  * huge batch. Option changes wait for the next cycle boundary, so a cycle always runs with one set
  * of options and clients that change options at the same cycle stay identical.
  */
-import { buildBatchParams, type BatchParams, type GridSize } from "./batchParams";
-import { brushEntryCount, buildBrush } from "./brush";
-import { cloneOptions, type ErosionOptions } from "./options";
-import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches";
+import { buildBatchParams, type BatchParams, type GridSize } from "./batchParams.js";
+import { brushEntryCount, buildBrush } from "./brush.js";
+import { cloneOptions, type ErosionOptions } from "./options.js";
+import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 
 /** One batch, ready to run. */
 export interface PlannedBatch {

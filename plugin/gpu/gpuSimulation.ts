@@ -6,14 +6,14 @@
  * thermal_apply over the patch grown by one). Dispatches of one submission run in order, so each
  * batch reads the ground the previous one left, exactly as the CPU reference does.
  */
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, type BatchParams } from "../core/batchParams";
-import { COUNTER_COUNT } from "../core/counters";
-import { maxPatchVertices } from "../core/patches";
-import type { ErosionStateData } from "../core/erosionState";
-import type { PlannedBatch } from "../core/schedule";
-import { THERMAL_SLOTS } from "../core/thermalDirections";
-import type { ComputeBuffer, ComputeDevice } from "./computeDevice";
-import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary";
+import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, type BatchParams } from "../core/batchParams.js";
+import { COUNTER_COUNT } from "../core/counters.js";
+import { maxPatchVertices } from "../core/patches.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import { THERMAL_SLOTS } from "../core/thermalDirections.js";
+import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
+import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary.js";
 
 /**
  * Params slots: each batch recorded before a submit needs its own buffer, because a write lands at

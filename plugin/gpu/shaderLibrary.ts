@@ -7,11 +7,11 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, wgslBatchParamsStruct } from "../core/batchParams";
-import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../core/counters";
-import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT } from "../core/fixedPoint";
-import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections";
-import { SHADER_SOURCES } from "./shaderSources.generated";
+import { ACCUMULATOR_LIMIT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, wgslBatchParamsStruct } from "../core/batchParams.js";
+import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../core/counters.js";
+import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT } from "../core/fixedPoint.js";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
+import { SHADER_SOURCES } from "./shaderSources.generated.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
 export const DROPLET_WORKGROUP_SIZE = 64;

@@ -3,8 +3,8 @@
  * tools, or any WebGPU device without Babylon. The component uses `BabylonComputeDevice`; both run
  * the same kernels in the same order (`GpuErosionSimulation`).
  */
-import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice";
-import { BINDINGS, kernelSource, KERNELS, type KernelName } from "./shaderLibrary";
+import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
+import { BINDINGS, kernelSource, KERNELS, type KernelName } from "./shaderLibrary.js";
 
 interface WebGpuBuffer extends ComputeBuffer {
     gpuBuffer: GPUBuffer | null;

@@ -3,7 +3,7 @@
  * Deterministic for a given seed (integer hashing, plain arithmetic), so tests and the sample
  * scene get the same ground on every machine.
  */
-import { hash4 } from "../core/hash";
+import { hash4 } from "../core/hash.js";
 
 /** Options of `generateNoiseTerrain`. */
 export interface NoiseTerrainOptions {

@@ -2,7 +2,7 @@
  * CPU mirror of `shaders/apply_delta.wgsl`: adds the clipped change to the heights over the
  * batch's region and clears the accumulator for the next batch.
  */
-import type { BatchParams } from "../batchParams";
+import type { BatchParams } from "../batchParams.js";
 
 /** heights += delta; delta = 0, over the batch's region. */
 export function applyDelta(params: BatchParams, heights: Int32Array, delta: Int32Array): void {

@@ -2,7 +2,7 @@
  * Bilinear sampling and splitting on the fixed-point grid, shared by the CPU droplet kernel.
  * Mirrors `sampleHeight` and `splitBilinear` in `shaders/common.wgsl`.
  */
-import { FIXED_ONE, mulQ16 } from "../fixedPoint";
+import { FIXED_ONE, mulQ16 } from "../fixedPoint.js";
 
 /** Height (fixed point) at a Q16 position, interpolated from the four surrounding vertices. */
 export function sampleHeight(heights: Int32Array, width: number, px: number, py: number): number {

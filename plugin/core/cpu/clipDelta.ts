@@ -2,9 +2,9 @@
  * CPU mirror of `shaders/clip_delta.wgsl`, the first half of folding a batch's changes into the
  * heights. See the WGSL for why each cell's change is clipped to a quarter of its local relief.
  */
-import { ACCUMULATOR_LIMIT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, type BatchParams } from "../batchParams";
-import { COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../counters";
-import { HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "../fixedPoint";
+import { ACCUMULATOR_LIMIT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, type BatchParams } from "../batchParams.js";
+import { COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../counters.js";
+import { HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "../fixedPoint.js";
 
 /**
  * For every vertex of the batch's region: adds the suspended sediment to the batch's change,

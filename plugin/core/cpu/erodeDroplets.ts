@@ -6,12 +6,12 @@
  * commutes, so the result does not depend on the order droplets run in, here or on the GPU.
  * The step, names and clamps match the WGSL line for line; see that file for the reasoning.
  */
-import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../counters";
-import { MAX_SHARE_SHIFT, type BatchParams } from "../batchParams";
-import { BRUSH_ENTRY_INTS } from "../brush";
-import { FIXED_ONE, SATURATION_LIMIT, mulQ16, mulQ16Sat, sqrtQ16 } from "../fixedPoint";
-import { hash4 } from "../hash";
-import { addBilinear, sampleHeight } from "./bilinear";
+import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../counters.js";
+import { MAX_SHARE_SHIFT, type BatchParams } from "../batchParams.js";
+import { BRUSH_ENTRY_INTS } from "../brush.js";
+import { FIXED_ONE, SATURATION_LIMIT, mulQ16, mulQ16Sat, sqrtQ16 } from "../fixedPoint.js";
+import { hash4 } from "../hash.js";
+import { addBilinear, sampleHeight } from "./bilinear.js";
 
 /** Largest gradient component a droplet uses, in fixed-point metres per cell (2^30). */
 export const GRADIENT_LIMIT = 2 ** 30;

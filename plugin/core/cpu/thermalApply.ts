@@ -3,10 +3,10 @@
  * flux slots say and receives what its neighbours' slots send it. Reads only flux, so no vertex
  * is written by two threads and none reads a height another writes.
  */
-import type { BatchParams } from "../batchParams";
-import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED } from "../counters";
-import { HEIGHT_MIN_FIXED } from "../fixedPoint";
-import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections";
+import type { BatchParams } from "../batchParams.js";
+import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED } from "../counters.js";
+import { HEIGHT_MIN_FIXED } from "../fixedPoint.js";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
 
 /** Applies one thermal step's flux over the batch's region (patch grown by one vertex). */
 export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array): void {

@@ -2,9 +2,9 @@
  * CPU mirror of `shaders/thermal_flux.wgsl`: how much each vertex of the patch sheds toward each
  * lower neighbour in one thermal step. Reads heights, writes only the patch's flux slots.
  */
-import type { BatchParams } from "../batchParams";
-import { mulQ16 } from "../fixedPoint";
-import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections";
+import type { BatchParams } from "../batchParams.js";
+import { mulQ16 } from "../fixedPoint.js";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
 
 /** Fills `flux` (patch-local, `THERMAL_SLOTS` per vertex) for every vertex of the batch's patch. */
 export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int32Array): void {

@@ -1,4 +1,4 @@
-import { Fnv1a64, fingerprintState } from "../../../plugin/core/fingerprint";
+import { Fnv1a64, fingerprintState } from "../../../plugin/core/fingerprint.js";
 
 describe("Fnv1a64", () => {
     it.each([

@@ -1,0 +1,134 @@
+/**
+ * `ComputeDevice` on Babylon's `WebGPUEngine`: every kernel is a Babylon `ComputeShader`, every
+ * buffer a Babylon `StorageBuffer`. This is the device the `TerrainErosion` component uses, so the
+ * kernels run inside the engine's own frame (its command encoder, its submit).
+ */
+import { StorageBuffer } from "@babylonjs/core/Buffers/storageBuffer.js";
+import { ComputeShader } from "@babylonjs/core/Compute/computeShader.js";
+import { Constants } from "@babylonjs/core/Engines/constants.js";
+import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
+import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
+import { kernelBindingsMapping, kernelSource, KERNELS, type KernelName } from "./shaderLibrary.js";
+
+interface BabylonBuffer extends ComputeBuffer {
+    storage: StorageBuffer | null;
+}
+
+/** How long kernels may take to compile before `prepareKernels` gives up, in milliseconds. */
+const COMPILE_TIMEOUT_MS = 60000;
+
+/** Runs the erosion kernels as Babylon compute shaders. */
+export class BabylonComputeDevice implements ComputeDevice {
+    private readonly _shaders = new Map<KernelName, ComputeShader>();
+    private readonly _liveBuffers = new Set<BabylonBuffer>();
+
+    constructor(public readonly engine: WebGPUEngine) {
+        if (!engine.getCaps().supportComputeShaders) {
+            throw new Error("BabylonComputeDevice needs an engine with compute shader support (a WebGPUEngine).");
+        }
+    }
+
+    public get adapterDescription(): string {
+        const info = this.engine.getInfo();
+        return `${info.vendor} ${info.renderer} ${info.version}`.trim();
+    }
+
+    public get maxStorageBufferBindingSize(): number {
+        return this.engine.currentLimits.maxStorageBufferBindingSize;
+    }
+
+    public get maxWorkgroupsPerDimension(): number {
+        return this.engine.currentLimits.maxComputeWorkgroupsPerDimension;
+    }
+
+    /** Storage buffers this device created and has not yet destroyed. */
+    public get liveBufferCount(): number {
+        return this._liveBuffers.size;
+    }
+
+    public async prepareKernels(kernels: readonly KernelName[]): Promise<void> {
+        const pending: Promise<void>[] = [];
+        for (const kernel of kernels) {
+            if (this._shaders.has(kernel)) {
+                continue;
+            }
+            const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: kernelSource(kernel) }, { bindingsMapping: kernelBindingsMapping(kernel) });
+            this._shaders.set(kernel, shader);
+            pending.push(
+                new Promise<void>((resolve, reject) => {
+                    const started = performance.now();
+                    shader.onError = (_effect, errors) => reject(new Error(`WGSL kernel ${kernel} failed to compile: ${errors}`));
+                    const poll = (): void => {
+                        if (shader.isReady()) {
+                            resolve();
+                        } else if (performance.now() - started > COMPILE_TIMEOUT_MS) {
+                            reject(new Error(`WGSL kernel ${kernel} did not compile within ${COMPILE_TIMEOUT_MS} ms.`));
+                        } else {
+                            setTimeout(poll, 5);
+                        }
+                    };
+                    poll();
+                })
+            );
+        }
+        await Promise.all(pending);
+    }
+
+    public createBuffer(label: string, byteLength: number): ComputeBuffer {
+        const storage = new StorageBuffer(this.engine, byteLength, Constants.BUFFER_CREATIONFLAG_READWRITE, label);
+        const buffer: BabylonBuffer = { label, byteLength, storage };
+        this._liveBuffers.add(buffer);
+        return buffer;
+    }
+
+    public writeBuffer(buffer: ComputeBuffer, data: ArrayBufferView, byteOffset = 0): void {
+        live(buffer).update(data, byteOffset, data.byteLength);
+    }
+
+    public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number): void {
+        const shader = this._shaders.get(kernel);
+        if (!shader) {
+            throw new Error(`Kernel ${kernel} was not prepared.`);
+        }
+        for (const name of KERNELS[kernel].bindings) {
+            const buffer = bindings[name];
+            if (!buffer) {
+                throw new Error(`Kernel ${kernel} needs buffer "${name}".`);
+            }
+            shader.setStorageBuffer(name, live(buffer));
+        }
+        // A skipped dispatch would silently break determinism, so a shader that is not ready is an error.
+        if (!shader.dispatch(x, y, 1)) {
+            throw new Error(`Kernel ${kernel} could not be dispatched (not ready).`);
+        }
+    }
+
+    public submit(): void {
+        this.engine.flushFramebuffer();
+    }
+
+    public async readBuffer(buffer: ComputeBuffer, byteOffset: number, byteLength: number): Promise<ArrayBuffer> {
+        const view = await live(buffer).read(byteOffset, byteLength, undefined, true);
+        return view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
+    }
+
+    public destroyBuffer(buffer: ComputeBuffer): void {
+        const babylonBuffer = buffer as BabylonBuffer;
+        babylonBuffer.storage?.dispose();
+        babylonBuffer.storage = null;
+        this._liveBuffers.delete(babylonBuffer);
+    }
+
+    public dispose(): void {
+        this._shaders.clear();
+    }
+}
+
+function live(buffer: ComputeBuffer): StorageBuffer {
+    const storage = (buffer as BabylonBuffer).storage;
+    if (!storage) {
+        throw new Error(`GPU buffer ${buffer.label} was used after it was destroyed.`);
+    }
+    return storage;
+}

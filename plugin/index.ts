@@ -1,0 +1,32 @@
+/**
+ * babylon-terrain-erosion: deterministic GPU terrain erosion for Babylon.js grounds.
+ *
+ * Public entry point. Everything a user needs is exported here and only here.
+ */
+export { OPTION_SPECS, describeAllowedValues, findOptionSpec } from "./core/optionsTable.js";
+export type { OptionKind, OptionSpec } from "./core/optionsTable.js";
+export { DEFAULT_OPTIONS, ErosionOptionError, resolveOptions, cloneOptions, getOptionValue, withOptionValue, talusFromAngle } from "./core/options.js";
+export type { ErosionBackendName, ErosionOptions, ErosionOptionsInput, HydraulicOptions, ThermalOptions } from "./core/options.js";
+export { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, heightsToFixed, fixedToHeights, metresToFixed, fixedToMetres } from "./core/fixedPoint.js";
+export { erodeHeightfield, toFixedHeights, validateGrid, MAX_GRID_SIDE } from "./core/erodeHeightfield.js";
+export type { ErodedHeightfield } from "./core/erodeHeightfield.js";
+export { CpuErosionSimulation } from "./core/cpuSimulation.js";
+export { ErosionSchedule } from "./core/schedule.js";
+export type { PlannedBatch } from "./core/schedule.js";
+export { OPERATOR_ORDER, layoutPatches } from "./core/patches.js";
+export type { GridRect, OperatorName, Patch } from "./core/patches.js";
+export { buildBatchParams, BATCH_PARAM_FIELDS, dropletReach } from "./core/batchParams.js";
+export type { BatchParams, GridSize } from "./core/batchParams.js";
+export { COUNTER_NAMES, countersToObject } from "./core/counters.js";
+export type { ErosionCounters } from "./core/counters.js";
+export { createInitialState, cloneState, conservedMass, fingerprintOf } from "./core/erosionState.js";
+export type { ErosionStateData } from "./core/erosionState.js";
+export { fingerprintState, Fnv1a64 } from "./core/fingerprint.js";
+export { generateNoiseTerrain, generateCone } from "./terrain/noiseTerrain.js";
+export type { NoiseTerrainOptions } from "./terrain/noiseTerrain.js";
+export { GpuErosionSimulation, planDropletDispatch } from "./gpu/gpuSimulation.js";
+export type { ComputeBuffer, ComputeDevice, KernelBindings } from "./gpu/computeDevice.js";
+export { BabylonComputeDevice } from "./gpu/babylonComputeDevice.js";
+export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";
+export { kernelSource, KERNELS } from "./gpu/shaderLibrary.js";
+export type { KernelName } from "./gpu/shaderLibrary.js";

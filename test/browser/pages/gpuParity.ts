@@ -1,0 +1,66 @@
+/**
+ * Test page: runs erosion batches through the plugin's Babylon ComputeShader wrappers on a real
+ * WebGPUEngine and hands the whole state back to the Node test, which compares it with the CPU
+ * reference.
+ */
+import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import { BabylonComputeDevice, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
+
+/** What the Node side asks for. */
+export interface GpuRunRequest {
+    width: number;
+    depth: number;
+    heights: string;
+    options: ErosionOptionsInput;
+    batches: number;
+}
+
+/** What the page returns. */
+export interface GpuRunResult {
+    heights: string;
+    suspended: string;
+    counters: number[];
+    cycle: number;
+    batch: number;
+    adapter: string;
+}
+
+let enginePromise: Promise<WebGPUEngine> | null = null;
+
+function engine(): Promise<WebGPUEngine> {
+    enginePromise ??= (async () => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 64;
+        canvas.height = 64;
+        document.body.appendChild(canvas);
+        const created = new WebGPUEngine(canvas, { antialias: false });
+        await created.initAsync();
+        return created;
+    })();
+    return enginePromise;
+}
+
+async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
+    const webgpu = await engine();
+    const device = new BabylonComputeDevice(webgpu);
+    const options = resolveOptions(request.options);
+    const schedule = new ErosionSchedule({ width: request.width, depth: request.depth }, options);
+    const simulation = await GpuErosionSimulation.create(device, request.width, request.depth, options.patchSize);
+    try {
+        simulation.upload(createInitialState(request.width, request.depth, decodeInt32(request.heights)));
+        for (let i = 0; i < request.batches; i++) {
+            const planned = schedule.planNext();
+            if (planned) {
+                simulation.runBatch(planned);
+            }
+            schedule.advance();
+        }
+        const state = await simulation.readState(schedule.cycle, schedule.batch);
+        return { heights: encodeInt32(state.heights), suspended: encodeInt32(state.suspended), counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription };
+    } finally {
+        simulation.dispose();
+    }
+}
+
+Object.assign(window, { runGpuBatches, pageReady: true });

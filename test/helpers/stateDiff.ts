@@ -1,0 +1,27 @@
+/** Compares two simulation states over everything they hold and describes the first difference. */
+import type { ErosionStateData } from "../../plugin/index.js";
+
+/** Null when the states are identical, else a sentence naming the first differing cell or field. */
+export function firstDifference(actual: ErosionStateData, expected: ErosionStateData): string | null {
+    if (actual.width !== expected.width || actual.depth !== expected.depth) {
+        return `grid ${actual.width} x ${actual.depth} != ${expected.width} x ${expected.depth}`;
+    }
+    if (actual.cycle !== expected.cycle || actual.batch !== expected.batch) {
+        return `position cycle ${actual.cycle} batch ${actual.batch} != cycle ${expected.cycle} batch ${expected.batch}`;
+    }
+    for (const field of ["heights", "suspended"] as const) {
+        const a = actual[field];
+        const e = expected[field];
+        for (let i = 0; i < e.length; i++) {
+            if (a[i] !== e[i]) {
+                return `${field} differ first at cell ${i} (x ${i % actual.width}, y ${Math.floor(i / actual.width)}): ${a[i]} != ${e[i]}`;
+            }
+        }
+    }
+    for (let i = 0; i < expected.counters.length; i++) {
+        if (actual.counters[i] !== expected.counters[i]) {
+            return `counter ${i}: ${actual.counters[i]} != ${expected.counters[i]}`;
+        }
+    }
+    return null;
+}

@@ -1,0 +1,71 @@
+// Builds, selected with --env:
+//   sample      the sample scene (sample-scene/) -> dist/sample, also served by `npm start`
+//   umd         the plugin as a UMD bundle with the global TERRAIN_EROSION, over Babylon's UMD global BABYLON
+//   testpages   the pages the browser tests load (test/browser/pages/) -> test-results/pages
+// The ESM library itself is built by tsc (npm run build:lib), which keeps one file per module.
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readdirSync } from "node:fs";
+import HtmlWebpackPlugin from "html-webpack-plugin";
+
+const root = dirname(fileURLToPath(import.meta.url));
+
+const typescriptRules = [{ test: /\.ts$/, loader: "ts-loader", options: { transpileOnly: true, configFile: resolve(root, "tsconfig.json"), compilerOptions: { noEmit: false } } }];
+const resolveTs = { extensions: [".ts", ".js"], extensionAlias: { ".js": [".ts", ".js"] } };
+
+function sampleConfig(mode) {
+    return {
+        name: "sample",
+        mode,
+        entry: { sample: resolve(root, "sample-scene/main.ts") },
+        output: { path: resolve(root, "dist/sample"), filename: "[name].js", chunkFilename: "[name].[contenthash:8].js", clean: true },
+        module: { rules: typescriptRules },
+        resolve: resolveTs,
+        devtool: mode === "development" ? "eval-cheap-module-source-map" : "source-map",
+        performance: { hints: false },
+        plugins: [new HtmlWebpackPlugin({ template: resolve(root, "sample-scene/index.html") })],
+        devServer: { host: "127.0.0.1", port: 8080, static: [{ directory: resolve(root, "sample-scene/public"), publicPath: "/" }], client: { overlay: { warnings: false } } },
+    };
+}
+
+function umdConfig(mode) {
+    return {
+        name: "umd",
+        mode,
+        entry: resolve(root, "plugin/index.ts"),
+        output: { path: resolve(root, "dist/umd"), filename: "terrain-erosion.umd.js", library: { name: "TERRAIN_EROSION", type: "umd" }, globalObject: "globalThis" },
+        module: { rules: typescriptRules },
+        resolve: resolveTs,
+        // Every @babylonjs/core import resolves to Babylon's UMD global, as the Playground provides it.
+        externals: [({ request }, callback) => (request && request.startsWith("@babylonjs/core") ? callback(null, { root: "BABYLON", commonjs: request, commonjs2: request, amd: request }) : callback())],
+        devtool: "source-map",
+        performance: { hints: false },
+    };
+}
+
+function testPagesConfig(mode) {
+    const pagesDir = resolve(root, "test/browser/pages");
+    const entries = Object.fromEntries(
+        readdirSync(pagesDir)
+            .filter((name) => name.endsWith(".ts"))
+            .map((name) => [name.replace(/\.ts$/, ""), resolve(pagesDir, name)])
+    );
+    return {
+        name: "testpages",
+        mode,
+        entry: entries,
+        output: { path: resolve(root, "test-results/pages"), filename: "[name].js", clean: true },
+        module: { rules: typescriptRules },
+        resolve: resolveTs,
+        devtool: false,
+        performance: { hints: false },
+        plugins: Object.keys(entries).map((name) => new HtmlWebpackPlugin({ filename: `${name}.html`, chunks: [name], title: name })),
+    };
+}
+
+export default (env = {}, argv = {}) => {
+    const mode = argv.mode ?? "production";
+    const builders = { sample: sampleConfig, umd: umdConfig, testpages: testPagesConfig };
+    const selected = Object.keys(builders).filter((name) => env[name]);
+    return (selected.length > 0 ? selected : ["sample", "umd"]).map((name) => builders[name](mode));
+};
