@@ -1,0 +1,85 @@
+import { conservedMass, CpuErosionSimulation, createInitialState, erodeHeightfield, generateCone, generateNoiseTerrain, heightsToFixed, heightSumForTest, resolveOptions } from "./simulationImports.js";
+import { expectGolden } from "../../helpers/golden.js";
+
+describe("CpuErosionSimulation", () => {
+    it("keeps a flat field flat and unchanged", () => {
+        const flat = new Float32Array(40 * 30).fill(12.5);
+        const result = erodeHeightfield(flat, 40, 30, { patchSize: 16 }, 3);
+        expect(Array.from(result.heights)).toEqual(Array.from(flat));
+        expect(result.state.suspended.every((value) => value === 0)).toBe(true);
+    });
+
+    it.each([
+        ["closed thermal, deposit at end", { thermal: { boundary: "closed" as const } }],
+        ["open thermal, carry at end", { thermal: { boundary: "open" as const, talus: 0.1 }, hydraulic: { endOfWalk: "carry" as const } }],
+    ])("conserves mass to the unit: %s", (_name, options) => {
+        const width = 70;
+        const depth = 50;
+        const heights = heightsToFixed(generateNoiseTerrain({ width, depth, relief: 60 }));
+        const simulation = new CpuErosionSimulation(width, depth, heights, resolveOptions({ patchSize: 24, ...options }));
+        const initial = conservedMass(createInitialState(width, depth, heights));
+        for (let cycle = 0; cycle < 4; cycle++) {
+            simulation.runCycles(1);
+            expect(conservedMass(simulation.state)).toBe(initial);
+        }
+        expect(heightSumForTest(simulation.state.heights)).not.toBe(initial); // material did move, and some left
+    });
+
+    it("is deterministic: same inputs, same state and fingerprint; another seed differs", () => {
+        const heights = generateNoiseTerrain({ width: 48, depth: 48, relief: 30 });
+        const a = erodeHeightfield(heights, 48, 48, { seed: 4, patchSize: 16 }, 2);
+        const b = erodeHeightfield(heights, 48, 48, { seed: 4, patchSize: 16 }, 2);
+        const c = erodeHeightfield(heights, 48, 48, { seed: 5, patchSize: 16 }, 2);
+        expect(b.fingerprint).toBe(a.fingerprint);
+        expect(Array.from(b.fixedHeights)).toEqual(Array.from(a.fixedHeights));
+        expect(c.fingerprint).not.toBe(a.fingerprint);
+    });
+
+    it("takes fixed-point Int32Array input and gives the same result as metres", () => {
+        const metres = generateNoiseTerrain({ width: 33, depth: 33, relief: 10 });
+        const fromMetres = erodeHeightfield(metres, 33, 33, { patchSize: 16 }, 1);
+        const fromFixed = erodeHeightfield(heightsToFixed(metres), 33, 33, { patchSize: 16 }, 1);
+        expect(fromFixed.fingerprint).toBe(fromMetres.fingerprint);
+    });
+
+    it("rejects bad grids and heights before doing any work", () => {
+        expect(() => erodeHeightfield(new Float32Array(4), 1, 4)).toThrow(/width is 1/);
+        expect(() => erodeHeightfield(new Float32Array(5), 2, 2)).toThrow(/heights has 5 values but width x depth is 2 x 2 = 4/);
+        expect(() => erodeHeightfield(new Float32Array([0, 0, NaN, 0]), 2, 2)).toThrow(/heights\[2\] is NaN/);
+        expect(() => erodeHeightfield(new Float32Array(4), 2, 2, {}, -1)).toThrow(/cycles is -1/);
+        expect(() => erodeHeightfield(new Float32Array(4), 2, 2, { hydraulic: { maxSteps: 0 } })).toThrow(/hydraulic.maxSteps/);
+    });
+
+    it("runs every operator over every patch once per cycle, hydraulic then thermal on each patch", () => {
+        const simulation = new CpuErosionSimulation(65, 33, new Int32Array(65 * 33), resolveOptions({ patchSize: 16 }));
+        const order: string[] = [];
+        for (let i = 0; i < simulation.schedule.batchesPerCycle; i++) {
+            const planned = simulation.schedule.planNext()!;
+            order.push(`${planned.patch.index}${planned.operator[0]}`);
+            simulation.runBatch();
+        }
+        expect(simulation.schedule.batchesPerCycle).toBe(4 * 2 * 2);
+        expect(order.slice(0, 4)).toEqual(["0h", "0t", "1h", "1t"]);
+        expect(simulation.state.cycle).toBe(1);
+        expect(simulation.state.batch).toBe(0);
+    });
+
+    it("applies option changes at the next cycle boundary only", () => {
+        const simulation = new CpuErosionSimulation(33, 33, heightsToFixed(generateCone(33, 33, 10, 14)), resolveOptions({ patchSize: 16 }));
+        simulation.runBatch();
+        simulation.schedule.setOptions(resolveOptions({ patchSize: 16, hydraulic: { maxSteps: 5 } }));
+        expect(simulation.schedule.planNext()!.params.maxSteps).toBe(64);
+        simulation.runCycles(1);
+        expect(simulation.schedule.planNext()!.params.maxSteps).toBe(5);
+    });
+
+    describe("golden fingerprints (contract version 1)", () => {
+        it.each([
+            ["noise 64x48, defaults, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 64, depth: 48, relief: 40, seed: 2 }), 64, 48, { patchSize: 32 }, 2).fingerprint],
+            ["cone 41x41, brush 0, open thermal, 3 cycles", () => erodeHeightfield(generateCone(41, 41, 30, 18), 41, 41, { patchSize: 20, seed: 77, hydraulic: { brushRadius: 0, dropletsPerBatch: 300 }, thermal: { boundary: "open", neighbours: 4 } }, 3).fingerprint],
+            ["mountain relief 50x50, carry, 1 cycle", () => erodeHeightfield(generateNoiseTerrain({ width: 50, depth: 50, relief: 4000, seed: 9 }), 50, 50, { hydraulic: { endOfWalk: "carry", gravity: 10 }, thermal: { talus: 30 } }, 1).fingerprint],
+        ])("%s", (name, run) => {
+            expectGolden("fingerprints.json", name, run());
+        });
+    });
+});

@@ -1,0 +1,2 @@
+export * from "../../../plugin/index.js";
+export { heightSum as heightSumForTest } from "../../../plugin/core/erosionState.js";
