@@ -4,12 +4,14 @@
 // Every droplet of a batch worked from the same starting ground, so where many walks meet (a pit,
 // the foot of a cone, a channel stepped on many times the average) their summed change can carry a
 // cell far past its neighbours, and the next batch swings it back further. This pass bounds each
-// cell's change per batch by its local relief, exactly and per cell:
-// - a cut goes down at most a quarter of the way to the lowest of the 8 neighbours;
-// - a fill goes up at most a quarter of the way to the lowest neighbour if the cell is a pit, else
+// cell's change per batch by its local relief, exactly and per cell (FOLD_RELIEF_SHIFT: 1/8):
+// - a cut goes down at most an eighth of the way to the lowest of the 8 neighbours;
+// - a fill goes up at most an eighth of the way to the lowest neighbour if the cell is a pit, else
 //   to the highest neighbour;
-// - on ground with no relief to go by, at least 1/32 of the pending change settles each batch, so
-//   deposits on flats and debts in pits cannot pile up without end.
+// - a cell that is not above all its neighbours settles at least 1/32 of its pending fill each batch
+//   (MIN_SETTLE_SHIFT), so sediment reaching flat ground cannot pile up in suspension without end;
+//   peaks get no such allowance (no sediment spikes), cuts get none (no cell dug below all its
+//   neighbours).
 // What is clipped stays in `suspended` (positive: sediment still in the water; negative: material
 // the ground still owes) and settles in later batches. heights + suspended is conserved exactly;
 // the only exceptions are the saturation counters, for heights that would leave the fixed-point
@@ -58,14 +60,18 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     var applied: i32;
     if (change < 0) {
         let room = max(height - lowest, 0);
-        applied = max(change, -max(room >> MAX_SHARE_SHIFT, (-change) >> MIN_SETTLE_SHIFT));
+        applied = max(change, -(room >> FOLD_RELIEF_SHIFT));
     } else {
         var fillTo = highest;
         if (height < lowest) {
             fillTo = lowest;
         }
         let room = max(fillTo - height, 0);
-        applied = min(change, max(room >> MAX_SHARE_SHIFT, change >> MIN_SETTLE_SHIFT));
+        var settle = 0;
+        if (height <= highest) {
+            settle = change >> MIN_SETTLE_SHIFT;
+        }
+        applied = min(change, max(room >> FOLD_RELIEF_SHIFT, settle));
     }
     var rest = change - applied;
     if (rest > ACCUMULATOR_LIMIT) {

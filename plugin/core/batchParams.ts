@@ -14,9 +14,20 @@ import { expandRect, type GridRect, type OperatorName, type Patch } from "./patc
 export const MAX_SHARE_SHIFT = 2;
 
 /**
- * Least share of a cell's pending change (batch delta plus suspended sediment) that settles each
- * batch, as a right shift (1/32): without it, change on ground with no local relief (a flat, a
- * pit's floor) could never settle and suspension would grow without end.
+ * Most of its local relief a cell's height may move in one fold, as a right shift (1/8): a cut goes
+ * at most an eighth of the way down to its lowest neighbour, a fill at most an eighth of the way up
+ * to its lowest neighbour (a pit) or its highest (any other cell). Measured on 128^2 noise and cone
+ * terrains at 10k droplets a batch: a quarter let single cells swing back by up to 1.14 m (1.1% of
+ * the relief) between consecutive batches; an eighth kept every swing under 0.65 m.
+ */
+export const FOLD_RELIEF_SHIFT = 3;
+
+/**
+ * Least share of a cell's pending fill (batch delta plus suspended sediment) that settles each
+ * batch, as a right shift (1/32), on any cell that is not above all its neighbours: without it,
+ * sediment reaching ground with no relief above it (a flat) could never settle and suspension would
+ * grow without end. Peaks get no such allowance, so suspension cannot build spikes; cuts get none,
+ * so no cell is dug below all its neighbours.
  */
 export const MIN_SETTLE_SHIFT = 5;
 

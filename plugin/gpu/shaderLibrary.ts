@@ -7,7 +7,7 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, wgslBatchParamsStruct } from "../core/batchParams.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, wgslBatchParamsStruct } from "../core/batchParams.js";
 import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../core/counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT } from "../core/fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
@@ -75,6 +75,7 @@ export function shaderHeader(): string {
         i32Const("ACCUMULATOR_LIMIT", ACCUMULATOR_LIMIT),
         u32Const("MAX_SHARE_SHIFT", MAX_SHARE_SHIFT),
         u32Const("MIN_SETTLE_SHIFT", MIN_SETTLE_SHIFT),
+        u32Const("FOLD_RELIEF_SHIFT", FOLD_RELIEF_SHIFT),
         u32Const("COUNTER_OUTFLOW", COUNTER_OUTFLOW),
         u32Const("COUNTER_SATURATION_REMOVED", COUNTER_SATURATION_REMOVED),
         u32Const("COUNTER_SATURATION_ADDED", COUNTER_SATURATION_ADDED),

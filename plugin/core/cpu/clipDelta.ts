@@ -1,8 +1,8 @@
 /**
  * CPU mirror of `shaders/clip_delta.wgsl`, the first half of folding a batch's changes into the
- * heights. See the WGSL for why each cell's change is clipped to a quarter of its local relief.
+ * heights. See the WGSL for why each cell's change is clipped to an eighth of its local relief.
  */
-import { ACCUMULATOR_LIMIT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, type BatchParams } from "../batchParams.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MIN_SETTLE_SHIFT, type BatchParams } from "../batchParams.js";
 import { COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../counters.js";
 import { HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "../fixedPoint.js";
 
@@ -43,11 +43,12 @@ export function clipDelta(params: BatchParams, heights: Int32Array, delta: Int32
             let applied: number;
             if (change < 0) {
                 const room = max(height - lowest, 0);
-                applied = max(change, -max(room >> MAX_SHARE_SHIFT, -change >> MIN_SETTLE_SHIFT));
+                applied = max(change, -(room >> FOLD_RELIEF_SHIFT));
             } else {
                 const fillTo = height < lowest ? lowest : highest;
                 const room = max(fillTo - height, 0);
-                applied = min(change, max(room >> MAX_SHARE_SHIFT, change >> MIN_SETTLE_SHIFT));
+                const settle = height <= highest ? change >> MIN_SETTLE_SHIFT : 0;
+                applied = min(change, max(room >> FOLD_RELIEF_SHIFT, settle));
             }
             let rest = change - applied;
             if (rest > ACCUMULATOR_LIMIT) {
