@@ -30,3 +30,8 @@ export { BabylonComputeDevice } from "./gpu/babylonComputeDevice.js";
 export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";
 export { kernelSource, KERNELS } from "./gpu/shaderLibrary.js";
 export type { KernelName } from "./gpu/shaderLibrary.js";
+export { TerrainErosion, MAX_FRAMES_IN_FLIGHT } from "./component/terrainErosion.js";
+export type { PatchErodedEvent, CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats } from "./component/terrainErosion.js";
+export { ErosionTargetError, validateGround } from "./component/groundBinding.js";
+export { ErosionSnapshot } from "./core/snapshot.js";
+export { computeNormalRows } from "./component/vertexNormals.js";

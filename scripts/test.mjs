@@ -10,5 +10,6 @@ function run(command, args) {
 }
 
 run("node", ["scripts/inline-shaders.mjs"]);
+run("node", ["scripts/build-worker.mjs"]);
 run("npx", ["webpack", "--env", "testpages", "--mode", "development"]);
 run("npx", ["jest", ...process.argv.slice(2)]);

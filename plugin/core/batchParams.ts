@@ -84,6 +84,8 @@ export const BATCH_PARAM_FIELDS = [
     "thermalRate",
     "neighbours",
     "openBoundary",
+    // Rendering only (the vertex pass): the cell size in local units as the bits of an f32.
+    "cellSizeBits",
 ] as const;
 
 /** Name of one batch parameter. */
@@ -172,6 +174,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         thermalRate: Math.floor(rate),
         neighbours: thermal.neighbours,
         openBoundary: thermal.boundary === "open" ? 1 : 0,
+        cellSizeBits: 0,
     };
 }
 

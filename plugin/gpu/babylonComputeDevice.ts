@@ -8,11 +8,14 @@ import { ComputeShader } from "@babylonjs/core/Compute/computeShader.js";
 import { Constants } from "@babylonjs/core/Engines/constants.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { DataBuffer } from "@babylonjs/core/Buffers/dataBuffer.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { kernelBindingsMapping, kernelSource, KERNELS, type KernelName } from "./shaderLibrary.js";
 
 interface BabylonBuffer extends ComputeBuffer {
     storage: StorageBuffer | null;
+    /** A buffer someone else owns (a mesh's vertex buffer), bound as is and never disposed here. */
+    external: DataBuffer | null;
 }
 
 /** How long kernels may take to compile before `prepareKernels` gives up, in milliseconds. */
@@ -77,8 +80,17 @@ export class BabylonComputeDevice implements ComputeDevice {
 
     public createBuffer(label: string, byteLength: number): ComputeBuffer {
         const storage = new StorageBuffer(this.engine, byteLength, Constants.BUFFER_CREATIONFLAG_READWRITE, label);
-        const buffer: BabylonBuffer = { label, byteLength, storage };
+        const buffer: BabylonBuffer = { label, byteLength, storage, external: null };
         this._liveBuffers.add(buffer);
+        return buffer;
+    }
+
+    public wrapExternalBuffer(label: string, nativeBuffer: unknown, byteLength: number): ComputeBuffer | null {
+        const dataBuffer = nativeBuffer as DataBuffer | null;
+        if (!dataBuffer || !dataBuffer.underlyingResource) {
+            return null;
+        }
+        const buffer: BabylonBuffer = { label, byteLength, storage: null, external: dataBuffer };
         return buffer;
     }
 
@@ -96,7 +108,7 @@ export class BabylonComputeDevice implements ComputeDevice {
             if (!buffer) {
                 throw new Error(`Kernel ${kernel} needs buffer "${name}".`);
             }
-            shader.setStorageBuffer(name, live(buffer));
+            shader.setStorageBuffer(name, bindable(buffer));
         }
         // A skipped dispatch would silently break determinism, so a shader that is not ready is an error.
         if (!shader.dispatch(x, y, 1)) {
@@ -117,12 +129,18 @@ export class BabylonComputeDevice implements ComputeDevice {
         const babylonBuffer = buffer as BabylonBuffer;
         babylonBuffer.storage?.dispose();
         babylonBuffer.storage = null;
+        babylonBuffer.external = null;
         this._liveBuffers.delete(babylonBuffer);
     }
 
     public dispose(): void {
         this._shaders.clear();
     }
+}
+
+function bindable(buffer: ComputeBuffer): StorageBuffer | DataBuffer {
+    const external = (buffer as BabylonBuffer).external;
+    return external ?? live(buffer);
 }
 
 function live(buffer: ComputeBuffer): StorageBuffer {

@@ -41,7 +41,12 @@ export interface ComputeDevice {
     submit(): void;
     /** Submits, then reads bytes back. */
     readBuffer(buffer: ComputeBuffer, byteOffset: number, byteLength: number): Promise<ArrayBuffer>;
-    /** Frees a buffer (safe to call twice). */
+    /**
+     * Wraps a buffer someone else owns (a mesh's vertex buffer) so kernels can bind it; destroying
+     * the wrapper leaves the buffer alone. Devices that cannot reach such buffers return null.
+     */
+    wrapExternalBuffer(label: string, nativeBuffer: unknown, byteLength: number): ComputeBuffer | null;
+    /** Frees a buffer (safe to call twice; wrapped external buffers are only forgotten). */
     destroyBuffer(buffer: ComputeBuffer): void;
     /** Frees the kernels (buffers are freed by their owners). Safe to call twice. */
     dispose(): void;

@@ -11,6 +11,7 @@ import { COUNTER_COUNT } from "../core/counters.js";
 import { maxPatchVertices } from "../core/patches.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import type { PlannedBatch } from "../core/schedule.js";
+import type { GridRect } from "../core/patches.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary.js";
@@ -126,6 +127,25 @@ export class GpuErosionSimulation {
         this._recorded = true;
     }
 
+    /**
+     * Records the vertex pass: positions (y) and normals of `rect` regenerated from the heights,
+     * written into the given buffers (a ground's own vertex buffers).
+     * @param cellSize distance between neighbouring vertices in local units
+     */
+    public regenerateVertices(rect: GridRect, positions: ComputeBuffer, normals: ComputeBuffer, cellSize: number): void {
+        this._assertLive();
+        const params = emptyParams(this.width, this.depth);
+        params.regionX0 = rect.x0;
+        params.regionY0 = rect.y0;
+        params.regionX1 = rect.x1;
+        params.regionY1 = rect.y1;
+        params.cellSizeBits = floatBits(cellSize);
+        const slot = this._writeParams(params);
+        const [rx, ry] = this._gridGroups(rect.x1 - rect.x0, rect.y1 - rect.y0);
+        this.device.dispatch("write_vertices", { params: slot, heights: this.heights, positions, normals }, rx, ry);
+        this._recorded = true;
+    }
+
     /** Runs everything recorded so far. */
     public submit(): void {
         this.device.submit();
@@ -234,6 +254,25 @@ export class GpuErosionSimulation {
     private _gridGroups(columns: number, rows: number): [number, number] {
         return [Math.max(1, Math.ceil(columns / GRID_WORKGROUP_SIZE)), Math.max(1, Math.ceil(rows / GRID_WORKGROUP_SIZE))];
     }
+}
+
+function emptyParams(width: number, depth: number): BatchParams {
+    const params = {} as BatchParams;
+    for (const field of BATCH_PARAM_FIELDS) {
+        params[field] = 0;
+    }
+    params.width = width;
+    params.depth = depth;
+    return params;
+}
+
+const floatScratch = new Float32Array(1);
+const floatScratchBits = new Int32Array(floatScratch.buffer);
+
+/** The bits of `value` as an f32, as an i32 (how a float travels in the i32 params block). */
+function floatBits(value: number): number {
+    floatScratch[0] = value;
+    return floatScratchBits[0];
 }
 
 /** Throws a clear error when a buffer of `bytes` cannot be bound on this device. */

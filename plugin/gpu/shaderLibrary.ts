@@ -28,6 +28,8 @@ export const BINDINGS = {
     counters: 4,
     brush: 5,
     flux: 6,
+    positions: 7,
+    normals: 8,
 } as const;
 
 /** A storage buffer a kernel binds. */
@@ -40,6 +42,7 @@ export const KERNELS = {
     apply_delta: { bindings: ["params", "heights", "delta"], counters: false },
     thermal_flux: { bindings: ["params", "heights", "flux"], counters: false },
     thermal_apply: { bindings: ["params", "heights", "flux", "counters"], counters: true },
+    write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
 } as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean }>;
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */

@@ -115,9 +115,19 @@ export class WebGpuComputeDevice implements ComputeDevice {
         return copy;
     }
 
+    public wrapExternalBuffer(label: string, nativeBuffer: unknown, byteLength: number): ComputeBuffer | null {
+        if (!nativeBuffer || typeof (nativeBuffer as GPUBuffer).destroy !== "function") {
+            return null;
+        }
+        const buffer: WebGpuBuffer & { external: true } = { label, byteLength, gpuBuffer: nativeBuffer as GPUBuffer, external: true };
+        return buffer;
+    }
+
     public destroyBuffer(buffer: ComputeBuffer): void {
-        const webGpuBuffer = buffer as WebGpuBuffer;
-        webGpuBuffer.gpuBuffer?.destroy();
+        const webGpuBuffer = buffer as WebGpuBuffer & { external?: boolean };
+        if (!webGpuBuffer.external) {
+            webGpuBuffer.gpuBuffer?.destroy();
+        }
         webGpuBuffer.gpuBuffer = null;
     }
 

@@ -1,0 +1,74 @@
+/**
+ * The CPU backend's work, as messages: the same code answers them in a Web Worker and, under Node
+ * or a NullEngine, in the calling thread. Imports nothing from Babylon so the worker bundle stays
+ * small.
+ */
+import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
+import { cloneState, type ErosionStateData } from "../core/erosionState.js";
+import type { GridRect } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
+
+/** A request to the CPU backend. */
+export type CpuBackendRequest =
+    | { readonly type: "init"; readonly state: ErosionStateData }
+    | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null }
+    | { readonly type: "read"; readonly cycle: number; readonly batch: number }
+    | { readonly type: "write"; readonly state: ErosionStateData };
+
+/** The answer to a request. */
+export type CpuBackendResponse =
+    | { readonly type: "done" }
+    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number }
+    | { readonly type: "state"; readonly state: ErosionStateData }
+    | { readonly type: "error"; readonly message: string };
+
+/** Answers CPU backend requests. */
+export class CpuBackendCore {
+    private _runner: CpuBatchRunner | null = null;
+
+    /** Handles one request. */
+    public handle(request: CpuBackendRequest): CpuBackendResponse {
+        try {
+            switch (request.type) {
+                case "init":
+                    this._runner = new CpuBatchRunner(cloneState(request.state));
+                    return { type: "done" };
+                case "frame":
+                    return this._frame(request.batches, request.changed);
+                case "read": {
+                    const state = cloneState(this._live().state);
+                    state.cycle = request.cycle;
+                    state.batch = request.batch;
+                    return { type: "state", state };
+                }
+                case "write":
+                    this._live().replaceState(request.state);
+                    return { type: "done" };
+            }
+        } catch (error) {
+            return { type: "error", message: error instanceof Error ? error.message : String(error) };
+        }
+    }
+
+    private _live(): CpuBatchRunner {
+        if (!this._runner) {
+            throw new Error("CPU erosion backend used before init.");
+        }
+        return this._runner;
+    }
+
+    private _frame(batches: readonly PlannedBatch[], changed: GridRect | null): CpuBackendResponse {
+        const runner = this._live();
+        const started = performance.now();
+        for (const planned of batches) {
+            runner.run(planned);
+        }
+        const computeMs = performance.now() - started;
+        if (!changed) {
+            return { type: "frame", rows: null, y0: 0, y1: 0, computeMs };
+        }
+        const width = runner.state.width;
+        const rows = runner.state.heights.slice(changed.y0 * width, changed.y1 * width);
+        return { type: "frame", rows, y0: changed.y0, y1: changed.y1, computeMs };
+    }
+}

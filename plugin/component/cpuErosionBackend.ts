@@ -1,0 +1,110 @@
+/**
+ * The CPU backend: the TypeScript reference kernels, in a Web Worker where the platform has one
+ * (so erosion never blocks a frame) and in the calling thread otherwise (Node, NullEngine).
+ */
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { GridRect } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
+import { CPU_WORKER_SOURCE } from "./cpuWorkerSource.generated.js";
+import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
+
+/** Sends requests to a `CpuBackendCore`, here or in a worker. */
+interface CpuChannel {
+    request(message: CpuBackendRequest, transfer?: Transferable[]): Promise<CpuBackendResponse>;
+    close(): void;
+}
+
+function inThreadChannel(): CpuChannel {
+    const core = new CpuBackendCore();
+    return {
+        request: (message) => Promise.resolve(core.handle(message)),
+        close: () => undefined,
+    };
+}
+
+function workerChannel(): CpuChannel | null {
+    if (typeof Worker === "undefined" || typeof Blob === "undefined" || typeof URL === "undefined" || typeof URL.createObjectURL !== "function") {
+        return null;
+    }
+    let worker: Worker;
+    const url = URL.createObjectURL(new Blob([CPU_WORKER_SOURCE], { type: "text/javascript" }));
+    try {
+        worker = new Worker(url);
+    } catch {
+        URL.revokeObjectURL(url);
+        return null; // a content security policy without blob: workers, for example
+    }
+    URL.revokeObjectURL(url);
+    const pending: ((response: CpuBackendResponse) => void)[] = [];
+    worker.onmessage = (event: MessageEvent<CpuBackendResponse>) => pending.shift()?.(event.data);
+    worker.onerror = (event) => {
+        event.preventDefault();
+        const message = event.message || "the CPU erosion worker failed";
+        for (const resolve of pending.splice(0)) resolve({ type: "error", message });
+    };
+    return {
+        request(message, transfer = []) {
+            return new Promise((resolve) => {
+                pending.push(resolve);
+                worker.postMessage(message, transfer);
+            });
+        },
+        close() {
+            worker.terminate();
+            for (const resolve of pending.splice(0)) resolve({ type: "error", message: "the CPU erosion backend was disposed" });
+        },
+    };
+}
+
+function expect<T extends CpuBackendResponse["type"]>(response: CpuBackendResponse, type: T): Extract<CpuBackendResponse, { type: T }> {
+    if (response.type === "error") {
+        throw new Error(`CPU erosion backend: ${response.message}`);
+    }
+    if (response.type !== type) {
+        throw new Error(`CPU erosion backend answered ${response.type} where ${type} was expected.`);
+    }
+    return response as Extract<CpuBackendResponse, { type: T }>;
+}
+
+/** Runs batches with the CPU reference kernels. */
+export class CpuErosionBackend implements ErosionBackend {
+    public readonly name = "cpu" as const;
+    private _disposed = false;
+
+    private constructor(
+        private readonly _channel: CpuChannel,
+        public readonly inWorker: boolean
+    ) {}
+
+    /**
+     * Starts the backend on `state`.
+     * @param preferWorker use a Web Worker when the platform has one
+     */
+    public static async create(state: ErosionStateData, preferWorker: boolean): Promise<CpuErosionBackend> {
+        const worker = preferWorker ? workerChannel() : null;
+        const backend = new CpuErosionBackend(worker ?? inThreadChannel(), worker !== null);
+        expect(await backend._channel.request({ type: "init", state }), "done");
+        return backend;
+    }
+
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
+        const response = expect(await this._channel.request({ type: "frame", batches, changed }), "frame");
+        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs };
+    }
+
+    public async readState(cycle: number, batch: number): Promise<ErosionStateData> {
+        return expect(await this._channel.request({ type: "read", cycle, batch }), "state").state;
+    }
+
+    public async writeState(state: ErosionStateData): Promise<void> {
+        expect(await this._channel.request({ type: "write", state }), "done");
+    }
+
+    public dispose(): void {
+        if (!this._disposed) {
+            this._disposed = true;
+            this._channel.close();
+        }
+    }
+}

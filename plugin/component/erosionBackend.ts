@@ -1,0 +1,39 @@
+/**
+ * What the component needs from a backend. Both backends run the same batches from the same
+ * schedule; the component never knows which kernels ran where.
+ *
+ * Ordering: every call takes effect after the calls before it (GPU commands run in queue order, the
+ * worker handles messages in order), so a read issued after some batches sees their results.
+ */
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { GridRect } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
+
+/** What one frame's batches did, once they have run. */
+export interface FrameResult {
+    /** Heights of the rows the frame changed, `y0 .. y1 - 1`, full width (null if none changed). */
+    readonly rows: Int32Array | null;
+    readonly y0: number;
+    readonly y1: number;
+    /** Time the batches took where the backend can measure it, in milliseconds (GPU: submit to done). */
+    readonly measuredMs: number | null;
+}
+
+/** A place erosion batches run. */
+export interface ErosionBackend {
+    /** `"webgpu"` or `"cpu"`. */
+    readonly name: "webgpu" | "cpu";
+    /** True when the CPU backend runs in a Web Worker. */
+    readonly inWorker: boolean;
+    /**
+     * Runs batches (in order), regenerates the ground's vertices over `changed` (already grown by
+     * one vertex) and resolves with the changed rows once they can be read without a stall.
+     */
+    runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult>;
+    /** The whole state after everything issued so far. */
+    readState(cycle: number, batch: number): Promise<ErosionStateData>;
+    /** Replaces the whole state and regenerates every vertex. */
+    writeState(state: ErosionStateData): Promise<void>;
+    /** Releases everything the backend created. Safe to call twice. */
+    dispose(): void;
+}

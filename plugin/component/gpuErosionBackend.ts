@@ -1,0 +1,114 @@
+/**
+ * The WebGPU backend of the component: the simulation's buffers, the kernels as Babylon compute
+ * shaders, and the vertex pass that writes the ground's own position and normal buffers. No
+ * per-frame full readback: only the rows a frame changed come back, asynchronously.
+ */
+import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { GridRect } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
+import type { ComputeBuffer } from "../gpu/computeDevice.js";
+import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
+import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
+import type { GroundBinding } from "./groundBinding.js";
+
+interface WrappedVertexBuffer {
+    native: unknown;
+    buffer: ComputeBuffer;
+}
+
+/** Runs batches as WGSL compute shaders on the scene's WebGPU engine. */
+export class GpuErosionBackend implements ErosionBackend {
+    public readonly name = "webgpu" as const;
+    public readonly inWorker = false;
+    private _positions: WrappedVertexBuffer | null = null;
+    private _normals: WrappedVertexBuffer | null = null;
+    private _disposed = false;
+
+    private constructor(
+        private readonly _engine: WebGPUEngine,
+        private readonly _device: BabylonComputeDevice,
+        private readonly _simulation: GpuErosionSimulation,
+        private readonly _binding: GroundBinding
+    ) {}
+
+    /** Creates the buffers, compiles the kernels and uploads `state`. */
+    public static async create(engine: WebGPUEngine, binding: GroundBinding, state: ErosionStateData, patchSize: number): Promise<GpuErosionBackend> {
+        const device = new BabylonComputeDevice(engine);
+        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize);
+        simulation.upload(state);
+        return new GpuErosionBackend(engine, device, simulation, binding);
+    }
+
+    /** Storage buffers the backend holds (its own; the ground's vertex buffers are not counted). */
+    public get liveBufferCount(): number {
+        return this._device.liveBufferCount;
+    }
+
+    /** The adapter the kernels run on. */
+    public get adapterDescription(): string {
+        return this._device.adapterDescription;
+    }
+
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
+        for (const planned of batches) {
+            this._simulation.runBatch(planned);
+        }
+        if (!changed) {
+            this._simulation.submit();
+            return { rows: null, y0: 0, y1: 0, measuredMs: null };
+        }
+        this._simulation.regenerateVertices(changed, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
+        const submitted = performance.now();
+        this._simulation.submit();
+        const gpu = (this._engine as unknown as { _device?: GPUDevice })._device;
+        const done = gpu ? gpu.queue.onSubmittedWorkDone().then(() => performance.now() - submitted) : Promise.resolve(null);
+        const [rows, measuredMs] = await Promise.all([this._simulation.readHeightRows(changed.y0, changed.y1), done]);
+        return { rows, y0: changed.y0, y1: changed.y1, measuredMs };
+    }
+
+    public readState(cycle: number, batch: number): Promise<ErosionStateData> {
+        return this._simulation.readState(cycle, batch);
+    }
+
+    public async writeState(state: ErosionStateData): Promise<void> {
+        this._simulation.upload(state);
+        this._simulation.regenerateVertices({ x0: 0, y0: 0, x1: state.width, y1: state.depth }, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
+        this._simulation.submit();
+    }
+
+    public dispose(): void {
+        if (this._disposed) {
+            return;
+        }
+        this._disposed = true;
+        for (const wrapped of [this._positions, this._normals]) {
+            if (wrapped) this._device.destroyBuffer(wrapped.buffer);
+        }
+        this._simulation.dispose();
+        this._device.dispose();
+    }
+
+    /** The ground's vertex buffer as a kernel binding, re-wrapped if Babylon replaced it. */
+    private _vertexBuffer(which: "positions" | "normals"): ComputeBuffer {
+        const vertexBuffer = which === "positions" ? this._binding.positionBuffer : this._binding.normalBuffer;
+        const native = vertexBuffer.getBuffer();
+        const current = which === "positions" ? this._positions : this._normals;
+        if (current && current.native === native) {
+            return current.buffer;
+        }
+        if (current) {
+            this._device.destroyBuffer(current.buffer);
+        }
+        const byteLength = this._binding.width * this._binding.depth * 12;
+        const buffer = this._device.wrapExternalBuffer(`TerrainErosion.ground.${which}`, native, byteLength);
+        if (!buffer) {
+            throw new Error(`The ground's ${which} vertex buffer cannot be bound to a compute shader.`);
+        }
+        const wrapped = { native, buffer };
+        if (which === "positions") this._positions = wrapped;
+        else this._normals = wrapped;
+        return buffer;
+    }
+}

@@ -1,0 +1,583 @@
+/**
+ * `TerrainErosion`: a Babylon behavior that erodes a `GroundMesh` a few patches per frame.
+ *
+ * ```ts
+ * const ground = MeshBuilder.CreateGround("ground", { width: 200, height: 200, subdivisions: 512, updatable: true }, scene);
+ * const erosion = new TerrainErosion({ seed: 7, hydraulic: { brushRadius: 3 } });
+ * ground.addBehavior(erosion); // starts eroding a few patches per frame
+ * ```
+ *
+ * Each frame, inside `frameBudgetMs`, it runs the next batches of the cycle schedule, regenerates
+ * the changed region's positions and normals (on the GPU with the WebGPU backend, writing the
+ * ground's own vertex buffers), and brings the mesh's CPU data (vertex data, height quads, picking,
+ * bounds) up to date for those rows asynchronously, without a stall.
+ */
+import type { Behavior } from "@babylonjs/core/Behaviors/behavior.js";
+import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
+import { Observable, type Observer } from "@babylonjs/core/Misc/observable.js";
+import type { Nullable } from "@babylonjs/core/types.js";
+import type { Node } from "@babylonjs/core/node.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { countersToObject, type ErosionCounters } from "../core/counters.js";
+import { cloneState, createInitialState, fingerprintOf, type ErosionStateData } from "../core/erosionState.js";
+import { fixedToHeights } from "../core/fixedPoint.js";
+import { cloneOptions, ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput } from "../core/options.js";
+import { findOptionSpec } from "../core/optionsTable.js";
+import { expandRect, unionRect, type GridRect, type OperatorName } from "../core/patches.js";
+import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
+import { ErosionSnapshot } from "../core/snapshot.js";
+import { CpuErosionBackend } from "./cpuErosionBackend.js";
+import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
+import { batchWorkUnits, FrameBudget } from "./frameBudget.js";
+import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import { ErosionTargetError, GroundBinding, validateGround } from "./groundBinding.js";
+
+/** Emitted when a batch's results have reached the mesh. */
+export interface PatchErodedEvent {
+    /** Cycle the batch belonged to. */
+    readonly cycle: number;
+    /** Position of the batch in its cycle. */
+    readonly batch: number;
+    /** Patch index (row-major). */
+    readonly patchIndex: number;
+    readonly operator: OperatorName;
+    /** Vertices the batch may have changed. */
+    readonly region: GridRect;
+}
+
+/** Emitted when a cycle's last batch has reached the mesh. */
+export interface CycleCompletedEvent {
+    /** Completed cycles, this one included. */
+    readonly cyclesCompleted: number;
+}
+
+/** Emitted when something stops erosion or changes how it runs. */
+export interface ErosionErrorEvent {
+    /** `"fallback"`: the WebGPU backend could not start and the CPU backend took over; `"stopped"`: erosion stopped. */
+    readonly kind: "fallback" | "stopped";
+    readonly message: string;
+    readonly error?: unknown;
+}
+
+/** What the last frame did. */
+export interface ErosionFrameStats {
+    /** Batches run. */
+    readonly batches: number;
+    /** Estimated erosion cost, milliseconds. */
+    readonly estimatedMs: number;
+    /** Measured cost where available (GPU submit-to-done, CPU compute time), milliseconds. */
+    readonly measuredMs: number | null;
+    /** Main-thread time the component spent planning and recording the frame, milliseconds. */
+    readonly cpuMs: number;
+}
+
+/**
+ * Frames whose changed rows may still be on their way back before the component stops starting new
+ * work: the CPU copy of the mesh (getHeightAtCoordinates, picking, bounds) is never more than this
+ * many frames behind the eroded terrain on screen, plus the frame that reads it back.
+ */
+export const MAX_FRAMES_IN_FLIGHT = 2;
+
+/** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
+const GPU_INITIAL_MS_PER_UNIT = 2e-5;
+/** Initial cost guess for the CPU backend (about 5 M steps per second). */
+const CPU_INITIAL_MS_PER_UNIT = 2e-4;
+
+/** Erodes a GroundMesh in staggered patches per frame. */
+export class TerrainErosion implements Behavior<GroundMesh> {
+    /** Behavior name. */
+    public readonly name = "TerrainErosion";
+    /** Fires for each batch whose results have reached the mesh. */
+    public readonly onPatchErodedObservable = new Observable<PatchErodedEvent>();
+    /** Fires when a cycle's last batch has reached the mesh. */
+    public readonly onCycleCompletedObservable = new Observable<CycleCompletedEvent>();
+    /** Fires on a fallback to the CPU backend or anything that stops erosion. */
+    public readonly onErrorObservable = new Observable<ErosionErrorEvent>();
+
+    private _options: ErosionOptions;
+    private _ground: Nullable<GroundMesh> = null;
+    private _binding: GroundBinding | null = null;
+    private _schedule: ErosionSchedule | null = null;
+    private _backend: ErosionBackend | null = null;
+    private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
+    private _ready: Promise<void> = Promise.resolve();
+    private _running = false;
+    private _framesInFlight = 0;
+    private _exclusive: Promise<unknown> = Promise.resolve();
+    private _exclusiveDepth = 0;
+    private _idle: Promise<unknown> = Promise.resolve();
+    private _beforeRenderObserver: Nullable<Observer<Scene>> = null;
+    private _disposeObserver: Nullable<Observer<Node>> = null;
+    private _checkpoint: ErosionStateData | null = null;
+    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, cpuMs: 0 };
+    private _disposed = false;
+
+    /**
+     * @param options erosion options merged over the defaults (`OPTION_SPECS`); validated here, so a
+     * bad option throws `ErosionOptionError` before anything is attached
+     */
+    constructor(options: ErosionOptionsInput = {}) {
+        this._options = resolveOptions(options);
+    }
+
+    /** Babylon class name. */
+    public getClassName(): string {
+        return "TerrainErosion";
+    }
+
+    /** Part of the Behavior contract; nothing to prepare before attach. */
+    public init(): void {}
+
+    /** The ground being eroded, or null when detached. */
+    public get ground(): Nullable<GroundMesh> {
+        return this._ground;
+    }
+
+    /** Behavior contract: the node this behavior is attached to. */
+    public get attachedNode(): Nullable<GroundMesh> {
+        return this._ground;
+    }
+
+    /** The newest options (a change waiting for the next cycle boundary included). */
+    public get options(): Readonly<ErosionOptions> {
+        return this._schedule?.latestOptions ?? this._options;
+    }
+
+    /**
+     * Changes options (merged over the current ones, validated). Simulation options take effect at
+     * the next cycle boundary; `frameBudgetMs`, `maxCycles` and `autoStart` at once. `backend` is
+     * fixed once attached.
+     */
+    public setOptions(options: ErosionOptionsInput): void {
+        const next = resolveOptions(options, this.options);
+        if (this._ground && next.backend !== this.options.backend) {
+            throw new ErosionOptionError("backend", next.backend, `Erosion option "backend" cannot change while attached (it is ${JSON.stringify(this.options.backend)}); detach first.`);
+        }
+        this._options = next;
+        this._schedule?.setOptions(next);
+    }
+
+    /** Changes one option by dotted path (e.g. `"hydraulic.inertia"`); see `setOptions`. */
+    public setOption(path: string, value: unknown): void {
+        const spec = findOptionSpec(path);
+        if (spec && !spec.tunable && this._ground) {
+            throw new ErosionOptionError(path, value, `Erosion option "${path}" cannot change while attached; detach first.`);
+        }
+        const next = withOptionValue(this.options, path, value);
+        this._options = next;
+        this._schedule?.setOptions(next);
+    }
+
+    /** The backend in use (`"webgpu"` or `"cpu"`), or null before it is ready. */
+    public get backend(): Exclude<ErosionBackendName, "auto"> | null {
+        return this._backend?.name ?? null;
+    }
+
+    /** True when the CPU backend runs in a Web Worker. */
+    public get backendInWorker(): boolean {
+        return this._backend?.inWorker ?? false;
+    }
+
+    /** True while erosion advances every frame. */
+    public get isRunning(): boolean {
+        return this._running;
+    }
+
+    /** Completed cycles since attach or reset (as dispatched; the mesh follows within `MAX_FRAMES_IN_FLIGHT` frames). */
+    public get cyclesCompleted(): number {
+        return this._schedule?.cycle ?? 0;
+    }
+
+    /** Position within the current cycle, 0..1. */
+    public get progress(): number {
+        const schedule = this._schedule;
+        return schedule && schedule.batchesPerCycle > 0 ? schedule.batch / schedule.batchesPerCycle : 0;
+    }
+
+    /** Batches per cycle with the options in force. */
+    public get batchesPerCycle(): number {
+        return this._schedule?.batchesPerCycle ?? 0;
+    }
+
+    /** What the last frame did. */
+    public get lastFrame(): ErosionFrameStats {
+        return this._lastFrame;
+    }
+
+    /** The state at the last cycle boundary (read back asynchronously), or null before the first. */
+    public get checkpoint(): Readonly<ErosionStateData> | null {
+        return this._checkpoint;
+    }
+
+    /** Resolves when the backend is ready (rejects if it could not start at all). */
+    public whenReady(): Promise<void> {
+        return this._ready;
+    }
+
+    /** Resolves when every operation started so far (frames, reads, a detach's final sync) is done. */
+    public async whenIdle(): Promise<void> {
+        let previous: unknown;
+        do {
+            previous = this._idle;
+            await this._idle.catch(() => undefined);
+        } while (previous !== this._idle);
+    }
+
+    /**
+     * Attaches to a ground (called by `ground.addBehavior(erosion)`). Throws `ErosionTargetError`
+     * for a target that cannot be eroded and `ErosionOptionError` for `backend: "webgpu"` on an
+     * engine without compute shaders, before any GPU work.
+     */
+    public attach(ground: GroundMesh): void {
+        if (this._disposed) {
+            throw new Error("TerrainErosion: attach() after dispose().");
+        }
+        if (this._ground) {
+            throw new ErosionTargetError(`This TerrainErosion is already attached to "${this._ground.name}"; detach it first.`);
+        }
+        validateGround(ground);
+        const other = ground.behaviors.find((behavior) => (behavior as unknown) !== this && behavior.name === "TerrainErosion");
+        if (other) {
+            throw new ErosionTargetError(`The ground "${ground.name}" already has a TerrainErosion; a ground takes one.`);
+        }
+        const engine = ground.getScene().getEngine();
+        const hasCompute = engine.getCaps().supportComputeShaders === true;
+        const backend = this._options.backend;
+        if (backend === "webgpu" && !hasCompute) {
+            throw new ErosionOptionError("backend", backend, `Erosion option "backend" is "webgpu" but this engine has no compute shaders (engine.getCaps().supportComputeShaders is false); use a WebGPUEngine, or backend "cpu" or "auto".`);
+        }
+        const binding = new GroundBinding(ground);
+        this._ground = ground;
+        this._binding = binding;
+        this._schedule = new ErosionSchedule({ width: binding.width, depth: binding.depth }, this._options);
+        this._checkpoint = null;
+        const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
+        const useGpu = backend === "webgpu" || (backend === "auto" && hasCompute);
+        this._ready = this._startBackend(useGpu, engine as WebGPUEngine, initial);
+        this._idle = this._ready.catch(() => undefined);
+        const scene = ground.getScene();
+        this._beforeRenderObserver = scene.onBeforeRenderObservable.add(() => this._onFrame());
+        this._disposeObserver = ground.onDisposeObservable.add(() => this.detach());
+    }
+
+    /**
+     * Detaches: erosion stops, every GPU buffer and observer the component created is released, and
+     * the eroded terrain stays on the mesh. The GPU backend brings the mesh's CPU data fully up to
+     * date asynchronously first (`await erosion.whenIdle()`, or `await erosion.flush()` before
+     * detaching, when you need it at once). Call `reset()` before detaching to restore the original.
+     * Safe to call twice.
+     */
+    public detach(): void {
+        const ground = this._ground;
+        if (!ground) {
+            return;
+        }
+        this._running = false;
+        ground.getScene().onBeforeRenderObservable.remove(this._beforeRenderObserver);
+        ground.onDisposeObservable.remove(this._disposeObserver);
+        this._beforeRenderObserver = null;
+        this._disposeObserver = null;
+        const backendReady = this._ready;
+        const binding = this._binding;
+        const schedule = this._schedule;
+        const finalSync = this._queue(async () => {
+            await backendReady.catch(() => undefined);
+            const backend = this._backend;
+            try {
+                if (backend && binding && schedule && !ground.isDisposed()) {
+                    const state = await backend.readState(schedule.cycle, schedule.batch);
+                    binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+                }
+            } finally {
+                backend?.dispose();
+            }
+        });
+        this._idle = finalSync.catch((error) => this._report("stopped", "Could not bring the detached ground's CPU data up to date.", error));
+        this._backend = null;
+        this._ground = null;
+        this._binding = null;
+        this._schedule = null;
+    }
+
+    /** Starts (or resumes) eroding every frame. */
+    public start(): void {
+        this._assertAttached("start");
+        this._running = true;
+    }
+
+    /** Stops eroding after the frame in progress; `start()` resumes from the same batch. */
+    public pause(): void {
+        this._running = false;
+    }
+
+    /**
+     * Advances to the `count`-th next cycle boundary now (finishing a cycle in progress counts as
+     * one), for tools, baking and tests; the mesh's CPU data is up to date when it resolves.
+     */
+    public runCycles(count: number): Promise<void> {
+        if (!Number.isInteger(count) || count < 0) {
+            return Promise.reject(new RangeError(`runCycles: count is ${count}: it must be a non-negative integer.`));
+        }
+        return this._queue(async () => {
+            const { backend, schedule, binding } = this._live("runCycles");
+            for (let done = 0; done < count; done++) {
+                const frame = this._planFrame(schedule, Infinity);
+                const result = await backend.runFrame(frame.batches, frame.changed);
+                this._applyRows(result, binding, backend);
+                this._emitBatches(frame.batches);
+                await this._completeCycle(backend, schedule);
+            }
+        });
+    }
+
+    /** Heights in metres, in the ground's vertex order, after everything issued so far. */
+    public readHeights(): Promise<Float32Array> {
+        return this._queue(async () => {
+            const { backend, schedule } = this._live("readHeights");
+            return fixedToHeights((await backend.readState(schedule.cycle, schedule.batch)).heights);
+        });
+    }
+
+    /** The contract fingerprint of the whole state at the last completed batch (docs/simulation.md). */
+    public fingerprint(): Promise<string> {
+        return this._queue(async () => {
+            const { backend, schedule } = this._live("fingerprint");
+            return fingerprintOf(await backend.readState(schedule.cycle, schedule.batch));
+        });
+    }
+
+    /** Material counters (outflow, droplet steps...) after everything issued so far. */
+    public readCounters(): Promise<ErosionCounters> {
+        return this._queue(async () => {
+            const { backend, schedule } = this._live("readCounters");
+            return countersToObject((await backend.readState(schedule.cycle, schedule.batch)).counters);
+        });
+    }
+
+    /** Restores the state at attach exactly: heights, position (cycle 0), and the mesh's original vertex data. */
+    public reset(): Promise<void> {
+        return this._queue(async () => {
+            const { backend, schedule, binding } = this._live("reset");
+            const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
+            await backend.writeState(initial);
+            binding.restoreOriginal();
+            schedule.setPosition(0, 0);
+            this._checkpoint = cloneState(initial);
+        });
+    }
+
+    /** A copy of the whole state and the options in force, at the last completed batch. */
+    public snapshot(): Promise<ErosionSnapshot> {
+        return this._queue(async () => {
+            const { backend, schedule } = this._live("snapshot");
+            return new ErosionSnapshot(await backend.readState(schedule.cycle, schedule.batch), schedule.options);
+        });
+    }
+
+    /** Restores a snapshot of this ground: state, position and options. */
+    public restore(snapshot: ErosionSnapshot): Promise<void> {
+        return this._queue(async () => {
+            const { backend, schedule, binding } = this._live("restore");
+            const state = snapshot.state;
+            if (state.width !== binding.width || state.depth !== binding.depth) {
+                throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${binding.width} x ${binding.depth}.`);
+            }
+            const options = { ...cloneOptions(snapshot.options), backend: this.options.backend };
+            this._options = options;
+            schedule.setPosition(state.cycle, 0);
+            schedule.setOptions(options);
+            schedule.setPosition(state.cycle, state.batch);
+            await backend.writeState(state);
+            binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+        });
+    }
+
+    /**
+     * Brings the mesh's CPU vertex data, height quads, picking data and bounds fully up to date, so
+     * serializers, exporters and physics see the eroded terrain.
+     */
+    public flush(): Promise<void> {
+        return this._queue(async () => {
+            const { backend, schedule, binding } = this._live("flush");
+            const state = await backend.readState(schedule.cycle, schedule.batch);
+            binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+        });
+    }
+
+    /** Detaches (if attached) and clears every observer. Safe to call twice. */
+    public dispose(): void {
+        if (this._ground) {
+            this._ground.removeBehavior(this as unknown as Behavior<Node>);
+            this.detach();
+        }
+        this._disposed = true;
+        this.onPatchErodedObservable.clear();
+        this.onCycleCompletedObservable.clear();
+        this.onErrorObservable.clear();
+    }
+
+    private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
+        const binding = this._binding!;
+        let backend: ErosionBackend | null = null;
+        if (useGpu) {
+            try {
+                backend = await GpuErosionBackend.create(engine, binding, initial, this._options.patchSize);
+                this._budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
+            } catch (error) {
+                if (this._options.backend === "webgpu") {
+                    this._report("stopped", "The WebGPU erosion backend could not start.", error);
+                    throw error;
+                }
+                this._report("fallback", `The WebGPU erosion backend could not start (${error instanceof Error ? error.message : String(error)}); using the CPU backend.`, error);
+            }
+        }
+        if (!backend) {
+            backend = await CpuErosionBackend.create(initial, true);
+            this._budget = new FrameBudget(CPU_INITIAL_MS_PER_UNIT);
+        }
+        if (this._binding !== binding) {
+            backend.dispose(); // detached while starting
+            return;
+        }
+        this._backend = backend;
+        this._checkpoint = cloneState(initial);
+        if (this._options.autoStart) {
+            this._running = true;
+        }
+    }
+
+    private _onFrame(): void {
+        if (!this._running || !this._backend || this._exclusiveDepth > 0 || this._framesInFlight >= (this._backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
+            return;
+        }
+        const schedule = this._schedule!;
+        const maxCycles = this.options.maxCycles;
+        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
+            this._running = false;
+            return;
+        }
+        const started = performance.now();
+        const { batches, changed, estimatedMs, units, cycleCompleted } = this._planFrame(schedule, this.options.frameBudgetMs);
+        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
+            this._running = false;
+        }
+        const backend = this._backend;
+        const binding = this._binding!;
+        this._framesInFlight++;
+        const frame = backend
+            .runFrame(batches, changed)
+            .then(async (result) => {
+                if (this._backend !== backend) return; // detached meanwhile
+                if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
+                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, cpuMs: this._lastFrame.cpuMs };
+                this._applyRows(result, binding, backend);
+                this._emitBatches(batches);
+                if (cycleCompleted) {
+                    await this._completeCycle(backend, schedule);
+                }
+            })
+            .catch((error) => {
+                this._running = false;
+                this._report("stopped", "Erosion stopped: a frame failed.", error);
+            })
+            .finally(() => {
+                this._framesInFlight--;
+            });
+        this._idle = Promise.all([this._idle, frame]);
+        this._lastFrame = { ...this._lastFrame, cpuMs: performance.now() - started };
+    }
+
+    /**
+     * Takes the next batches off the schedule: as many as the budget's estimate allows (at least one),
+     * stopping at the cycle boundary, so a frame never spans two cycles and the checkpoint read
+     * after it is the boundary's state.
+     */
+    private _planFrame(schedule: ErosionSchedule, budgetMs: number): { batches: PlannedBatch[]; changed: GridRect | null; estimatedMs: number; units: number; cycleCompleted: boolean } {
+        const batches: PlannedBatch[] = [];
+        let changed: GridRect | null = null;
+        let estimatedMs = 0;
+        let units = 0;
+        for (;;) {
+            const planned = schedule.planNext();
+            if (planned) {
+                const cost = this._budget.estimateMs(planned);
+                if (batches.length > 0 && estimatedMs + cost > budgetMs) {
+                    return { batches, changed, estimatedMs, units, cycleCompleted: false };
+                }
+                batches.push(planned);
+                estimatedMs += cost;
+                units += batchWorkUnits(planned);
+                const rect = this._changedRect(planned);
+                changed = changed ? unionRect(changed, rect) : rect;
+            }
+            // With no operator enabled a cycle is empty and completes at once.
+            if (schedule.advance()) {
+                return { batches, changed, estimatedMs, units, cycleCompleted: true };
+            }
+        }
+    }
+
+    private async _completeCycle(backend: ErosionBackend, schedule: ErosionSchedule): Promise<void> {
+        this.onCycleCompletedObservable.notifyObservers({ cyclesCompleted: schedule.cycle });
+        const cycle = schedule.cycle;
+        const checkpoint = await backend.readState(cycle, 0);
+        if (this._backend === backend && checkpoint.cycle >= (this._checkpoint?.cycle ?? 0)) {
+            this._checkpoint = checkpoint;
+        }
+    }
+
+    /** Region a batch may change, grown by one vertex for the normals around it. */
+    private _changedRect(planned: PlannedBatch): GridRect {
+        const p = planned.params;
+        return expandRect({ x0: p.regionX0, y0: p.regionY0, x1: p.regionX1, y1: p.regionY1 }, 1, p.width, p.depth);
+    }
+
+    private _applyRows(result: FrameResult, binding: GroundBinding, backend: ErosionBackend): void {
+        if (result.rows && !binding.ground.isDisposed()) {
+            binding.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
+        }
+    }
+
+    private _emitBatches(batches: readonly PlannedBatch[]): void {
+        for (const planned of batches) {
+            const p = planned.params;
+            this.onPatchErodedObservable.notifyObservers({
+                cycle: planned.cycle,
+                batch: planned.batch,
+                patchIndex: planned.patch.index,
+                operator: planned.operator,
+                region: { x0: p.regionX0, y0: p.regionY0, x1: p.regionX1, y1: p.regionY1 },
+            });
+        }
+    }
+
+    /** Runs `task` after everything queued before it and after in-flight frames, holding frames off meanwhile. */
+    private _queue<T>(task: () => Promise<T>): Promise<T> {
+        this._exclusiveDepth++;
+        const waitFor = Promise.all([this._exclusive, this._idle]).catch(() => undefined);
+        const run = waitFor.then(task).finally(() => {
+            this._exclusiveDepth--;
+        });
+        this._exclusive = run.catch(() => undefined);
+        this._idle = Promise.all([this._idle, this._exclusive]);
+        return run;
+    }
+
+    private _live(operation: string): { backend: ErosionBackend; schedule: ErosionSchedule; binding: GroundBinding } {
+        if (!this._backend || !this._schedule || !this._binding) {
+            throw new Error(`TerrainErosion.${operation}(): not attached to a ground (or its backend failed to start).`);
+        }
+        return { backend: this._backend, schedule: this._schedule, binding: this._binding };
+    }
+
+    private _assertAttached(operation: string): void {
+        if (!this._ground) {
+            throw new Error(`TerrainErosion.${operation}(): attach it to a ground first (ground.addBehavior(erosion)).`);
+        }
+    }
+
+    private _report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void {
+        this.onErrorObservable.notifyObservers({ kind, message, error });
+    }
+}

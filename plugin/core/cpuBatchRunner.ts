@@ -1,0 +1,64 @@
+/**
+ * Runs planned batches on the CPU over a state: the kernels of one batch, in the same order as the
+ * GPU backend dispatches them. Knows nothing of schedules, so the component's Web Worker can run
+ * batches planned on the main thread.
+ */
+import { applyDelta } from "./cpu/applyDelta.js";
+import { clipDelta } from "./cpu/clipDelta.js";
+import { erodeDroplets } from "./cpu/erodeDroplets.js";
+import { thermalApply } from "./cpu/thermalApply.js";
+import { thermalFlux } from "./cpu/thermalFlux.js";
+import { COUNTER_COUNT } from "./counters.js";
+import { cloneState, type ErosionStateData } from "./erosionState.js";
+import type { PlannedBatch } from "./schedule.js";
+import { THERMAL_SLOTS } from "./thermalDirections.js";
+
+/** The CPU kernels over one state. */
+export class CpuBatchRunner {
+    private _state: ErosionStateData;
+    private readonly _delta: Int32Array;
+    private _flux: Int32Array = new Int32Array(0);
+
+    /** @param state the state to run on (owned from now on, not copied) */
+    constructor(state: ErosionStateData) {
+        this._state = state;
+        this._delta = new Int32Array(state.width * state.depth);
+    }
+
+    /** The live state. */
+    public get state(): ErosionStateData {
+        return this._state;
+    }
+
+    /** Runs one batch's kernels. Does not move the state's position (the schedule's job). */
+    public run(planned: PlannedBatch): void {
+        const { params } = planned;
+        const state = this._state;
+        if (planned.operator === "hydraulic") {
+            erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters);
+            clipDelta(params, state.heights, this._delta, state.suspended, state.counters);
+            applyDelta(params, state.heights, this._delta);
+            return;
+        }
+        const slots = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS;
+        if (this._flux.length < slots) {
+            this._flux = new Int32Array(slots);
+        }
+        for (let step = 0; step < planned.thermalIterations; step++) {
+            thermalFlux(params, state.heights, this._flux);
+            thermalApply(params, state.heights, this._flux, state.counters);
+        }
+    }
+
+    /** Replaces the state with a copy of `state` (same grid size). */
+    public replaceState(state: ErosionStateData): void {
+        if (state.width !== this._state.width || state.depth !== this._state.depth) {
+            throw new RangeError(`The state is ${state.width} x ${state.depth} but the simulation is ${this._state.width} x ${this._state.depth}.`);
+        }
+        if (state.counters.length !== COUNTER_COUNT) {
+            throw new RangeError(`The state has ${state.counters.length} counters, expected ${COUNTER_COUNT}.`);
+        }
+        this._state = cloneState(state);
+        this._delta.fill(0);
+    }
+}

@@ -1,0 +1,102 @@
+/**
+ * Snapshots: the whole simulation state plus the options in force, serializable to an
+ * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
+ *
+ * Layout (little-endian, version 1): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * f64 counters (`COUNTER_NAMES` order); u32 byte length of the options JSON, the UTF-8 JSON,
+ * zero padding to a multiple of 4; i32 heights; i32 suspended.
+ */
+import { COUNTER_COUNT } from "./counters.js";
+import { cloneState, fingerprintOf, type ErosionStateData } from "./erosionState.js";
+import { resolveOptions, type ErosionOptions } from "./options.js";
+
+const MAGIC = "TESN";
+const VERSION = 1;
+
+/** A copy of the whole erosion state at one batch, with the options in force. */
+export class ErosionSnapshot {
+    /** The state (owned by the snapshot; copy it before changing it). */
+    public readonly state: ErosionStateData;
+    /** Options in force when the snapshot was taken. */
+    public readonly options: ErosionOptions;
+
+    constructor(state: ErosionStateData, options: Readonly<ErosionOptions>) {
+        this.state = cloneState(state);
+        this.options = resolveOptions({}, options);
+    }
+
+    /** The contract fingerprint of the snapshot's state. */
+    public get fingerprint(): string {
+        return fingerprintOf(this.state);
+    }
+
+    /** Serializes to the version-1 binary layout. */
+    public toArrayBuffer(): ArrayBuffer {
+        const json = new TextEncoder().encode(JSON.stringify(this.options));
+        const paddedJson = Math.ceil(json.length / 4) * 4;
+        const cells = this.state.width * this.state.depth;
+        const headerBytes = 4 + 4 * 5 + 8 * COUNTER_COUNT + 4;
+        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 8);
+        const view = new DataView(buffer);
+        let offset = 0;
+        for (let i = 0; i < 4; i++) view.setUint8(offset++, MAGIC.charCodeAt(i));
+        for (const value of [VERSION, this.state.width, this.state.depth, this.state.cycle, this.state.batch]) {
+            view.setUint32(offset, value, true);
+            offset += 4;
+        }
+        for (let i = 0; i < COUNTER_COUNT; i++) {
+            view.setFloat64(offset, this.state.counters[i], true);
+            offset += 8;
+        }
+        view.setUint32(offset, json.length, true);
+        offset += 4;
+        new Uint8Array(buffer, offset, json.length).set(json);
+        offset += paddedJson;
+        for (const field of [this.state.heights, this.state.suspended]) {
+            for (let i = 0; i < cells; i++) {
+                view.setInt32(offset, field[i], true);
+                offset += 4;
+            }
+        }
+        return buffer;
+    }
+
+    /** Reads a snapshot written by `toArrayBuffer`; throws a clear error for anything else. */
+    public static fromArrayBuffer(buffer: ArrayBuffer): ErosionSnapshot {
+        const view = new DataView(buffer);
+        const fail = (why: string): never => {
+            throw new RangeError(`Not an erosion snapshot: ${why}.`);
+        };
+        if (buffer.byteLength < 4 + 4 * 5 + 8 * COUNTER_COUNT + 4) fail(`${buffer.byteLength} bytes is too short`);
+        let offset = 0;
+        let magic = "";
+        for (let i = 0; i < 4; i++) magic += String.fromCharCode(view.getUint8(offset++));
+        if (magic !== MAGIC) fail(`it starts with ${JSON.stringify(magic)}, not "${MAGIC}"`);
+        const [version, width, depth, cycle, batch] = [0, 1, 2, 3, 4].map(() => {
+            const value = view.getUint32(offset, true);
+            offset += 4;
+            return value;
+        });
+        if (version !== VERSION) fail(`version ${version} is not supported (this build reads version ${VERSION})`);
+        const counters = new Float64Array(COUNTER_COUNT);
+        for (let i = 0; i < COUNTER_COUNT; i++) {
+            counters[i] = view.getFloat64(offset, true);
+            offset += 8;
+        }
+        const jsonLength = view.getUint32(offset, true);
+        offset += 4;
+        const cells = width * depth;
+        if (buffer.byteLength !== offset + Math.ceil(jsonLength / 4) * 4 + cells * 8) fail(`${buffer.byteLength} bytes does not match a ${width} x ${depth} state`);
+        const options = resolveOptions(JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength))));
+        offset += Math.ceil(jsonLength / 4) * 4;
+        const heights = new Int32Array(cells);
+        const suspended = new Int32Array(cells);
+        for (const field of [heights, suspended]) {
+            for (let i = 0; i < cells; i++) {
+                field[i] = view.getInt32(offset, true);
+                offset += 4;
+            }
+        }
+        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, counters }, options);
+    }
+}

@@ -1,0 +1,39 @@
+// write_vertices: regenerates the ground's own positions (y) and normals from the fixed-point
+// heights over a rectangle of vertices, writing straight into the mesh's vertex buffers (Babylon
+// creates them with storage usage on WebGPU). x and z never change, so only y is written.
+// Normals are central differences (one-sided at the edges) in the ground's local space, x growing
+// with the column and z falling as the row grows. CPU mirror: plugin/component/vertexNormals.ts.
+// Floats here are for rendering only; nothing is read back into the simulation.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+@group(0) @binding(BINDING_POSITIONS) var<storage, read_write> positions: array<f32>;
+@group(0) @binding(BINDING_NORMALS) var<storage, read_write> normals: array<f32>;
+
+fn heightAt(x: i32, y: i32) -> f32 {
+    return f32(heights[y * params.width + x]) / 65536.0;
+}
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let x = params.regionX0 + i32(id.x);
+    let y = params.regionY0 + i32(id.y);
+    // The dispatch rounds the rectangle up to whole workgroups: invocations past it idle.
+    if (x >= params.regionX1 || y >= params.regionY1) {
+        return;
+    }
+    let width = params.width;
+    let depth = params.depth;
+    let cellSize = bitcast<f32>(params.cellSizeBits);
+    let i = y * width + x;
+    positions[i * 3 + 1] = heightAt(x, y);
+    let left = max(x - 1, 0);
+    let right = min(x + 1, width - 1);
+    let up = max(y - 1, 0);
+    let down = min(y + 1, depth - 1);
+    let dhdx = (heightAt(right, y) - heightAt(left, y)) / (f32(right - left) * cellSize);
+    let dhdz = (heightAt(x, up) - heightAt(x, down)) / (f32(down - up) * cellSize);
+    let normal = normalize(vec3<f32>(-dhdx, 1.0, -dhdz));
+    normals[i * 3] = normal.x;
+    normals[i * 3 + 1] = normal.y;
+    normals[i * 3 + 2] = normal.z;
+}
