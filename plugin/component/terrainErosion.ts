@@ -278,12 +278,11 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         ground.onDisposeObservable.remove(this._disposeObserver);
         this._beforeRenderObserver = null;
         this._disposeObserver = null;
-        const backendReady = this._ready;
+        // A backend still starting sees the binding change and disposes itself (_startBackend).
+        const backend = this._backend;
         const binding = this._binding;
         const schedule = this._schedule;
         const finalSync = this._queue(async () => {
-            await backendReady.catch(() => undefined);
-            const backend = this._backend;
             try {
                 if (backend && binding && schedule && !ground.isDisposed()) {
                     const state = await backend.readState(schedule.cycle, schedule.batch);

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 
-const ROOT = resolve(__dirname, "../..");
+const ROOT = resolve(process.cwd());
 
 /** Where the webpack `testpages` build puts the pages. */
 export const PAGES_DIR = join(ROOT, "test-results/pages");

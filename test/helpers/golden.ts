@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
-const ROOT = resolve(__dirname, "../..");
+const ROOT = resolve(process.cwd());
 
 /** Checks `actual` against `test/golden/<file>`[key]; see the module comment. */
 export function expectGolden(file: string, key: string, actual: string): void {

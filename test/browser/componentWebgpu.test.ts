@@ -1,0 +1,91 @@
+/**
+ * The TerrainErosion component on Babylon's WebGPUEngine in headless Chromium (SwiftShader).
+ */
+import { computeNormalRows, erodeHeightfield, fixedToHeights, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { encodeInt32 } from "../helpers/base64.js";
+import { openTestPage, type OpenPage } from "../helpers/browser.js";
+
+const WIDTH = 65;
+const DEPTH = 49;
+const CYCLES = 3;
+const OPTIONS = { patchSize: 32, seed: 21, hydraulic: { dropletsPerBatch: 300, maxSteps: 40 }, thermal: { talus: 0.3 } };
+
+interface ScenarioResult {
+    framedFingerprint: string;
+    bakedFingerprint: string;
+    cpuFingerprint: string;
+    backends: string[];
+    maxBatchesInFrame: number;
+    eroded: number[];
+    gpuPositions: number[];
+    gpuNormals: number[];
+    cpuPositions: number[];
+    probes: { x: number; z: number; height: number; expected: number }[];
+    bakedAfterDetach: number[];
+    buffers: { baseline: number; heldWhileAttached: number; afterDetach: number };
+}
+
+describe("TerrainErosion on WebGPU", () => {
+    let browser: OpenPage;
+    let result: ScenarioResult;
+    const heights = heightsToFixed(generateNoiseTerrain({ width: WIDTH, depth: DEPTH, relief: 25, seed: 4 }));
+
+    beforeAll(async () => {
+        browser = await openTestPage("componentWebgpu");
+        result = await browser.page.evaluate(
+            (request) => (window as unknown as { framesVersusRunCycles(r: unknown): Promise<ScenarioResult> }).framesVersusRunCycles(request),
+            { width: WIDTH, depth: DEPTH, heights: encodeInt32(heights), options: OPTIONS, cycles: CYCLES }
+        );
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+    });
+
+    it("runs on the WebGPU backend, and the CPU backend in a Web Worker", () => {
+        expect(result.backends).toEqual(["webgpu", "webgpu", "cpu", "true"]);
+    });
+
+    it("gives the same fingerprint one batch per frame, with runCycles, on the CPU backend and from the mesh-free entry point", () => {
+        const reference = erodeHeightfield(heights, WIDTH, DEPTH, OPTIONS, CYCLES).fingerprint;
+        expect(result.maxBatchesInFrame).toBe(1);
+        expect(result.framedFingerprint).toBe(reference);
+        expect(result.bakedFingerprint).toBe(reference);
+        expect(result.cpuFingerprint).toBe(reference);
+    });
+
+    it("writes the eroded heights into the ground's own GPU vertex buffer and keeps the CPU copy in sync", () => {
+        const expected = fixedToHeights(erodeHeightfield(heights, WIDTH, DEPTH, OPTIONS, CYCLES).fixedHeights);
+        expect(result.eroded).toEqual(Array.from(expected));
+        for (let i = 0; i < WIDTH * DEPTH; i++) {
+            expect(result.gpuPositions[i * 3 + 1]).toBe(expected[i]);
+            expect(result.cpuPositions[i * 3 + 1]).toBe(expected[i]);
+        }
+        expect(result.bakedAfterDetach).toEqual(Array.from(expected));
+    });
+
+    it("regenerates normals on the GPU within 1 degree of CPU central differences of the same heights", () => {
+        const cpuNormals = new Float32Array(WIDTH * DEPTH * 3);
+        computeNormalRows(Float32Array.from(result.gpuPositions), cpuNormals, WIDTH, DEPTH, 1, 0, DEPTH);
+        let worst = 0;
+        for (let i = 0; i < WIDTH * DEPTH; i++) {
+            const dot = result.gpuNormals[i * 3] * cpuNormals[i * 3] + result.gpuNormals[i * 3 + 1] * cpuNormals[i * 3 + 1] + result.gpuNormals[i * 3 + 2] * cpuNormals[i * 3 + 2];
+            worst = Math.max(worst, (Math.acos(Math.min(1, dot)) * 180) / Math.PI);
+        }
+        expect(worst).toBeLessThan(1);
+    });
+
+    it("answers getHeightAtCoordinates with the eroded heights", () => {
+        for (const probe of result.probes) {
+            expect(Math.abs(probe.height - probe.expected)).toBeLessThan(0.5);
+        }
+        // Off a vertex the query interpolates the eroded triangle, so compare at the vertex itself too.
+        expect(result.probes.length).toBe(4);
+    });
+
+    it("releases every GPU buffer it created on detach, and logs no console errors", () => {
+        expect(result.buffers.heldWhileAttached).toBeGreaterThan(result.buffers.baseline);
+        expect(result.buffers.afterDetach).toBe(result.buffers.baseline);
+        expect(browser.errors).toEqual([]);
+    });
+});

@@ -1,0 +1,173 @@
+/**
+ * Test page: the TerrainErosion component on a real WebGPUEngine (SwiftShader in headless
+ * Chromium). Each scenario returns plain data; the Node test compares it with the CPU reference.
+ */
+import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
+import { StorageBuffer } from "@babylonjs/core/Buffers/storageBuffer.js";
+import { ComputeShader } from "@babylonjs/core/Compute/computeShader.js";
+import { Constants } from "@babylonjs/core/Engines/constants.js";
+import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
+import "@babylonjs/core/Materials/standardMaterial.js";
+import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
+import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { decodeInt32 } from "../../helpers/base64.js";
+
+let engine: WebGPUEngine;
+let scene: Scene;
+const liveLabels = new Map<GPUBuffer, string>();
+
+/** Counts live GPU buffers whose label contains a name (an independent check on leaks). */
+function instrumentBuffers(): void {
+    const device = (engine as unknown as { _device: GPUDevice })._device;
+    const create = device.createBuffer.bind(device);
+    device.createBuffer = (descriptor: GPUBufferDescriptor) => {
+        const buffer = create(descriptor);
+        liveLabels.set(buffer, descriptor.label ?? "");
+        const destroy = buffer.destroy.bind(buffer);
+        buffer.destroy = () => {
+            liveLabels.delete(buffer);
+            destroy();
+        };
+        return buffer;
+    };
+}
+
+function liveBuffers(prefix: string): number {
+    let count = 0;
+    for (const label of liveLabels.values()) if (label.includes(prefix)) count++;
+    return count;
+}
+
+async function setup(): Promise<void> {
+    const canvas = document.createElement("canvas");
+    canvas.width = 320;
+    canvas.height = 240;
+    document.body.appendChild(canvas);
+    engine = new WebGPUEngine(canvas, { antialias: false });
+    await engine.initAsync();
+    instrumentBuffers();
+    scene = new Scene(engine);
+    new FreeCamera("camera", new Vector3(0, 60, -90), scene).setTarget(Vector3.Zero());
+    new HemisphericLight("light", new Vector3(0.3, 1, 0.2), scene);
+    engine.runRenderLoop(() => scene.render());
+}
+
+function makeGround(name: string, width: number, depth: number, heights: Int32Array): GroundMesh {
+    const ground = CreateGround(name, { width: width - 1, height: depth - 1, subdivisionsX: width - 1, subdivisionsY: depth - 1, updatable: true }, scene);
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    for (let i = 0; i < width * depth; i++) positions[i * 3 + 1] = heights[i] / 65536;
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    return ground;
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 120000): Promise<void> {
+    const started = performance.now();
+    while (!condition()) {
+        if (performance.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}.`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+}
+
+/** Copies a vertex buffer (storage usage, no copy-source usage) into a readable storage buffer with a compute pass. */
+async function readVertexBuffer(ground: GroundMesh, kind: string): Promise<Float32Array> {
+    const floats = ground.getTotalVertices() * 3;
+    const target = new StorageBuffer(engine, floats * 4, Constants.BUFFER_CREATIONFLAG_READWRITE, "test.readback");
+    const copy = new ComputeShader("test.copy", engine, { computeSource: `
+        @group(0) @binding(0) var<storage, read> source: array<f32>;
+        @group(0) @binding(1) var<storage, read_write> copied: array<f32>;
+        @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+            if (id.x < arrayLength(&copied)) { copied[id.x] = source[id.x]; }
+        }` }, { bindingsMapping: { source: { group: 0, binding: 0 }, copied: { group: 0, binding: 1 } } });
+    copy.setStorageBuffer("source", ground.getVertexBuffer(kind)!.getBuffer()!);
+    copy.setStorageBuffer("copied", target);
+    await copy.dispatchWhenReady(Math.ceil(floats / 64));
+    const data = await target.read(undefined, undefined, undefined, true);
+    target.dispose();
+    return new Float32Array(data.buffer, data.byteOffset, floats).slice();
+}
+
+interface ScenarioRequest {
+    width: number;
+    depth: number;
+    heights: string;
+    options: ErosionOptionsInput;
+    cycles: number;
+}
+
+async function framesVersusRunCycles(request: ScenarioRequest) {
+    const heights = decodeInt32(request.heights);
+    const baseline = liveBuffers("TerrainErosion");
+
+    // 1. WebGPU, one batch per frame, stopped by maxCycles.
+    const framed = makeGround("framed", request.width, request.depth, heights);
+    const erosionFramed = new TerrainErosion({ ...request.options, frameBudgetMs: 0.05, maxCycles: request.cycles });
+    let maxBatchesInFrame = 0;
+    framed.addBehavior(erosionFramed);
+    await erosionFramed.whenReady();
+    const heldWhileAttached = liveBuffers("TerrainErosion");
+    await until(() => {
+        maxBatchesInFrame = Math.max(maxBatchesInFrame, erosionFramed.lastFrame.batches);
+        return erosionFramed.cyclesCompleted >= request.cycles && !erosionFramed.isRunning;
+    }, "framed cycles");
+    await erosionFramed.whenIdle();
+    const framedFingerprint = await erosionFramed.fingerprint();
+
+    // 2. WebGPU, runCycles.
+    const baked = makeGround("baked", request.width, request.depth, heights);
+    const erosionBaked = new TerrainErosion({ ...request.options, autoStart: false });
+    baked.addBehavior(erosionBaked);
+    await erosionBaked.whenReady();
+    await erosionBaked.runCycles(request.cycles);
+    const bakedFingerprint = await erosionBaked.fingerprint();
+    const eroded = await erosionBaked.readHeights();
+    const gpuPositions = await readVertexBuffer(baked, VertexBuffer.PositionKind);
+    const gpuNormals = await readVertexBuffer(baked, VertexBuffer.NormalKind);
+    const cpuPositions = Array.from(baked.getVerticesData(VertexBuffer.PositionKind)!);
+    const probes: { x: number; z: number; height: number; expected: number }[] = [];
+    for (const [col, row] of [[3, 4], [request.width - 5, 7], [request.width >> 1, request.depth >> 1], [9, request.depth - 3]]) {
+        const x = -(request.width - 1) / 2 + col + 0.25;
+        const z = (request.depth - 1) / 2 - row - 0.25;
+        probes.push({ x, z, height: baked.getHeightAtCoordinates(x, z), expected: eroded[row * request.width + col] });
+    }
+
+    // 3. CPU backend (a Web Worker in the browser).
+    const cpuGround = makeGround("cpu", request.width, request.depth, heights);
+    const erosionCpu = new TerrainErosion({ ...request.options, backend: "cpu", autoStart: false });
+    cpuGround.addBehavior(erosionCpu);
+    await erosionCpu.whenReady();
+    await erosionCpu.runCycles(request.cycles);
+    const cpuFingerprint = await erosionCpu.fingerprint();
+
+    const backends = [erosionFramed.backend, erosionBaked.backend, erosionCpu.backend, String(erosionCpu.backendInWorker)];
+    for (const [ground, erosion] of [[framed, erosionFramed], [baked, erosionBaked], [cpuGround, erosionCpu]] as const) {
+        ground.removeBehavior(erosion);
+        await erosion.whenIdle();
+    }
+    const bakedAfterDetach = Array.from(baked.getVerticesData(VertexBuffer.PositionKind)!).filter((_, i) => i % 3 === 1);
+    // Babylon destroys released buffers at the end of a frame.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const afterDetach = liveBuffers("TerrainErosion");
+    return {
+        framedFingerprint,
+        bakedFingerprint,
+        cpuFingerprint,
+        backends,
+        maxBatchesInFrame,
+        eroded: Array.from(eroded),
+        gpuPositions: Array.from(gpuPositions),
+        gpuNormals: Array.from(gpuNormals),
+        cpuPositions,
+        probes,
+        bakedAfterDetach,
+        buffers: { baseline, heldWhileAttached, afterDetach },
+    };
+}
+
+Object.assign(window, { framesVersusRunCycles });
+setup().then(() => Object.assign(window, { pageReady: true }));
