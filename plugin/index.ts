@@ -35,3 +35,7 @@ export type { PatchErodedEvent, CycleCompletedEvent, ErosionErrorEvent, ErosionF
 export { ErosionTargetError, validateGround } from "./component/groundBinding.js";
 export { ErosionSnapshot } from "./core/snapshot.js";
 export { computeNormalRows } from "./component/vertexNormals.js";
+export { decodeGrayPng, encodeGray16Png } from "./terrain/png16.js";
+export type { GrayImage } from "./terrain/png16.js";
+export { createGroundFromHeights, createGroundFromPng16, encodeHeightsPng16, heightsToSamples, samplesToHeights } from "./terrain/heightmapGround.js";
+export type { GroundExtent, HeightRange, HeightsGroundOptions, Png16GroundOptions } from "./terrain/heightmapGround.js";

@@ -32,6 +32,8 @@ import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
 import { batchWorkUnits, FrameBudget } from "./frameBudget.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import { ErosionTargetError, GroundBinding, validateGround } from "./groundBinding.js";
+import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
+import { installInspectables } from "./inspectables.js";
 
 /** Emitted when a batch's results have reached the mesh. */
 export interface PatchErodedEvent {
@@ -112,6 +114,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     private _checkpoint: ErosionStateData | null = null;
     private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, cpuMs: 0 };
     private _disposed = false;
+    private _uninstallInspectables: (() => void) | null = null;
 
     /**
      * @param options erosion options merged over the defaults (`OPTION_SPECS`); validated here, so a
@@ -259,6 +262,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         const scene = ground.getScene();
         this._beforeRenderObserver = scene.onBeforeRenderObservable.add(() => this._onFrame());
         this._disposeObserver = ground.onDisposeObservable.add(() => this.detach());
+        this._uninstallInspectables = installInspectables(ground, this, (message, error) => this._report("stopped", message, error));
     }
 
     /**
@@ -278,6 +282,8 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         ground.onDisposeObservable.remove(this._disposeObserver);
         this._beforeRenderObserver = null;
         this._disposeObserver = null;
+        this._uninstallInspectables?.();
+        this._uninstallInspectables = null;
         // A backend still starting sees the binding change and disposes itself (_startBackend).
         const backend = this._backend;
         const binding = this._binding;
@@ -336,6 +342,23 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             const { backend, schedule } = this._live("readHeights");
             return fixedToHeights((await backend.readState(schedule.cycle, schedule.batch)).heights);
         });
+    }
+
+    /** The exact state's heights in fixed point (1/65536 m), in the ground's vertex order. */
+    public exportFixedHeights(): Promise<Int32Array> {
+        return this._queue(async () => {
+            const { backend, schedule } = this._live("exportFixedHeights");
+            return (await backend.readState(schedule.cycle, schedule.batch)).heights;
+        });
+    }
+
+    /**
+     * The eroded heights as a 16-bit grayscale PNG (top row = far, +z, edge) and the height range
+     * its samples map (`range`, default the heights' own minimum and maximum).
+     */
+    public async exportPng16(range?: HeightRange): Promise<{ png: Uint8Array; range: HeightRange }> {
+        const binding = this._live("exportPng16").binding;
+        return encodeHeightsPng16(await this.readHeights(), binding.width, binding.depth, range);
     }
 
     /** The contract fingerprint of the whole state at the last completed batch (docs/simulation.md). */

@@ -1,0 +1,141 @@
+/**
+ * The sample scene: a terrain eroding live, on WebGPU (the WGSL kernels) or, with
+ * `?engine=webgl2` or where WebGPU is missing, on WebGL2 with the CPU backend in a Web Worker.
+ * `?terrain=montblanc` erodes a real mountain range (SRTM, 16-bit) instead of the generated one.
+ * Press I (or the Inspector button) to tune every option live.
+ * `?size=N` (generated terrain side in vertices, default 513) and `?droplets=N` (droplets per batch)
+ * make the scene lighter, e.g. for software rendering.
+ */
+import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
+import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
+import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js";
+import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
+// The Inspector's Occlusions pane needs the query extension when core is imported per file.
+import "@babylonjs/core/Engines/AbstractEngine/abstractEngine.query.js";
+import { createGroundFromHeights, createGroundFromPng16, generateNoiseTerrain, talusFromAngle, TerrainErosion, type ErosionOptionsInput } from "../plugin/index.js";
+import { TerrainColoursPlugin } from "./terrainColours.js";
+import { createPanel } from "./panel.js";
+
+/** The terrains the sample offers. */
+const TERRAINS = {
+    generated: { label: "Generated (fBm + ridged noise, 1 m cells)" },
+    montblanc: { label: "Mont Blanc massif (SRTM-3, 647 x 647, 93 m cells)" },
+} as const;
+type TerrainName = keyof typeof TERRAINS;
+
+const params = new URLSearchParams(location.search);
+const terrainName: TerrainName = params.get("terrain") === "montblanc" ? "montblanc" : "generated";
+const droplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
+
+async function createEngine(canvas: HTMLCanvasElement): Promise<AbstractEngine> {
+    if (params.get("engine") !== "webgl2" && (await WebGPUEngine.IsSupportedAsync)) {
+        const engine = new WebGPUEngine(canvas, { antialias: true });
+        await engine.initAsync();
+        return engine;
+    }
+    return new Engine(canvas, true, { preserveDrawingBuffer: true });
+}
+
+async function createTerrain(scene: Scene): Promise<{ ground: GroundMesh; options: ErosionOptionsInput; size: number; low: number; high: number }> {
+    if (terrainName === "montblanc") {
+        const extent = 60000;
+        const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);
+        const cell = extent / 646;
+        return {
+            ground,
+            size: extent,
+            low: 454,
+            high: 4810,
+            options: { seed: 7, patchSize: 64, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024, maxSteps: 48, capacity: 2, gravity: 0.5, minSlope: 1 }, thermal: { talus: talusFromAngle(38, cell), iterations: 2 } },
+        };
+    }
+    const size = Math.max(33, Math.min(2049, Number(params.get("size") ?? 513) || 513));
+    const heights = generateNoiseTerrain({ width: size, depth: size, relief: (90 * size) / 513, seed: 3, ridged: 0.6, wavelength: (200 * size) / 513 });
+    const ground = createGroundFromHeights("Generated terrain", heights, { columns: size, rows: size, extent: { width: size - 1, height: size - 1 } }, scene);
+    return { ground, size, low: 0, high: (90 * size) / 513, options: { seed: 7, patchSize: 64, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 }, thermal: { talus: talusFromAngle(40, 1) } } };
+}
+
+async function main(): Promise<void> {
+    const canvas = document.getElementById("renderCanvas") as HTMLCanvasElement;
+    const engine = await createEngine(canvas);
+    const scene = new Scene(engine);
+    scene.clearColor = new Color4(0.62, 0.74, 0.86, 1);
+
+    const { ground, options, size, low, high } = await createTerrain(scene);
+    const camera = new ArcRotateCamera("camera", -Math.PI / 2.4, Math.PI / 3.6, size * 1.35, new Vector3(0, (low + high) / 3, 0), scene);
+    camera.minZ = size / 500;
+    camera.maxZ = size * 10;
+    camera.wheelPrecision = 2000 / size;
+    camera.attachControl(canvas, true);
+    const sky = new HemisphericLight("sky", new Vector3(0, 1, 0), scene);
+    sky.intensity = 0.45;
+    sky.groundColor = new Color3(0.25, 0.22, 0.2);
+    const sun = new DirectionalLight("sun", new Vector3(-0.6, -0.55, 0.45), scene);
+    sun.intensity = 0.9;
+
+    const material = new StandardMaterial("terrain", scene);
+    material.specularColor = new Color3(0.04, 0.04, 0.04);
+    const colours = new TerrainColoursPlugin(material);
+    colours.minHeight = low;
+    colours.maxHeight = high;
+    ground.material = material;
+
+    const erosion = new TerrainErosion(options);
+    ground.addBehavior(erosion);
+    erosion.onErrorObservable.add((event) => console.warn(`TerrainErosion (${event.kind}): ${event.message}`));
+
+    let inspector: { dispose(): void } | null = null;
+    const toggleInspector = async (): Promise<void> => {
+        if (inspector) {
+            inspector.dispose();
+            inspector = null;
+            return;
+        }
+        // Loaded on demand: the Inspector and React are several megabytes the scene does not need up front.
+        const { ShowInspector, SelectionServiceIdentity } = await import("@babylonjs/inspector");
+        inspector = ShowInspector(scene, {
+            disableTeachingMoments: true,
+            serviceDefinitions: [
+                {
+                    friendlyName: "Select the eroding ground",
+                    consumes: [SelectionServiceIdentity],
+                    factory: (selection: { selectedEntity: object | null }) => {
+                        selection.selectedEntity = ground;
+                        return { dispose: () => undefined };
+                    },
+                },
+            ],
+        } as never);
+    };
+
+    const panel = createPanel({
+        erosion,
+        engine,
+        terrainLabel: TERRAINS[terrainName].label,
+        terrains: Object.entries(TERRAINS).map(([name, terrain]) => ({ name, label: terrain.label, current: name === terrainName })),
+        onInspector: () => void toggleInspector(),
+        fileStem: terrainName,
+    });
+    window.addEventListener("keydown", (event) => {
+        if (event.key === "i" || event.key === "I") void toggleInspector();
+    });
+
+    engine.runRenderLoop(() => {
+        scene.render();
+        panel.update();
+    });
+    window.addEventListener("resize", () => engine.resize());
+    Object.assign(window, { sample: { engine, scene, ground, erosion, toggleInspector, inspectorOpen: () => inspector !== null } });
+}
+
+main().catch((error) => {
+    console.error(error);
+    document.body.insertAdjacentHTML("beforeend", `<pre class="fatal">${String(error?.message ?? error)}</pre>`);
+});

@@ -1,0 +1,87 @@
+/**
+ * The sample's on-screen panel: backend, cycles, progress, batches and erosion cost per frame, and
+ * buttons to pause/resume, reset, run one cycle, open the Inspector and download the heights.
+ */
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
+import type { TerrainErosion } from "../plugin/index.js";
+
+/** What the panel shows and drives. */
+export interface PanelOptions {
+    erosion: TerrainErosion;
+    engine: AbstractEngine;
+    terrainLabel: string;
+    terrains: { name: string; label: string; current: boolean }[];
+    onInspector(): void;
+    /** Start of downloaded file names. */
+    fileStem: string;
+}
+
+function download(bytes: BlobPart, name: string, type: string): void {
+    const url = URL.createObjectURL(new Blob([bytes], { type }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Builds the panel into the page; call `update()` every frame. */
+export function createPanel(options: PanelOptions): { update(): void } {
+    const { erosion, engine } = options;
+    const panel = document.createElement("div");
+    panel.id = "panel";
+    const engineName = engine.isWebGPU ? "WebGPU" : "WebGL2";
+    const engineLink = engine.isWebGPU ? `<a href="?engine=webgl2${location.search.includes("montblanc") ? "&terrain=montblanc" : ""}">try WebGL2</a>` : `<a href="?${location.search.includes("montblanc") ? "terrain=montblanc" : ""}">try WebGPU</a>`;
+    panel.innerHTML = `
+        <h1>Terrain erosion</h1>
+        <div class="terrain">${options.terrainLabel}</div>
+        <dl>
+            <dt>Engine</dt><dd id="stat-engine">${engineName} (${engineLink})</dd>
+            <dt>Backend</dt><dd id="stat-backend">starting</dd>
+            <dt>Cycles</dt><dd id="stat-cycles">0</dd>
+            <dt>Progress</dt><dd><progress id="stat-progress" max="1" value="0"></progress></dd>
+            <dt>Batches/frame</dt><dd id="stat-batches">0</dd>
+            <dt>Erosion/frame</dt><dd id="stat-cost">-</dd>
+            <dt>FPS</dt><dd id="stat-fps">-</dd>
+        </dl>
+        <div class="buttons">
+            <button id="button-toggle">Pause</button>
+            <button id="button-reset">Reset</button>
+            <button id="button-step">Run one cycle</button>
+            <button id="button-inspector" title="Key: I">Inspector</button>
+            <button id="button-png">Download 16-bit PNG</button>
+            <button id="button-raw">Download raw f32</button>
+        </div>
+        <div class="terrains">${options.terrains.map((terrain) => (terrain.current ? `<b>${terrain.label}</b>` : `<a href="?terrain=${terrain.name}${location.search.includes("webgl2") ? "&engine=webgl2" : ""}">${terrain.label}</a>`)).join("<br>")}</div>
+        <div id="status"></div>`;
+    document.body.appendChild(panel);
+    const byId = (id: string) => panel.querySelector(`#${id}`) as HTMLElement;
+    const status = byId("status");
+    const report = (promise: Promise<unknown>, done: string) =>
+        promise.then(
+            () => (status.textContent = done),
+            (error) => (status.textContent = `Error: ${error instanceof Error ? error.message : String(error)}`)
+        );
+    byId("button-toggle").onclick = () => (erosion.isRunning ? erosion.pause() : erosion.start());
+    byId("button-reset").onclick = () => report(erosion.reset(), "Reset to the original terrain.");
+    byId("button-step").onclick = () => report(erosion.runCycles(1), "Ran one cycle.");
+    byId("button-inspector").onclick = () => options.onInspector();
+    byId("button-png").onclick = () =>
+        report(
+            erosion.exportPng16().then(({ png, range }) => download(png as BlobPart, `${options.fileStem}-eroded-${range.min.toFixed(2)}m-${range.max.toFixed(2)}m.png`, "image/png")),
+            "Downloaded the 16-bit PNG (its file name gives the heights of samples 0 and 65535)."
+        );
+    byId("button-raw").onclick = () => report(erosion.readHeights().then((heights) => download(heights.buffer as ArrayBuffer, `${options.fileStem}-eroded.f32`, "application/octet-stream")), "Downloaded raw little-endian float32 heights, row-major.");
+    return {
+        update() {
+            byId("stat-backend").textContent = erosion.backend ? `${erosion.backend}${erosion.backendInWorker ? " (Web Worker)" : ""}` : "starting";
+            byId("stat-cycles").textContent = String(erosion.cyclesCompleted);
+            (byId("stat-progress") as HTMLProgressElement).value = erosion.progress;
+            byId("stat-batches").textContent = String(erosion.lastFrame.batches);
+            const frame = erosion.lastFrame;
+            byId("stat-cost").textContent = `${(frame.measuredMs ?? frame.estimatedMs).toFixed(2)} ms ${frame.measuredMs === null ? "(estimated)" : ""}, main thread ${frame.cpuMs.toFixed(2)} ms`;
+            byId("stat-fps").textContent = engine.getFps().toFixed(0);
+            byId("button-toggle").textContent = erosion.isRunning ? "Pause" : "Resume";
+        },
+    };
+}
