@@ -1,4 +1,5 @@
-// The whole test suite: generate the shader module, build the browser test pages, run jest.
+// The whole test suite: generate the shader and worker modules, build the browser test pages and
+// the sample scene (development mode: fast), run jest.
 // Extra arguments go to jest (`npm test -- test/unit` runs the unit tests only).
 import { spawnSync } from "node:child_process";
 
@@ -11,5 +12,10 @@ function run(command, args) {
 
 run("node", ["scripts/inline-shaders.mjs"]);
 run("node", ["scripts/build-worker.mjs"]);
-run("npx", ["webpack", "--env", "testpages", "--mode", "development"]);
+// Node-only runs (`npm test -- test/unit`) skip the browser builds.
+const browserNeeded = !process.argv.slice(2).some((arg) => arg.startsWith("test/unit"));
+if (browserNeeded) {
+    run("npx", ["webpack", "--env", "testpages", "--mode", "development"]);
+    run("npx", ["webpack", "--env", "sample", "--mode", "development", "--output-path", "test-results/sample"]);
+}
 run("npx", ["jest", ...process.argv.slice(2)]);
