@@ -12,4 +12,5 @@ module.exports = {
     transformIgnorePatterns: ["/node_modules/(?!@babylonjs/)"],
     moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
     testTimeout: 120000,
+    setupFiles: ["<rootDir>/test/setup/quietBabylon.ts"],
 };

@@ -1,5 +1,5 @@
 // The whole test suite: generate the shader and worker modules, build the browser test pages and
-// the sample scene (development mode: fast), run jest.
+// the sample scene (development mode: fast) and the UMD bundle, run jest.
 // Extra arguments go to jest (`npm test -- test/unit` runs the unit tests only).
 import { spawnSync } from "node:child_process";
 
@@ -17,5 +17,6 @@ const browserNeeded = !process.argv.slice(2).some((arg) => arg.startsWith("test/
 if (browserNeeded) {
     run("npx", ["webpack", "--env", "testpages", "--mode", "development"]);
     run("npx", ["webpack", "--env", "sample", "--mode", "development", "--output-path", "test-results/sample"]);
+    run("npx", ["webpack", "--env", "umd", "--mode", "production"]);
 }
 run("npx", ["jest", ...process.argv.slice(2)]);

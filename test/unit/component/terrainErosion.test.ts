@@ -3,7 +3,7 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { CreateBox } from "@babylonjs/core/Meshes/Builders/boxBuilder.js";
-import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import { CreateGround, CreateGroundFromHeightMap } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
@@ -188,6 +188,24 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
         await erosion.runCycles(1);
         expect((await erosion.readHeights()).length).toBe(31 * 11);
+    });
+
+    it("erodes a CreateGroundFromHeightMap ground once it is ready", async () => {
+        const pixels = new Uint8Array(32 * 32 * 4);
+        for (let i = 0; i < 32 * 32; i++) {
+            const value = Math.round(127 + 120 * Math.sin(i / 37) * Math.cos(i / 53));
+            pixels.set([value, value, value, 255], i * 4);
+        }
+        const ground = await new Promise<GroundMesh>((resolve) => {
+            const created = CreateGroundFromHeightMap("heightmap", { data: pixels, width: 32, height: 32 }, { width: 40, height: 40, subdivisions: 40, minHeight: 0, maxHeight: 12, updatable: true, onReady: (mesh) => resolve(mesh) }, scene);
+            expect(created.getClassName()).toBe("GroundMesh");
+        });
+        const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
+        const before = await erosion.readHeights();
+        await erosion.runCycles(1);
+        const after = await erosion.readHeights();
+        expect(after.length).toBe(41 * 41);
+        expect(after.some((h, i) => Math.abs(h - before[i]) > 1e-3)).toBe(true);
     });
 
     describe("rejects targets it cannot erode, before any work", () => {

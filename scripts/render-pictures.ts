@@ -1,0 +1,46 @@
+// Renders the README's before/after pictures with the sample scene in headless Chromium:
+// `npx tsx scripts/render-pictures.ts` after `npm run build:sample`. Uses WebGL2 and the CPU
+// backend (bit-identical to WebGPU) so it runs at the same speed with or without a GPU.
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../test/helpers/browser.js";
+
+const ROOT = process.cwd();
+const SHOTS = [
+    { name: "generated", query: "?engine=webgl2", cycles: 40 },
+    { name: "montblanc", query: "?engine=webgl2&terrain=montblanc", cycles: 25 },
+];
+
+async function main(): Promise<void> {
+    const { server, origin } = await serveDirectories([join(ROOT, "dist/sample"), join(ROOT, "sample-scene/public")]);
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    try {
+        for (const shot of SHOTS) {
+            const page = await browser.newPage({ viewport: { width: 960, height: 600 } });
+            await page.goto(`${origin}/index.html${shot.query}`);
+            await page.waitForFunction(() => (window as any).sample?.erosion.backend != null, undefined, { timeout: 120000 });
+            await page.evaluate(async () => {
+                const { erosion } = (window as any).sample;
+                erosion.pause();
+                await erosion.reset();
+                document.getElementById("panel")!.style.display = "none";
+            });
+            await page.waitForTimeout(1500);
+            await page.screenshot({ path: join(ROOT, `docs/images/${shot.name}-before.png`) });
+            const started = Date.now();
+            await page.evaluate((cycles) => (window as any).sample.erosion.runCycles(cycles), shot.cycles);
+            await page.waitForTimeout(1500);
+            await page.screenshot({ path: join(ROOT, `docs/images/${shot.name}-after.png`) });
+            console.log(`${shot.name}: ${shot.cycles} cycles in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+            await page.close();
+        }
+    } finally {
+        await browser.close();
+        server.close();
+    }
+}
+
+main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+});

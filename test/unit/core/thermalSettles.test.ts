@@ -1,0 +1,37 @@
+/**
+ * Repeated thermal steps bring every slope to the talus threshold or below (seed 001), across
+ * patch seams, with 4 and 8 neighbours.
+ */
+import { CpuErosionSimulation, generateCone, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { THERMAL_DX, THERMAL_DY } from "../../../plugin/core/thermalDirections.js";
+
+describe.each([4, 8] as const)("thermal erosion with %i neighbours", (neighbours) => {
+    it("settles a steep cone until no slope exceeds the talus threshold (to the integer step's resolution)", () => {
+        const size = 41;
+        const options = resolveOptions({ patchSize: 16, hydraulic: { enabled: false }, thermal: { neighbours, talus: 0.5, rate: 1, iterations: 16 } });
+        const simulation = new CpuErosionSimulation(size, size, heightsToFixed(generateCone(size, size, 30, 16)), options);
+        const talus = Math.round(0.5 * 65536);
+        const talusDiagonal = Math.round(0.5 * Math.SQRT2 * 65536);
+        // A step moves floor(excess * rate / (2 * neighbours)); below this excess it moves nothing.
+        const residual = Math.ceil(65536 / Math.floor((1 / (2 * neighbours)) * 65536));
+        const worstExcess = () => {
+            const h = simulation.state.heights;
+            let worst = -Infinity;
+            for (let y = 0; y < size; y++) {
+                for (let x = 0; x < size; x++) {
+                    for (let k = 0; k < neighbours; k++) {
+                        const nx = x + THERMAL_DX[k];
+                        const ny = y + THERMAL_DY[k];
+                        if (nx < 0 || ny < 0 || nx >= size || ny >= size) continue;
+                        worst = Math.max(worst, h[y * size + x] - h[ny * size + nx] - (k < 4 ? talus : talusDiagonal));
+                    }
+                }
+            }
+            return worst;
+        };
+        const before = worstExcess();
+        expect(before).toBeGreaterThan(0.4 * 65536); // the cone starts far steeper than the talus
+        simulation.runCycles(500);
+        expect(worstExcess()).toBeLessThan(residual);
+    });
+});
