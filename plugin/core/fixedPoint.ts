@@ -10,7 +10,7 @@
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes) and these run per droplet step.
-const { clz32, floor, min, sqrt } = Math;
+const { clz32, floor, imul, sqrt } = Math;
 
 /** One metre (or one unit of any Q16 quantity) in fixed-point units: 2^16. */
 export const FIXED_ONE = 65536;
@@ -36,18 +36,26 @@ export const HEIGHT_MAX_METRES = HEIGHT_MAX_FIXED / FIXED_ONE;
  */
 export const SATURATION_LIMIT = 2 ** 30 - 1;
 
-/** floor(a * f / 2^16) for a in the i32 range and 0 <= f <= 2^16. Mirrors `mulQ16` in WGSL. */
+/**
+ * floor(a * f / 2^16) for a in the i32 range and 0 <= f <= 2^16. Mirrors `mulQ16` in WGSL, piece
+ * for piece: a = high * 2^16 + low, so a * f / 2^16 = high * f + floor(low * f / 2^16); both
+ * products fit 32 bits (imul), and the sum, being the result, fits an i32.
+ */
 export function mulQ16(a: number, f: number): number {
-    return floor((a * f) / FIXED_ONE);
+    return (imul(a >> 16, f) + (imul(a & 0xffff, f) >>> 16)) | 0;
 }
 
 /**
  * min(floor(a * b / 2^16), SATURATION_LIMIT) for 0 <= a, b < 2^31. Mirrors `mulQ16Sat` in WGSL.
- * Exact in doubles: a product below 2^53 is exact, and one above it is far past the limit.
+ * Exact in doubles: a product below 2^53 is exact, multiplying it by 2^-16 is exact (a power of
+ * two, and a multiply is several times quicker than a divide), and a product above 2^53 is far
+ * past the limit. Neither factor is negative, so truncating (`| 0`) floors.
  */
 export function mulQ16Sat(a: number, b: number): number {
-    const product = floor((a * b) / FIXED_ONE);
-    return product > SATURATION_LIMIT ? SATURATION_LIMIT : product;
+    // 2^-16 and SATURATION_LIMIT (0x3fffffff) written out: this is inlined into the droplet loop,
+    // where a module constant, which a bundler turns into a `var`, is reloaded at every use.
+    const product = a * b * 0.0000152587890625;
+    return product >= 0x3fffffff ? 0x3fffffff : product | 0;
 }
 
 /** floor(sqrt(x)) for 0 <= x < 2^32. Mirrors `isqrt32` in WGSL. */
@@ -64,10 +72,11 @@ export function sqrtQ16(x: number): number {
     if (x <= 0) {
         return 0;
     }
-    const bits = 32 - clz32(x);
-    const shift = min(16, (32 - bits) & ~1);
-    // Multiplying by 1 << n rather than 2 ** n: exponentiation here cost half the walk's time.
-    return floor(sqrt(x * (1 << shift))) * (1 << ((16 - shift) >> 1));
+    const leadingZeros = clz32(x);
+    const shift = leadingZeros >= 16 ? 16 : leadingZeros & ~1;
+    // Multiplying by 1 << n rather than 2 ** n: exponentiation here cost half the walk's time. The
+    // root is below 2^16 and not negative, so `| 0` floors it.
+    return (sqrt(x * (1 << shift)) | 0) << ((16 - shift) >> 1);
 }
 
 /** Metres to fixed-point units, rounding to nearest (halves toward +infinity). */

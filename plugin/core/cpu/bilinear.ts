@@ -1,6 +1,7 @@
 /**
- * Bilinear sampling and splitting on the fixed-point grid, shared by the CPU droplet kernel.
- * Mirrors `sampleHeight` and `splitBilinear` in `shaders/common.wgsl`.
+ * Bilinear sampling and splitting on the fixed-point grid, for the CPU droplet kernel. Mirror
+ * `sampleHeight` and `addBilinear` in `shaders/erode_droplets.wgsl` (the droplet walk inlines
+ * `sampleHeight` to keep the corner heights for its next step).
  */
 import { FIXED_ONE, mulQ16 } from "../fixedPoint.js";
 
