@@ -128,7 +128,13 @@ async function main(): Promise<void> {
     });
 
     engine.runRenderLoop(() => {
-        scene.render();
+        // Babylon 9.28 throws from its first draw after restoring a lost WebGPU device; an uncaught
+        // throw would end the render loop, and erosion resumes by itself once frames go on.
+        try {
+            scene.render();
+        } catch (error) {
+            console.warn("Frame failed:", error);
+        }
         panel.update();
     });
     window.addEventListener("resize", () => engine.resize());

@@ -25,17 +25,36 @@ export class GpuErosionBackend implements ErosionBackend {
     private _positions: WrappedVertexBuffer | null = null;
     private _normals: WrappedVertexBuffer | null = null;
     private _disposed = false;
+    /** The GPUDevice the backend's buffers live on (Babylon replaces the engine's after a loss). */
+    private readonly _gpuDevice: GPUDevice | undefined;
 
     private constructor(
-        private readonly _engine: WebGPUEngine,
+        engine: WebGPUEngine,
         private readonly _device: BabylonComputeDevice,
         private readonly _simulation: GpuErosionSimulation,
         private readonly _binding: GroundBinding
-    ) {}
+    ) {
+        this._gpuDevice = (engine as unknown as { _device?: GPUDevice })._device;
+        // After a device loss, readbacks and work-done promises may never settle: fail them instead.
+        this._lost = this._gpuDevice?.lost.then(() => {
+            throw new Error("The WebGPU device was lost.");
+        }) ?? new Promise<never>(() => undefined);
+        this._lost.catch(() => undefined);
+    }
 
-    /** Creates the buffers, compiles the kernels and uploads `state`. */
-    public static async create(engine: WebGPUEngine, binding: GroundBinding, state: ErosionStateData, patchSize: number): Promise<GpuErosionBackend> {
-        const device = new BabylonComputeDevice(engine);
+    private readonly _lost: Promise<never>;
+
+    /** `work`, or a rejection as soon as the device is lost. */
+    private _unlessLost<T>(work: Promise<T>): Promise<T> {
+        return Promise.race([work, this._lost]);
+    }
+
+    /**
+     * Creates the buffers, compiles the kernels and uploads `state`.
+     * @param generation 0, or how many device losses this component has recovered from
+     */
+    public static async create(engine: WebGPUEngine, binding: GroundBinding, state: ErosionStateData, patchSize: number, generation = 0): Promise<GpuErosionBackend> {
+        const device = new BabylonComputeDevice(engine, generation);
         const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize);
         simulation.upload(state);
         return new GpuErosionBackend(engine, device, simulation, binding);
@@ -62,14 +81,26 @@ export class GpuErosionBackend implements ErosionBackend {
         this._simulation.regenerateVertices(changed, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
         const submitted = performance.now();
         this._simulation.submit();
-        const gpu = (this._engine as unknown as { _device?: GPUDevice })._device;
+        const gpu = this._gpuDevice;
         const done = gpu ? gpu.queue.onSubmittedWorkDone().then(() => performance.now() - submitted) : Promise.resolve(null);
-        const [rows, measuredMs] = await Promise.all([this._simulation.readHeightRows(changed.y0, changed.y1), done]);
+        const [rows, measuredMs] = await this._unlessLost(Promise.all([this._simulation.readHeightRows(changed.y0, changed.y1), done]));
         return { rows, y0: changed.y0, y1: changed.y1, measuredMs };
     }
 
+    /**
+     * Whether the device this backend runs on is lost, or gets lost within `waitMs`: a failed
+     * readback usually arrives just before the device's own lost notification.
+     */
+    public async deviceLostWithin(waitMs: number): Promise<boolean> {
+        const lost = this._gpuDevice?.lost;
+        if (!lost) {
+            return false;
+        }
+        return Promise.race([lost.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))]);
+    }
+
     public readState(cycle: number, batch: number): Promise<ErosionStateData> {
-        return this._simulation.readState(cycle, batch);
+        return this._unlessLost(this._simulation.readState(cycle, batch));
     }
 
     public async writeState(state: ErosionStateData): Promise<void> {

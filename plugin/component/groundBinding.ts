@@ -177,6 +177,21 @@ export class GroundBinding {
         this._afterCpuChange(positions, y0, y1, normalY0, normalY1, uploadToGpu);
     }
 
+    /**
+     * Creates the ground's position, normal and index buffers anew on the engine's current device,
+     * from the CPU data (after a WebGPU device loss).
+     */
+    public recreateGpuBuffers(): void {
+        const ground = this.ground;
+        for (const kind of [VertexBuffer.PositionKind, VertexBuffer.NormalKind]) {
+            ground.setVerticesData(kind, this._cpuData(this._vertexBuffer(kind)), true);
+        }
+        const indices = ground.getIndices();
+        if (indices) {
+            ground.setIndices(indices, null, true);
+        }
+    }
+
     /** Puts the positions and normals the ground had at attach back, on the CPU and the GPU. */
     public restoreOriginal(): void {
         const positions = this._cpuData(this.positionBuffer);

@@ -14,6 +14,7 @@
  */
 import type { Behavior } from "@babylonjs/core/Behaviors/behavior.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { Observable, type Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
@@ -56,8 +57,13 @@ export interface CycleCompletedEvent {
 
 /** Emitted when something stops erosion or changes how it runs. */
 export interface ErosionErrorEvent {
-    /** `"fallback"`: the WebGPU backend could not start and the CPU backend took over; `"stopped"`: erosion stopped. */
-    readonly kind: "fallback" | "stopped";
+    /**
+     * `"fallback"`: the WebGPU backend could not start (or the ground is too large for it) and the CPU
+     * backend took over; `"deviceLost"`: the WebGPU device was lost and erosion stopped;
+     * `"recovered"`: erosion resumed from the last checkpoint after the engine was restored;
+     * `"rejected"`: a change (from the Inspector, say) was refused; `"stopped"`: erosion stopped.
+     */
+    readonly kind: "fallback" | "deviceLost" | "recovered" | "rejected" | "stopped";
     readonly message: string;
     readonly error?: unknown;
 }
@@ -80,6 +86,53 @@ export interface ErosionFrameStats {
  * many frames behind the eroded terrain on screen, plus the frame that reads it back.
  */
 export const MAX_FRAMES_IN_FLIGHT = 2;
+
+/**
+ * Why a ground cannot run on this WebGPU device, or null: its buffers must fit the adapter's
+ * storage-buffer binding limit. Checked at attach, before any GPU work.
+ */
+function gpuSizeProblem(engine: WebGPUEngine, ground: GroundMesh, patchSize: number): string | null {
+    const limit = engine.currentLimits?.maxStorageBufferBindingSize;
+    if (!limit) {
+        return null;
+    }
+    const internals = ground as unknown as { _subdivisionsX: number; _subdivisionsY: number };
+    const width = internals._subdivisionsX + 1;
+    const depth = internals._subdivisionsY + 1;
+    const needs = [
+        ["heights", width * depth * 4],
+        ["vertex positions", width * depth * 12],
+        ["thermal flux", (patchSize + 1) * (patchSize + 1) * 8 * 4],
+    ] as const;
+    for (const [what, bytes] of needs) {
+        if (bytes > limit) {
+            return (
+                `The ${what} buffer of the ${width} x ${depth} ground "${ground.name}" needs ${bytes} bytes, more than this adapter's maxStorageBufferBindingSize of ${limit} bytes. ` +
+                `Raise it when creating the engine (new WebGPUEngine(canvas, { deviceDescriptor: { requiredLimits: { maxStorageBufferBindingSize: ${bytes} } } }), up to the adapter's own limit), erode a smaller ground, or use backend: "cpu".`
+            );
+        }
+    }
+    return null;
+}
+
+/**
+ * Waits until the engine really runs on a new device. Babylon 9.28 signals onContextRestoredObservable
+ * before its asynchronous re-initialisation has replaced the device and buffer manager (it does not
+ * await it), so buffers created at that signal would belong to the dead device.
+ */
+async function untilNewDevice(engine: WebGPUEngine, lostDevice: unknown): Promise<void> {
+    const internals = engine as unknown as { _device?: unknown; _bufferManager?: { _device?: unknown } };
+    const started = performance.now();
+    while (internals._device === lostDevice || internals._bufferManager?._device !== internals._device) {
+        if (engine.isDisposed) {
+            throw new Error("The engine was disposed while waiting for a new WebGPU device.");
+        }
+        if (performance.now() - started > 30000) {
+            throw new Error("The WebGPU engine did not get a new device within 30 s of the device loss.");
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+}
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
 const GPU_INITIAL_MS_PER_UNIT = 2e-5;
@@ -112,6 +165,14 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     private _beforeRenderObserver: Nullable<Observer<Scene>> = null;
     private _disposeObserver: Nullable<Observer<Node>> = null;
     private _checkpoint: ErosionStateData | null = null;
+    /** Options in force for the cycle that starts at the checkpoint. */
+    private _checkpointOptions: ErosionOptions | null = null;
+    private _contextLostObserver: Nullable<Observer<AbstractEngine>> = null;
+    private _contextRestoredObserver: Nullable<Observer<AbstractEngine>> = null;
+    private _deviceLost = false;
+    private _runningBeforeLoss = false;
+    private _deviceGeneration = 0;
+    private _lostDevice: unknown = null;
     private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, cpuMs: 0 };
     private _disposed = false;
     private _uninstallInspectables: (() => void) | null = null;
@@ -159,6 +220,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         }
         this._options = next;
         this._schedule?.setOptions(next);
+        this._noteBoundaryOptions();
     }
 
     /** Changes one option by dotted path (e.g. `"hydraulic.inertia"`); see `setOptions`. */
@@ -170,6 +232,15 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         const next = withOptionValue(this.options, path, value);
         this._options = next;
         this._schedule?.setOptions(next);
+        this._noteBoundaryOptions();
+    }
+
+    /** A change made at a cycle boundary is in force for that cycle, so the checkpoint there resumes with it. */
+    private _noteBoundaryOptions(): void {
+        const schedule = this._schedule;
+        if (schedule && schedule.atCycleBoundary && this._checkpoint?.cycle === schedule.cycle) {
+            this._checkpointOptions = cloneOptions(schedule.options);
+        }
     }
 
     /** The backend in use (`"webgpu"` or `"cpu"`), or null before it is ready. */
@@ -250,19 +321,33 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         if (backend === "webgpu" && !hasCompute) {
             throw new ErosionOptionError("backend", backend, `Erosion option "backend" is "webgpu" but this engine has no compute shaders (engine.getCaps().supportComputeShaders is false); use a WebGPUEngine, or backend "cpu" or "auto".`);
         }
+        let useGpu = backend === "webgpu" || (backend === "auto" && hasCompute);
+        if (useGpu) {
+            const problem = gpuSizeProblem(engine as WebGPUEngine, ground, this._options.patchSize);
+            if (problem && backend === "webgpu") {
+                throw new ErosionTargetError(problem);
+            }
+            if (problem) {
+                useGpu = false;
+                queueMicrotask(() => this._report("fallback", `${problem} Using the CPU backend.`));
+            }
+        }
         const binding = new GroundBinding(ground);
         this._ground = ground;
         this._binding = binding;
         this._schedule = new ErosionSchedule({ width: binding.width, depth: binding.depth }, this._options);
         this._checkpoint = null;
         const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
-        const useGpu = backend === "webgpu" || (backend === "auto" && hasCompute);
         this._ready = this._startBackend(useGpu, engine as WebGPUEngine, initial);
+        if (useGpu) {
+            this._contextLostObserver = engine.onContextLostObservable.add(() => this._onDeviceLost());
+            this._contextRestoredObserver = engine.onContextRestoredObservable.add(() => this._onDeviceRestored());
+        }
         this._idle = this._ready.catch(() => undefined);
         const scene = ground.getScene();
         this._beforeRenderObserver = scene.onBeforeRenderObservable.add(() => this._onFrame());
         this._disposeObserver = ground.onDisposeObservable.add(() => this.detach());
-        this._uninstallInspectables = installInspectables(ground, this, (message, error) => this._report("stopped", message, error));
+        this._uninstallInspectables = installInspectables(ground, this, (message, error) => this._report("rejected", message, error));
     }
 
     /**
@@ -279,6 +364,11 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         }
         this._running = false;
         ground.getScene().onBeforeRenderObservable.remove(this._beforeRenderObserver);
+        const engine = ground.getScene().getEngine();
+        engine.onContextLostObservable.remove(this._contextLostObserver);
+        engine.onContextRestoredObservable.remove(this._contextRestoredObserver);
+        this._contextLostObserver = null;
+        this._contextRestoredObserver = null;
         ground.onDisposeObservable.remove(this._disposeObserver);
         this._beforeRenderObserver = null;
         this._disposeObserver = null;
@@ -290,7 +380,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         const schedule = this._schedule;
         const finalSync = this._queue(async () => {
             try {
-                if (backend && binding && schedule && !ground.isDisposed()) {
+                if (backend && binding && schedule && !ground.isDisposed() && !this._deviceLost) {
                     const state = await backend.readState(schedule.cycle, schedule.batch);
                     binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
                 }
@@ -386,6 +476,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             binding.restoreOriginal();
             schedule.setPosition(0, 0);
             this._checkpoint = cloneState(initial);
+            this._checkpointOptions = cloneOptions(schedule.options);
         });
     }
 
@@ -464,13 +555,14 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         }
         this._backend = backend;
         this._checkpoint = cloneState(initial);
+        this._checkpointOptions = cloneOptions(this._schedule!.options);
         if (this._options.autoStart) {
             this._running = true;
         }
     }
 
     private _onFrame(): void {
-        if (!this._running || !this._backend || this._exclusiveDepth > 0 || this._framesInFlight >= (this._backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
+        if (!this._running || !this._backend || this._deviceLost || this._exclusiveDepth > 0 || this._framesInFlight >= (this._backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
             return;
         }
         const schedule = this._schedule!;
@@ -499,7 +591,14 @@ export class TerrainErosion implements Behavior<GroundMesh> {
                     await this._completeCycle(backend, schedule);
                 }
             })
-            .catch((error) => {
+            .catch(async (error) => {
+                // A readback fails just before the device reports its loss: let the loss handler own that.
+                if (backend instanceof GpuErosionBackend && (await backend.deviceLostWithin(1000))) {
+                    return;
+                }
+                if (this._deviceLost || this._backend !== backend) {
+                    return; // a detached backend is gone
+                }
                 this._running = false;
                 this._report("stopped", "Erosion stopped: a frame failed.", error);
             })
@@ -508,6 +607,57 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             });
         this._idle = Promise.all([this._idle, frame]);
         this._lastFrame = { ...this._lastFrame, cpuMs: performance.now() - started };
+    }
+
+    private _onDeviceLost(): void {
+        if (this._deviceLost || !this._backend) {
+            return;
+        }
+        this._deviceLost = true;
+        this._lostDevice = (this._ground?.getScene().getEngine() as unknown as { _device?: unknown })._device ?? null;
+        this._runningBeforeLoss = this._running;
+        this._running = false;
+        // Release the dead device's buffers now, before Babylon's restore tries to rebuild them.
+        const lost = this._backend;
+        this._backend = null;
+        try {
+            lost.dispose();
+        } catch {
+            // its buffers died with the device
+        }
+        this._report("deviceLost", `The WebGPU device was lost; erosion stopped and will resume from the checkpoint at cycle ${this._checkpoint?.cycle ?? 0} once Babylon restores the engine.`);
+    }
+
+    /** After Babylon restores the engine: a new backend resumes from the last cycle-boundary checkpoint. */
+    private _onDeviceRestored(): void {
+        if (!this._deviceLost) {
+            return;
+        }
+        const binding = this._binding;
+        const schedule = this._schedule;
+        const checkpoint = this._checkpoint;
+        const checkpointOptions = this._checkpointOptions;
+        const ground = this._ground;
+        if (!binding || !schedule || !checkpoint || !checkpointOptions || !ground) {
+            return;
+        }
+        const recovery = (async () => {
+            const engine = ground.getScene().getEngine() as WebGPUEngine;
+            await untilNewDevice(engine, this._lostDevice);
+            // Babylon 9.28 rebuilds vertex buffers before its new device exists; give the ground
+            // buffers on the new device, from its (up to date) CPU data.
+            binding.recreateGpuBuffers();
+            this._deviceGeneration++;
+            const backend = await GpuErosionBackend.create(engine, binding, checkpoint, checkpointOptions.patchSize, this._deviceGeneration);
+            await backend.writeState(checkpoint);
+            schedule.resumeAt(checkpoint.cycle, checkpointOptions, this._options);
+            binding.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
+            this._backend = backend;
+            this._deviceLost = false;
+            this._running = this._runningBeforeLoss;
+            this._report("recovered", `Erosion resumed from the checkpoint at cycle ${checkpoint.cycle}.`);
+        })().catch((error) => this._report("stopped", "Erosion could not resume after the WebGPU device was restored.", error));
+        this._idle = Promise.all([this._idle, recovery]);
     }
 
     /**
@@ -543,9 +693,12 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     private async _completeCycle(backend: ErosionBackend, schedule: ErosionSchedule): Promise<void> {
         this.onCycleCompletedObservable.notifyObservers({ cyclesCompleted: schedule.cycle });
         const cycle = schedule.cycle;
+        // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
+        const options = cloneOptions(schedule.options);
         const checkpoint = await backend.readState(cycle, 0);
         if (this._backend === backend && checkpoint.cycle >= (this._checkpoint?.cycle ?? 0)) {
             this._checkpoint = checkpoint;
+            this._checkpointOptions = options;
         }
     }
 

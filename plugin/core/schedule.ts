@@ -102,6 +102,22 @@ export class ErosionSchedule {
         }
     }
 
+    /**
+     * Rewinds or jumps to a cycle boundary with `inForce` as the options of that cycle and `pending`
+     * (if different) waiting for the next boundary: how a checkpoint resumes exactly as the run
+     * that made it went on.
+     */
+    public resumeAt(cycle: number, inForce: Readonly<ErosionOptions>, pending: Readonly<ErosionOptions>): void {
+        this._cycle = cycle;
+        this._batch = 0;
+        this._options = cloneOptions(inForce);
+        this._pending = null;
+        this._layout();
+        if (JSON.stringify(pending) !== JSON.stringify(inForce)) {
+            this._pending = cloneOptions(pending);
+        }
+    }
+
     /** The next batch to run, or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
         const operatorCount = this._operators.length;

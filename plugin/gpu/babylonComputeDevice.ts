@@ -26,7 +26,16 @@ export class BabylonComputeDevice implements ComputeDevice {
     private readonly _shaders = new Map<KernelName, ComputeShader>();
     private readonly _liveBuffers = new Set<BabylonBuffer>();
 
-    constructor(public readonly engine: WebGPUEngine) {
+    /**
+     * @param engine the WebGPU engine
+     * @param generation distinguishes devices created after a device loss: Babylon caches compiled
+     * compute effects by source and keeps the dead device's pipelines after restoring the engine, so
+     * each generation compiles source of its own (a trailing comment)
+     */
+    constructor(
+        public readonly engine: WebGPUEngine,
+        private readonly _generation = 0
+    ) {
         if (!engine.getCaps().supportComputeShaders) {
             throw new Error("BabylonComputeDevice needs an engine with compute shader support (a WebGPUEngine).");
         }
@@ -56,7 +65,8 @@ export class BabylonComputeDevice implements ComputeDevice {
             if (this._shaders.has(kernel)) {
                 continue;
             }
-            const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: kernelSource(kernel) }, { bindingsMapping: kernelBindingsMapping(kernel) });
+            const source = this._generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${this._generation}\n`;
+            const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) });
             this._shaders.set(kernel, shader);
             pending.push(
                 new Promise<void>((resolve, reject) => {

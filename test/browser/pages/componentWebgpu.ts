@@ -55,8 +55,19 @@ async function setup(): Promise<void> {
     scene = new Scene(engine);
     new FreeCamera("camera", new Vector3(0, 60, -90), scene).setTarget(Vector3.Zero());
     new HemisphericLight("light", new Vector3(0.3, 1, 0.2), scene);
-    engine.runRenderLoop(() => scene.render());
+    engine.runRenderLoop(() => {
+        // Babylon 9.28 throws from its draw call on the first frames after restoring a lost device
+        // (test/browser/pages/deviceLossBare.ts shows it without erosion); an uncaught throw would
+        // end the render loop, so count it and go on.
+        try {
+            scene.render();
+        } catch (error) {
+            renderErrors.push(String(error));
+        }
+    });
 }
+
+const renderErrors: string[] = [];
 
 function makeGround(name: string, width: number, depth: number, heights: Int32Array): GroundMesh {
     const ground = CreateGround(name, { width: width - 1, height: depth - 1, subdivisionsX: width - 1, subdivisionsY: depth - 1, updatable: true }, scene);
@@ -171,3 +182,92 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
 
 Object.assign(window, { framesVersusRunCycles });
 setup().then(() => Object.assign(window, { pageReady: true }));
+
+/** Device loss: destroy the GPUDevice mid-run; erosion must stop cleanly, resume after Babylon restores the engine, and end where an uninterrupted run ends. */
+async function deviceLoss(request: ScenarioRequest) {
+    const heights = decodeInt32(request.heights);
+    const ground = makeGround("lost", request.width, request.depth, heights);
+    const erosion = new TerrainErosion({ ...request.options, frameBudgetMs: 0.05 });
+    const events: string[] = [];
+    erosion.onErrorObservable.add((event) => events.push(event.kind));
+    ground.addBehavior(erosion);
+    Object.assign(window, { __dbg: () => ({ events, cycles: erosion.cyclesCompleted, progress: erosion.progress, running: erosion.isRunning, backend: erosion.backend }) });
+    await erosion.whenReady();
+    await until(() => erosion.cyclesCompleted >= 1 && erosion.progress > 0.3, "some progress");
+    let restored = false;
+    engine.onContextRestoredObservable.addOnce(() => (restored = true));
+    (engine as unknown as { _device: GPUDevice })._device.destroy();
+    await until(() => restored, "Babylon to restore the engine", 60000);
+    await until(() => events.includes("recovered") || events.includes("stopped"), "erosion to resume", 60000);
+    erosion.setOptions({ maxCycles: request.cycles });
+    await until(() => erosion.cyclesCompleted >= request.cycles && !erosion.isRunning, "the remaining cycles");
+    await erosion.whenIdle();
+    const fingerprint = await erosion.fingerprint();
+    ground.dispose();
+    await erosion.whenIdle();
+    return { events, fingerprint, backend: erosion.backend, renderErrors: [...new Set(renderErrors)] };
+}
+
+/** Disposing the ground, the scene or the engine while frames are in flight lets no exception escape and releases every buffer. */
+async function disposeInFlight(request: ScenarioRequest) {
+    const heights = decodeInt32(request.heights);
+    const results: { what: string; before: number; after: number; uncaught: string[] }[] = [];
+    for (const what of ["ground", "scene"] as const) {
+        const uncaught: string[] = [];
+        const onError = (event: ErrorEvent) => uncaught.push(String(event.message));
+        const onRejection = (event: PromiseRejectionEvent) => uncaught.push(String(event.reason));
+        window.addEventListener("error", onError);
+        window.addEventListener("unhandledrejection", onRejection);
+        const before = liveBuffers("TerrainErosion");
+        const hostScene = what === "scene" ? new Scene(engine) : scene;
+        if (what === "scene") new FreeCamera("camera2", new Vector3(0, 60, -90), hostScene);
+        const previous = scene;
+        scene = hostScene;
+        const ground = makeGround(`inflight-${what}`, request.width, request.depth, heights);
+        scene = previous;
+        const erosion = new TerrainErosion({ ...request.options, frameBudgetMs: 1000 });
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        if (what === "scene") hostScene.render();
+        else await new Promise((resolve) => requestAnimationFrame(resolve));
+        // Frames are in flight now: dispose the host.
+        if (what === "scene") hostScene.dispose();
+        else ground.dispose();
+        await erosion.whenIdle();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        results.push({ what, before, after: liveBuffers("TerrainErosion"), uncaught });
+        window.removeEventListener("error", onError);
+        window.removeEventListener("unhandledrejection", onRejection);
+    }
+    return results;
+}
+
+/** A ground larger than the adapter's storage-buffer limit (simulated by lowering the reported limit) gets a clear error before any GPU work. */
+async function tooLarge(request: ScenarioRequest) {
+    const heights = decodeInt32(request.heights);
+    const ground = makeGround("large", request.width, request.depth, heights);
+    const limits = engine.currentLimits;
+    const before = liveBuffers("TerrainErosion");
+    Object.defineProperty(engine, "currentLimits", { configurable: true, get: () => ({ ...limits, maxStorageBufferBindingSize: 4096 }) });
+    let message = "";
+    let fallback = "";
+    try {
+        try {
+            ground.addBehavior(new TerrainErosion({ ...request.options, backend: "webgpu" }));
+        } catch (error) {
+            message = String((error as Error).message);
+        }
+        const auto = new TerrainErosion({ ...request.options, autoStart: false });
+        auto.onErrorObservable.add((event) => (fallback = `${event.kind}: ${event.message}`));
+        ground.addBehavior(auto);
+        await auto.whenReady();
+        const backend = auto.backend;
+        auto.dispose();
+        return { message, fallback, backend, before, after: liveBuffers("TerrainErosion") };
+    } finally {
+        delete (engine as unknown as { currentLimits?: unknown }).currentLimits;
+        ground.dispose();
+    }
+}
+
+Object.assign(window, { deviceLoss, disposeInFlight, tooLarge });

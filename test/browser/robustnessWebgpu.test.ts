@@ -1,0 +1,62 @@
+/**
+ * Faults on real WebGPU (headless Chromium, SwiftShader): device loss, disposal while frames are in
+ * flight, and grounds too large for the adapter's limits.
+ */
+import { erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { encodeInt32 } from "../helpers/base64.js";
+import { openTestPage, type OpenPage } from "../helpers/browser.js";
+
+const WIDTH = 65;
+const DEPTH = 65;
+const OPTIONS = { patchSize: 32, seed: 5, hydraulic: { dropletsPerBatch: 200, maxSteps: 32 } };
+const heights = heightsToFixed(generateNoiseTerrain({ width: WIDTH, depth: DEPTH, relief: 20, seed: 12 }));
+const BABYLON_RESTORE_ERROR = "TypeError: Cannot read properties of undefined (reading '0')";
+const request = (cycles: number) => ({ width: WIDTH, depth: DEPTH, heights: encodeInt32(heights), options: OPTIONS, cycles });
+
+describe("TerrainErosion faults on WebGPU", () => {
+    let browser: OpenPage;
+
+    beforeAll(async () => {
+        browser = await openTestPage("componentWebgpu");
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+    });
+
+    it("stops cleanly on device loss, says so, and resumes from the last checkpoint to the same fingerprint as an uninterrupted run", async () => {
+        const result = await browser.page.evaluate((r) => (window as any).deviceLoss(r), request(4));
+        expect(result.events).toEqual(["deviceLost", "recovered"]);
+        expect(result.fingerprint).toBe(erodeHeightfield(heights, WIDTH, DEPTH, OPTIONS, 4).fingerprint);
+        // Nothing of ours throws into the render loop; Babylon 9.28's own draw call does, right after
+        // it restores a lost device, with or without erosion (next test).
+        expect(result.renderErrors.filter((error: string) => error !== BABYLON_RESTORE_ERROR)).toEqual([]);
+    });
+
+    it("(upstream) Babylon 9.28 throws from a plain scene's first draw after restoring a lost device; drop the filter above when this fails", async () => {
+        const bare = await openTestPage("deviceLossBare");
+        try {
+            const errors = await bare.page.evaluate(() => (window as any).run(true));
+            expect(errors).toEqual([`Uncaught ${BABYLON_RESTORE_ERROR}`]);
+        } finally {
+            await bare.close();
+        }
+    });
+
+    it("lets no exception escape and releases every buffer when the ground or the scene is disposed in flight", async () => {
+        const results = await browser.page.evaluate((r) => (window as any).disposeInFlight(r), request(1));
+        for (const result of results) {
+            expect(result.uncaught).toEqual([]);
+            expect(result.after).toBe(result.before);
+        }
+    });
+
+    it("rejects a ground too large for the storage-buffer limit before any GPU work, naming the limit and how to raise it; auto falls back to the CPU", async () => {
+        const result = await browser.page.evaluate((r) => (window as any).tooLarge(r), request(1));
+        expect(result.message).toMatch(/needs 16900 bytes, more than this adapter's maxStorageBufferBindingSize of 4096 bytes/);
+        expect(result.message).toMatch(/requiredLimits: \{ maxStorageBufferBindingSize/);
+        expect(result.fallback).toMatch(/^fallback: .*Using the CPU backend/);
+        expect(result.backend).toBe("cpu");
+        expect(result.after).toBe(result.before);
+    });
+});
