@@ -152,19 +152,19 @@ function editDistance(a: string, b: string): number {
     return row[b.length];
 }
 
+/** `candidates` are dotted paths; the error suggests the closest one to `path`. */
 function unknownOptionError(path: string, value: unknown, candidates: readonly string[]): ErosionOptionError {
-    const leaf = path.slice(path.lastIndexOf(".") + 1);
     let best = "";
     let bestDistance = Infinity;
     for (const candidate of candidates) {
-        const distance = editDistance(leaf, candidate);
+        const distance = editDistance(path, candidate);
         if (distance < bestDistance) {
             bestDistance = distance;
             best = candidate;
         }
     }
-    const prefix = path.includes(".") ? path.slice(0, path.lastIndexOf(".") + 1) : "";
-    const hint = bestDistance <= Math.max(2, Math.floor(leaf.length / 3)) ? ` Did you mean "${prefix}${best}"?` : "";
+    const leaf = path.slice(path.lastIndexOf(".") + 1);
+    const hint = bestDistance <= Math.max(2, Math.floor(leaf.length / 3)) ? ` Did you mean "${best}"?` : "";
     return new ErosionOptionError(path, value, `Unknown erosion option "${path}".${hint} Known options here: ${candidates.join(", ")}.`);
 }
 
@@ -212,7 +212,7 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
             if (!isPlainObject(value)) {
                 throw new ErosionOptionError(key, value, `Erosion option "${key}" must be an object of ${key} options, got ${formatValue(value)}.`);
             }
-            const groupKeys = OPTION_SPECS.filter((spec) => spec.group === key).map((spec) => spec.key);
+            const groupPaths = OPTION_SPECS.filter((spec) => spec.group === key).map((spec) => spec.path);
             const target = result[key as (typeof GROUPS)[number]] as unknown as Record<string, unknown>;
             for (const [innerKey, innerValue] of Object.entries(value)) {
                 if (innerValue === undefined) {
@@ -220,7 +220,7 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
                 }
                 const spec = findOptionSpec(`${key}.${innerKey}`);
                 if (!spec) {
-                    throw unknownOptionError(`${key}.${innerKey}`, innerValue, groupKeys);
+                    throw unknownOptionError(`${key}.${innerKey}`, innerValue, groupPaths);
                 }
                 validateOptionValue(spec, innerValue);
                 target[innerKey] = innerValue;

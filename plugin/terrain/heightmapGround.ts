@@ -41,6 +41,9 @@ export function samplesToHeights(samples: Uint16Array, range: HeightRange): Floa
  * heights' own minimum and maximum), clamped to it. Returns the range used.
  */
 export function heightsToSamples(heights: ArrayLike<number>, range?: HeightRange): { samples: Uint16Array; range: HeightRange } {
+    if (range && !(Number.isFinite(range.min) && Number.isFinite(range.max) && range.max > range.min)) {
+        throw new RangeError(`The height range is [${range.min}, ${range.max}] m: it must be finite with max > min.`);
+    }
     let min = range?.min ?? Infinity;
     let max = range?.max ?? -Infinity;
     if (!range) {

@@ -2,7 +2,7 @@
  * Faults on real WebGPU (headless Chromium, SwiftShader): device loss, disposal while frames are in
  * flight, and grounds too large for the adapter's limits.
  */
-import { erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { conservedMass, createInitialState, erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
 import { encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 
@@ -58,5 +58,49 @@ describe("TerrainErosion faults on WebGPU", () => {
         expect(result.fallback).toMatch(/^fallback: .*Using the CPU backend/);
         expect(result.backend).toBe("cpu");
         expect(result.after).toBe(result.before);
+    });
+});
+
+describe("TerrainErosion resources and long runs on WebGPU", () => {
+    let browser: OpenPage;
+
+    beforeAll(async () => {
+        browser = await openTestPage("componentWebgpu");
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+    });
+
+    it("attached and detached a hundred times, leaves live GPU buffers and observers where they started", async () => {
+        const small = heightsToFixed(generateNoiseTerrain({ width: 33, depth: 33, relief: 5 }));
+        const result = await browser.page.evaluate((r) => (window as any).attachDetachMany(r), { width: 33, depth: 33, heights: encodeInt32(small), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 32 } }, cycles: 0, times: 100 });
+        expect(result.maxHeld).toBeGreaterThan(result.before.buffers);
+        expect(result.after).toEqual(result.before);
+    });
+
+    it("runs several components on several grounds independently", async () => {
+        const seeds = [1, 2, 3];
+        const fingerprints = await browser.page.evaluate((r) => (window as any).severalGrounds(r), { ...request(2), seeds });
+        expect(fingerprints).toEqual(seeds.map((seed) => erodeHeightfield(heights, WIDTH, DEPTH, { ...OPTIONS, seed }, 2).fingerprint));
+    });
+
+    it("100 cycles on 129^2: no wrap, heights within the initial range widened by 10% of the relief, mass balanced to the unit, equal to the CPU", async () => {
+        const size = 129;
+        const start = heightsToFixed(generateNoiseTerrain({ width: size, depth: size, relief: 40, seed: 21 }));
+        const options = { patchSize: 64, seed: 8, hydraulic: { dropletsPerBatch: 256, maxSteps: 48 } };
+        const result = await browser.page.evaluate((r) => (window as any).longRun(r), { width: size, depth: size, heights: encodeInt32(start), options, cycles: 100 });
+        let low = Infinity;
+        let high = -Infinity;
+        for (const h of start) {
+            low = Math.min(low, h);
+            high = Math.max(high, h);
+        }
+        const margin = (high - low) * 0.1;
+        expect(Math.min(...result.heights)).toBeGreaterThanOrEqual(low - margin);
+        expect(Math.max(...result.heights)).toBeLessThanOrEqual(high + margin);
+        const mass = conservedMass({ width: size, depth: size, cycle: 100, batch: 0, heights: Int32Array.from(result.heights), suspended: Int32Array.from(result.suspended), counters: Float64Array.from(result.counters) });
+        expect(mass).toBe(conservedMass(createInitialState(size, size, start)));
+        expect(result.fingerprint).toBe(erodeHeightfield(start, size, size, options, 100).fingerprint);
     });
 });

@@ -271,3 +271,61 @@ async function tooLarge(request: ScenarioRequest) {
 }
 
 Object.assign(window, { deviceLoss, disposeInFlight, tooLarge });
+
+function observerCounts(ground: GroundMesh): number[] {
+    return [scene.onBeforeRenderObservable.observers.length, engine.onContextLostObservable.observers.length, engine.onContextRestoredObservable.observers.length, ground.onDisposeObservable.observers.length, ground.inspectableCustomProperties?.length ?? 0];
+}
+
+/** Attach and detach a hundred times: live GPU buffers and observers return to where they started. */
+async function attachDetachMany(request: ScenarioRequest & { times: number }) {
+    const ground = makeGround("cycled", request.width, request.depth, decodeInt32(request.heights));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = { buffers: liveBuffers("TerrainErosion"), observers: observerCounts(ground) };
+    let maxHeld = 0;
+    for (let i = 0; i < request.times; i++) {
+        const erosion = new TerrainErosion({ ...request.options, seed: i });
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        maxHeld = Math.max(maxHeld, liveBuffers("TerrainErosion"));
+        ground.removeBehavior(erosion);
+        await erosion.whenIdle();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const after = { buffers: liveBuffers("TerrainErosion"), observers: observerCounts(ground) };
+    ground.dispose();
+    return { before, after, maxHeld };
+}
+
+/** Several components on several grounds in one scene, each with its own options, at once. */
+async function severalGrounds(request: ScenarioRequest & { seeds: number[] }) {
+    const heights = decodeInt32(request.heights);
+    const runs = request.seeds.map(async (seed, index) => {
+        const ground = makeGround(`many${index}`, request.width, request.depth, heights);
+        ground.position.x = index * request.width;
+        const erosion = new TerrainErosion({ ...request.options, seed, frameBudgetMs: 0.5, maxCycles: request.cycles });
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        await until(() => erosion.cyclesCompleted >= request.cycles && !erosion.isRunning, `ground ${index}`);
+        await erosion.whenIdle();
+        const fingerprint = await erosion.fingerprint();
+        ground.dispose();
+        return fingerprint;
+    });
+    return Promise.all(runs);
+}
+
+/** A long run on WebGPU: the whole state after it, for the invariants. */
+async function longRun(request: ScenarioRequest) {
+    const ground = makeGround("long", request.width, request.depth, decodeInt32(request.heights));
+    const erosion = new TerrainErosion({ ...request.options, autoStart: false });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    await erosion.runCycles(request.cycles);
+    const snapshot = await erosion.snapshot();
+    ground.dispose();
+    const state = snapshot.state;
+    return { fingerprint: snapshot.fingerprint, heights: Array.from(state.heights), suspended: Array.from(state.suspended), counters: Array.from(state.counters) };
+}
+
+Object.assign(window, { attachDetachMany, severalGrounds, longRun });

@@ -1,0 +1,70 @@
+/**
+ * Long runs and extreme terrains on the CPU reference (bit-identical to the GPU): no wrap, no NaN,
+ * heights inside the initial range widened by 10% of the relief, mass balanced to the unit.
+ */
+import { conservedMass, createInitialState, CpuErosionSimulation, fixedToHeights, heightsToFixed, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/index.js";
+
+function range(values: Int32Array): [number, number] {
+    let low = Infinity;
+    let high = -Infinity;
+    for (const value of values) {
+        low = Math.min(low, value);
+        high = Math.max(high, value);
+    }
+    return [low, high];
+}
+
+/** Runs `cycles` and checks the invariants every `every` cycles. */
+function runChecked(width: number, depth: number, metres: ArrayLike<number>, options: ErosionOptionsInput, cycles: number, every = cycles): CpuErosionSimulation {
+    const heights = heightsToFixed(metres);
+    const mass = conservedMass(createInitialState(width, depth, heights));
+    const [low, high] = range(heights);
+    const margin = Math.floor((high - low) * 0.1);
+    const simulation = new CpuErosionSimulation(width, depth, heights, resolveOptions(options));
+    for (let done = 0; done < cycles; done += every) {
+        simulation.runCycles(Math.min(every, cycles - done));
+        const [nowLow, nowHigh] = range(simulation.state.heights);
+        expect(nowLow).toBeGreaterThanOrEqual(low - margin);
+        expect(nowHigh).toBeLessThanOrEqual(high + margin);
+        expect(conservedMass(simulation.state)).toBe(mass);
+        expect(fixedToHeights(simulation.state.heights).every(Number.isFinite)).toBe(true);
+    }
+    return simulation;
+}
+
+const AGGRESSIVE: ErosionOptionsInput = {
+    patchSize: 32,
+    hydraulic: { dropletsPerBatch: 200, maxSteps: 32, capacity: 16, erosion: 0.9, deposition: 0.9, gravity: 16, inertia: 0.5, evaporation: 0.005, brushRadius: 2 },
+    thermal: { talus: 0.1, rate: 1, iterations: 4, boundary: "closed" },
+};
+
+describe("long runs", () => {
+    it("10 000 cycles on 33 x 33 with aggressive options stay bounded and balanced", () => {
+        const simulation = runChecked(33, 33, generateNoiseTerrain({ width: 33, depth: 33, relief: 30, seed: 4 }), AGGRESSIVE, 10000, 1000);
+        expect(simulation.state.cycle).toBe(10000);
+        expect(simulation.state.counters[3]).toBeGreaterThan(0);
+    });
+});
+
+describe("extreme terrains", () => {
+    const options: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 300 }, thermal: { talus: 0.3 } };
+    const grid = (width: number, depth: number, height: (x: number, y: number) => number) => Float64Array.from({ length: width * depth }, (_, i) => height(i % width, Math.floor(i / width)));
+
+    it.each([
+        ["a flat field stays exactly flat", 33, 33, grid(33, 33, () => 7)],
+        ["a single 100 m spike", 33, 33, grid(33, 33, (x, y) => (x === 16 && y === 16 ? 100 : 0))],
+        ["a vertical 200 m cliff", 40, 30, grid(40, 30, (x) => (x < 20 ? 0 : 200))],
+        ["a field at the limits of the height range", 24, 24, grid(24, 24, (x, y) => ((x + y) % 2 === 0 ? HEIGHT_MAX_METRES : HEIGHT_MIN_METRES))],
+        ["a 2 x 2 field", 2, 2, Float32Array.from([3, 1, 2, 0])],
+        ["a very thin 2 x 60 field", 2, 60, grid(2, 60, (x, y) => 60 - y + x * 0.5)],
+        ["a very thin 60 x 2 field", 60, 2, grid(60, 2, (x, y) => 60 - x + y * 0.5)],
+    ] as const)("%s", (name, width, depth, metres) => {
+        for (const boundary of ["closed", "open"] as const) {
+            const simulation = runChecked(width, depth, metres, { ...options, thermal: { ...(options.thermal as object), boundary } }, 4, 1);
+            if (name.startsWith("a flat")) {
+                expect(Array.from(simulation.state.heights)).toEqual(Array.from(heightsToFixed(metres)));
+            }
+        }
+    });
+});
