@@ -1,0 +1,108 @@
+/**
+ * The package as a user installs it: `npm pack`, install the tarball into a fresh project, import it
+ * from Node without a bundler, bundle a small scene that imports it with webpack, and run that scene
+ * in headless Chromium.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import webpack from "webpack";
+import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../helpers/browser.js";
+
+const ROOT = process.cwd();
+const PACK_DIR = join(ROOT, "test-results/pack");
+const PROJECT = join(ROOT, "test-results/pack-project");
+const OPTIONS = { patchSize: 32, hydraulic: { dropletsPerBatch: 96 } };
+const reference = () => erodeHeightfield(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), 33, 33, OPTIONS, 1).fingerprint;
+
+function npm(args: string[], cwd: string): string {
+    return execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+describe("the packed package in a fresh project", () => {
+    beforeAll(() => {
+        rmSync(PACK_DIR, { recursive: true, force: true });
+        rmSync(PROJECT, { recursive: true, force: true });
+        mkdirSync(PACK_DIR, { recursive: true });
+        mkdirSync(join(PROJECT, "src"), { recursive: true });
+        npm(["pack", "--pack-destination", PACK_DIR], ROOT);
+        const tarball = readdirSync(PACK_DIR).find((name) => name.endsWith(".tgz"))!;
+        const core = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('@babylonjs/core/package.json').version)"], { cwd: ROOT, encoding: "utf8" }));
+        writeFileSync(join(PROJECT, "package.json"), JSON.stringify({ name: "erosion-consumer", private: true, type: "module", dependencies: { "babylon-terrain-erosion": `file:${join(PACK_DIR, tarball)}`, "@babylonjs/core": core } }, null, 2));
+        npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], PROJECT);
+    }, 600000);
+
+    it("ships ESM with typings and the UMD bundle, and nothing of the sources' tests", () => {
+        const installed = join(PROJECT, "node_modules/babylon-terrain-erosion");
+        const files = readdirSync(join(installed, "dist/esm"));
+        expect(files).toContain("index.js");
+        expect(files).toContain("index.d.ts");
+        expect(readdirSync(join(installed, "dist/umd"))).toContain("terrain-erosion.umd.js");
+        expect(readdirSync(installed)).not.toContain("test");
+    });
+
+    it("imports in Node without a bundler and erodes with the mesh-free entry point", () => {
+        const script = `import { erodeHeightfield, generateNoiseTerrain } from "babylon-terrain-erosion";
+            console.log(erodeHeightfield(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), 33, 33, ${JSON.stringify(OPTIONS)}, 1).fingerprint);`;
+        const output = execFileSync("node", ["--input-type=module", "-e", script], { cwd: PROJECT, encoding: "utf8" }).trim();
+        expect(output).toBe(reference());
+    });
+
+    it("bundles with webpack and erodes a ground in headless Chromium", async () => {
+        writeFileSync(
+            join(PROJECT, "src/scene.js"),
+            `import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+            import { Scene } from "@babylonjs/core/scene.js";
+            import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+            import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+            import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+            import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
+            import { TerrainErosion, generateNoiseTerrain } from "babylon-terrain-erosion";
+            (async () => {
+                const canvas = document.createElement("canvas");
+                document.body.appendChild(canvas);
+                const engine = new WebGPUEngine(canvas);
+                await engine.initAsync();
+                const scene = new Scene(engine);
+                new FreeCamera("camera", new Vector3(0, 30, -40), scene);
+                const ground = CreateGround("ground", { width: 32, height: 32, subdivisions: 32, updatable: true }, scene);
+                const positions = ground.getVerticesData(VertexBuffer.PositionKind);
+                generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }).forEach((h, i) => (positions[i * 3 + 1] = h));
+                ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+                const erosion = new TerrainErosion({ ...${JSON.stringify(OPTIONS)}, autoStart: false });
+                ground.addBehavior(erosion);
+                engine.runRenderLoop(() => scene.render());
+                await erosion.whenReady();
+                await erosion.runCycles(1);
+                window.result = { backend: erosion.backend, fingerprint: await erosion.fingerprint() };
+            })().catch((error) => (window.result = { error: String(error) }));`
+        );
+        writeFileSync(join(PROJECT, "dist-index.html"), `<!doctype html><html><body><script src="bundle.js"></script></body></html>`);
+        await new Promise<void>((resolve, reject) =>
+            webpack({ mode: "development", devtool: false, context: PROJECT, entry: "./src/scene.js", output: { path: join(PROJECT, "dist"), filename: "bundle.js" }, resolve: { modules: [join(PROJECT, "node_modules")] }, performance: { hints: false } }, (error, stats) =>
+                error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString("errors-only"))) : resolve()
+            )
+        );
+        writeFileSync(join(PROJECT, "dist/index.html"), `<!doctype html><html><body><script src="bundle.js"></script></body></html>`);
+        const { server, origin } = await serveDirectories([join(PROJECT, "dist")]);
+        const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+        try {
+            const page = await browser.newPage();
+            const errors: string[] = [];
+            page.on("pageerror", (error) => errors.push(String(error)));
+            page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+            await page.goto(`${origin}/index.html`);
+            await page.waitForFunction(() => (window as unknown as { result?: unknown }).result !== undefined, undefined, { timeout: 120000 });
+            const result = await page.evaluate(() => (window as unknown as { result: { backend?: string; fingerprint?: string; error?: string } }).result);
+            expect(result.error).toBeUndefined();
+            expect(result.backend).toBe("webgpu");
+            expect(result.fingerprint).toBe(reference());
+            expect(errors).toEqual([]);
+        } finally {
+            await browser.close();
+            server.close();
+        }
+    });
+});
