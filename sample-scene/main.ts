@@ -36,7 +36,8 @@ const droplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(par
 
 async function createEngine(canvas: HTMLCanvasElement): Promise<AbstractEngine> {
     if (params.get("engine") !== "webgl2" && (await WebGPUEngine.IsSupportedAsync)) {
-        const engine = new WebGPUEngine(canvas, { antialias: true });
+        // All features: "timestamp-query" among them, so the erosion's GPU cost is measured, not estimated.
+        const engine = new WebGPUEngine(canvas, { antialias: true, enableAllFeatures: true });
         await engine.initAsync();
         return engine;
     }

@@ -79,7 +79,8 @@ export function createPanel(options: PanelOptions): { update(): void } {
             (byId("stat-progress") as HTMLProgressElement).value = erosion.progress;
             byId("stat-batches").textContent = String(erosion.lastFrame.batches);
             const frame = erosion.lastFrame;
-            byId("stat-cost").textContent = `${(frame.measuredMs ?? frame.estimatedMs).toFixed(2)} ms ${frame.measuredMs === null ? "(estimated)" : ""}, main thread ${frame.cpuMs.toFixed(2)} ms`;
+            const how = frame.measuredBy === "timestamp" ? "GPU timestamps" : frame.measuredBy === "submitted" ? "submit to done" : frame.measuredBy === "cpu" ? "worker" : "estimated";
+            byId("stat-cost").textContent = `${(frame.measuredMs ?? frame.estimatedMs).toFixed(2)} ms (${how}), main thread ${frame.cpuMs.toFixed(2)} ms`;
             byId("stat-fps").textContent = engine.getFps().toFixed(0);
             byId("button-toggle").textContent = erosion.isRunning ? "Pause" : "Resume";
         },

@@ -90,7 +90,7 @@ export class CpuErosionBackend implements ErosionBackend {
 
     public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
         const response = expect(await this._channel.request({ type: "frame", batches, changed }), "frame");
-        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs };
+        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu" };
     }
 
     public async readState(cycle: number, batch: number): Promise<ErosionStateData> {

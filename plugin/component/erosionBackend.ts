@@ -15,8 +15,13 @@ export interface FrameResult {
     readonly rows: Int32Array | null;
     readonly y0: number;
     readonly y1: number;
-    /** Time the batches took where the backend can measure it, in milliseconds (GPU: submit to done). */
+    /** Time the batches took where the backend can measure it, in milliseconds. */
     readonly measuredMs: number | null;
+    /**
+     * How `measuredMs` was measured: GPU timestamp queries, GPU submit to work-done (includes
+     * queueing), or the CPU backend's compute time.
+     */
+    readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
 }
 
 /** A place erosion batches run. */

@@ -10,6 +10,7 @@ import type { PlannedBatch } from "../core/schedule.js";
 import { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
 import type { ComputeBuffer } from "../gpu/computeDevice.js";
 import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
+import { GpuTimer } from "../gpu/gpuTimer.js";
 import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
 import type { GroundBinding } from "./groundBinding.js";
 
@@ -35,6 +36,7 @@ export class GpuErosionBackend implements ErosionBackend {
         private readonly _binding: GroundBinding
     ) {
         this._gpuDevice = (engine as unknown as { _device?: GPUDevice })._device;
+        this._timer = GpuTimer.create(engine);
         // After a device loss, readbacks and work-done promises may never settle: fail them instead.
         this._lost = this._gpuDevice?.lost.then(() => {
             throw new Error("The WebGPU device was lost.");
@@ -43,6 +45,7 @@ export class GpuErosionBackend implements ErosionBackend {
     }
 
     private readonly _lost: Promise<never>;
+    private readonly _timer: GpuTimer | null;
 
     /** `work`, or a rejection as soon as the device is lost. */
     private _unlessLost<T>(work: Promise<T>): Promise<T> {
@@ -70,21 +73,34 @@ export class GpuErosionBackend implements ErosionBackend {
         return this._device.adapterDescription;
     }
 
+    /**
+     * Runs the batches and the vertex pass. The frame's GPU time comes from timestamp queries where
+     * the device has them, else from submit to `onSubmittedWorkDone` (which also counts queueing).
+     */
     public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
+        // Flush what the engine recorded before, so the timed span and the submit hold only erosion.
+        this._simulation.submit();
+        const timed = this._timer?.begin() ?? false;
         for (const planned of batches) {
             this._simulation.runBatch(planned);
         }
-        if (!changed) {
-            this._simulation.submit();
-            return { rows: null, y0: 0, y1: 0, measuredMs: null };
+        if (changed) {
+            this._simulation.regenerateVertices(changed, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
         }
-        this._simulation.regenerateVertices(changed, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
+        if (timed) {
+            this._timer!.end();
+        }
         const submitted = performance.now();
         this._simulation.submit();
         const gpu = this._gpuDevice;
-        const done = gpu ? gpu.queue.onSubmittedWorkDone().then(() => performance.now() - submitted) : Promise.resolve(null);
-        const [rows, measuredMs] = await this._unlessLost(Promise.all([this._simulation.readHeightRows(changed.y0, changed.y1), done]));
-        return { rows, y0: changed.y0, y1: changed.y1, measuredMs };
+        const measured: Promise<{ ms: number | null; by: FrameResult["measuredBy"] }> = timed
+            ? this._timer!.read().then((ms) => ({ ms, by: ms === null ? null : "timestamp" }))
+            : gpu
+              ? gpu.queue.onSubmittedWorkDone().then(() => ({ ms: performance.now() - submitted, by: "submitted" as const }))
+              : Promise.resolve({ ms: null, by: null });
+        const rows = changed ? this._simulation.readHeightRows(changed.y0, changed.y1) : Promise.resolve(null);
+        const [rowData, timing] = await this._unlessLost(Promise.all([rows, measured]));
+        return { rows: rowData, y0: changed?.y0 ?? 0, y1: changed?.y1 ?? 0, measuredMs: timing.ms, measuredBy: timing.by };
     }
 
     /**
@@ -119,6 +135,7 @@ export class GpuErosionBackend implements ErosionBackend {
         }
         this._simulation.dispose();
         this._device.dispose();
+        this._timer?.dispose();
     }
 
     /** The ground's vertex buffer as a kernel binding, re-wrapped if Babylon replaced it. */

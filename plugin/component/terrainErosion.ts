@@ -74,8 +74,10 @@ export interface ErosionFrameStats {
     readonly batches: number;
     /** Estimated erosion cost, milliseconds. */
     readonly estimatedMs: number;
-    /** Measured cost where available (GPU submit-to-done, CPU compute time), milliseconds. */
+    /** Measured cost where available, milliseconds. */
     readonly measuredMs: number | null;
+    /** How it was measured: GPU timestamp queries, GPU submit to work-done, or CPU compute time. */
+    readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
     /** Main-thread time the component spent planning and recording the frame, milliseconds. */
     readonly cpuMs: number;
 }
@@ -173,7 +175,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     private _runningBeforeLoss = false;
     private _deviceGeneration = 0;
     private _lostDevice: unknown = null;
-    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, cpuMs: 0 };
+    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0 };
     private _disposed = false;
     private _uninstallInspectables: (() => void) | null = null;
 
@@ -584,7 +586,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             .then(async (result) => {
                 if (this._backend !== backend) return; // detached meanwhile
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
-                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, cpuMs: this._lastFrame.cpuMs };
+                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs };
                 this._applyRows(result, binding, backend);
                 this._emitBatches(batches);
                 if (cycleCompleted) {

@@ -89,3 +89,21 @@ describe("TerrainErosion on WebGPU", () => {
         expect(browser.errors).toEqual([]);
     });
 });
+
+describe("frame cost measurement on WebGPU", () => {
+    it("uses GPU timestamp queries when the device has them, and submit-to-done otherwise", async () => {
+        const browser = await openTestPage("componentWebgpu");
+        try {
+            const heights = heightsToFixed(generateNoiseTerrain({ width: 33, depth: 33, relief: 10 }));
+            const result = await browser.page.evaluate((r) => (window as any).frameTiming(r), { width: 33, depth: 33, heights: encodeInt32(heights), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 64 } }, cycles: 1 });
+            expect(result.plain.features).toBe(false);
+            expect(result.plain.measuredBy).toBe("submitted");
+            expect(result.timed.features).toBe(true);
+            expect(result.timed.measuredBy).toBe("timestamp");
+            expect(result.timed.measuredMs).toBeGreaterThan(0);
+            expect(browser.errors).toEqual([]);
+        } finally {
+            await browser.close();
+        }
+    });
+});

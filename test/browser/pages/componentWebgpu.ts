@@ -329,3 +329,35 @@ async function longRun(request: ScenarioRequest) {
 }
 
 Object.assign(window, { attachDetachMany, severalGrounds, longRun });
+
+/** How frame costs are measured: timestamp queries on a device that has them, submit-to-done otherwise. */
+async function frameTiming(request: ScenarioRequest) {
+    const heights = decodeInt32(request.heights);
+    const measure = async (hostEngine: WebGPUEngine, hostScene: Scene, name: string) => {
+        const ground = CreateGround(name, { width: request.width - 1, height: request.depth - 1, subdivisionsX: request.width - 1, subdivisionsY: request.depth - 1, updatable: true }, hostScene);
+        const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+        for (let i = 0; i < heights.length; i++) positions[i * 3 + 1] = heights[i] / 65536;
+        ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+        const erosion = new TerrainErosion({ ...request.options, frameBudgetMs: 2 });
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        await until(() => erosion.lastFrame.measuredMs !== null && erosion.cyclesCompleted >= 1, `${name} measured frames`);
+        const frame = erosion.lastFrame;
+        ground.dispose();
+        await erosion.whenIdle();
+        return { measuredBy: frame.measuredBy, measuredMs: frame.measuredMs, batches: frame.batches, features: Array.from(((hostEngine as unknown as { _device: GPUDevice })._device.features) as Iterable<string>).includes("timestamp-query") };
+    };
+    const plain = await measure(engine, scene, "plainTiming");
+    const canvas = document.createElement("canvas");
+    document.body.appendChild(canvas);
+    const timedEngine = new WebGPUEngine(canvas, { enableAllFeatures: true });
+    await timedEngine.initAsync();
+    const timedScene = new Scene(timedEngine);
+    new FreeCamera("camera", new Vector3(0, 30, -40), timedScene);
+    timedEngine.runRenderLoop(() => timedScene.render());
+    const timed = await measure(timedEngine, timedScene, "timedTiming");
+    timedEngine.dispose();
+    return { plain, timed };
+}
+
+Object.assign(window, { frameTiming });
