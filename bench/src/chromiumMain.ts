@@ -1,0 +1,72 @@
+/**
+ * WebGPU figures in headless Chromium: the kernel figures on Chromium's adapter and the
+ * component's cost per frame (test/browser/pages/benchGpu.ts, bundled into bench/.build/pages by
+ * scripts/bench.mjs). Uses the browser tests' helpers: the installed Chromium (never downloads one),
+ * its WebGPU flags, the local static server.
+ *
+ *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component]
+ */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../test/helpers/browser.js";
+import type { BenchPageResult, ComponentBenchRequest, KernelBenchRequest } from "../../test/browser/pages/benchGpu.js";
+import type { BenchRecord } from "./records.js";
+
+/** Frame budgets of the component figures, milliseconds. */
+export const COMPONENT_BUDGETS = [1, 4, 16];
+
+/** Side of the component's ground, vertices. */
+export const COMPONENT_SIZE = 513;
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const jsonPath = args.find((arg) => arg.startsWith("--json="))?.slice(7);
+const pagesDir = resolve(args.find((arg) => arg.startsWith("--pages="))?.slice(8) ?? "bench/.build/pages");
+const sizesArg = args.find((arg) => arg.startsWith("--sizes="))?.slice(8);
+const sizes = sizesArg ? sizesArg.split(",").map(Number) : undefined;
+
+type BenchWindow = Window & {
+    pageReady?: boolean;
+    runKernelBench(request: KernelBenchRequest): Promise<BenchPageResult>;
+    runComponentBench(request: ComponentBenchRequest): Promise<BenchPageResult>;
+};
+
+async function main(): Promise<void> {
+    const { server, origin } = await serveDirectories([pagesDir]);
+    // Developer features: timestamp queries at full resolution (Chromium otherwise rounds them to 100 us).
+    const browser = await chromium.launch({ executablePath: findChromium(), args: [...CHROMIUM_ARGS, "--enable-webgpu-developer-features"], headless: true });
+    const records: BenchRecord[] = [];
+    const adapters: Record<string, string> = {};
+    try {
+        const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+        page.on("console", (message) => process.stderr.write(`${message.type() === "error" ? "[page error] " : ""}${message.text()}\n`));
+        page.on("pageerror", (error) => process.stderr.write(`[page error] ${String(error)}\n`));
+        await page.goto(`${origin}/benchGpu.html`);
+        await page.waitForFunction(() => (window as unknown as BenchWindow).pageReady === true, undefined, { timeout: 60000 });
+        if (!args.includes("--skip-kernels")) {
+            const kernels = await page.evaluate((request) => (window as unknown as BenchWindow).runKernelBench(request), { quick, sizes } as KernelBenchRequest);
+            adapters["webgpu-chromium"] = kernels.adapter;
+            records.push(...kernels.records);
+        }
+        if (!args.includes("--skip-component")) {
+            const component = await page.evaluate((request) => (window as unknown as BenchWindow).runComponentBench(request), { size: COMPONENT_SIZE, budgets: COMPONENT_BUDGETS } as ComponentBenchRequest);
+            adapters["component-chromium"] = component.adapter;
+            records.push(...component.records);
+        }
+    } finally {
+        await browser.close();
+        await new Promise<void>((done) => server.close(() => done()));
+    }
+    if (jsonPath) {
+        writeFileSync(jsonPath, JSON.stringify({ adapters, records }, null, 2));
+    }
+}
+
+main().then(
+    () => process.exit(0),
+    (error) => {
+        console.error(error);
+        process.exit(1);
+    }
+);

@@ -1,0 +1,120 @@
+/**
+ * CPU reference figures under Node: droplet steps per second and thermal cells per second, on one
+ * thread (the calling thread) and on `CpuWorkerPool`'s worker threads (one per core). Run by
+ * `npm run bench` from an esbuild bundle (bench/.build/cpu.mjs), next to the bundled worker.
+ *
+ *   node bench/.build/cpu.mjs [--quick] [--threads=N] --json=records.json
+ */
+import { availableParallelism } from "node:os";
+import { writeFileSync } from "node:fs";
+import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
+import { erodeDroplets } from "../../plugin/core/cpu/erodeDroplets.js";
+import { thermalApply } from "../../plugin/core/cpu/thermalApply.js";
+import { thermalFlux } from "../../plugin/core/cpu/thermalFlux.js";
+import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
+import { CpuWorkerPool } from "./cpuWorkers.js";
+import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
+import { benchHeights, cpuDroplets, dropletBatch, RADII, SIZES, thermalBatch } from "./workloads.js";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const jsonPath = args.find((arg) => arg.startsWith("--json="))?.slice(7);
+const threadsArg = args.find((arg) => arg.startsWith("--threads="))?.slice(10);
+const threads = threadsArg ? Number(threadsArg) : availableParallelism();
+const sizesArg = args.find((arg) => arg.startsWith("--sizes="))?.slice(8);
+const sizes = sizesArg ? sizesArg.split(",").map(Number) : [...SIZES];
+const counts = runCounts(quick);
+const runs = counts.runs;
+const workerScript = new URL("./cpu-worker.mjs", import.meta.url);
+const records: BenchRecord[] = [];
+
+function report(record: BenchRecord): void {
+    records.push(record);
+    const figure = `${record.kernel} ${record.size}² r${record.brushRadius ?? "-"} ${record.threads} thread${record.threads === 1 ? "" : "s"}`;
+    process.stderr.write(`  cpu ${figure.padEnd(28)} ${formatValue(record.median, record.unit)} ${record.unit} (min ${formatValue(record.min, record.unit)}, max ${formatValue(record.max, record.unit)})\n`);
+}
+
+async function main(): Promise<void> {
+    for (const size of sizes) {
+        const heights = benchHeights(size);
+        const droplets = cpuDroplets(size);
+        // Small fields run several batches a run, so every run walks at least about a million steps.
+        const batchesPerRun = Math.max(1, (512 * 512) / (size * size));
+        const pool = threads > 1 ? await CpuWorkerPool.create(threads, workerScript, size, size) : null;
+        pool?.heights.set(heights);
+        const delta = new Int32Array(size * size);
+
+        for (const brushRadius of RADII) {
+            const detail = `${droplets} droplets a batch over the whole field, ${batchesPerRun} batch${batchesPerRun > 1 ? "es" : ""} a run; erodeDroplets only (no fold)`;
+            // One thread: the kernel on this thread.
+            const single = await repeat(counts, (run) => {
+                let steps = 0;
+                let seconds = 0;
+                for (let batch = 0; batch < batchesPerRun; batch++) {
+                    const { params, brush } = dropletBatch(size, brushRadius, droplets, run * batchesPerRun + batch);
+                    const counters = new Float64Array(COUNTER_COUNT);
+                    delta.fill(0);
+                    const started = performance.now();
+                    erodeDroplets(params, heights, delta, brush, counters);
+                    seconds += (performance.now() - started) / 1000;
+                    steps += counters[COUNTER_DROPLET_STEPS];
+                }
+                return steps / seconds;
+            });
+            report({ backend: "cpu", kernel: "droplet", size, brushRadius, threads: 1, unit: "steps/s", ...summarize(single), runs, detail });
+            if (pool) {
+                const parallel = await repeat(counts, async (run) => {
+                    let steps = 0;
+                    let seconds = 0;
+                    for (let batch = 0; batch < batchesPerRun; batch++) {
+                        const { params, brush } = dropletBatch(size, brushRadius, droplets, run * batchesPerRun + batch);
+                        const counters = new Float64Array(COUNTER_COUNT);
+                        delta.fill(0);
+                        const started = performance.now();
+                        await pool.erodeDroplets(params, brush, delta, counters);
+                        seconds += (performance.now() - started) / 1000;
+                        steps += counters[COUNTER_DROPLET_STEPS];
+                    }
+                    return steps / seconds;
+                });
+                report({ backend: "cpu", kernel: "droplet", size, brushRadius, threads, unit: "steps/s", ...summarize(parallel), runs, detail: `${detail}; droplets split across worker threads, deltas summed (included in the time)` });
+            }
+        }
+
+        const { params, iterations } = thermalBatch(size);
+        const cells = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * iterations;
+        const detail = `whole field as one patch, ${iterations} relaxation steps (flux + apply) a run`;
+        const working = heights.slice();
+        const flux = new Int32Array(cells / iterations * THERMAL_SLOTS);
+        const single = await repeat(counts, () => {
+            working.set(heights);
+            const counters = new Float64Array(COUNTER_COUNT);
+            const started = performance.now();
+            for (let step = 0; step < iterations; step++) {
+                thermalFlux(params, working, flux);
+                thermalApply(params, working, flux, counters);
+            }
+            return cells / ((performance.now() - started) / 1000);
+        });
+        report({ backend: "cpu", kernel: "thermal", size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail });
+        if (pool) {
+            const parallel = await repeat(counts, async () => {
+                pool.heights.set(heights);
+                const counters = new Float64Array(COUNTER_COUNT);
+                const started = performance.now();
+                await pool.thermal(params, iterations, counters);
+                return cells / ((performance.now() - started) / 1000);
+            });
+            report({ backend: "cpu", kernel: "thermal", size, brushRadius: null, threads, unit: "cells/s", ...summarize(parallel), runs, detail: `${detail}; rows split across worker threads, every step` });
+        }
+        await pool?.terminate();
+    }
+    if (jsonPath) {
+        writeFileSync(jsonPath, JSON.stringify(records, null, 2));
+    }
+}
+
+main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+});

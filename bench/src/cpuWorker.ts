@@ -1,0 +1,39 @@
+/**
+ * A Node worker thread of `CpuWorkerPool`: runs its share of a batch on the shared heights (see
+ * `plugin/core/cpu/splitBatch.ts` for why the split cannot change the result). Bundled on its own
+ * (esbuild) and started by the pool.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { COUNTER_COUNT } from "../../plugin/core/counters.js";
+import { erodeDroplets } from "../../plugin/core/cpu/erodeDroplets.js";
+import { thermalApply } from "../../plugin/core/cpu/thermalApply.js";
+import { thermalFlux } from "../../plugin/core/cpu/thermalFlux.js";
+import { thermalApplyBand, thermalFluxBand } from "../../plugin/core/cpu/splitBatch.js";
+import type { WorkerData, WorkerReply, WorkerRequest } from "./cpuWorkers.js";
+
+const data = workerData as WorkerData;
+const heights = new Int32Array(data.heights);
+const delta = new Int32Array(data.delta);
+let flux = new Int32Array(data.flux);
+
+parentPort!.on("message", (request: WorkerRequest) => {
+    const counters = new Float64Array(COUNTER_COUNT);
+    switch (request.type) {
+        case "droplets":
+            erodeDroplets(request.params, heights, delta, request.brush, counters, request.first, request.end);
+            break;
+        case "flux": {
+            const band = thermalFluxBand(request.params, flux, request.y0, request.y1);
+            thermalFlux(band.params, heights, band.flux);
+            break;
+        }
+        case "apply":
+            thermalApply(thermalApplyBand(request.params, request.y0, request.y1), heights, flux, counters);
+            break;
+        case "flux-buffer":
+            flux = new Int32Array(request.flux);
+            break;
+    }
+    const reply: WorkerReply = { counters };
+    parentPort!.postMessage(reply);
+});

@@ -1,0 +1,158 @@
+/**
+ * The CPU reference on several cores under Node: a pool of worker threads sharing the heights
+ * (a SharedArrayBuffer), each with its own delta accumulator. A droplet batch is split by droplets
+ * and the accumulators summed; a thermal batch is split by rows, step by step; the fold runs once
+ * on the calling thread. The result is the single-thread result to the unit (see
+ * `plugin/core/cpu/splitBatch.ts`, and `test/unit/bench/cpuWorkers.test.ts`, which checks it).
+ */
+import { Worker } from "node:worker_threads";
+import type { BatchParams } from "../../plugin/core/batchParams.js";
+import { COUNTER_COUNT } from "../../plugin/core/counters.js";
+import { applyDelta } from "../../plugin/core/cpu/applyDelta.js";
+import { clipDelta } from "../../plugin/core/cpu/clipDelta.js";
+import { addAndClearDelta, splitRange } from "../../plugin/core/cpu/splitBatch.js";
+import type { ErosionStateData } from "../../plugin/core/erosionState.js";
+import type { PlannedBatch } from "../../plugin/core/schedule.js";
+import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
+
+/** What a worker starts with. */
+export interface WorkerData {
+    heights: SharedArrayBuffer;
+    delta: SharedArrayBuffer;
+    flux: SharedArrayBuffer;
+}
+
+/** A request to a worker. */
+export type WorkerRequest =
+    | { type: "droplets"; params: BatchParams; brush: Int32Array; first: number; end: number }
+    | { type: "flux"; params: BatchParams; y0: number; y1: number }
+    | { type: "apply"; params: BatchParams; y0: number; y1: number }
+    | { type: "flux-buffer"; flux: SharedArrayBuffer };
+
+/** A worker's answer: what it added to the counters. */
+export interface WorkerReply {
+    counters: Float64Array;
+}
+
+interface PoolWorker {
+    worker: Worker;
+    delta: Int32Array;
+    pending: { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void } | null;
+}
+
+/** Worker threads running the CPU kernels on shared heights. */
+export class CpuWorkerPool {
+    /** The heights every worker reads (and thermal bands write): shared memory. */
+    public readonly heights: Int32Array;
+    private _flux: SharedArrayBuffer;
+    private readonly _workers: PoolWorker[] = [];
+
+    private constructor(
+        public readonly width: number,
+        public readonly depth: number
+    ) {
+        this.heights = new Int32Array(new SharedArrayBuffer(width * depth * 4));
+        this._flux = new SharedArrayBuffer(4);
+    }
+
+    /**
+     * Starts `threads` workers.
+     * @param workerScript the bundled `cpuWorker.ts` (a file path or URL)
+     */
+    public static async create(threads: number, workerScript: string | URL, width: number, depth: number): Promise<CpuWorkerPool> {
+        const pool = new CpuWorkerPool(width, depth);
+        for (let index = 0; index < threads; index++) {
+            const delta = new SharedArrayBuffer(width * depth * 4);
+            const data: WorkerData = { heights: pool.heights.buffer as SharedArrayBuffer, delta, flux: pool._flux };
+            const worker = new Worker(workerScript, { workerData: data });
+            const entry: PoolWorker = { worker, delta: new Int32Array(delta), pending: null };
+            worker.on("message", (reply: WorkerReply) => {
+                const pending = entry.pending;
+                entry.pending = null;
+                pending?.resolve(reply);
+            });
+            worker.on("error", (error) => {
+                const pending = entry.pending;
+                entry.pending = null;
+                pending?.reject(error);
+            });
+            pool._workers.push(entry);
+        }
+        return pool;
+    }
+
+    /** Number of worker threads. */
+    public get threads(): number {
+        return this._workers.length;
+    }
+
+    /**
+     * Runs a droplet batch's `erodeDroplets`, split by droplets, and adds every worker's changes
+     * into `delta` (the batch's accumulator) and its counters into `counters`.
+     */
+    public async erodeDroplets(params: BatchParams, brush: Int32Array, delta: Int32Array, counters: Float64Array): Promise<void> {
+        const ranges = splitRange(0, params.dropletCount, this._workers.length);
+        const replies = await Promise.all(ranges.map(([first, end], index) => this._request(index, { type: "droplets", params, brush, first, end })));
+        ranges.forEach((_range, index) => addAndClearDelta(params, delta, this._workers[index].delta));
+        addCounters(counters, replies);
+    }
+
+    /** Runs a thermal batch's steps (flux, then apply, `iterations` times), split by rows. */
+    public async thermal(params: BatchParams, iterations: number, counters: Float64Array): Promise<void> {
+        const slots = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS;
+        if (this._flux.byteLength < slots * 4) {
+            this._flux = new SharedArrayBuffer(slots * 4);
+            await Promise.all(this._workers.map((_worker, index) => this._request(index, { type: "flux-buffer", flux: this._flux })));
+        }
+        const fluxBands = splitRange(params.patchY0, params.patchY1, this._workers.length);
+        const applyBands = splitRange(params.regionY0, params.regionY1, this._workers.length);
+        for (let step = 0; step < iterations; step++) {
+            await Promise.all(fluxBands.map(([y0, y1], index) => this._request(index, { type: "flux", params, y0, y1 })));
+            addCounters(counters, await Promise.all(applyBands.map(([y0, y1], index) => this._request(index, { type: "apply", params, y0, y1 }))));
+        }
+    }
+
+    /**
+     * Runs one planned batch on `state`, whose `heights` must be this pool's `heights`: the same
+     * kernels in the same order as `CpuBatchRunner.run`, the parallel parts on the workers.
+     * @param delta the batch accumulator (all zero between batches), width x depth
+     */
+    public async runBatch(planned: PlannedBatch, state: ErosionStateData, delta: Int32Array): Promise<void> {
+        if (state.heights !== this.heights) {
+            throw new Error("CpuWorkerPool.runBatch: the state's heights must be the pool's shared heights.");
+        }
+        const { params } = planned;
+        if (planned.operator === "hydraulic") {
+            await this.erodeDroplets(params, planned.brush, delta, state.counters);
+            clipDelta(params, state.heights, delta, state.suspended, state.counters);
+            applyDelta(params, state.heights, delta);
+        } else {
+            await this.thermal(params, planned.thermalIterations, state.counters);
+        }
+    }
+
+    /** Stops every worker. */
+    public async terminate(): Promise<void> {
+        await Promise.all(this._workers.map((entry) => entry.worker.terminate()));
+        this._workers.length = 0;
+    }
+
+    private _request(index: number, request: WorkerRequest): Promise<WorkerReply> {
+        const entry = this._workers[index];
+        if (entry.pending) {
+            throw new Error("Internal error: a CPU worker was sent a request before it answered the last one.");
+        }
+        return new Promise((resolve, reject) => {
+            entry.pending = { resolve, reject };
+            entry.worker.postMessage(request);
+        });
+    }
+}
+
+function addCounters(counters: Float64Array, replies: readonly WorkerReply[]): void {
+    for (const reply of replies) {
+        for (let i = 0; i < COUNTER_COUNT; i++) {
+            counters[i] += reply.counters[i];
+        }
+    }
+}

@@ -1,0 +1,127 @@
+// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --out=bench/results.json]
+//
+// Every benchmark figure, on every backend this machine has: the CPU reference under Node (one
+// thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium,
+// and the TerrainErosion component's cost per frame in headless Chromium. Each part runs in its
+// own Node process from an esbuild bundle (bench/.build); the records are gathered into
+// bench/results.json with the machine and adapters, and the table is printed last.
+// `--quick` gives the same records with fewer runs (about a minute and a half on 2 cores).
+// See bench/README.md.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import { BUILD_DIR, ROOT, buildBenchPages, buildNodeBundles, generateSources } from "./bench-build.mjs";
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const only = args.find((arg) => arg.startsWith("--only="))?.slice(7).split(",");
+const outPath = join(ROOT, args.find((arg) => arg.startsWith("--out="))?.slice(6) ?? "bench/results.json");
+const parts = ["cpu", "dawn", "chromium"].filter((part) => !only || only.includes(part));
+const quickArgs = quick ? ["--quick"] : [];
+
+// Lines a part prints that say nothing about the benchmark (Dawn probing display backends).
+const NOISE = [/XDG_RUNTIME_DIR/, /shaderUniform\*ArrayDynamicIndexing/, /While initializing adapter/, /PhysicalDeviceVk\.cpp/, /^\s*$/, /^BJS - /];
+
+/** Runs a bench part; its progress lines pass through, its records come back through a JSON file. */
+function runPart(name, bundle, partArgs) {
+    const directory = mkdtempSync(join(tmpdir(), "erosion-bench-"));
+    const json = join(directory, "records.json");
+    return new Promise((resolve) => {
+        const child = spawn(process.execPath, [join(BUILD_DIR, bundle), ...partArgs, `--json=${json}`], { cwd: ROOT, stdio: ["ignore", "inherit", "pipe"] });
+        let pending = "";
+        child.stderr.on("data", (chunk) => {
+            pending += chunk;
+            const lines = pending.split("\n");
+            pending = lines.pop();
+            for (const line of lines) {
+                if (!NOISE.some((pattern) => pattern.test(line))) {
+                    process.stderr.write(`${line}\n`);
+                }
+            }
+        });
+        child.on("close", (code) => {
+            let result = null;
+            if (code === 0 && existsSync(json)) {
+                result = JSON.parse(readFileSync(json, "utf8"));
+            }
+            rmSync(directory, { recursive: true, force: true });
+            resolve({ name, code, result });
+        });
+    });
+}
+
+async function main() {
+    const started = performance.now();
+    const load = loadavg();
+    process.stderr.write(`Building the benchmarks (${quick ? "quick" : "full"} run: ${parts.join(", ")})...\n`);
+    generateSources();
+    const bundles = { cpu: ["cpu.mjs", "cpu-worker.mjs"], dawn: ["dawn.mjs"], chromium: ["chromium.mjs"] };
+    await buildNodeBundles(["report.mjs", ...parts.flatMap((part) => bundles[part])]);
+    const { formatTable, cpuScaling, h200Comparison } = await import(pathToFileURL(join(BUILD_DIR, "report.mjs")).href);
+    if (parts.includes("chromium")) {
+        buildBenchPages();
+    }
+
+    const records = [];
+    const adapters = {};
+    const failures = [];
+    for (const part of parts) {
+        process.stderr.write(`\n== ${part} ==\n`);
+        const partStarted = performance.now();
+        const { code, result } = await runPart(part, `${part}.mjs`, part === "chromium" ? [...quickArgs, `--pages=${join(BUILD_DIR, "pages")}`] : quickArgs);
+        if (!result) {
+            failures.push(`${part} (exit code ${code})`);
+            process.stderr.write(`The ${part} part failed (exit code ${code}); its figures are missing.\n`);
+            continue;
+        }
+        if (Array.isArray(result)) {
+            records.push(...result);
+        } else {
+            records.push(...result.records);
+            if (result.adapter) adapters[`webgpu-${part}`] = result.adapter;
+            Object.assign(adapters, result.adapters ?? {});
+        }
+        process.stderr.write(`(${part}: ${((performance.now() - partStarted) / 1000).toFixed(0)} s)\n`);
+    }
+
+    const scaling = cpuScaling(records);
+    const cpuList = cpus();
+    const environment = {
+        date: new Date().toISOString(),
+        node: process.version,
+        platform: `${platform()} ${release()} ${process.arch}`,
+        cpuModel: cpuList[0]?.model ?? "unknown",
+        cores: availableParallelism(),
+        memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+        loadAverageAtStart: load.map((value) => Math.round(value * 100) / 100),
+        quick,
+        adapters,
+        seconds: Math.round((performance.now() - started) / 1000),
+        failures,
+    };
+    writeFileSync(outPath, JSON.stringify({ environment, records }, null, 2) + "\n");
+
+    console.log(`\nMachine: ${environment.cpuModel}, ${environment.cores} cores, ${environment.memoryGiB} GiB, Node ${environment.node}, load average ${environment.loadAverageAtStart.join(" ")} at start`);
+    for (const [backend, adapter] of Object.entries(adapters)) {
+        console.log(`Adapter (${backend}): ${adapter}`);
+    }
+    if (scaling.length > 0) {
+        console.log(`CPU worker threads:\n${scaling.join("\n")}`);
+    }
+    for (const [backend, adapter] of Object.entries(adapters)) {
+        const lines = h200Comparison(records.filter((record) => record.backend === backend), adapter);
+        if (lines.length > 0) console.log(`Against the issue's H200 estimate (informs, does not gate):\n${lines.join("\n")}`);
+    }
+    console.log(`Records: ${relative(ROOT, outPath)} (${records.length} figures, ${environment.seconds} s${failures.length > 0 ? `; failed: ${failures.join(", ")}` : ""})\n`);
+    console.log(formatTable(records));
+    if (failures.length > 0) {
+        process.exitCode = 1;
+    }
+}
+
+main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+});
