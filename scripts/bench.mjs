@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --out=bench/results.json]
+// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --out=bench/results.json] [-- --markdown]
 //
 // Every benchmark figure, on every backend this machine has: the CPU reference under Node (one
 // thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium,
@@ -20,6 +20,7 @@ const only = args.find((arg) => arg.startsWith("--only="))?.slice(7).split(",");
 const outPath = join(ROOT, args.find((arg) => arg.startsWith("--out="))?.slice(6) ?? "bench/results.json");
 const parts = ["cpu", "dawn", "chromium"].filter((part) => !only || only.includes(part));
 const quickArgs = quick ? ["--quick"] : [];
+const markdown = args.includes("--markdown");
 
 // Lines a part prints that say nothing about the benchmark (Dawn probing display backends).
 const NOISE = [/XDG_RUNTIME_DIR/, /shaderUniform\*ArrayDynamicIndexing/, /While initializing adapter/, /PhysicalDeviceVk\.cpp/, /^\s*$/, /^BJS - /];
@@ -59,7 +60,7 @@ async function main() {
     generateSources();
     const bundles = { cpu: ["cpu.mjs", "cpu-worker.mjs"], dawn: ["dawn.mjs"], chromium: ["chromium.mjs"] };
     await buildNodeBundles(["report.mjs", ...parts.flatMap((part) => bundles[part])]);
-    const { formatTable, cpuScaling, h200Comparison } = await import(pathToFileURL(join(BUILD_DIR, "report.mjs")).href);
+    const { formatTable, formatMarkdownTable, cpuScaling, h200Comparison } = await import(pathToFileURL(join(BUILD_DIR, "report.mjs")).href);
     if (parts.includes("chromium")) {
         buildBenchPages();
     }
@@ -96,6 +97,7 @@ async function main() {
         cores: availableParallelism(),
         memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
         loadAverageAtStart: load.map((value) => Math.round(value * 100) / 100),
+        loadAverageAtEnd: loadavg().map((value) => Math.round(value * 100) / 100),
         quick,
         adapters,
         seconds: Math.round((performance.now() - started) / 1000),
@@ -103,7 +105,7 @@ async function main() {
     };
     writeFileSync(outPath, JSON.stringify({ environment, records }, null, 2) + "\n");
 
-    console.log(`\nMachine: ${environment.cpuModel}, ${environment.cores} cores, ${environment.memoryGiB} GiB, Node ${environment.node}, load average ${environment.loadAverageAtStart.join(" ")} at start`);
+    console.log(`\nMachine: ${environment.cpuModel}, ${environment.cores} cores, ${environment.memoryGiB} GiB, Node ${environment.node}, load average ${environment.loadAverageAtStart.join(" ")} at start, ${environment.loadAverageAtEnd.join(" ")} at end`);
     for (const [backend, adapter] of Object.entries(adapters)) {
         console.log(`Adapter (${backend}): ${adapter}`);
     }
@@ -116,6 +118,9 @@ async function main() {
     }
     console.log(`Records: ${relative(ROOT, outPath)} (${records.length} figures, ${environment.seconds} s${failures.length > 0 ? `; failed: ${failures.join(", ")}` : ""})\n`);
     console.log(formatTable(records));
+    if (markdown) {
+        console.log(`\n${formatMarkdownTable(records)}`);
+    }
     if (failures.length > 0) {
         process.exitCode = 1;
     }

@@ -107,6 +107,27 @@ export function formatTable(records: readonly BenchRecord[]): string {
     return lines.join("\n");
 }
 
+/** The records as a Markdown table (for bench/README.md). */
+export function formatMarkdownTable(records: readonly BenchRecord[]): string {
+    const lines = ["| backend | kernel | size | brush | threads | budget | median | min | max | unit |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"];
+    for (const record of records) {
+        const cells = [
+            record.backend,
+            record.kernel,
+            `${record.size}²`,
+            record.brushRadius === null ? "-" : String(record.brushRadius),
+            record.threads === null ? "-" : String(record.threads),
+            record.budgetMs === undefined ? "-" : `${record.budgetMs} ms`,
+            formatValue(record.median, record.unit),
+            formatValue(record.min, record.unit),
+            formatValue(record.max, record.unit),
+            record.unit,
+        ];
+        lines.push(`| ${cells.join(" | ")} |`);
+    }
+    return lines.join("\n");
+}
+
 /**
  * Multi-thread CPU figures against the one-thread figure of the same work: sets their
  * `scalingPerCore` (speed-up / threads) and returns a line for each.
