@@ -707,7 +707,11 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     /** Region a batch may change, grown by one vertex for the normals around it. */
     private _changedRect(planned: PlannedBatch): GridRect {
         const p = planned.params;
-        return expandRect({ x0: p.regionX0, y0: p.regionY0, x1: p.regionX1, y1: p.regionY1 }, 1, p.width, p.depth);
+        // A flow batch on a tiling terrain reaches across the edges: take the full width or depth then.
+        const wrapsX = p.regionX0 < 0 || p.regionX1 > p.width;
+        const wrapsY = p.regionY0 < 0 || p.regionY1 > p.depth;
+        const rect = { x0: wrapsX ? 0 : p.regionX0, x1: wrapsX ? p.width : p.regionX1, y0: wrapsY ? 0 : p.regionY0, y1: wrapsY ? p.depth : p.regionY1 };
+        return expandRect(rect, 1, p.width, p.depth);
     }
 
     private _applyRows(result: FrameResult, binding: GroundBinding, backend: ErosionBackend): void {

@@ -84,6 +84,10 @@ export const BATCH_PARAM_FIELDS = [
     "thermalRate",
     "neighbours",
     "openBoundary",
+    "flowNeighbours",
+    "flowRate",
+    "flowWrap",
+    "flowSlopeShift",
     // Rendering only (the vertex pass): the cell size in local units as the bits of an f32.
     "cellSizeBits",
 ] as const;
@@ -128,7 +132,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
     const hydraulic = options.hydraulic;
     const thermal = options.thermal;
     const spawn: GridRect = { x0: patch.x0, y0: patch.y0, x1: Math.min(patch.x1, width - 1), y1: Math.min(patch.y1, depth - 1) };
-    const region = operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : expandRect(patch, 1, width, depth);
+    const region = operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : operator === "flow" && options.tileable ? wrappedRing(patch, width, depth) : expandRect(patch, 1, width, depth);
     const interiorCells = (spawn.x1 - spawn.x0) * (spawn.y1 - spawn.y0);
     const walkSteps = hydraulic.dropletsPerBatch * hydraulic.maxSteps;
     const rate = (thermal.rate / (2 * thermal.neighbours)) * FIXED_ONE;
@@ -174,8 +178,23 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         thermalRate: Math.floor(rate),
         neighbours: thermal.neighbours,
         openBoundary: thermal.boundary === "open" ? 1 : 0,
+        flowNeighbours: options.flow.neighbours,
+        flowRate: q16(options.flow.rate),
+        flowWrap: options.tileable ? 1 : 0,
+        // A cell cuts at most drop / (2 x neighbours): a right shift by 3 (4 neighbours) or 4 (8).
+        flowSlopeShift: options.flow.neighbours === 4 ? 3 : 4,
         cellSizeBits: 0,
     };
+}
+
+/**
+ * The patch grown by one vertex on a wrapping grid, in virtual coordinates that may run past the
+ * edges (kernels take them modulo the size); a span as wide as the field covers it exactly once.
+ */
+function wrappedRing(patch: Patch, width: number, depth: number): GridRect {
+    const columns = patch.x1 - patch.x0 + 2 >= width ? { x0: 0, x1: width } : { x0: patch.x0 - 1, x1: patch.x1 + 1 };
+    const rows = patch.y1 - patch.y0 + 2 >= depth ? { y0: 0, y1: depth } : { y0: patch.y0 - 1, y1: patch.y1 + 1 };
+    return { ...columns, ...rows };
 }
 
 /** Writes `params` into `target` at `offsetInts` (an `i32` index), in `BATCH_PARAM_FIELDS` order. */

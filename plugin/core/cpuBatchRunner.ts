@@ -8,6 +8,9 @@ import { clipDelta } from "./cpu/clipDelta.js";
 import { erodeDroplets } from "./cpu/erodeDroplets.js";
 import { thermalApply } from "./cpu/thermalApply.js";
 import { thermalFlux } from "./cpu/thermalFlux.js";
+import { flowAccumulate, flowCopy } from "./cpu/flowAccumulate.js";
+import { flowApply } from "./cpu/flowApply.js";
+import { flowErode } from "./cpu/flowErode.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, type ErosionStateData } from "./erosionState.js";
 import type { PlannedBatch } from "./schedule.js";
@@ -18,6 +21,7 @@ export class CpuBatchRunner {
     private _state: ErosionStateData;
     private readonly _delta: Int32Array;
     private _flux: Int32Array = new Int32Array(0);
+    private _flowNext: Int32Array | null = null;
 
     /** @param state the state to run on (owned from now on, not copied) */
     constructor(state: ErosionStateData) {
@@ -38,6 +42,16 @@ export class CpuBatchRunner {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters);
             clipDelta(params, state.heights, this._delta, state.suspended, state.counters);
             applyDelta(params, state.heights, this._delta);
+            return;
+        }
+        if (planned.operator === "flow") {
+            this._flowNext ??= new Int32Array(state.width * state.depth);
+            for (let step = 0; step < planned.flowSteps; step++) {
+                flowAccumulate(params, state.heights, state.flowCounts, this._flowNext);
+                flowCopy(params, this._flowNext, state.flowCounts);
+            }
+            flowErode(params, state.heights, state.flowCounts, this._delta);
+            flowApply(params, state.heights, this._delta);
             return;
         }
         const slots = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS;

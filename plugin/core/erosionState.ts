@@ -19,18 +19,20 @@ export interface ErosionStateData {
     heights: Int32Array;
     /** Suspended sediment per vertex, fixed point; negative is material owed by the ground (see docs/simulation.md). */
     suspended: Int32Array;
+    /** Upstream counts of the flow-accumulation operator per vertex (1 = the vertex alone). */
+    flowCounts: Int32Array;
     /** Counters by `COUNTER_*` index. */
     counters: Float64Array;
 }
 
-/** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, counters zero. */
+/** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, every upstream count 1, counters zero. */
 export function createInitialState(width: number, depth: number, heights: Int32Array): ErosionStateData {
-    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), counters: new Float64Array(COUNTER_COUNT) };
+    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), flowCounts: new Int32Array(width * depth).fill(1), counters: new Float64Array(COUNTER_COUNT) };
 }
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), counters: state.counters.slice() };
+    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), flowCounts: state.flowCounts.slice(), counters: state.counters.slice() };
 }
 
 /** The version-1 fingerprint of a state. */

@@ -1,15 +1,17 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (version 1).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (version 2).
  *
  * Bytes hashed, all little-endian:
- * 1. the ASCII tag `TEFP1` (so a future layout cannot collide with this one);
+ * 1. the ASCII tag `TEFP2` (so no other layout can collide with this one; version 1, `TEFP1`,
+ *    had no flow counts);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
  * 3. every height as i32, row-major;
- * 4. every suspended-sediment value as i32, row-major.
+ * 4. every suspended-sediment value as i32, row-major;
+ * 5. every flow-accumulation upstream count as i32, row-major.
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 1; a change gets a new tag.
+ * version 2; a change gets a new tag.
  */
 
 const FNV_OFFSET_HIGH = 0xcbf29ce4;
@@ -80,17 +82,19 @@ export interface FingerprintInput {
     readonly batch: number;
     readonly heights: Int32Array;
     readonly suspended: Int32Array;
+    readonly flowCounts: Int32Array;
 }
 
-/** The version-1 fingerprint of a simulation state (16 hex digits). */
+/** The version-2 fingerprint of a simulation state (16 hex digits). */
 export function fingerprintState(state: FingerprintInput): string {
     const hash = new Fnv1a64();
-    hash.ascii("TEFP1");
+    hash.ascii("TEFP2");
     hash.word(state.width);
     hash.word(state.depth);
     hash.word(state.cycle);
     hash.word(state.batch);
     hash.words(state.heights);
     hash.words(state.suspended);
+    hash.words(state.flowCounts);
     return hash.hex();
 }

@@ -56,6 +56,18 @@ export interface ThermalOptions {
     iterations: number;
 }
 
+/** Flow-accumulation erosion options (seed 004). Units and ranges: `OPTION_SPECS`. */
+export interface FlowOptions {
+    /** Run flow-accumulation erosion. Default `false`. */
+    enabled: boolean;
+    /** Drain to the lowest of 4 or 8 neighbours. Default 4. */
+    neighbours: 4 | 8;
+    /** Propagation steps of the upstream counts per batch, 1..64. Default 8. */
+    stepsPerBatch: number;
+    /** Erodibility: metres a batch per upstream cell (blurred count), 0..1. Default 0.0005. */
+    rate: number;
+}
+
 /** Every erosion option, resolved (no field missing). */
 export interface ErosionOptions {
     /** Seed of the droplet placement hash, a u32. Default 1. */
@@ -70,16 +82,21 @@ export interface ErosionOptions {
     patchSize: number;
     /** Stop after this many cycles since attach or reset; 0 = no limit. Default 0. */
     maxCycles: number;
+    /** The terrain tiles seamlessly: flow routing wraps across opposite edges. Default `false`. */
+    tileable: boolean;
     /** Droplet hydraulic erosion. */
     hydraulic: HydraulicOptions;
     /** Thermal erosion. */
     thermal: ThermalOptions;
+    /** Flow-accumulation erosion. */
+    flow: FlowOptions;
 }
 
 /** Options as a user passes them: every field optional, groups merged over the defaults. */
-export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal">> & {
+export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "flow">> & {
     hydraulic?: Partial<HydraulicOptions>;
     thermal?: Partial<ThermalOptions>;
+    flow?: Partial<FlowOptions>;
 };
 
 /** An option outside its allowed range or of the wrong type, or an unknown option name. */
@@ -97,7 +114,7 @@ export class ErosionOptionError extends RangeError {
     }
 }
 
-const GROUPS = ["hydraulic", "thermal"] as const;
+const GROUPS = ["hydraulic", "thermal", "flow"] as const;
 
 function buildDefaults(): ErosionOptions {
     const result: Record<string, unknown> = {};
@@ -239,7 +256,7 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
 
 /** A deep copy of a resolved options object. */
 export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions {
-    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal } };
+    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, flow: { ...options.flow } };
 }
 
 /** Reads an option by dotted path. */

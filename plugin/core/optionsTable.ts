@@ -14,7 +14,7 @@ export interface OptionSpec {
     /** Dotted path, e.g. `"hydraulic.inertia"`. */
     readonly path: string;
     /** Group the option belongs to (`""` for top-level options). */
-    readonly group: "" | "hydraulic" | "thermal";
+    readonly group: "" | "hydraulic" | "thermal" | "flow";
     /** Key inside its group. */
     readonly key: string;
     readonly kind: OptionKind;
@@ -49,6 +49,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     option({ path: "autoStart", kind: "boolean", defaultValue: true, unit: "", description: "Start eroding as soon as the component is attached." }),
     option({ path: "frameBudgetMs", kind: "number", defaultValue: 2, min: 0.05, max: 1000, step: 0.05, unit: "ms", description: "Erosion time per frame; at least one batch runs per frame while running." }),
     option({ path: "patchSize", kind: "integer", defaultValue: 64, min: 8, max: 1024, step: 8, unit: "cells", description: "Side of the square patches the field is cut into; one batch runs one operator over one patch." }),
+    option({ path: "tileable", kind: "boolean", defaultValue: false, unit: "", description: "The terrain tiles seamlessly: flow routing wraps across opposite edges (the grid is a torus of period width x depth)." }),
     option({ path: "maxCycles", kind: "integer", defaultValue: 0, min: 0, max: 2147483647, step: 1, unit: "cycles", description: "Stop after this many cycles since attach or reset; 0 runs without limit." }),
 
     option({ path: "hydraulic.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run droplet hydraulic erosion." }),
@@ -66,6 +67,11 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     option({ path: "hydraulic.minWater", kind: "number", defaultValue: 0.01, min: 0, max: 1, step: 0.001, unit: "", description: "A droplet whose water falls below this ends its walk." }),
     option({ path: "hydraulic.brushRadius", kind: "integer", defaultValue: 3, min: 0, max: 8, step: 1, unit: "cells", description: "Erosion brush: 0 cuts the four bilinear cells, larger cuts a soft disc of this radius." }),
     option({ path: "hydraulic.endOfWalk", kind: "enum", defaultValue: "deposit", values: ["deposit", "carry"], unit: "", description: "What a droplet still holds when its walk ends: lay it down where the walk ends, or carry it out of the field." }),
+
+    option({ path: "flow.enabled", kind: "boolean", defaultValue: false, unit: "", description: "Run flow-accumulation erosion (seed 004): cells cut in proportion to the water gathering above them." }),
+    option({ path: "flow.neighbours", kind: "enum", defaultValue: 4, values: [4, 8], unit: "", description: "Each cell drains to its lowest of 4 (edges) or 8 (edges and diagonals) neighbours." }),
+    option({ path: "flow.stepsPerBatch", kind: "integer", defaultValue: 8, min: 1, max: 64, step: 1, unit: "steps/batch", description: "Propagation steps of the upstream counts per batch; a chain of n cells is fully counted after n steps, spread over cycles." }),
+    option({ path: "flow.rate", kind: "number", defaultValue: 0.0005, min: 0, max: 1, step: 0.0001, unit: "m/batch per upstream cell", description: "Erodibility: a cell cuts rate x blurred upstream count metres a batch, never more than drop / (2 x neighbours) to its receiver." }),
 
     option({ path: "thermal.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run thermal (talus) erosion." }),
     option({ path: "thermal.talus", kind: "number", defaultValue: 0.5, min: 0, max: 1024, step: 0.01, unit: "m/cell", description: "Steepest stable drop to an edge neighbour (diagonals scale by sqrt 2); see talusFromAngle." }),

@@ -25,6 +25,8 @@ export interface PlannedBatch {
     readonly batch: number;
     /** Thermal relaxation steps this batch runs (thermal batches only). */
     readonly thermalIterations: number;
+    /** Upstream-count propagation steps this batch runs (flow batches only). */
+    readonly flowSteps: number;
 }
 
 /** Tracks the position in the cycle and plans batches. */
@@ -134,6 +136,7 @@ export class ErosionSchedule {
             cycle: this._cycle,
             batch: this._batch,
             thermalIterations: this._options.thermal.iterations,
+            flowSteps: this._options.flow.stepsPerBatch,
         };
     }
 

@@ -2,16 +2,18 @@
  * Snapshots: the whole simulation state plus the options in force, serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 1): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 2): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of the options JSON, the UTF-8 JSON,
- * zero padding to a multiple of 4; i32 heights; i32 suspended.
+ * zero padding to a multiple of 4; i32 heights; i32 suspended; i32 flow counts.
  */
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, fingerprintOf, type ErosionStateData } from "./erosionState.js";
 import { resolveOptions, type ErosionOptions } from "./options.js";
 
 const MAGIC = "TESN";
-const VERSION = 1;
+const VERSION = 2;
+/** Grids per snapshot: heights, suspended, flow counts. */
+const GRIDS = 3;
 
 /** A copy of the whole erosion state at one batch, with the options in force. */
 export class ErosionSnapshot {
@@ -36,7 +38,7 @@ export class ErosionSnapshot {
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const cells = this.state.width * this.state.depth;
         const headerBytes = 4 + 4 * 5 + 8 * COUNTER_COUNT + 4;
-        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 8);
+        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 4 * GRIDS);
         const view = new DataView(buffer);
         let offset = 0;
         for (let i = 0; i < 4; i++) view.setUint8(offset++, MAGIC.charCodeAt(i));
@@ -52,7 +54,7 @@ export class ErosionSnapshot {
         offset += 4;
         new Uint8Array(buffer, offset, json.length).set(json);
         offset += paddedJson;
-        for (const field of [this.state.heights, this.state.suspended]) {
+        for (const field of [this.state.heights, this.state.suspended, this.state.flowCounts]) {
             for (let i = 0; i < cells; i++) {
                 view.setInt32(offset, field[i], true);
                 offset += 4;
@@ -86,17 +88,18 @@ export class ErosionSnapshot {
         const jsonLength = view.getUint32(offset, true);
         offset += 4;
         const cells = width * depth;
-        if (buffer.byteLength !== offset + Math.ceil(jsonLength / 4) * 4 + cells * 8) fail(`${buffer.byteLength} bytes does not match a ${width} x ${depth} state`);
+        if (buffer.byteLength !== offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS) fail(`${buffer.byteLength} bytes does not match a ${width} x ${depth} state`);
         const options = resolveOptions(JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength))));
         offset += Math.ceil(jsonLength / 4) * 4;
         const heights = new Int32Array(cells);
         const suspended = new Int32Array(cells);
-        for (const field of [heights, suspended]) {
+        const flowCounts = new Int32Array(cells);
+        for (const field of [heights, suspended, flowCounts]) {
             for (let i = 0; i < cells; i++) {
                 field[i] = view.getInt32(offset, true);
                 offset += 4;
             }
         }
-        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, counters }, options);
+        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, flowCounts, counters }, options);
     }
 }

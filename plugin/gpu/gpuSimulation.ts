@@ -48,6 +48,8 @@ export class GpuErosionSimulation {
     private readonly _suspended: ComputeBuffer;
     private readonly _delta: ComputeBuffer;
     private readonly _counters: ComputeBuffer;
+    private readonly _flowCounts: ComputeBuffer;
+    private readonly _flowNext: ComputeBuffer;
     private _brush: ComputeBuffer;
     private _flux: ComputeBuffer;
     private readonly _paramSlots: ComputeBuffer[] = [];
@@ -70,6 +72,8 @@ export class GpuErosionSimulation {
         this._suspended = device.createBuffer("TerrainErosion.suspended", bytes);
         this._delta = device.createBuffer("TerrainErosion.delta", bytes);
         this._counters = device.createBuffer("TerrainErosion.counters", COUNTER_COUNT * 8);
+        this._flowCounts = device.createBuffer("TerrainErosion.flowCounts", bytes);
+        this._flowNext = device.createBuffer("TerrainErosion.flowNext", bytes);
         this._brush = device.createBuffer("TerrainErosion.brush", 16);
         this._flux = this._createFlux(patchSize);
         for (let slot = 0; slot < PARAM_SLOTS; slot++) {
@@ -92,6 +96,7 @@ export class GpuErosionSimulation {
         this._beforeWrite();
         this.device.writeBuffer(this.heights, state.heights);
         this.device.writeBuffer(this._suspended, state.suspended);
+        this.device.writeBuffer(this._flowCounts, state.flowCounts);
         this.device.writeBuffer(this._delta, new Int32Array(this.width * this.depth));
         const counters = new Uint32Array(COUNTER_COUNT * 2);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -114,6 +119,16 @@ export class GpuErosionSimulation {
             const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
             this.device.dispatch("clip_delta", { params: slot, heights: this.heights, delta: this._delta, suspended: this._suspended, counters: this._counters }, rx, ry);
             this.device.dispatch("apply_delta", { params: slot, heights: this.heights, delta: this._delta }, rx, ry);
+        } else if (planned.operator === "flow") {
+            const slot = this._writeParams(params);
+            const [px, py] = this._gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
+            const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
+            for (let step = 0; step < planned.flowSteps; step++) {
+                this.device.dispatch("flow_accumulate", { params: slot, heights: this.heights, flowCounts: this._flowCounts, flowNext: this._flowNext }, px, py);
+                this.device.dispatch("flow_copy", { params: slot, flowNext: this._flowNext, flowCounts: this._flowCounts }, px, py);
+            }
+            this.device.dispatch("flow_erode", { params: slot, heights: this.heights, flowCounts: this._flowCounts, delta: this._delta }, px, py);
+            this.device.dispatch("flow_apply", { params: slot, heights: this.heights, delta: this._delta }, rx, ry);
         } else {
             this._ensureFlux(params);
             const slot = this._writeParams(params);
@@ -158,9 +173,10 @@ export class GpuErosionSimulation {
         this._assertLive();
         this.submit();
         const bytes = gridBytes(this.width, this.depth);
-        const [heights, suspended, counters] = await Promise.all([
+        const [heights, suspended, flowCounts, counters] = await Promise.all([
             this.device.readBuffer(this.heights, 0, bytes),
             this.device.readBuffer(this._suspended, 0, bytes),
+            this.device.readBuffer(this._flowCounts, 0, bytes),
             this.device.readBuffer(this._counters, 0, COUNTER_COUNT * 8),
         ]);
         const words = new Uint32Array(counters);
@@ -168,7 +184,7 @@ export class GpuErosionSimulation {
         for (let i = 0; i < COUNTER_COUNT; i++) {
             counterValues[i] = words[2 * i] + words[2 * i + 1] * 2 ** 32;
         }
-        return { width: this.width, depth: this.depth, cycle, batch, heights: new Int32Array(heights), suspended: new Int32Array(suspended), counters: counterValues };
+        return { width: this.width, depth: this.depth, cycle, batch, heights: new Int32Array(heights), suspended: new Int32Array(suspended), flowCounts: new Int32Array(flowCounts), counters: counterValues };
     }
 
     /** Reads a rectangle of rows of the heights back (submitting first): rows `y0 .. y1 - 1`, all columns. */
@@ -184,7 +200,7 @@ export class GpuErosionSimulation {
             return;
         }
         this._disposed = true;
-        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._brush, this._flux, ...this._paramSlots]) {
+        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._flowCounts, this._flowNext, this._brush, this._flux, ...this._paramSlots]) {
             this.device.destroyBuffer(buffer);
         }
         this._paramSlots.length = 0;
@@ -192,7 +208,7 @@ export class GpuErosionSimulation {
 
     /** Number of GPU buffers this simulation holds (for leak tests). */
     public get bufferCount(): number {
-        return this._disposed ? 0 : 6 + this._paramSlots.length;
+        return this._disposed ? 0 : 8 + this._paramSlots.length;
     }
 
     private _assertLive(): void {

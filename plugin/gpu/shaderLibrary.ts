@@ -11,6 +11,7 @@ import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT
 import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../core/counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT } from "../core/fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
+import { FLOW_COUNT_LIMIT } from "../core/cpu/flowAccumulate.js";
 import { SHADER_SOURCES } from "./shaderSources.generated.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
@@ -30,6 +31,8 @@ export const BINDINGS = {
     flux: 6,
     positions: 7,
     normals: 8,
+    flowCounts: 9,
+    flowNext: 10,
 } as const;
 
 /** A storage buffer a kernel binds. */
@@ -43,7 +46,11 @@ export const KERNELS = {
     thermal_flux: { bindings: ["params", "heights", "flux"], counters: false },
     thermal_apply: { bindings: ["params", "heights", "flux", "counters"], counters: true },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
-} as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean }>;
+    flow_accumulate: { bindings: ["params", "heights", "flowCounts", "flowNext"], counters: false, includes: ["flow_common"] },
+    flow_copy: { bindings: ["params", "flowNext", "flowCounts"], counters: false },
+    flow_erode: { bindings: ["params", "heights", "flowCounts", "delta"], counters: false, includes: ["flow_common"] },
+    flow_apply: { bindings: ["params", "heights", "delta"], counters: false },
+} as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[] }>;
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */
 export type KernelName = keyof typeof KERNELS;
@@ -84,6 +91,7 @@ export function shaderHeader(): string {
         u32Const("COUNTER_SATURATION_ADDED", COUNTER_SATURATION_ADDED),
         u32Const("COUNTER_DROPLET_STEPS", COUNTER_DROPLET_STEPS),
         i32Const("THERMAL_SLOTS", THERMAL_SLOTS),
+        i32Const("FLOW_COUNT_LIMIT", FLOW_COUNT_LIMIT),
         i32Array("THERMAL_DX", THERMAL_DX),
         i32Array("THERMAL_DY", THERMAL_DY),
         u32Const("DROPLET_WORKGROUP_SIZE", DROPLET_WORKGROUP_SIZE),
@@ -94,11 +102,16 @@ export function shaderHeader(): string {
     ].join("\n");
 }
 
+/** `flowCounts` -> `FLOW_COUNTS`: how a binding's name is spelled in a `BINDING_<NAME>` token. */
+function tokenName(binding: string): string {
+    return binding.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
+}
+
 /** Replaces `BINDING_<NAME>` tokens with the binding numbers of `BINDINGS`. */
 function resolveBindings(source: string): string {
     return source.replace(/\bBINDING_([A-Z_]+)\b/g, (token, name: string) => {
-        const key = name.toLowerCase() as BindingName;
-        if (!(key in BINDINGS)) {
+        const key = (Object.keys(BINDINGS) as BindingName[]).find((binding) => tokenName(binding) === name);
+        if (!key) {
             throw new Error(`Internal error: shader uses unknown binding ${token}.`);
         }
         return wgslInteger(BINDINGS[key]);
@@ -108,10 +121,15 @@ function resolveBindings(source: string): string {
 /** Complete WGSL of a kernel: header, helpers, counters (if it reports), the kernel. */
 export function kernelSource(kernel: KernelName): string {
     const parts = [shaderHeader(), SHADER_SOURCES.common];
-    if (KERNELS[kernel].counters) {
+    const spec: { counters: boolean; includes?: readonly string[] } = KERNELS[kernel];
+    if (spec.counters) {
         parts.push(SHADER_SOURCES.counters);
     }
+    // Includes use bindings the kernel declares, so they go after it (WGSL is order-independent at module scope).
     parts.push(SHADER_SOURCES[kernel]);
+    for (const include of spec.includes ?? []) {
+        parts.push(SHADER_SOURCES[include as keyof typeof SHADER_SOURCES]);
+    }
     return resolveBindings(parts.join("\n"));
 }
 

@@ -33,6 +33,8 @@ const CASES: ParityCase[] = [
     { name: "extreme: heights at both limits of the fixed-point range, open thermal", width: 24, depth: 24, relief: 0, shape: (x, y) => ((x + y) % 2 === 0 ? HEIGHT_MAX_METRES : HEIGHT_MIN_METRES), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 200 }, thermal: { boundary: "open" } }, batches: 12 },
     { name: "extreme: a 2 x 2 field", width: 2, depth: 2, relief: 0, shape: (x, y) => 3 - x - 2 * y, options: { patchSize: 8, hydraulic: { dropletsPerBatch: 50 } }, batches: 6 },
     { name: "extreme: a thin 2 x 60 field", width: 2, depth: 60, relief: 0, shape: (x, y) => 60 - y + x * 0.5, options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 } }, batches: 16 },
+    { name: "flow accumulation (4 neighbours) with droplets and thermal", width: 57, depth: 45, relief: 40, options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 300 }, flow: { enabled: true, neighbours: 4, rate: 0.004, stepsPerBatch: 6 } }, batches: 27 },
+    { name: "flow accumulation (8 neighbours) on a tiling terrain, wrapping across the edges", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 8, rate: 0.01, stepsPerBatch: 5 } }, batches: 30 },
     { name: "a run of many batches (160: 5 cycles of 16 patches x 2 operators)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 
@@ -65,7 +67,7 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         const fixed = heightsToFixed(metres);
         const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), options: testCase.options, batches: testCase.batches };
         const result = (await browser.page.evaluate((r) => (window as unknown as { runGpuBatches(r: GpuRunRequest): Promise<GpuRunResult> }).runGpuBatches(r), request)) as GpuRunResult;
-        const gpuState: ErosionStateData = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, heights: decodeInt32(result.heights), suspended: decodeInt32(result.suspended), counters: Float64Array.from(result.counters) };
+        const gpuState: ErosionStateData = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, heights: decodeInt32(result.heights), suspended: decodeInt32(result.suspended), flowCounts: decodeInt32(result.flowCounts), counters: Float64Array.from(result.counters) };
 
         const cpu = new CpuErosionSimulation(testCase.width, testCase.depth, fixed, resolveOptions(testCase.options));
         for (let i = 0; i < testCase.batches; i++) cpu.runBatch();

@@ -9,7 +9,7 @@ export function firstDifference(actual: ErosionStateData, expected: ErosionState
     if (actual.cycle !== expected.cycle || actual.batch !== expected.batch) {
         return `position cycle ${actual.cycle} batch ${actual.batch} != cycle ${expected.cycle} batch ${expected.batch}`;
     }
-    for (const field of ["heights", "suspended"] as const) {
+    for (const field of ["heights", "suspended", "flowCounts"] as const) {
         const a = actual[field];
         const e = expected[field];
         for (let i = 0; i < e.length; i++) {

@@ -20,6 +20,7 @@ export interface GpuRunRequest {
 export interface GpuRunResult {
     heights: string;
     suspended: string;
+    flowCounts: string;
     counters: number[];
     cycle: number;
     batch: number;
@@ -57,7 +58,7 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
             schedule.advance();
         }
         const state = await simulation.readState(schedule.cycle, schedule.batch);
-        return { heights: encodeInt32(state.heights), suspended: encodeInt32(state.suspended), counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription };
+        return { heights: encodeInt32(state.heights), suspended: encodeInt32(state.suspended), flowCounts: encodeInt32(state.flowCounts), counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription };
     } finally {
         simulation.dispose();
     }
