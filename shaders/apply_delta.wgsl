@@ -1,9 +1,12 @@
-// apply_delta: second half of the fold. Adds each cell's clipped change to its height and clears
-// the accumulator for the next batch. Touches only its own cell.
+// apply_delta: second half of the fold. Adds each cell's clipped change to its height, clears the
+// accumulator for the next batch, and records the change in the maps: lowering as wear, raising as
+// deposition, and the batch's droplet visits into the water map, each saturating rather than
+// wrapping. Touches only its own cell.
 // CPU mirror: plugin/core/cpu/applyDelta.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
+@group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<i32>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -14,6 +17,10 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     let i = y * params.width + x;
-    heights[i] += delta[i];
+    let change = delta[i];
+    heights[i] += change;
     delta[i] = 0;
+    recordChange(i, change);
+    mapWater[i] = addSaturating(mapWater[i], u32(waterBatch[i]));
+    waterBatch[i] = 0;
 }

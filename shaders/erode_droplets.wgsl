@@ -21,10 +21,27 @@
 //   ACCUMULATOR_LIMIT: the accumulator cannot wrap however many droplets or batches run.
 // Mass is exact: a droplet's sediment is the sum of what it actually wrote, and what it still holds
 // at the end is laid down where its walk ends (endOfWalk "deposit") or counted as outflow.
+//
+// Masks (seed 003): with hydraulicMasked, each part a step cuts or lays down at a vertex is scaled
+// by the mask there, and what the mask declines stays where it was, in the ground or in the droplet,
+// so a droplet carries its load across ground the mask holds out. The parts are computed exactly as
+// without a mask, so a mask of ones (65536) changes nothing. What a droplet still holds when its walk
+// ends lands unscaled where the walk ended: the ground it walked is already lighter by that much.
+// Every step also counts a visit of the water map at the vertex nearest where it starts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<atomic<i32>>;
 @group(0) @binding(BINDING_BRUSH) var<storage, read> brush: array<i32>;
+@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
+@group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<atomic<i32>>;
+
+// The part a step moves at vertex i: all of it without a mask, else scaled by the mask there.
+fn masked(part: i32, i: i32) -> i32 {
+    if (params.hydraulicMasked == 0) {
+        return part;
+    }
+    return mulQ16(part, mask[i]);
+}
 
 // Largest gradient component a droplet uses, fixed-point metres per cell.
 const GRADIENT_LIMIT: i32 = 1073741824;
@@ -44,7 +61,32 @@ fn sampleHeight(px: i32, py: i32) -> i32 {
 }
 
 // Adds sign * amount to the four vertices around (px, py), split by bilinear weights so the parts
-// sum to exactly `amount` (the last vertex takes what the floors of the others leave).
+// sum to exactly `amount` (the last vertex takes what the floors of the others leave); with a mask,
+// each part scaled by the mask at its vertex. Returns what was moved.
+fn addBilinearMasked(px: i32, py: i32, amount: i32, sign: i32) -> i32 {
+    let width = params.width;
+    let i00 = (py >> 16u) * width + (px >> 16u);
+    let fx = px & 0xffff;
+    let fy = py & 0xffff;
+    let w00 = mulQ16(FIXED_ONE - fx, FIXED_ONE - fy);
+    let w10 = mulQ16(fx, FIXED_ONE - fy);
+    let w01 = mulQ16(FIXED_ONE - fx, fy);
+    let p00 = mulQ16(amount, w00);
+    let p10 = mulQ16(amount, w10);
+    let p01 = mulQ16(amount, w01);
+    let p11 = amount - p00 - p10 - p01;
+    let m00 = masked(p00, i00);
+    let m10 = masked(p10, i00 + 1);
+    let m01 = masked(p01, i00 + width);
+    let m11 = masked(p11, i00 + width + 1);
+    atomicAdd(&delta[i00], sign * m00);
+    atomicAdd(&delta[i00 + 1], sign * m10);
+    atomicAdd(&delta[i00 + width], sign * m01);
+    atomicAdd(&delta[i00 + width + 1], sign * m11);
+    return m00 + m10 + m01 + m11;
+}
+
+// The unscaled split, for what a droplet still holds when its walk ends.
 fn addBilinear(px: i32, py: i32, amount: i32, sign: i32) {
     let width = params.width;
     let i00 = (py >> 16u) * width + (px >> 16u);
@@ -79,12 +121,15 @@ fn cutWithBrush(px: i32, py: i32, amount: i32) -> i32 {
         let x = centreX + brush[k * 3];
         let y = centreY + brush[k * 3 + 1];
         if (x >= 0 && y >= 0 && x < width && y < depth) {
-            atomicAdd(&delta[y * width + x], -part);
-            cut += part;
+            let moved = masked(part, y * width + x);
+            atomicAdd(&delta[y * width + x], -moved);
+            cut += moved;
         }
     }
-    atomicAdd(&delta[centreY * width + centreX], -remainder);
-    return cut + remainder;
+    let centre = centreY * width + centreX;
+    let movedRemainder = masked(remainder, centre);
+    atomicAdd(&delta[centre], -movedRemainder);
+    return cut + movedRemainder;
 }
 
 @compute @workgroup_size(DROPLET_WORKGROUP_SIZE)
@@ -155,6 +200,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         let nextX = px + dirX;
         let nextY = py + dirY;
         steps += 1u;
+        atomicAdd(&waterBatch[((py + 0x8000) >> 16u) * width + ((px + 0x8000) >> 16u)], 1);
         if (nextX < 0 || nextY < 0 || nextX >= limitX || nextY >= limitY) {
             leftField = true;
             break;
@@ -177,8 +223,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             }
             amount = min(amount, params.stepCap);
             if (amount > 0) {
-                addBilinear(px, py, amount, 1);
-                sediment -= amount;
+                sediment -= addBilinearMasked(px, py, amount, 1);
             }
         } else {
             // Erode: pick up part of the deficit, never more than a quarter of the drop.
@@ -186,8 +231,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             amount = min(amount, params.stepCap);
             if (amount > 0) {
                 if (params.brushCount == 0) {
-                    addBilinear(px, py, amount, -1);
-                    sediment += amount;
+                    sediment += addBilinearMasked(px, py, amount, -1);
                 } else {
                     sediment += cutWithBrush(px, py, amount);
                 }

@@ -1,5 +1,5 @@
 // flow_apply: folds a flow batch's changes into the heights over the patch grown by one vertex and
-// clears the accumulator. The region is in virtual coordinates that run past the edges when the
+// clears the accumulator, recording the change in the wear and deposition maps. The region is in virtual coordinates that run past the edges when the
 // terrain wraps (taken modulo the size here); a region as wide as the field covers each column once.
 // CPU mirror: plugin/core/cpu/flowApply.ts.
 
@@ -17,6 +17,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let x = (vx + params.width) % params.width;
     let y = (vy + params.depth) % params.depth;
     let i = y * params.width + x;
-    heights[i] += delta[i];
+    let change = delta[i];
+    heights[i] += change;
     delta[i] = 0;
+    recordChange(i, change);
 }

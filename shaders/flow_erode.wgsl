@@ -11,6 +11,7 @@
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_FLOW_COUNTS) var<storage, read> flowCounts: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<atomic<i32>>;
+@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -43,7 +44,11 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     } else if (u32(blurred) <= 2147483647u / u32(params.flowRate)) {
         capacity = u32(params.flowRate) * u32(blurred);
     }
-    let cut = i32(min(u32(drop >> u32(params.flowSlopeShift)), capacity));
+    var cut = i32(min(u32(drop >> u32(params.flowSlopeShift)), capacity));
+    // With flowMasked, scaled by the smaller of the two vertices' masks.
+    if (params.flowMasked != 0) {
+        cut = mulQ16(cut, min(mask[i], mask[receiver]));
+    }
     if (cut > 0) {
         atomicAdd(&delta[i], -cut);
         atomicAdd(&delta[receiver], cut);

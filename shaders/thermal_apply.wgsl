@@ -1,7 +1,8 @@
 // thermal_apply: second pass of one thermal step. Each vertex of the patch grown by one gives what
 // its own flux slots say and receives what its neighbours' slots send it; material sent off an open
 // edge is counted as outflow. Reads only flux and its own height, so no vertex is written by two
-// invocations and none reads a height another writes.
+// invocations and none reads a height another writes. The net change goes into the wear and
+// deposition maps.
 // CPU mirror: plugin/core/cpu/thermalApply.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
@@ -52,5 +53,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         addCounter(COUNTER_SATURATION_ADDED, u32(HEIGHT_MIN_FIXED - height));
         height = HEIGHT_MIN_FIXED;
     }
+    recordChange(i, height - heights[i]);
     heights[i] = height;
 }

@@ -7,10 +7,14 @@
 // be pushed past the neighbour it receives from), so slopes settle to the threshold without the
 // checkerboard a larger rate makes. Off an open edge the ground continues the edge's slope, so
 // material on slopes that run off the field falls off; a closed edge has no neighbour there.
+// With thermalMasked, what moves between two vertices is scaled by the smaller of their masks (the
+// vertex itself stands in for a neighbour off an open edge), so a vertex the mask holds out neither
+// gives nor receives; a mask of ones changes nothing.
 // Reads heights, writes only this vertex's flux slots; thermal_apply reads them.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_FLUX) var<storage, read_write> flux: array<i32>;
+@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -46,6 +50,15 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         var amount = 0;
         if (drop > threshold) {
             amount = mulQ16(drop - threshold, params.thermalRate);
+        }
+        if (params.thermalMasked != 0 && amount > 0) {
+            var other = y * width + x;
+            let nx = x + THERMAL_DX[k];
+            let ny = y + THERMAL_DY[k];
+            if (nx >= 0 && ny >= 0 && nx < width && ny < depth) {
+                other = ny * width + nx;
+            }
+            amount = mulQ16(amount, min(mask[y * width + x], mask[other]));
         }
         flux[slot + k] = amount;
     }

@@ -90,6 +90,17 @@ export interface ErosionFrameStats {
 export const MAX_FRAMES_IN_FLIGHT = 2;
 
 /**
+ * The whole state after everything issued so far, with the masks in force (a backend reports the
+ * masks of the last batch it ran, which at a cycle boundary may precede a change).
+ */
+async function readCurrentState(backend: ErosionBackend, schedule: ErosionSchedule): Promise<ErosionStateData> {
+    const masks = schedule.masks;
+    const state = await backend.readState(schedule.cycle, schedule.batch);
+    state.masks = masks;
+    return state;
+}
+
+/**
  * Why a ground cannot run on this WebGPU device, or null: its buffers must fit the adapter's
  * storage-buffer binding limit. Checked at attach, before any GPU work.
  */
@@ -457,7 +468,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     public fingerprint(): Promise<string> {
         return this._queue(async () => {
             const { backend, schedule } = this._live("fingerprint");
-            return fingerprintOf(await backend.readState(schedule.cycle, schedule.batch));
+            return fingerprintOf(await readCurrentState(backend, schedule));
         });
     }
 
@@ -474,9 +485,10 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         return this._queue(async () => {
             const { backend, schedule, binding } = this._live("reset");
             const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
+            initial.masks = schedule.latestMasks;
             await backend.writeState(initial);
             binding.restoreOriginal();
-            schedule.setPosition(0, 0);
+            schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
             this._checkpoint = cloneState(initial);
             this._checkpointOptions = cloneOptions(schedule.options);
         });
@@ -486,7 +498,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     public snapshot(): Promise<ErosionSnapshot> {
         return this._queue(async () => {
             const { backend, schedule } = this._live("snapshot");
-            return new ErosionSnapshot(await backend.readState(schedule.cycle, schedule.batch), schedule.options);
+            return new ErosionSnapshot(await readCurrentState(backend, schedule), schedule.options);
         });
     }
 
@@ -500,8 +512,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             }
             const options = { ...cloneOptions(snapshot.options), backend: this.options.backend };
             this._options = options;
-            schedule.setPosition(state.cycle, 0);
-            schedule.setOptions(options);
+            schedule.resumeAt(state.cycle, options, options, state.masks, state.masks);
             schedule.setPosition(state.cycle, state.batch);
             await backend.writeState(state);
             binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
@@ -652,7 +663,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             this._deviceGeneration++;
             const backend = await GpuErosionBackend.create(engine, binding, checkpoint, checkpointOptions.patchSize, this._deviceGeneration);
             await backend.writeState(checkpoint);
-            schedule.resumeAt(checkpoint.cycle, checkpointOptions, this._options);
+            schedule.resumeAt(checkpoint.cycle, checkpointOptions, this._options, checkpoint.masks, schedule.latestMasks);
             binding.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
             this._backend = backend;
             this._deviceLost = false;
@@ -697,7 +708,9 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         const cycle = schedule.cycle;
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
         const options = cloneOptions(schedule.options);
+        const masks = schedule.masks;
         const checkpoint = await backend.readState(cycle, 0);
+        checkpoint.masks = masks;
         if (this._backend === backend && checkpoint.cycle >= (this._checkpoint?.cycle ?? 0)) {
             this._checkpoint = checkpoint;
             this._checkpointOptions = options;

@@ -84,6 +84,10 @@ export const BATCH_PARAM_FIELDS = [
     "thermalRate",
     "neighbours",
     "openBoundary",
+    // 1 where the operator has a mask (the kernels then read it), else 0.
+    "hydraulicMasked",
+    "thermalMasked",
+    "flowMasked",
     "flowNeighbours",
     "flowRate",
     "flowWrap",
@@ -126,8 +130,9 @@ function q16(value: number): number {
  * @param operator which operator runs
  * @param cycle index of the cycle, counted from 0 since the state's start
  * @param brushCount entries in the brush table for `options.hydraulic.brushRadius`
+ * @param masks which operators have a mask
  */
-export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number): BatchParams {
+export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: { readonly hydraulic: unknown; readonly thermal: unknown; readonly flow: unknown } = { hydraulic: null, thermal: null, flow: null }): BatchParams {
     const { width, depth } = grid;
     const hydraulic = options.hydraulic;
     const thermal = options.thermal;
@@ -178,6 +183,9 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         thermalRate: Math.floor(rate),
         neighbours: thermal.neighbours,
         openBoundary: thermal.boundary === "open" ? 1 : 0,
+        hydraulicMasked: masks.hydraulic ? 1 : 0,
+        thermalMasked: masks.thermal ? 1 : 0,
+        flowMasked: masks.flow ? 1 : 0,
         flowNeighbours: options.flow.neighbours,
         flowRate: q16(options.flow.rate),
         flowWrap: options.tileable ? 1 : 0,

@@ -13,6 +13,7 @@ import { flowApply } from "./cpu/flowApply.js";
 import { flowErode } from "./cpu/flowErode.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, type ErosionStateData } from "./erosionState.js";
+import { createMaps, type ErosionMaps } from "./erosionMaps.js";
 import type { PlannedBatch } from "./schedule.js";
 import { THERMAL_SLOTS } from "./thermalDirections.js";
 
@@ -22,11 +23,25 @@ export class CpuBatchRunner {
     private readonly _delta: Int32Array;
     private _flux: Int32Array = new Int32Array(0);
     private _flowNext: Int32Array | null = null;
+    private _maps: ErosionMaps;
+    private readonly _waterBatch: Int32Array;
 
     /** @param state the state to run on (owned from now on, not copied) */
     constructor(state: ErosionStateData) {
         this._state = state;
         this._delta = new Int32Array(state.width * state.depth);
+        this._maps = createMaps(state.width * state.depth);
+        this._waterBatch = new Int32Array(state.width * state.depth);
+    }
+
+    /** The erosion maps accumulated since construction or `resetMaps()` (live). */
+    public get maps(): ErosionMaps {
+        return this._maps;
+    }
+
+    /** Starts the maps again from zero. */
+    public resetMaps(): void {
+        this._maps = createMaps(this._state.width * this._state.depth);
     }
 
     /** The live state. */
@@ -36,12 +51,14 @@ export class CpuBatchRunner {
 
     /** Runs one batch's kernels. Does not move the state's position (the schedule's job). */
     public run(planned: PlannedBatch): void {
-        const { params } = planned;
+        const { params, masks } = planned;
         const state = this._state;
+        // The masks in force travel with the state (fingerprint, snapshots).
+        state.masks = masks;
         if (planned.operator === "hydraulic") {
-            erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters);
+            erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
             clipDelta(params, state.heights, this._delta, state.suspended, state.counters);
-            applyDelta(params, state.heights, this._delta);
+            applyDelta(params, state.heights, this._delta, this._maps, this._waterBatch);
             return;
         }
         if (planned.operator === "flow") {
@@ -50,8 +67,8 @@ export class CpuBatchRunner {
                 flowAccumulate(params, state.heights, state.flowCounts, this._flowNext);
                 flowCopy(params, this._flowNext, state.flowCounts);
             }
-            flowErode(params, state.heights, state.flowCounts, this._delta);
-            flowApply(params, state.heights, this._delta);
+            flowErode(params, state.heights, state.flowCounts, this._delta, masks.flow);
+            flowApply(params, state.heights, this._delta, this._maps);
             return;
         }
         const slots = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS;
@@ -59,8 +76,8 @@ export class CpuBatchRunner {
             this._flux = new Int32Array(slots);
         }
         for (let step = 0; step < planned.thermalIterations; step++) {
-            thermalFlux(params, state.heights, this._flux);
-            thermalApply(params, state.heights, this._flux, state.counters);
+            thermalFlux(params, state.heights, this._flux, masks.thermal);
+            thermalApply(params, state.heights, this._flux, state.counters, this._maps);
         }
     }
 

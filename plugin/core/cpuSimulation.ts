@@ -3,7 +3,8 @@
  * nothing from Babylon, so it runs under Node, in a worker and in tests.
  */
 import { CpuBatchRunner } from "./cpuBatchRunner.js";
-import { cloneState, createInitialState, fingerprintOf, type ErosionStateData } from "./erosionState.js";
+import { cloneState, createInitialState, fingerprintOf, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
+import type { ErosionMaps } from "./erosionMaps.js";
 import type { ErosionOptions } from "./options.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
 
@@ -29,6 +30,24 @@ export class CpuErosionSimulation {
         return this._runner.state;
     }
 
+    /** Erosion maps (water, wear, deposition) accumulated since construction or `resetMaps()` (live). */
+    public get maps(): ErosionMaps {
+        return this._runner.maps;
+    }
+
+    /** Starts the maps again from zero. */
+    public resetMaps(): void {
+        this._runner.resetMaps();
+    }
+
+    /** Queues masks; they take effect at the next cycle boundary (now, if at one). */
+    public setMasks(masks: ErosionMasks): void {
+        this.schedule.setMasks(masks);
+        if (this.schedule.atCycleBoundary) {
+            this._runner.state.masks = this.schedule.masks;
+        }
+    }
+
     /** Runs the next batch; returns true if it completed a cycle. */
     public runBatch(): boolean {
         const planned = this.schedule.planNext();
@@ -38,6 +57,7 @@ export class CpuErosionSimulation {
         const cycleDone = this.schedule.advance();
         this._runner.state.cycle = this.schedule.cycle;
         this._runner.state.batch = this.schedule.batch;
+        this._runner.state.masks = this.schedule.masks;
         return cycleDone;
     }
 
@@ -68,6 +88,7 @@ export class CpuErosionSimulation {
     /** Replaces the state (copied) and moves the schedule to its position. */
     public setState(state: ErosionStateData): void {
         this._runner.replaceState(state);
+        this.schedule.resumeAt(state.cycle, this.schedule.latestOptions, this.schedule.latestOptions, state.masks, state.masks);
         this.schedule.setPosition(state.cycle, state.batch);
     }
 }

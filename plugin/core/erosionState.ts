@@ -5,6 +5,30 @@
 import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "./counters.js";
 import { fingerprintState } from "./fingerprint.js";
 
+/**
+ * Per-operator masks: Q16 per vertex (0 holds the ground out, 65536 lets the operator work at full
+ * strength), or null for none. Part of the state and the fingerprint: the same mask gives the same
+ * result on both backends.
+ */
+export interface ErosionMasks {
+    hydraulic: Int32Array | null;
+    thermal: Int32Array | null;
+    flow: Int32Array | null;
+}
+
+/** The operators that take a mask, in fingerprint and snapshot order. */
+export const MASKED_OPERATORS = ["hydraulic", "thermal", "flow"] as const;
+
+/** No masks. */
+export function noMasks(): ErosionMasks {
+    return { hydraulic: null, thermal: null, flow: null };
+}
+
+/** Copies of the masks. */
+export function cloneMasks(masks: ErosionMasks): ErosionMasks {
+    return { hydraulic: masks.hydraulic?.slice() ?? null, thermal: masks.thermal?.slice() ?? null, flow: masks.flow?.slice() ?? null };
+}
+
 /** Everything that carries over between batches, plus the counters. */
 export interface ErosionStateData {
     /** Vertices per row. */
@@ -21,18 +45,20 @@ export interface ErosionStateData {
     suspended: Int32Array;
     /** Upstream counts of the flow-accumulation operator per vertex (1 = the vertex alone). */
     flowCounts: Int32Array;
+    /** Masks in force. */
+    masks: ErosionMasks;
     /** Counters by `COUNTER_*` index. */
     counters: Float64Array;
 }
 
 /** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, every upstream count 1, counters zero. */
 export function createInitialState(width: number, depth: number, heights: Int32Array): ErosionStateData {
-    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), flowCounts: new Int32Array(width * depth).fill(1), counters: new Float64Array(COUNTER_COUNT) };
+    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), flowCounts: new Int32Array(width * depth).fill(1), masks: noMasks(), counters: new Float64Array(COUNTER_COUNT) };
 }
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), flowCounts: state.flowCounts.slice(), counters: state.counters.slice() };
+    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), flowCounts: state.flowCounts.slice(), masks: cloneMasks(state.masks), counters: state.counters.slice() };
 }
 
 /** The version-1 fingerprint of a state. */

@@ -8,7 +8,9 @@
  *    cycle in progress);
  * 3. every height as i32, row-major;
  * 4. every suspended-sediment value as i32, row-major;
- * 5. every flow-accumulation upstream count as i32, row-major.
+ * 5. every flow-accumulation upstream count as i32, row-major;
+ * 6. for each operator's mask in the order hydraulic, thermal, flow: u32 1 and every value as i32
+ *    (Q16), or u32 0 when it has none.
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
  * version 2; a change gets a new tag.
@@ -83,6 +85,7 @@ export interface FingerprintInput {
     readonly heights: Int32Array;
     readonly suspended: Int32Array;
     readonly flowCounts: Int32Array;
+    readonly masks?: { readonly hydraulic: Int32Array | null; readonly thermal: Int32Array | null; readonly flow: Int32Array | null };
 }
 
 /** The version-2 fingerprint of a simulation state (16 hex digits). */
@@ -96,5 +99,12 @@ export function fingerprintState(state: FingerprintInput): string {
     hash.words(state.heights);
     hash.words(state.suspended);
     hash.words(state.flowCounts);
+    for (const operator of ["hydraulic", "thermal", "flow"] as const) {
+        const mask = state.masks?.[operator] ?? null;
+        hash.word(mask ? 1 : 0);
+        if (mask) {
+            hash.words(mask);
+        }
+    }
     return hash.hex();
 }

@@ -10,6 +10,7 @@
 import { buildBatchParams, type BatchParams, type GridSize } from "./batchParams.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, type ErosionOptions } from "./options.js";
+import { noMasks, type ErosionMasks } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 
 /** One batch, ready to run. */
@@ -27,6 +28,8 @@ export interface PlannedBatch {
     readonly thermalIterations: number;
     /** Upstream-count propagation steps this batch runs (flow batches only). */
     readonly flowSteps: number;
+    /** Masks in force for the cycle (the same object for the whole cycle). */
+    readonly masks: ErosionMasks;
 }
 
 /** Tracks the position in the cycle and plans batches. */
@@ -36,6 +39,8 @@ export class ErosionSchedule {
     private _patches: Patch[] = [];
     private _operators: OperatorName[] = [];
     private _brush: Int32Array = new Int32Array(0);
+    private _masks: ErosionMasks = noMasks();
+    private _pendingMasks: ErosionMasks | null = null;
     private _cycle = 0;
     private _batch = 0;
 
@@ -55,6 +60,24 @@ export class ErosionSchedule {
     /** The newest options: pending ones if a change waits for the cycle boundary, else those in force. */
     public get latestOptions(): Readonly<ErosionOptions> {
         return this._pending ?? this._options;
+    }
+
+    /** Masks in force for the current cycle. */
+    public get masks(): ErosionMasks {
+        return this._masks;
+    }
+
+    /** The newest masks: pending ones if a change waits for the cycle boundary, else those in force. */
+    public get latestMasks(): ErosionMasks {
+        return this._pendingMasks ?? this._masks;
+    }
+
+    /** Queues new masks; they take effect at the next cycle boundary (now, if at one). */
+    public setMasks(masks: ErosionMasks): void {
+        this._pendingMasks = { ...masks };
+        if (this.atCycleBoundary) {
+            this._applyPending();
+        }
     }
 
     /** Completed cycles. */
@@ -109,14 +132,19 @@ export class ErosionSchedule {
      * (if different) waiting for the next boundary: how a checkpoint resumes exactly as the run
      * that made it went on.
      */
-    public resumeAt(cycle: number, inForce: Readonly<ErosionOptions>, pending: Readonly<ErosionOptions>): void {
+    public resumeAt(cycle: number, inForce: Readonly<ErosionOptions>, pending: Readonly<ErosionOptions>, masksInForce: ErosionMasks, pendingMasks: ErosionMasks): void {
         this._cycle = cycle;
         this._batch = 0;
         this._options = cloneOptions(inForce);
         this._pending = null;
+        this._masks = { ...masksInForce };
+        this._pendingMasks = null;
         this._layout();
         if (JSON.stringify(pending) !== JSON.stringify(inForce)) {
             this._pending = cloneOptions(pending);
+        }
+        if (pendingMasks.hydraulic !== masksInForce.hydraulic || pendingMasks.thermal !== masksInForce.thermal || pendingMasks.flow !== masksInForce.flow) {
+            this._pendingMasks = { ...pendingMasks };
         }
     }
 
@@ -131,12 +159,13 @@ export class ErosionSchedule {
         return {
             operator,
             patch,
-            params: buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush)),
+            params: buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks),
             brush: this._brush,
             cycle: this._cycle,
             batch: this._batch,
             thermalIterations: this._options.thermal.iterations,
             flowSteps: this._options.flow.stepsPerBatch,
+            masks: this._masks,
         };
     }
 
@@ -153,6 +182,10 @@ export class ErosionSchedule {
     }
 
     private _applyPending(): void {
+        if (this._pendingMasks) {
+            this._masks = this._pendingMasks;
+            this._pendingMasks = null;
+        }
         if (this._pending) {
             this._options = this._pending;
             this._pending = null;

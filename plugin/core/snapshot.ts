@@ -4,10 +4,11 @@
  *
  * Layout (little-endian, version 2): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of the options JSON, the UTF-8 JSON,
- * zero padding to a multiple of 4; i32 heights; i32 suspended; i32 flow counts.
+ * zero padding to a multiple of 4; i32 heights; i32 suspended; i32 flow counts; then for each
+ * mask (hydraulic, thermal, flow): u32 1 and i32 values, or u32 0.
  */
 import { COUNTER_COUNT } from "./counters.js";
-import { cloneState, fingerprintOf, type ErosionStateData } from "./erosionState.js";
+import { cloneState, fingerprintOf, MASKED_OPERATORS, noMasks, type ErosionStateData } from "./erosionState.js";
 import { resolveOptions, type ErosionOptions } from "./options.js";
 
 const MAGIC = "TESN";
@@ -38,7 +39,8 @@ export class ErosionSnapshot {
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const cells = this.state.width * this.state.depth;
         const headerBytes = 4 + 4 * 5 + 8 * COUNTER_COUNT + 4;
-        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 4 * GRIDS);
+        const maskBytes = MASKED_OPERATORS.reduce((sum, operator) => sum + 4 + (this.state.masks[operator] ? cells * 4 : 0), 0);
+        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 4 * GRIDS + maskBytes);
         const view = new DataView(buffer);
         let offset = 0;
         for (let i = 0; i < 4; i++) view.setUint8(offset++, MAGIC.charCodeAt(i));
@@ -57,6 +59,15 @@ export class ErosionSnapshot {
         for (const field of [this.state.heights, this.state.suspended, this.state.flowCounts]) {
             for (let i = 0; i < cells; i++) {
                 view.setInt32(offset, field[i], true);
+                offset += 4;
+            }
+        }
+        for (const operator of MASKED_OPERATORS) {
+            const mask = this.state.masks[operator];
+            view.setUint32(offset, mask ? 1 : 0, true);
+            offset += 4;
+            for (let i = 0; mask && i < cells; i++) {
+                view.setInt32(offset, mask[i], true);
                 offset += 4;
             }
         }
@@ -88,7 +99,7 @@ export class ErosionSnapshot {
         const jsonLength = view.getUint32(offset, true);
         offset += 4;
         const cells = width * depth;
-        if (buffer.byteLength !== offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS) fail(`${buffer.byteLength} bytes does not match a ${width} x ${depth} state`);
+        if (buffer.byteLength < offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS + 4 * MASKED_OPERATORS.length) fail(`${buffer.byteLength} bytes is too short for a ${width} x ${depth} state`);
         const options = resolveOptions(JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength))));
         offset += Math.ceil(jsonLength / 4) * 4;
         const heights = new Int32Array(cells);
@@ -100,6 +111,21 @@ export class ErosionSnapshot {
                 offset += 4;
             }
         }
-        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, flowCounts, counters }, options);
+        const masks = noMasks();
+        for (const operator of MASKED_OPERATORS) {
+            const present = view.getUint32(offset, true);
+            offset += 4;
+            if (present) {
+                if (buffer.byteLength < offset + cells * 4) fail(`the ${operator} mask is truncated`);
+                const mask = new Int32Array(cells);
+                for (let i = 0; i < cells; i++) {
+                    mask[i] = view.getInt32(offset, true);
+                    offset += 4;
+                }
+                masks[operator] = mask;
+            }
+        }
+        if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
+        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, flowCounts, masks, counters }, options);
     }
 }

@@ -9,7 +9,8 @@
 import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, type BatchParams } from "../core/batchParams.js";
 import { COUNTER_COUNT } from "../core/counters.js";
 import { maxPatchVertices } from "../core/patches.js";
-import type { ErosionStateData } from "../core/erosionState.js";
+import { cloneMasks, MASKED_OPERATORS, noMasks, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
@@ -50,6 +51,14 @@ export class GpuErosionSimulation {
     private readonly _counters: ComputeBuffer;
     private readonly _flowCounts: ComputeBuffer;
     private readonly _flowNext: ComputeBuffer;
+    private readonly _mapWater: ComputeBuffer;
+    private readonly _mapWear: ComputeBuffer;
+    private readonly _mapDeposition: ComputeBuffer;
+    private readonly _waterBatch: ComputeBuffer;
+    /** Stands in for an operator's mask when it has none (the kernels then never read it). */
+    private readonly _noMask: ComputeBuffer;
+    private readonly _maskBuffers: Record<(typeof MASKED_OPERATORS)[number], ComputeBuffer | null> = { hydraulic: null, thermal: null, flow: null };
+    private _uploadedMasks: ErosionMasks = noMasks();
     private _brush: ComputeBuffer;
     private _flux: ComputeBuffer;
     private readonly _paramSlots: ComputeBuffer[] = [];
@@ -74,6 +83,11 @@ export class GpuErosionSimulation {
         this._counters = device.createBuffer("TerrainErosion.counters", COUNTER_COUNT * 8);
         this._flowCounts = device.createBuffer("TerrainErosion.flowCounts", bytes);
         this._flowNext = device.createBuffer("TerrainErosion.flowNext", bytes);
+        this._mapWater = device.createBuffer("TerrainErosion.mapWater", bytes);
+        this._mapWear = device.createBuffer("TerrainErosion.mapWear", bytes);
+        this._mapDeposition = device.createBuffer("TerrainErosion.mapDeposition", bytes);
+        this._waterBatch = device.createBuffer("TerrainErosion.waterBatch", bytes);
+        this._noMask = device.createBuffer("TerrainErosion.noMask", 16);
         this._brush = device.createBuffer("TerrainErosion.brush", 16);
         this._flux = this._createFlux(patchSize);
         for (let slot = 0; slot < PARAM_SLOTS; slot++) {
@@ -97,6 +111,7 @@ export class GpuErosionSimulation {
         this.device.writeBuffer(this.heights, state.heights);
         this.device.writeBuffer(this._suspended, state.suspended);
         this.device.writeBuffer(this._flowCounts, state.flowCounts);
+        this._uploadMasks(state.masks);
         this.device.writeBuffer(this._delta, new Int32Array(this.width * this.depth));
         const counters = new Uint32Array(COUNTER_COUNT * 2);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -110,15 +125,16 @@ export class GpuErosionSimulation {
     public runBatch(planned: PlannedBatch): void {
         this._assertLive();
         const params = { ...planned.params };
+        this._uploadMasks(planned.masks);
         if (planned.operator === "hydraulic") {
             this._ensureBrush(planned.brush);
             const dispatch = planDropletDispatch(params.dropletCount, this.device.maxWorkgroupsPerDimension);
             params.dispatchRowThreads = dispatch.rowThreads;
             const slot = this._writeParams(params);
-            this.device.dispatch("erode_droplets", { params: slot, heights: this.heights, delta: this._delta, brush: this._brush, counters: this._counters }, dispatch.x, dispatch.y);
+            this.device.dispatch("erode_droplets", { params: slot, heights: this.heights, delta: this._delta, brush: this._brush, counters: this._counters, mask: this._mask("hydraulic"), waterBatch: this._waterBatch }, dispatch.x, dispatch.y);
             const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
             this.device.dispatch("clip_delta", { params: slot, heights: this.heights, delta: this._delta, suspended: this._suspended, counters: this._counters }, rx, ry);
-            this.device.dispatch("apply_delta", { params: slot, heights: this.heights, delta: this._delta }, rx, ry);
+            this.device.dispatch("apply_delta", { params: slot, heights: this.heights, delta: this._delta, waterBatch: this._waterBatch, mapWater: this._mapWater, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
         } else if (planned.operator === "flow") {
             const slot = this._writeParams(params);
             const [px, py] = this._gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
@@ -127,16 +143,16 @@ export class GpuErosionSimulation {
                 this.device.dispatch("flow_accumulate", { params: slot, heights: this.heights, flowCounts: this._flowCounts, flowNext: this._flowNext }, px, py);
                 this.device.dispatch("flow_copy", { params: slot, flowNext: this._flowNext, flowCounts: this._flowCounts }, px, py);
             }
-            this.device.dispatch("flow_erode", { params: slot, heights: this.heights, flowCounts: this._flowCounts, delta: this._delta }, px, py);
-            this.device.dispatch("flow_apply", { params: slot, heights: this.heights, delta: this._delta }, rx, ry);
+            this.device.dispatch("flow_erode", { params: slot, heights: this.heights, flowCounts: this._flowCounts, delta: this._delta, mask: this._mask("flow") }, px, py);
+            this.device.dispatch("flow_apply", { params: slot, heights: this.heights, delta: this._delta, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
         } else {
             this._ensureFlux(params);
             const slot = this._writeParams(params);
             const [px, py] = this._gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
             const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
             for (let step = 0; step < planned.thermalIterations; step++) {
-                this.device.dispatch("thermal_flux", { params: slot, heights: this.heights, flux: this._flux }, px, py);
-                this.device.dispatch("thermal_apply", { params: slot, heights: this.heights, flux: this._flux, counters: this._counters }, rx, ry);
+                this.device.dispatch("thermal_flux", { params: slot, heights: this.heights, flux: this._flux, mask: this._mask("thermal") }, px, py);
+                this.device.dispatch("thermal_apply", { params: slot, heights: this.heights, flux: this._flux, counters: this._counters, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
             }
         }
         this._recorded = true;
@@ -184,7 +200,50 @@ export class GpuErosionSimulation {
         for (let i = 0; i < COUNTER_COUNT; i++) {
             counterValues[i] = words[2 * i] + words[2 * i + 1] * 2 ** 32;
         }
-        return { width: this.width, depth: this.depth, cycle, batch, heights: new Int32Array(heights), suspended: new Int32Array(suspended), flowCounts: new Int32Array(flowCounts), counters: counterValues };
+        return { width: this.width, depth: this.depth, cycle, batch, heights: new Int32Array(heights), suspended: new Int32Array(suspended), flowCounts: new Int32Array(flowCounts), masks: cloneMasks(this._uploadedMasks), counters: counterValues };
+    }
+
+    /** Reads the erosion maps back (submitting first). */
+    public async readMaps(): Promise<ErosionMaps> {
+        this._assertLive();
+        this.submit();
+        const bytes = gridBytes(this.width, this.depth);
+        const [water, wear, deposition] = await Promise.all([this._mapWater, this._mapWear, this._mapDeposition].map((buffer) => this.device.readBuffer(buffer, 0, bytes)));
+        return { water: new Uint32Array(water), wear: new Uint32Array(wear), deposition: new Uint32Array(deposition) };
+    }
+
+    /** Starts the maps again from zero. */
+    public resetMaps(): void {
+        this._beforeWrite();
+        const zeros = new Uint32Array(this.width * this.depth);
+        for (const buffer of [this._mapWater, this._mapWear, this._mapDeposition]) {
+            this.device.writeBuffer(buffer, zeros);
+        }
+    }
+
+    /** The maps' buffers, for passes that turn them into textures. */
+    public get mapBuffers(): { water: ComputeBuffer; wear: ComputeBuffer; deposition: ComputeBuffer } {
+        return { water: this._mapWater, wear: this._mapWear, deposition: this._mapDeposition };
+    }
+
+    private _mask(operator: (typeof MASKED_OPERATORS)[number]): ComputeBuffer {
+        return this._maskBuffers[operator] ?? this._noMask;
+    }
+
+    /** Uploads whichever masks changed (a new mask is a new array: the schedule hands them out whole). */
+    private _uploadMasks(masks: ErosionMasks): void {
+        for (const operator of MASKED_OPERATORS) {
+            const mask = masks[operator];
+            if (mask === this._uploadedMasks[operator]) {
+                continue;
+            }
+            this._beforeWrite();
+            if (mask) {
+                this._maskBuffers[operator] ??= this.device.createBuffer(`TerrainErosion.${operator}Mask`, gridBytes(this.width, this.depth));
+                this.device.writeBuffer(this._maskBuffers[operator]!, mask);
+            }
+            this._uploadedMasks = { ...this._uploadedMasks, [operator]: mask };
+        }
     }
 
     /** Reads a rectangle of rows of the heights back (submitting first): rows `y0 .. y1 - 1`, all columns. */
@@ -200,7 +259,8 @@ export class GpuErosionSimulation {
             return;
         }
         this._disposed = true;
-        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._flowCounts, this._flowNext, this._brush, this._flux, ...this._paramSlots]) {
+        const masks = MASKED_OPERATORS.map((operator) => this._maskBuffers[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
+        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._flowCounts, this._flowNext, this._mapWater, this._mapWear, this._mapDeposition, this._waterBatch, this._noMask, ...masks, this._brush, this._flux, ...this._paramSlots]) {
             this.device.destroyBuffer(buffer);
         }
         this._paramSlots.length = 0;
@@ -208,7 +268,7 @@ export class GpuErosionSimulation {
 
     /** Number of GPU buffers this simulation holds (for leak tests). */
     public get bufferCount(): number {
-        return this._disposed ? 0 : 8 + this._paramSlots.length;
+        return this._disposed ? 0 : 13 + this._paramSlots.length + MASKED_OPERATORS.filter((operator) => this._maskBuffers[operator] !== null).length;
     }
 
     private _assertLive(): void {

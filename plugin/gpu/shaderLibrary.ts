@@ -33,6 +33,11 @@ export const BINDINGS = {
     normals: 8,
     flowCounts: 9,
     flowNext: 10,
+    mask: 11,
+    mapWater: 12,
+    mapWear: 13,
+    mapDeposition: 14,
+    waterBatch: 15,
 } as const;
 
 /** A storage buffer a kernel binds. */
@@ -40,16 +45,16 @@ export type BindingName = keyof typeof BINDINGS;
 
 /** The kernels, each one file in `shaders/`. */
 export const KERNELS = {
-    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters"], counters: true },
+    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true },
     clip_delta: { bindings: ["params", "heights", "delta", "suspended", "counters"], counters: true },
-    apply_delta: { bindings: ["params", "heights", "delta"], counters: false },
-    thermal_flux: { bindings: ["params", "heights", "flux"], counters: false },
-    thermal_apply: { bindings: ["params", "heights", "flux", "counters"], counters: true },
+    apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
+    thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false },
+    thermal_apply: { bindings: ["params", "heights", "flux", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"] },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
     flow_accumulate: { bindings: ["params", "heights", "flowCounts", "flowNext"], counters: false, includes: ["flow_common"] },
     flow_copy: { bindings: ["params", "flowNext", "flowCounts"], counters: false },
-    flow_erode: { bindings: ["params", "heights", "flowCounts", "delta"], counters: false, includes: ["flow_common"] },
-    flow_apply: { bindings: ["params", "heights", "delta"], counters: false },
+    flow_erode: { bindings: ["params", "heights", "flowCounts", "delta", "mask"], counters: false, includes: ["flow_common"] },
+    flow_apply: { bindings: ["params", "heights", "delta", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
 } as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[] }>;
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */

@@ -3,7 +3,7 @@
  * headless Chromium (SwiftShader) against the CPU reference, over the whole state.
  */
 import { readFileSync } from "node:fs";
-import { HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput, type ErosionStateData } from "../../plugin/index.js";
+import { type ErosionMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput, type ErosionStateData } from "../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";
@@ -19,6 +19,8 @@ interface ParityCase {
     montBlanc?: boolean;
     /** Heights in metres at (x, y), instead of noise. */
     shape?: (x: number, y: number) => number;
+    /** Masks to run with. */
+    masks?: (width: number, depth: number) => ErosionMasks;
     options: ErosionOptionsInput;
     /** Batches to run. */
     batches: number;
@@ -35,6 +37,19 @@ const CASES: ParityCase[] = [
     { name: "extreme: a thin 2 x 60 field", width: 2, depth: 60, relief: 0, shape: (x, y) => 60 - y + x * 0.5, options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 } }, batches: 16 },
     { name: "flow accumulation (4 neighbours) with droplets and thermal", width: 57, depth: 45, relief: 40, options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 300 }, flow: { enabled: true, neighbours: 4, rate: 0.004, stepsPerBatch: 6 } }, batches: 27 },
     { name: "flow accumulation (8 neighbours) on a tiling terrain, wrapping across the edges", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 8, rate: 0.01, stepsPerBatch: 5 } }, batches: 30 },
+    {
+        name: "masks on all three operators (a gradient, a band of zeros, a checkerboard)",
+        width: 61,
+        depth: 47,
+        relief: 35,
+        options: { patchSize: 24, seed: 8, hydraulic: { dropletsPerBatch: 400 }, flow: { enabled: true, rate: 0.003 }, thermal: { talus: 0.2 } },
+        batches: 24,
+        masks: (width, depth) => ({
+            hydraulic: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)),
+            thermal: Int32Array.from({ length: width * depth }, (_, i) => (Math.floor(i / width) > 15 && Math.floor(i / width) < 25 ? 0 : 65536)),
+            flow: Int32Array.from({ length: width * depth }, (_, i) => (((i % width) + Math.floor(i / width)) % 2 === 0 ? 65536 : 20000)),
+        }),
+    },
     { name: "a run of many batches (160: 5 cycles of 16 patches x 2 operators)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 
@@ -65,15 +80,22 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
             for (let i = 0; i < metres.length; i++) metres[i] += testCase.base;
         }
         const fixed = heightsToFixed(metres);
-        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), options: testCase.options, batches: testCase.batches };
+        const masks = testCase.masks?.(testCase.width, testCase.depth);
+        const encodeMask = (mask: Int32Array | null | undefined) => (mask ? encodeInt32(mask) : null);
+        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), options: testCase.options, batches: testCase.batches, masks: masks ? { hydraulic: encodeMask(masks.hydraulic), thermal: encodeMask(masks.thermal), flow: encodeMask(masks.flow) } : null };
         const result = (await browser.page.evaluate((r) => (window as unknown as { runGpuBatches(r: GpuRunRequest): Promise<GpuRunResult> }).runGpuBatches(r), request)) as GpuRunResult;
-        const gpuState: ErosionStateData = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, heights: decodeInt32(result.heights), suspended: decodeInt32(result.suspended), flowCounts: decodeInt32(result.flowCounts), counters: Float64Array.from(result.counters) };
+        const gpuState: ErosionStateData = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, heights: decodeInt32(result.heights), suspended: decodeInt32(result.suspended), flowCounts: decodeInt32(result.flowCounts), masks: { hydraulic: null, thermal: null, flow: null }, counters: Float64Array.from(result.counters) };
 
         const cpu = new CpuErosionSimulation(testCase.width, testCase.depth, fixed, resolveOptions(testCase.options));
+        if (masks) cpu.setMasks(masks);
         for (let i = 0; i < testCase.batches; i++) cpu.runBatch();
 
         expect(result.adapter.length).toBeGreaterThan(0);
         expect(firstDifference(gpuState, cpu.getState())).toBeNull();
+        // The erosion maps match too.
+        for (const map of ["water", "wear", "deposition"] as const) {
+            expect(Array.from(new Uint32Array(decodeInt32(result.maps[map]).buffer))).toEqual(Array.from(cpu.maps[map]));
+        }
         // The run really eroded something.
         let changed = 0;
         for (let i = 0; i < fixed.length; i++) if (gpuState.heights[i] !== fixed[i]) changed++;

@@ -1,16 +1,29 @@
 /**
  * CPU mirror of `shaders/apply_delta.wgsl`: adds the clipped change to the heights over the
- * batch's region and clears the accumulator for the next batch.
+ * batch's region, clears the accumulator for the next batch, and records the change in the maps
+ * (wear, deposition, and the droplets' water visits of the batch).
  */
 import type { BatchParams } from "../batchParams.js";
+import { addSaturating, recordChange, type ErosionMaps } from "../erosionMaps.js";
 
-/** heights += delta; delta = 0, over the batch's region. */
-export function applyDelta(params: BatchParams, heights: Int32Array, delta: Int32Array): void {
+/**
+ * heights += delta; delta = 0, over the batch's region. With maps: the change goes into wear or
+ * deposition, and the batch's water visits (`waterBatch`, cleared) into the water map.
+ */
+export function applyDelta(params: BatchParams, heights: Int32Array, delta: Int32Array, maps: ErosionMaps | null = null, waterBatch: Int32Array | null = null): void {
     const { width, regionX0, regionY0, regionX1, regionY1 } = params;
     for (let y = regionY0; y < regionY1; y++) {
         for (let i = y * width + regionX0, end = y * width + regionX1; i < end; i++) {
-            heights[i] += delta[i];
+            const change = delta[i];
+            heights[i] += change;
             delta[i] = 0;
+            if (maps) {
+                recordChange(maps, i, change);
+                if (waterBatch) {
+                    addSaturating(maps.water, i, waterBatch[i]);
+                    waterBatch[i] = 0;
+                }
+            }
         }
     }
 }

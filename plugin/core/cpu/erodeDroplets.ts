@@ -37,7 +37,7 @@
  *   900 bytes of bytecode, and the single loop had run past that, leaving `mulQ16`, `addBilinear`
  *   and the brush as calls: 8.7 -> 9.0 M / 11.7 -> 13.0 M.
  * - Brush quads (four entries of one weight per loop iteration): 8.6 -> 9.5 M (radius 3).
- * - Droplets in the order of the tile they spawn in (`spatialOrder`), so that consecutive walks
+ * - Droplets in the order of the tile they spawn in (`spawnInTileOrder`), so that consecutive walks
  *   reuse cached heights and deltas: 9.5 -> 10.1 M at 512^2, 7.0 -> 10.2 M at 1024^2.
  * - Tried and dropped: walking droplet n + 1 in the same loop as eroding droplet n (to overlap
  *   their dependency chains), branch-free normalisation through a table of powers of two, and
@@ -66,17 +66,19 @@ export const GRADIENT_LIMIT = 2 ** 30;
  * @param delta fixed-point change accumulator, added to
  * @param brush brush table (`buildBrush`), empty for radius 0
  * @param counters counters, added to (`COUNTER_*` indices)
+ * @param water per-batch water visits, added to (each step counts 1 at the vertex nearest where it starts), or null
+ * @param mask per-vertex Q16 mask scaling what each step cuts and lays down at each vertex, or null
  */
-export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount): void {
+export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount, water: Int32Array | null = null, mask: Int32Array | null = null): void {
     const kernel = new DropletKernel(params, brush);
     const depositAtEnd = params.depositAtEnd !== 0;
     let totalSteps = 0;
     let outflow = 0;
-    const order = spatialOrder(kernel, firstDroplet, endDroplet);
-    for (let index = 0; index < order.length; index++) {
-        walkDroplet(kernel, heights, order[index]);
+    const spawns = spawnInTileOrder(kernel, firstDroplet, endDroplet);
+    for (let index = 0; index < spawns.x.length; index++) {
+        walkDroplet(kernel, heights, spawns.x[index], spawns.y[index], water);
         capacityAlongPath(kernel);
-        const sediment = erodeAlongPath(kernel, delta);
+        const sediment = mask === null ? erodeAlongPath(kernel, delta) : erodeAlongPathMasked(kernel, delta, mask);
         totalSteps += kernel.steps;
         if (kernel.leftField || !depositAtEnd) {
             outflow += sediment;
@@ -89,32 +91,40 @@ export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: I
 }
 
 /**
- * Droplets `firstDroplet .. endDroplet - 1` in the order of the 32 x 32-cell tiles they spawn in
- * (row by row; by index within a tile). The order droplets run in changes no result (their changes
- * add up), and neighbours in this order walk over the same cache lines of `heights` and `delta`.
+ * The spawn positions (Q16 cells) of droplets `firstDroplet .. endDroplet - 1`, in the order of the
+ * 32 x 32-cell tile they spawn in (row by row; by index within a tile). The order droplets run in
+ * changes no result (their changes add up), and neighbours in this order walk over the same cache
+ * lines of `heights` and `delta`. Spawning here, once, also keeps the hashing out of the walk: V8
+ * inlines only so much into one function, and the hashes had sometimes taken the place of the
+ * walk's `mulQ16` calls, leaving a whole process about 20% slower.
  */
-function spatialOrder(kernel: DropletKernel, firstDroplet: number, endDroplet: number): Int32Array {
+function spawnInTileOrder(kernel: DropletKernel, firstDroplet: number, endDroplet: number): { x: Int32Array; y: Int32Array } {
     const count = endDroplet - firstDroplet;
     const tileColumns = ((kernel.width - 1) >> TILE_SHIFT) + 1;
     const tiles = tileColumns * (((kernel.depth - 1) >> TILE_SHIFT) + 1);
+    const spawnX = new Int32Array(count);
+    const spawnY = new Int32Array(count);
     const tileOf = new Int32Array(count);
     const start = new Int32Array(tiles + 1);
     for (let i = 0; i < count; i++) {
         const dropletId = firstDroplet + i;
-        const x = (kernel.spawnX0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId) >>> 0) % kernel.spanX)) >> 16;
-        const y = (kernel.spawnY0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId + 1) >>> 0) % kernel.spanY)) >> 16;
-        const tile = (y >> TILE_SHIFT) * tileColumns + (x >> TILE_SHIFT);
+        spawnX[i] = kernel.spawnX0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId) >>> 0) % kernel.spanX);
+        spawnY[i] = kernel.spawnY0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId + 1) >>> 0) % kernel.spanY);
+        const tile = (spawnY[i] >> (16 + TILE_SHIFT)) * tileColumns + (spawnX[i] >> (16 + TILE_SHIFT));
         tileOf[i] = tile;
         start[tile + 1]++;
     }
     for (let tile = 0; tile < tiles; tile++) {
         start[tile + 1] += start[tile];
     }
-    const order = new Int32Array(count);
+    const x = new Int32Array(count);
+    const y = new Int32Array(count);
     for (let i = 0; i < count; i++) {
-        order[start[tileOf[i]]++] = firstDroplet + i;
+        const slot = start[tileOf[i]]++;
+        x[slot] = spawnX[i];
+        y[slot] = spawnY[i];
     }
-    return order;
+    return { x, y };
 }
 
 const TILE_SHIFT = 5;
@@ -204,8 +214,8 @@ class DropletKernel {
     }
 }
 
-/** Pass 1: spawns droplet `dropletId` and traces its walk into `kernel`'s path. */
-function walkDroplet(kernel: DropletKernel, heights: Int32Array, dropletId: number): void {
+/** Pass 1: traces the walk of a droplet spawned at (spawnX, spawnY) into `kernel`'s path (and its visits into `water`). */
+function walkDroplet(kernel: DropletKernel, heights: Int32Array, spawnX: number, spawnY: number, water: Int32Array | null): void {
     const fixedOne = FIXED_ONE | 0;
     const gradientLimit = GRADIENT_LIMIT | 0;
     const width = kernel.width | 0;
@@ -218,8 +228,8 @@ function walkDroplet(kernel: DropletKernel, heights: Int32Array, dropletId: numb
     const pathY = kernel.pathY;
     const pathDrop = kernel.pathDrop;
 
-    let px = (kernel.spawnX0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId) >>> 0) % kernel.spanX)) | 0;
-    let py = (kernel.spawnY0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId + 1) >>> 0) % kernel.spanY)) | 0;
+    let px = spawnX | 0;
+    let py = spawnY | 0;
     let dirX = 0;
     let dirY = 0;
     let leftField = false;
@@ -269,6 +279,9 @@ function walkDroplet(kernel: DropletKernel, heights: Int32Array, dropletId: numb
         const nextX = px + dirX;
         const nextY = py + dirY;
         steps++;
+        if (water !== null) {
+            water[((py + 0x8000) >> 16) * width + ((px + 0x8000) >> 16)]++;
+        }
         if (nextX < 0 || nextY < 0 || nextX >= limitX || nextY >= limitY) {
             leftField = true;
             break;
@@ -319,7 +332,9 @@ function capacityAlongPath(kernel: DropletKernel): void {
     let speed = kernel.initialSpeed | 0;
     for (let step = 0; step < erodingSteps; step++) {
         const drop = pathDrop[step];
-        let carry = mulQ16Sat(max(-drop, minSlope), speed);
+        // 0 - drop rather than -drop: the same integer, but never -0, which V8 would leave the
+        // 32-bit integer path for (a deoptimisation on the first flat step).
+        let carry = mulQ16Sat(max(0 - drop, minSlope), speed);
         carry = mulQ16Sat(carry, waterAt[step]);
         carry = mulQ16Sat(carry, capacity);
         pathCarry[step] = mulQ16(carry, share);
@@ -378,6 +393,86 @@ function erodeAlongPath(kernel: DropletKernel, delta: Int32Array): number {
         }
     }
     return sediment;
+}
+
+/**
+ * Pass 3 under a mask (seed 003's semantics): each part a step cuts or lays down at a vertex is
+ * scaled by the mask there, and what the mask declines stays where it was, in the ground or in the
+ * droplet, so a droplet carries its load across ground the mask holds out. The parts are computed
+ * exactly as without a mask, so a mask of ones (65536 everywhere) changes nothing. Mirrors the
+ * masked branches of `erode_droplets.wgsl`.
+ */
+function erodeAlongPathMasked(kernel: DropletKernel, delta: Int32Array, mask: Int32Array): number {
+    const width = kernel.width;
+    const depth = kernel.depth;
+    let sediment = 0;
+    for (let step = 0; step < kernel.erodingSteps; step++) {
+        const drop = kernel.pathDrop[step];
+        const carry = kernel.pathCarry[step];
+        const px = kernel.pathX[step];
+        const py = kernel.pathY[step];
+        if (sediment > carry || drop > 0) {
+            let amount = drop > 0 ? min(sediment, mulQ16(drop >> MAX_SHARE_SHIFT, kernel.share)) : mulQ16(sediment - carry, kernel.deposition);
+            amount = min(amount, kernel.stepCap);
+            if (amount > 0) {
+                sediment -= addBilinearMasked(delta, mask, width, px, py, amount, 1);
+            }
+        } else {
+            let amount = min(mulQ16(carry - sediment, kernel.erosion), mulQ16(-drop >> MAX_SHARE_SHIFT, kernel.share));
+            amount = min(amount, kernel.stepCap);
+            if (amount > 0) {
+                sediment += kernel.brush === null ? addBilinearMasked(delta, mask, width, px, py, amount, -1) : cutWithBrushMasked(delta, mask, width, depth, px, py, amount, kernel.brush);
+            }
+        }
+    }
+    return sediment;
+}
+
+/** `addBilinear` with each of the four parts scaled by the mask at its vertex; returns what was moved. */
+function addBilinearMasked(delta: Int32Array, mask: Int32Array, width: number, px: number, py: number, amount: number, sign: number): number {
+    const i00 = (py >> 16) * width + (px >> 16);
+    const fx = px & 0xffff;
+    const fy = py & 0xffff;
+    const w00 = mulQ16(FIXED_ONE - fx, FIXED_ONE - fy);
+    const w10 = mulQ16(fx, FIXED_ONE - fy);
+    const w01 = mulQ16(FIXED_ONE - fx, fy);
+    const p00 = mulQ16(amount, w00);
+    const p10 = mulQ16(amount, w10);
+    const p01 = mulQ16(amount, w01);
+    const p11 = amount - p00 - p10 - p01;
+    const m00 = mulQ16(p00, mask[i00]);
+    const m10 = mulQ16(p10, mask[i00 + 1]);
+    const m01 = mulQ16(p01, mask[i00 + width]);
+    const m11 = mulQ16(p11, mask[i00 + width + 1]);
+    delta[i00] += sign * m00;
+    delta[i00 + 1] += sign * m10;
+    delta[i00 + width] += sign * m01;
+    delta[i00 + width + 1] += sign * m11;
+    return m00 + m10 + m01 + m11;
+}
+
+/** `cutWithBrush` with each entry's part scaled by the mask at its vertex; returns what was cut. */
+function cutWithBrushMasked(delta: Int32Array, mask: Int32Array, width: number, depth: number, px: number, py: number, amount: number, brush: BrushLayout): number {
+    const centreX = (px + 0x8000) >> 16;
+    const centreY = (py + 0x8000) >> 16;
+    const count = brush.weight.length;
+    let remainder = amount;
+    let cut = 0;
+    for (let k = 1; k < count; k++) {
+        const part = mulQ16(amount, brush.weight[k]);
+        remainder -= part;
+        const x = centreX + brush.dx[k];
+        const y = centreY + brush.dy[k];
+        if (x >= 0 && y >= 0 && x < width && y < depth) {
+            const masked = mulQ16(part, mask[y * width + x]);
+            delta[y * width + x] -= masked;
+            cut += masked;
+        }
+    }
+    const centre = centreY * width + centreX;
+    const maskedRemainder = mulQ16(remainder, mask[centre]);
+    delta[centre] -= maskedRemainder;
+    return cut + maskedRemainder;
 }
 
 /**

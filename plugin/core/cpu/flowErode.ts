@@ -13,9 +13,13 @@
  */
 import type { BatchParams } from "../batchParams.js";
 import { neighbourIndex, receiverOf } from "../flowRouting.js";
+import { mulQ16 } from "../fixedPoint.js";
 
-/** Adds each patch vertex's cut to `delta` (negative there, positive at its receiver). */
-export function flowErode(params: BatchParams, heights: Int32Array, counts: Int32Array, delta: Int32Array): void {
+/**
+ * Adds each patch vertex's cut to `delta` (negative there, positive at its receiver). With a mask
+ * (Q16 per vertex) the cut is scaled by the smaller of the two vertices' masks.
+ */
+export function flowErode(params: BatchParams, heights: Int32Array, counts: Int32Array, delta: Int32Array, mask: Int32Array | null = null): void {
     const { width, depth, patchX0, patchY0, patchX1, patchY1, flowNeighbours, flowRate, flowSlopeShift } = params;
     const wrap = params.flowWrap !== 0;
     for (let y = patchY0; y < patchY1; y++) {
@@ -36,7 +40,10 @@ export function flowErode(params: BatchParams, heights: Int32Array, counts: Int3
             const blurred = Math.floor(sum / cells);
             const drop = heights[i] - heights[receiver];
             // rate x count saturates at the i32 limit (the min with the drop takes it from there).
-            const cut = Math.min(drop >> flowSlopeShift, Math.min(flowRate * blurred, 2147483647));
+            let cut = Math.min(drop >> flowSlopeShift, Math.min(flowRate * blurred, 2147483647));
+            if (mask !== null) {
+                cut = mulQ16(cut, Math.min(mask[i], mask[receiver]));
+            }
             if (cut > 0) {
                 delta[i] -= cut;
                 delta[receiver] += cut;

@@ -7,9 +7,10 @@ import type { BatchParams } from "../batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED } from "../counters.js";
 import { HEIGHT_MIN_FIXED } from "../fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
+import { recordChange, type ErosionMaps } from "../erosionMaps.js";
 
-/** Applies one thermal step's flux over the batch's region (patch grown by one vertex). */
-export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array): void {
+/** Applies one thermal step's flux over the batch's region (patch grown by one vertex); the net change goes into the maps. */
+export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array, maps: ErosionMaps | null = null): void {
     const { width, depth, regionX0, regionY0, regionX1, regionY1, patchX0, patchY0, patchX1, patchY1, neighbours } = params;
     const patchWidth = patchX1 - patchX0;
     for (let y = regionY0; y < regionY1; y++) {
@@ -40,6 +41,9 @@ export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int
             if (height < HEIGHT_MIN_FIXED) {
                 counters[COUNTER_SATURATION_ADDED] += HEIGHT_MIN_FIXED - height;
                 height = HEIGHT_MIN_FIXED;
+            }
+            if (maps) {
+                recordChange(maps, i, height - heights[i]);
             }
             heights[i] = height;
         }

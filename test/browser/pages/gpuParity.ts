@@ -14,6 +14,7 @@ export interface GpuRunRequest {
     heights: string;
     options: ErosionOptionsInput;
     batches: number;
+    masks: { hydraulic: string | null; thermal: string | null; flow: string | null } | null;
 }
 
 /** What the page returns. */
@@ -25,6 +26,7 @@ export interface GpuRunResult {
     cycle: number;
     batch: number;
     adapter: string;
+    maps: { water: string; wear: string; deposition: string };
 }
 
 let enginePromise: Promise<WebGPUEngine> | null = null;
@@ -47,6 +49,10 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
     const device = new BabylonComputeDevice(webgpu);
     const options = resolveOptions(request.options);
     const schedule = new ErosionSchedule({ width: request.width, depth: request.depth }, options);
+    if (request.masks) {
+        const decode = (mask: string | null) => (mask ? decodeInt32(mask) : null);
+        schedule.setMasks({ hydraulic: decode(request.masks.hydraulic), thermal: decode(request.masks.thermal), flow: decode(request.masks.flow) });
+    }
     const simulation = await GpuErosionSimulation.create(device, request.width, request.depth, options.patchSize);
     try {
         simulation.upload(createInitialState(request.width, request.depth, decodeInt32(request.heights)));
@@ -58,7 +64,9 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
             schedule.advance();
         }
         const state = await simulation.readState(schedule.cycle, schedule.batch);
-        return { heights: encodeInt32(state.heights), suspended: encodeInt32(state.suspended), flowCounts: encodeInt32(state.flowCounts), counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription };
+        const maps = await simulation.readMaps();
+        const asInt = (values: Uint32Array) => encodeInt32(new Int32Array(values.buffer));
+        return { heights: encodeInt32(state.heights), suspended: encodeInt32(state.suspended), flowCounts: encodeInt32(state.flowCounts), counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) } };
     } finally {
         simulation.dispose();
     }

@@ -1,0 +1,22 @@
+// The erosion maps' counters, for the passes that change heights. CPU mirror:
+// plugin/core/erosionMaps.ts. Each is a u32 per vertex that saturates at 2^32 - 1 rather than
+// wrapping; each is written only by the invocation that owns the vertex.
+@group(0) @binding(BINDING_MAP_WATER) var<storage, read_write> mapWater: array<u32>;
+@group(0) @binding(BINDING_MAP_WEAR) var<storage, read_write> mapWear: array<u32>;
+@group(0) @binding(BINDING_MAP_DEPOSITION) var<storage, read_write> mapDeposition: array<u32>;
+
+fn addSaturating(total: u32, value: u32) -> u32 {
+    if (value > 0xffffffffu - total) {
+        return 0xffffffffu;
+    }
+    return total + value;
+}
+
+// A vertex's net change of one pass: lowering as wear, raising as deposition.
+fn recordChange(i: i32, change: i32) {
+    if (change < 0) {
+        mapWear[i] = addSaturating(mapWear[i], u32(-change));
+    } else if (change > 0) {
+        mapDeposition[i] = addSaturating(mapDeposition[i], u32(change));
+    }
+}
