@@ -4,6 +4,7 @@
  * small.
  */
 import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
 import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
@@ -13,13 +14,16 @@ export type CpuBackendRequest =
     | { readonly type: "init"; readonly state: ErosionStateData }
     | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null }
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }
-    | { readonly type: "write"; readonly state: ErosionStateData };
+    | { readonly type: "write"; readonly state: ErosionStateData }
+    | { readonly type: "maps" }
+    | { readonly type: "resetMaps" };
 
 /** The answer to a request. */
 export type CpuBackendResponse =
     | { readonly type: "done" }
     | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number }
     | { readonly type: "state"; readonly state: ErosionStateData }
+    | { readonly type: "maps"; readonly maps: ErosionMaps }
     | { readonly type: "error"; readonly message: string };
 
 /** Answers CPU backend requests. */
@@ -43,6 +47,13 @@ export class CpuBackendCore {
                 }
                 case "write":
                     this._live().replaceState(request.state);
+                    return { type: "done" };
+                case "maps": {
+                    const maps = this._live().maps;
+                    return { type: "maps", maps: { water: maps.water.slice(), wear: maps.wear.slice(), deposition: maps.deposition.slice() } };
+                }
+                case "resetMaps":
+                    this._live().resetMaps();
                     return { type: "done" };
             }
         } catch (error) {

@@ -3,6 +3,7 @@
  * (so erosion never blocks a frame) and in the calling thread otherwise (Node, NullEngine).
  */
 import type { ErosionStateData } from "../core/erosionState.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
@@ -95,6 +96,14 @@ export class CpuErosionBackend implements ErosionBackend {
 
     public async readState(cycle: number, batch: number): Promise<ErosionStateData> {
         return expect(await this._channel.request({ type: "read", cycle, batch }), "state").state;
+    }
+
+    public async readMaps(): Promise<ErosionMaps> {
+        return expect(await this._channel.request({ type: "maps" }), "maps").maps;
+    }
+
+    public async resetMaps(): Promise<void> {
+        expect(await this._channel.request({ type: "resetMaps" }), "done");
     }
 
     public async writeState(state: ErosionStateData): Promise<void> {

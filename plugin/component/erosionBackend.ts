@@ -6,6 +6,7 @@
  * worker handles messages in order), so a read issued after some batches sees their results.
  */
 import type { ErosionStateData } from "../core/erosionState.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 
@@ -37,6 +38,10 @@ export interface ErosionBackend {
     runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult>;
     /** The whole state after everything issued so far. */
     readState(cycle: number, batch: number): Promise<ErosionStateData>;
+    /** The erosion maps after everything issued so far. */
+    readMaps(): Promise<ErosionMaps>;
+    /** Starts the maps again from zero. */
+    resetMaps(): Promise<void>;
     /** Replaces the whole state and regenerates every vertex. */
     writeState(state: ErosionStateData): Promise<void>;
     /** Releases everything the backend created. Safe to call twice. */

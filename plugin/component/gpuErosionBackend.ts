@@ -5,6 +5,10 @@
  */
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { ErosionStateData } from "../core/erosionState.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
+import { Constants } from "@babylonjs/core/Engines/constants.js";
+import type { Scene } from "@babylonjs/core/scene.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
@@ -46,6 +50,8 @@ export class GpuErosionBackend implements ErosionBackend {
 
     private readonly _lost: Promise<never>;
     private readonly _timer: GpuTimer | null;
+    private _mapsTexture: RawTexture | null = null;
+    private _mapsOptions: { flowNeighbours: () => number; flowWrap: () => boolean } | null = null;
 
     /** `work`, or a rejection as soon as the device is lost. */
     private _unlessLost<T>(work: Promise<T>): Promise<T> {
@@ -86,6 +92,7 @@ export class GpuErosionBackend implements ErosionBackend {
         }
         if (changed) {
             this._simulation.regenerateVertices(changed, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
+            this._writeMaps();
         }
         if (timed) {
             this._timer!.end();
@@ -119,6 +126,43 @@ export class GpuErosionBackend implements ErosionBackend {
         return this._unlessLost(this._simulation.readState(cycle, batch));
     }
 
+    public readMaps(): Promise<ErosionMaps> {
+        return this._unlessLost(this._simulation.readMaps());
+    }
+
+    public async resetMaps(): Promise<void> {
+        this._simulation.resetMaps();
+        this._writeMaps();
+        this._simulation.submit();
+    }
+
+    /**
+     * A texture of the maps (RGBA32F, width x depth: r water visits, g wear m, b deposition m,
+     * a flow direction slot or -1), written on the GPU after every frame from now on.
+     */
+    public async enableMapsTexture(scene: Scene, flowNeighbours: () => number, flowWrap: () => boolean): Promise<RawTexture> {
+        if (!this._mapsTexture) {
+            await this._simulation.prepareMapsTexture();
+            this._mapsTexture = new RawTexture(null, this._binding.width, this._binding.depth, Constants.TEXTUREFORMAT_RGBA, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+            this._mapsTexture.name = "TerrainErosion.maps";
+            this._mapsOptions = { flowNeighbours, flowWrap };
+            this._writeMaps();
+            this._simulation.submit();
+        }
+        return this._mapsTexture;
+    }
+
+    /** The maps texture, if enabled. */
+    public get mapsTexture(): RawTexture | null {
+        return this._mapsTexture;
+    }
+
+    private _writeMaps(): void {
+        if (this._mapsTexture && this._mapsOptions) {
+            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsOptions.flowNeighbours(), this._mapsOptions.flowWrap());
+        }
+    }
+
     public async writeState(state: ErosionStateData): Promise<void> {
         this._simulation.upload(state);
         this._simulation.regenerateVertices({ x0: 0, y0: 0, x1: state.width, y1: state.depth }, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
@@ -136,6 +180,8 @@ export class GpuErosionBackend implements ErosionBackend {
         this._simulation.dispose();
         this._device.dispose();
         this._timer?.dispose();
+        this._mapsTexture?.dispose();
+        this._mapsTexture = null;
     }
 
     /** The ground's vertex buffer as a kernel binding, re-wrapped if Babylon replaced it. */

@@ -34,6 +34,10 @@ import { batchWorkUnits, FrameBudget } from "./frameBudget.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import { ErosionTargetError, GroundBinding, validateGround } from "./groundBinding.js";
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
+import { flowDirections, type ErosionMaps } from "../core/erosionMaps.js";
+import { MASKED_OPERATORS } from "../core/erosionState.js";
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { installInspectables } from "./inspectables.js";
 
 /** Emitted when a batch's results have reached the mesh. */
@@ -88,6 +92,41 @@ export interface ErosionFrameStats {
  * many frames behind the eroded terrain on screen, plus the frame that reads it back.
  */
 export const MAX_FRAMES_IN_FLIGHT = 2;
+
+/** A mask as Q16 per vertex, validating every value. */
+function quantiseMask(values: ArrayLike<number>, cells: number, operator: string): Int32Array {
+    if (values.length !== cells) {
+        throw new RangeError(`setMask("${operator}"): the mask has ${values.length} values but the ground has ${cells} vertices.`);
+    }
+    const out = new Int32Array(cells);
+    for (let i = 0; i < cells; i++) {
+        const value = values[i];
+        if (!(value >= 0 && value <= 1)) {
+            throw new RangeError(`setMask("${operator}"): mask[${i}] is ${value}: mask values must be numbers in [0, 1].`);
+        }
+        out[i] = Math.round(value * 65536);
+    }
+    return out;
+}
+
+/** The red channel of a texture at each vertex (nearest texel), in [0, 1]. */
+async function sampleTextureMask(texture: BaseTexture, width: number, depth: number): Promise<Float64Array> {
+    const size = texture.getSize();
+    const pixels = await texture.readPixels();
+    if (!pixels || size.width < 1 || size.height < 1) {
+        throw new Error("setMask: the texture's pixels could not be read (is it loaded?).");
+    }
+    const scale = pixels instanceof Uint8Array || pixels instanceof Uint8ClampedArray ? 1 / 255 : 1;
+    const values = new Float64Array(width * depth);
+    for (let y = 0; y < depth; y++) {
+        const ty = Math.round((y * (size.height - 1)) / Math.max(1, depth - 1));
+        for (let x = 0; x < width; x++) {
+            const tx = Math.round((x * (size.width - 1)) / Math.max(1, width - 1));
+            values[y * width + x] = Math.min(1, Math.max(0, (pixels as unknown as ArrayLike<number>)[(ty * size.width + tx) * 4] * scale));
+        }
+    }
+    return values;
+}
 
 /**
  * The whole state after everything issued so far, with the masks in force (a backend reports the
@@ -464,6 +503,68 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         return encodeHeightsPng16(await this.readHeights(), binding.width, binding.depth, range);
     }
 
+    /**
+     * The erosion maps accumulated since attach or `resetMaps()`, as arrays (both backends): water
+     * (droplet visits), wear and deposition (1/65536 m), and the flow direction of every vertex from
+     * the current heights (slot 0..7: +x, -x, +y, -y, then diagonals; 255 for pits and flats).
+     */
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array }> {
+        return this._queue(async () => {
+            const { backend, schedule } = this._live("readMaps");
+            const maps = await backend.readMaps();
+            const state = await backend.readState(schedule.cycle, schedule.batch);
+            const options = schedule.options;
+            return { ...maps, direction: flowDirections(state.heights, state.width, state.depth, options.flow.neighbours, options.tileable) };
+        });
+    }
+
+    /** Starts the erosion maps again from zero. */
+    public resetMaps(): Promise<void> {
+        return this._queue(async () => {
+            await this._live("resetMaps").backend.resetMaps();
+        });
+    }
+
+    /**
+     * The maps as a texture bound to the GPU data (no readback), for materials: RGBA32F, one texel
+     * per vertex (row 0 is the ground's far, +z, edge), r = droplet visits, g = wear and b =
+     * deposition in metres, a = flow direction slot (-1 for pits and flats). Written after every
+     * frame from the first call on. Null on the CPU backend, whose maps come from `readMaps()`.
+     */
+    public getMapsTexture(): Promise<RawTexture | null> {
+        return this._queue(async () => {
+            const { backend, binding } = this._live("getMapsTexture");
+            if (!(backend instanceof GpuErosionBackend)) {
+                return null;
+            }
+            return backend.enableMapsTexture(binding.ground.getScene(), () => this._schedule?.options.flow.neighbours ?? 4, () => this._schedule?.options.tileable ?? false);
+        });
+    }
+
+    /**
+     * Sets (or, with null, clears) an operator's mask: a value in [0, 1] per vertex, in the ground's
+     * vertex order, or a texture whose red channel is sampled at the vertices (nearest texel; row 0
+     * at the far, +z, edge). 0 holds the ground out, 1 erodes at full strength; values are quantised
+     * to 1/65536. Like options, it takes effect at the next cycle boundary, and it is part of the
+     * state: fingerprints, snapshots and reset() carry it.
+     */
+    public setMask(operator: "hydraulic" | "thermal" | "flow", mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
+        if (!(MASKED_OPERATORS as readonly string[]).includes(operator)) {
+            return Promise.reject(new RangeError(`setMask: operator is ${JSON.stringify(operator)}: it must be "hydraulic", "thermal" or "flow".`));
+        }
+        const { binding, schedule } = this._liveSchedule("setMask");
+        return (async () => {
+            let values: ArrayLike<number> | null = null;
+            if (mask && typeof (mask as BaseTexture).readPixels === "function") {
+                values = await sampleTextureMask(mask as BaseTexture, binding.width, binding.depth);
+            } else if (mask) {
+                values = mask as ArrayLike<number>;
+            }
+            const quantised = values ? quantiseMask(values, binding.width * binding.depth, operator) : null;
+            schedule.setMasks({ ...schedule.latestMasks, [operator]: quantised });
+        })();
+    }
+
     /** The contract fingerprint of the whole state at the last completed batch (docs/simulation.md). */
     public fingerprint(): Promise<string> {
         return this._queue(async () => {
@@ -756,6 +857,13 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         this._exclusive = run.catch(() => undefined);
         this._idle = Promise.all([this._idle, this._exclusive]);
         return run;
+    }
+
+    private _liveSchedule(operation: string): { schedule: ErosionSchedule; binding: GroundBinding } {
+        if (!this._schedule || !this._binding) {
+            throw new Error(`TerrainErosion.${operation}(): attach it to a ground first (ground.addBehavior(erosion)).`);
+        }
+        return { schedule: this._schedule, binding: this._binding };
     }
 
     private _live(operation: string): { backend: ErosionBackend; schedule: ErosionSchedule; binding: GroundBinding } {

@@ -9,6 +9,7 @@ import { Constants } from "@babylonjs/core/Engines/constants.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { DataBuffer } from "@babylonjs/core/Buffers/dataBuffer.js";
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { kernelBindingsMapping, kernelSource, KERNELS, type KernelName } from "./shaderLibrary.js";
 
@@ -108,10 +109,17 @@ export class BabylonComputeDevice implements ComputeDevice {
         live(buffer).update(data, byteOffset, data.byteLength);
     }
 
-    public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number): void {
+    public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, texture?: unknown): void {
         const shader = this._shaders.get(kernel);
         if (!shader) {
             throw new Error(`Kernel ${kernel} was not prepared.`);
+        }
+        const textureName = (KERNELS[kernel] as { texture?: string }).texture;
+        if (textureName) {
+            if (!texture) {
+                throw new Error(`Kernel ${kernel} needs a storage texture.`);
+            }
+            shader.setStorageTexture(textureName, texture as BaseTexture);
         }
         for (const name of KERNELS[kernel].bindings) {
             const buffer = bindings[name];

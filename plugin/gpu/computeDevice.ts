@@ -35,8 +35,11 @@ export interface ComputeDevice {
     createBuffer(label: string, byteLength: number): ComputeBuffer;
     /** Writes data at a byte offset, at once. */
     writeBuffer(buffer: ComputeBuffer, data: ArrayBufferView, byteOffset?: number): void;
-    /** Records a dispatch of `x * y` workgroups. */
-    dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number): void;
+    /**
+     * Records a dispatch of `x * y` workgroups. A kernel with a storage texture (`write_maps`) gets
+     * it as `texture` (a Babylon texture; devices without Babylon cannot run those kernels).
+     */
+    dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, texture?: unknown): void;
     /** Runs everything recorded so far. */
     submit(): void;
     /** Submits, then reads bytes back. */

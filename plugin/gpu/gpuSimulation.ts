@@ -98,7 +98,8 @@ export class GpuErosionSimulation {
     /** Creates the buffers and compiles every kernel. */
     public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number): Promise<GpuErosionSimulation> {
         const simulation = new GpuErosionSimulation(device, width, depth, patchSize);
-        await device.prepareKernels(Object.keys(KERNELS) as KernelName[]);
+        // write_maps needs a Babylon storage texture; it is prepared on first use (`writeMapsTexture`).
+        await device.prepareKernels((Object.keys(KERNELS) as KernelName[]).filter((kernel) => kernel !== "write_maps"));
         return simulation;
     }
 
@@ -221,9 +222,25 @@ export class GpuErosionSimulation {
         }
     }
 
-    /** The maps' buffers, for passes that turn them into textures. */
-    public get mapBuffers(): { water: ComputeBuffer; wear: ComputeBuffer; deposition: ComputeBuffer } {
-        return { water: this._mapWater, wear: this._mapWear, deposition: this._mapDeposition };
+    /** Compiles the maps-texture pass (Babylon devices only). */
+    public prepareMapsTexture(): Promise<void> {
+        return this.device.prepareKernels(["write_maps"]);
+    }
+
+    /**
+     * Records the pass that writes the maps into `texture` (a Babylon RGBA32F storage texture of
+     * width x depth): water, wear and deposition in metres, and flow direction by the options of
+     * `planned` (neighbours, wrapping).
+     */
+    public writeMapsTexture(texture: unknown, flowNeighbours: number, flowWrap: boolean): void {
+        this._assertLive();
+        const params = emptyParams(this.width, this.depth);
+        params.flowNeighbours = flowNeighbours;
+        params.flowWrap = flowWrap ? 1 : 0;
+        const slot = this._writeParams(params);
+        const [gx, gy] = this._gridGroups(this.width, this.depth);
+        this.device.dispatch("write_maps", { params: slot, heights: this.heights, mapWater: this._mapWater, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, gx, gy, texture);
+        this._recorded = true;
     }
 
     private _mask(operator: (typeof MASKED_OPERATORS)[number]): ComputeBuffer {

@@ -38,6 +38,7 @@ export const BINDINGS = {
     mapWear: 13,
     mapDeposition: 14,
     waterBatch: 15,
+    mapsTexture: 16,
 } as const;
 
 /** A storage buffer a kernel binds. */
@@ -55,7 +56,9 @@ export const KERNELS = {
     flow_copy: { bindings: ["params", "flowNext", "flowCounts"], counters: false },
     flow_erode: { bindings: ["params", "heights", "flowCounts", "delta", "mask"], counters: false, includes: ["flow_common"] },
     flow_apply: { bindings: ["params", "heights", "delta", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
-} as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[] }>;
+    // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
+    write_maps: { bindings: ["params", "heights", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["flow_common"], texture: "mapsTexture" },
+} as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[]; texture?: BindingName }>;
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */
 export type KernelName = keyof typeof KERNELS;
@@ -141,7 +144,8 @@ export function kernelSource(kernel: KernelName): string {
 /** Babylon `bindingsMapping` of a kernel. */
 export function kernelBindingsMapping(kernel: KernelName): Record<string, { group: number; binding: number }> {
     const mapping: Record<string, { group: number; binding: number }> = {};
-    for (const name of KERNELS[kernel].bindings) {
+    const spec: { bindings: readonly BindingName[]; texture?: BindingName } = KERNELS[kernel];
+    for (const name of [...spec.bindings, ...(spec.texture ? [spec.texture] : [])]) {
         mapping[name] = { group: 0, binding: BINDINGS[name] };
     }
     return mapping;

@@ -67,6 +67,9 @@ export class WebGpuComputeDevice implements ComputeDevice {
     }
 
     public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number): void {
+        if ((KERNELS[kernel] as { texture?: string }).texture) {
+            throw new Error(`Kernel ${kernel} writes a Babylon texture; run it on a BabylonComputeDevice.`);
+        }
         const pipeline = this._pipelines.get(kernel);
         if (!pipeline) {
             throw new Error(`Kernel ${kernel} was not prepared.`);
