@@ -14,13 +14,14 @@ import type { WorkerData, WorkerReply, WorkerRequest } from "./cpuWorkers.js";
 const data = workerData as WorkerData;
 const heights = new Int32Array(data.heights);
 const delta = new Int32Array(data.delta);
+const water = new Int32Array(data.water);
 let flux = new Int32Array(data.flux);
 
 parentPort!.on("message", (request: WorkerRequest) => {
     const counters = new Float64Array(COUNTER_COUNT);
     switch (request.type) {
         case "droplets":
-            erodeDroplets(request.params, heights, delta, request.brush, counters, request.first, request.end);
+            erodeDroplets(request.params, heights, delta, request.brush, counters, request.first, request.end, water);
             break;
         case "flux": {
             const band = thermalFluxBand(request.params, flux, request.y0, request.y1);

@@ -19,6 +19,8 @@ import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 export interface WorkerData {
     heights: SharedArrayBuffer;
     delta: SharedArrayBuffer;
+    /** The worker's water visits (as `CpuBatchRunner` counts them for the erosion maps). */
+    water: SharedArrayBuffer;
     flux: SharedArrayBuffer;
 }
 
@@ -37,6 +39,7 @@ export interface WorkerReply {
 interface PoolWorker {
     worker: Worker;
     delta: Int32Array;
+    water: Int32Array;
     pending: { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void } | null;
 }
 
@@ -63,9 +66,10 @@ export class CpuWorkerPool {
         const pool = new CpuWorkerPool(width, depth);
         for (let index = 0; index < threads; index++) {
             const delta = new SharedArrayBuffer(width * depth * 4);
-            const data: WorkerData = { heights: pool.heights.buffer as SharedArrayBuffer, delta, flux: pool._flux };
+            const water = new SharedArrayBuffer(width * depth * 4);
+            const data: WorkerData = { heights: pool.heights.buffer as SharedArrayBuffer, delta, water, flux: pool._flux };
             const worker = new Worker(workerScript, { workerData: data });
-            const entry: PoolWorker = { worker, delta: new Int32Array(delta), pending: null };
+            const entry: PoolWorker = { worker, delta: new Int32Array(delta), water: new Int32Array(water), pending: null };
             worker.on("message", (reply: WorkerReply) => {
                 const pending = entry.pending;
                 entry.pending = null;
@@ -88,12 +92,16 @@ export class CpuWorkerPool {
 
     /**
      * Runs a droplet batch's `erodeDroplets`, split by droplets, and adds every worker's changes
-     * into `delta` (the batch's accumulator) and its counters into `counters`.
+     * into `delta` (the batch's accumulator), its water visits into `water` and its counters into
+     * `counters`.
      */
-    public async erodeDroplets(params: BatchParams, brush: Int32Array, delta: Int32Array, counters: Float64Array): Promise<void> {
+    public async erodeDroplets(params: BatchParams, brush: Int32Array, delta: Int32Array, water: Int32Array, counters: Float64Array): Promise<void> {
         const ranges = splitRange(0, params.dropletCount, this._workers.length);
         const replies = await Promise.all(ranges.map(([first, end], index) => this._request(index, { type: "droplets", params, brush, first, end })));
-        ranges.forEach((_range, index) => addAndClearDelta(params, delta, this._workers[index].delta));
+        ranges.forEach((_range, index) => {
+            addAndClearDelta(params, delta, this._workers[index].delta);
+            addAndClearDelta(params, water, this._workers[index].water);
+        });
         addCounters(counters, replies);
     }
 
@@ -114,18 +122,27 @@ export class CpuWorkerPool {
 
     /**
      * Runs one planned batch on `state`, whose `heights` must be this pool's `heights`: the same
-     * kernels in the same order as `CpuBatchRunner.run`, the parallel parts on the workers.
+     * kernels in the same order as `CpuBatchRunner.run`, the parallel parts on the workers. Covers
+     * the unmasked droplet and thermal operators (what the benchmarks run), not the erosion maps.
      * @param delta the batch accumulator (all zero between batches), width x depth
+     * @param water the batch's water visits (all zero between batches), width x depth
      */
-    public async runBatch(planned: PlannedBatch, state: ErosionStateData, delta: Int32Array): Promise<void> {
+    public async runBatch(planned: PlannedBatch, state: ErosionStateData, delta: Int32Array, water: Int32Array): Promise<void> {
         if (state.heights !== this.heights) {
             throw new Error("CpuWorkerPool.runBatch: the state's heights must be the pool's shared heights.");
         }
         const { params } = planned;
+        if (planned.operator !== "hydraulic" && planned.operator !== "thermal") {
+            throw new Error(`CpuWorkerPool.runBatch: the ${planned.operator} operator is not split across workers.`);
+        }
+        if (Object.values(planned.masks).some((mask) => mask)) {
+            throw new Error("CpuWorkerPool.runBatch: masks are not split across workers.");
+        }
         if (planned.operator === "hydraulic") {
-            await this.erodeDroplets(params, planned.brush, delta, state.counters);
+            await this.erodeDroplets(params, planned.brush, delta, water, state.counters);
             clipDelta(params, state.heights, delta, state.suspended, state.counters);
             applyDelta(params, state.heights, delta);
+            water.fill(0);
         } else {
             await this.thermal(params, planned.thermalIterations, state.counters);
         }

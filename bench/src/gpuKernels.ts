@@ -13,9 +13,9 @@
 import type { BatchParams } from "../../plugin/core/batchParams.js";
 import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
-import type { ComputeBuffer } from "../../plugin/gpu/computeDevice.js";
+import type { ComputeBuffer, KernelBindings } from "../../plugin/gpu/computeDevice.js";
 import { planDropletDispatch } from "../../plugin/gpu/gpuSimulation.js";
-import { GRID_WORKGROUP_SIZE } from "../../plugin/gpu/shaderLibrary.js";
+import { GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "../../plugin/gpu/shaderLibrary.js";
 import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { repeat, runCounts, summarize, type BenchRecord } from "./records.js";
@@ -155,6 +155,24 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             const delta = compute.createBuffer("bench.delta", bytes);
             const counters = compute.createBuffer("bench.counters", COUNTER_COUNT * 8);
             const brush = compute.createBuffer("bench.brush", 4096);
+            // Every other buffer a kernel binds (a mask it does not read without its flag, the
+            // erosion maps it counts into): one zero-filled field-sized buffer per name, so the
+            // kernels run as the GPU backend dispatches them.
+            const extras = new Map<string, ComputeBuffer>();
+            const bind = (kernel: KernelName, given: KernelBindings): KernelBindings => {
+                const bindings: KernelBindings = { ...given };
+                for (const name of KERNELS[kernel].bindings) {
+                    if (!bindings[name]) {
+                        let buffer = extras.get(name);
+                        if (!buffer) {
+                            buffer = compute.createBuffer(`bench.${name}`, bytes);
+                            extras.set(name, buffer);
+                        }
+                        bindings[name] = buffer;
+                    }
+                }
+                return bindings;
+            };
             const zeros = new Int32Array(size * size);
             compute.writeBuffer(heights, benchHeights(size));
 
@@ -174,7 +192,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                     for (let k = 0; k < dispatches; k++) {
                         const { params: batch } = dropletBatch(size, brushRadius, droplets, nextCycle++);
                         batch.dispatchRowThreads = dispatch.rowThreads;
-                        compute.dispatch("erode_droplets", { params: writeParams(k, batch), heights, delta, brush, counters }, dispatch.x, dispatch.y);
+                        compute.dispatch("erode_droplets", bind("erode_droplets", { params: writeParams(k, batch), heights, delta, brush, counters }), dispatch.x, dispatch.y);
                     }
                     compute.setPassDecorator(null);
                     const timed = await timeSubmit();
@@ -215,8 +233,8 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                 const slot = writeParams(0, batch);
                 compute.setPassDecorator(timer ? timer.decorate : null);
                 for (let step = 0; step < steps; step++) {
-                    compute.dispatch("thermal_flux", { params: slot, heights, flux }, patch[0], patch[1]);
-                    compute.dispatch("thermal_apply", { params: slot, heights, flux, counters }, region[0], region[1]);
+                    compute.dispatch("thermal_flux", bind("thermal_flux", { params: slot, heights, flux }), patch[0], patch[1]);
+                    compute.dispatch("thermal_apply", bind("thermal_apply", { params: slot, heights, flux, counters }), region[0], region[1]);
                 }
                 compute.setPassDecorator(null);
                 const timed = await timeSubmit();
@@ -227,9 +245,9 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                 }
                 return cells / timed.seconds;
             });
-            report({ backend: options.backend, kernel: "thermal", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(values), runs: counts.runs, detail: `${steps} steps (flux + apply) a run over the whole field; ${method}` });
+            report({ backend: options.backend, kernel: "thermal", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(values), runs: counts.runs, detail: `${steps} step${steps > 1 ? "s" : ""} (flux + apply) a run over the whole field; ${method}` });
 
-            for (const buffer of [heights, delta, counters, brush, flux]) {
+            for (const buffer of [heights, delta, counters, brush, flux, ...extras.values()]) {
                 compute.destroyBuffer(buffer);
             }
         }

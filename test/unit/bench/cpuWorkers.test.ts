@@ -60,11 +60,12 @@ describe("CpuWorkerPool", () => {
             pool.heights.set(heights);
             const state = { ...createInitialState(size, size, heights), heights: pool.heights };
             const delta = new Int32Array(size * size);
+            const water = new Int32Array(size * size);
             const schedule = new ErosionSchedule({ width: size, depth: size }, options);
             const batches = schedule.batchesPerCycle + 3; // one cycle and a few batches of the next
             for (let batch = 0; batch < batches; batch++) {
                 const planned = schedule.planNext()!;
-                await pool.runBatch(planned, state, delta);
+                await pool.runBatch(planned, state, delta, water);
                 schedule.advance();
                 single.runBatch();
             }
