@@ -41,3 +41,5 @@ export { decodeGrayPng, encodeGray16Png } from "./terrain/png16.js";
 export type { GrayImage } from "./terrain/png16.js";
 export { createGroundFromHeights, createGroundFromPng16, encodeHeightsPng16, heightsToSamples, samplesToHeights } from "./terrain/heightmapGround.js";
 export type { GroundExtent, HeightRange, HeightsGroundOptions, Png16GroundOptions } from "./terrain/heightmapGround.js";
+export { createLocalEvent, LOCAL_PATCH_BASE } from "./core/localErosion.js";
+export type { LocalErosionEvent, LocalErosionInput } from "./core/localErosion.js";

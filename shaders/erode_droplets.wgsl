@@ -35,6 +35,28 @@
 @group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
 @group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<atomic<i32>>;
 
+// cos(2 pi a / 256) x 65536 from the quarter table (a literal, so every machine agrees).
+fn cosineOf(a: i32) -> i32 {
+    if (a <= 64) {
+        return QUARTER_COSINES[a];
+    }
+    if (a <= 128) {
+        return -QUARTER_COSINES[128 - a];
+    }
+    if (a <= 192) {
+        return -QUARTER_COSINES[a - 128];
+    }
+    return QUARTER_COSINES[256 - a];
+}
+
+// a x c / 2^16 for a >= 0 and a cosine or sine c of either sign, truncating toward zero.
+fn signedMulQ16(a: i32, c: i32) -> i32 {
+    if (c >= 0) {
+        return mulQ16(a, c);
+    }
+    return -mulQ16(a, -c);
+}
+
 // The part a step moves at vertex i: all of it without a mask, else scaled by the mask there.
 fn masked(part: i32, i: i32) -> i32 {
     if (params.hydraulicMasked == 0) {
@@ -149,8 +171,20 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let patchIndex = u32(params.patchIndex);
     let gradientWeight = FIXED_ONE - params.inertia;
 
-    var px = params.spawnX0 * FIXED_ONE + i32(hash4(seed, cycle, patchIndex, u32(2 * dropletId)) % spanX);
-    var py = params.spawnY0 * FIXED_ONE + i32(hash4(seed, cycle, patchIndex, u32(2 * dropletId + 1)) % spanY);
+    let hashX = hash4(seed, cycle, patchIndex, u32(2 * dropletId));
+    let hashY = hash4(seed, cycle, patchIndex, u32(2 * dropletId + 1));
+    var px = params.spawnX0 * FIXED_ONE + i32(hashX % spanX);
+    var py = params.spawnY0 * FIXED_ONE + i32(hashY % spanY);
+    if (params.spawnDisc != 0) {
+        // A local event's disc: radius x sqrt(u) out at angle a (plugin/core/localErosion.ts).
+        let distance = mulQ16(params.discRadius, sqrtQ16(i32(hashX >> 16u)));
+        let a = i32(hashY >> 24u);
+        px = params.discCentreX + signedMulQ16(distance, cosineOf(a));
+        py = params.discCentreY + signedMulQ16(distance, cosineOf((a + 192) & 255));
+        if (px < 0 || py < 0 || px >= limitX || py >= limitY) {
+            return; // starts outside the field: skipped
+        }
+    }
     var dirX = 0;
     var dirY = 0;
     var speed = params.initialSpeed;

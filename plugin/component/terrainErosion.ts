@@ -36,6 +36,8 @@ import { ErosionTargetError, GroundBinding, validateGround } from "./groundBindi
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
 import { flowDirections, type ErosionMaps } from "../core/erosionMaps.js";
 import { MASKED_OPERATORS } from "../core/erosionState.js";
+import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { installInspectables } from "./inspectables.js";
@@ -48,7 +50,8 @@ export interface PatchErodedEvent {
     readonly batch: number;
     /** Patch index (row-major). */
     readonly patchIndex: number;
-    readonly operator: OperatorName;
+    /** The operator, or "local" for an `erodeAt` event's batch. */
+    readonly operator: OperatorName | "local";
     /** Vertices the batch may have changed. */
     readonly region: GridRect;
 }
@@ -134,8 +137,10 @@ async function sampleTextureMask(texture: BaseTexture, width: number, depth: num
  */
 async function readCurrentState(backend: ErosionBackend, schedule: ErosionSchedule): Promise<ErosionStateData> {
     const masks = schedule.masks;
+    const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
     const state = await backend.readState(schedule.cycle, schedule.batch);
     state.masks = masks;
+    state.events = events;
     return state;
 }
 
@@ -478,6 +483,31 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         });
     }
 
+    /**
+     * Local erosion during gameplay: rains droplets over a disc of `radius` world units around
+     * `worldPosition` (its x and z, in the ground's local space, so a moved, rotated or scaled ground
+     * works), from the next cycle boundary, through the same patch system and frame budget. It
+     * changes nothing farther from the disc than a walk can reach (maxSteps + brushRadius + 1
+     * cells), is deterministic given its inputs and that cycle, and is recorded in the state, so
+     * `reset()` (which clears it), `snapshot()` and `fingerprint()` stay consistent.
+     * @param options droplets (default two per cell of the disc) and droplet options for this event
+     */
+    public erodeAt(worldPosition: { x: number; y: number; z: number }, radius: number, options: LocalErosionInput = {}): void {
+        const { binding, schedule } = this._liveSchedule("erodeAt");
+        const ground = binding.ground;
+        const world = ground.getWorldMatrix();
+        const local = Vector3.TransformCoordinates(new Vector3(worldPosition.x, worldPosition.y, worldPosition.z), world.clone().invert());
+        const scale = Vector3.TransformNormal(new Vector3(1, 0, 0), world).length();
+        const internals = ground as unknown as { _width: number; _height: number };
+        const column = (local.x + internals._width / 2) / binding.cellSize;
+        const row = (internals._height / 2 - local.z) / binding.cellSize;
+        const radiusCells = radius / (scale * binding.cellSize);
+        if (!Number.isFinite(radius) || radius <= 0) {
+            throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
+        }
+        schedule.queueEvent(createLocalEvent(schedule.latestOptions, binding.width, binding.depth, column, row, radiusCells, options));
+    }
+
     /** Heights in metres, in the ground's vertex order, after everything issued so far. */
     public readHeights(): Promise<Float32Array> {
         return this._queue(async () => {
@@ -590,6 +620,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             await backend.writeState(initial);
             binding.restoreOriginal();
             schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
+            schedule.setEvents([], []);
             this._checkpoint = cloneState(initial);
             this._checkpointOptions = cloneOptions(schedule.options);
         });
@@ -614,6 +645,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             const options = { ...cloneOptions(snapshot.options), backend: this.options.backend };
             this._options = options;
             schedule.resumeAt(state.cycle, options, options, state.masks, state.masks);
+            schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
             schedule.setPosition(state.cycle, state.batch);
             await backend.writeState(state);
             binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
@@ -765,6 +797,9 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             const backend = await GpuErosionBackend.create(engine, binding, checkpoint, checkpointOptions.patchSize, this._deviceGeneration);
             await backend.writeState(checkpoint);
             schedule.resumeAt(checkpoint.cycle, checkpointOptions, this._options, checkpoint.masks, schedule.latestMasks);
+            // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.
+            const replay = checkpoint.events?.inForce ?? [];
+            schedule.setEvents(replay, [...(checkpoint.events?.pending ?? []), ...schedule.pendingEvents.filter((event) => !replay.includes(event))]);
             binding.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
             this._backend = backend;
             this._deviceLost = false;
@@ -810,8 +845,10 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
         const options = cloneOptions(schedule.options);
         const masks = schedule.masks;
+        const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
         const checkpoint = await backend.readState(cycle, 0);
         checkpoint.masks = masks;
+        checkpoint.events = events;
         if (this._backend === backend && checkpoint.cycle >= (this._checkpoint?.cycle ?? 0)) {
             this._checkpoint = checkpoint;
             this._checkpointOptions = options;

@@ -9,6 +9,7 @@
 import { FIXED_ONE } from "./fixedPoint.js";
 import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
+import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
 
 /** Most of the drop below a cell (or rise above it) one step may cut (fill): 1/4, as a right shift. */
 export const MAX_SHARE_SHIFT = 2;
@@ -84,6 +85,12 @@ export const BATCH_PARAM_FIELDS = [
     "thermalRate",
     "neighbours",
     "openBoundary",
+    // Local erosion (erodeAt): 1 to spawn droplets in the disc below instead of the spawn rectangle.
+    "spawnDisc",
+    // Disc centre and radius, Q16 cells.
+    "discCentreX",
+    "discCentreY",
+    "discRadius",
     // 1 where the operator has a mask (the kernels then read it), else 0.
     "hydraulicMasked",
     "thermalMasked",
@@ -183,6 +190,10 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         thermalRate: Math.floor(rate),
         neighbours: thermal.neighbours,
         openBoundary: thermal.boundary === "open" ? 1 : 0,
+        spawnDisc: 0,
+        discCentreX: 0,
+        discCentreY: 0,
+        discRadius: 0,
         hydraulicMasked: masks.hydraulic ? 1 : 0,
         thermalMasked: masks.thermal ? 1 : 0,
         flowMasked: masks.flow ? 1 : 0,
@@ -193,6 +204,34 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         flowSlopeShift: options.flow.neighbours === 4 ? 3 : 4,
         cellSizeBits: 0,
     };
+}
+
+/**
+ * The parameters of a local erosion event's batch: the cycle's options with the event's droplet
+ * options, droplets spawned over the event's disc (clipped to the field), the share from the disc's
+ * area, the fold over the disc's bounding box grown by the walk's reach.
+ * @param eventIndex position of the event among the cycle's events
+ */
+export function buildLocalBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, event: LocalErosionEvent, eventIndex: number, cycle: number, brushCount: number, masks: { readonly hydraulic: unknown; readonly thermal: unknown; readonly flow: unknown }): BatchParams {
+    const { width, depth } = grid;
+    const reachCells = Math.ceil(event.radius / FIXED_ONE);
+    const cx = Math.floor(event.centreX / FIXED_ONE);
+    const cy = Math.floor(event.centreY / FIXED_ONE);
+    const box: Patch = {
+        index: LOCAL_PATCH_BASE + eventIndex,
+        x0: Math.min(width - 2, Math.max(0, cx - reachCells)),
+        y0: Math.min(depth - 2, Math.max(0, cy - reachCells)),
+        x1: Math.max(1, Math.min(width - 1, cx + reachCells + 2)),
+        y1: Math.max(1, Math.min(depth - 1, cy + reachCells + 2)),
+    };
+    const params = buildBatchParams({ ...options, hydraulic: { ...event.hydraulic, enabled: true, dropletsPerBatch: event.droplets } }, grid, box, "hydraulic", cycle, brushCount, masks);
+    const walkSteps = event.droplets * event.hydraulic.maxSteps;
+    params.spawnDisc = 1;
+    params.discCentreX = event.centreX;
+    params.discCentreY = event.centreY;
+    params.discRadius = event.radius;
+    params.share = Math.min(FIXED_ONE, Math.floor((discCells(event.radius) * FIXED_ONE) / walkSteps));
+    return params;
 }
 
 /**

@@ -55,7 +55,7 @@ export class CpuBatchRunner {
         const state = this._state;
         // The masks in force travel with the state (fingerprint, snapshots).
         state.masks = masks;
-        if (planned.operator === "hydraulic") {
+        if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
             clipDelta(params, state.heights, this._delta, state.suspended, state.counters);
             applyDelta(params, state.heights, this._delta, this._maps, this._waterBatch);

@@ -5,6 +5,7 @@
 import { CpuBatchRunner } from "./cpuBatchRunner.js";
 import { cloneState, createInitialState, fingerprintOf, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import type { ErosionMaps } from "./erosionMaps.js";
+import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
 import type { ErosionOptions } from "./options.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
 
@@ -48,6 +49,17 @@ export class CpuErosionSimulation {
         }
     }
 
+    /**
+     * Rains droplets over a disc from the next cycle boundary (the current cycle, if at one): local
+     * erosion, deterministic given its inputs and that cycle.
+     * @param centreX disc centre in cells (column, fractional allowed)
+     * @param centreY disc centre in cells (row)
+     * @param radius disc radius in cells
+     */
+    public erodeAt(centreX: number, centreY: number, radius: number, input: LocalErosionInput = {}): void {
+        this.schedule.queueEvent(createLocalEvent(this.schedule.latestOptions, this._runner.state.width, this._runner.state.depth, centreX, centreY, radius, input));
+    }
+
     /** Runs the next batch; returns true if it completed a cycle. */
     public runBatch(): boolean {
         const planned = this.schedule.planNext();
@@ -77,18 +89,21 @@ export class CpuErosionSimulation {
 
     /** The fingerprint of the current state. */
     public fingerprint(): string {
-        return fingerprintOf(this._runner.state);
+        return fingerprintOf(this.getState());
     }
 
-    /** A copy of the state. */
+    /** A copy of the state (with the local erosion events in force and pending). */
     public getState(): ErosionStateData {
-        return cloneState(this._runner.state);
+        const state = cloneState(this._runner.state);
+        state.events = { inForce: [...this.schedule.events], pending: [...this.schedule.pendingEvents] };
+        return state;
     }
 
     /** Replaces the state (copied) and moves the schedule to its position. */
     public setState(state: ErosionStateData): void {
         this._runner.replaceState(state);
         this.schedule.resumeAt(state.cycle, this.schedule.latestOptions, this.schedule.latestOptions, state.masks, state.masks);
+        this.schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
         this.schedule.setPosition(state.cycle, state.batch);
     }
 }

@@ -4,6 +4,7 @@
  */
 import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "./counters.js";
 import { fingerprintState } from "./fingerprint.js";
+import type { LocalErosionEvent } from "./localErosion.js";
 
 /**
  * Per-operator masks: Q16 per vertex (0 holds the ground out, 65536 lets the operator work at full
@@ -47,6 +48,8 @@ export interface ErosionStateData {
     flowCounts: Int32Array;
     /** Masks in force. */
     masks: ErosionMasks;
+    /** Local erosion events of the current cycle and those waiting for the next (absent: none). */
+    events?: { inForce: readonly LocalErosionEvent[]; pending: readonly LocalErosionEvent[] };
     /** Counters by `COUNTER_*` index. */
     counters: Float64Array;
 }
@@ -58,7 +61,7 @@ export function createInitialState(width: number, depth: number, heights: Int32A
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), flowCounts: state.flowCounts.slice(), masks: cloneMasks(state.masks), counters: state.counters.slice() };
+    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), flowCounts: state.flowCounts.slice(), masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined };
 }
 
 /** The version-1 fingerprint of a state. */

@@ -10,7 +10,10 @@
  * 4. every suspended-sediment value as i32, row-major;
  * 5. every flow-accumulation upstream count as i32, row-major;
  * 6. for each operator's mask in the order hydraulic, thermal, flow: u32 1 and every value as i32
- *    (Q16), or u32 0 when it has none.
+ *    (Q16), or u32 0 when it has none;
+ * 7. only if local erosion events (`erodeAt`) are in force or pending: the ASCII tag `EVENTS` and
+ *    the ASCII JSON of `{ inForce, pending }` (each event: centre and radius in Q16 cells, droplets,
+ *    its droplet options).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
  * version 2; a change gets a new tag.
@@ -86,6 +89,7 @@ export interface FingerprintInput {
     readonly suspended: Int32Array;
     readonly flowCounts: Int32Array;
     readonly masks?: { readonly hydraulic: Int32Array | null; readonly thermal: Int32Array | null; readonly flow: Int32Array | null };
+    readonly events?: { readonly inForce: readonly unknown[]; readonly pending: readonly unknown[] };
 }
 
 /** The version-2 fingerprint of a simulation state (16 hex digits). */
@@ -105,6 +109,10 @@ export function fingerprintState(state: FingerprintInput): string {
         if (mask) {
             hash.words(mask);
         }
+    }
+    if (state.events && (state.events.inForce.length > 0 || state.events.pending.length > 0)) {
+        hash.ascii("EVENTS");
+        hash.ascii(JSON.stringify({ inForce: state.events.inForce, pending: state.events.pending }));
     }
     return hash.hex();
 }

@@ -7,7 +7,8 @@
  * huge batch. Option changes wait for the next cycle boundary, so a cycle always runs with one set
  * of options and clients that change options at the same cycle stay identical.
  */
-import { buildBatchParams, type BatchParams, type GridSize } from "./batchParams.js";
+import { buildBatchParams, buildLocalBatchParams, type BatchParams, type GridSize } from "./batchParams.js";
+import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, type ErosionOptions } from "./options.js";
 import { noMasks, type ErosionMasks } from "./erosionState.js";
@@ -15,7 +16,8 @@ import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./
 
 /** One batch, ready to run. */
 export interface PlannedBatch {
-    readonly operator: OperatorName;
+    /** The operator, or "local" for a local erosion event (droplet kernels over a disc). */
+    readonly operator: OperatorName | "local";
     readonly patch: Patch;
     readonly params: BatchParams;
     /** Brush table for the cycle's brush radius. */
@@ -40,6 +42,9 @@ export class ErosionSchedule {
     private _operators: OperatorName[] = [];
     private _brush: Int32Array = new Int32Array(0);
     private _masks: ErosionMasks = noMasks();
+    private _events: LocalErosionEvent[] = [];
+    private _pendingEvents: LocalErosionEvent[] = [];
+    private readonly _brushes = new Map<number, Int32Array>();
     private _pendingMasks: ErosionMasks | null = null;
     private _cycle = 0;
     private _batch = 0;
@@ -72,6 +77,30 @@ export class ErosionSchedule {
         return this._pendingMasks ?? this._masks;
     }
 
+    /** Local erosion events of the current cycle (their batches come first in it). */
+    public get events(): readonly LocalErosionEvent[] {
+        return this._events;
+    }
+
+    /** Local erosion events waiting for the next cycle boundary. */
+    public get pendingEvents(): readonly LocalErosionEvent[] {
+        return this._pendingEvents;
+    }
+
+    /** Queues a local erosion event for the next cycle boundary (the current cycle, if at one). */
+    public queueEvent(event: LocalErosionEvent): void {
+        this._pendingEvents.push(event);
+        if (this.atCycleBoundary) {
+            this._applyPending();
+        }
+    }
+
+    /** Replaces the events in force and pending (restoring a snapshot; resetting). */
+    public setEvents(inForce: readonly LocalErosionEvent[], pending: readonly LocalErosionEvent[]): void {
+        this._events = [...inForce];
+        this._pendingEvents = [...pending];
+    }
+
     /** Queues new masks; they take effect at the next cycle boundary (now, if at one). */
     public setMasks(masks: ErosionMasks): void {
         this._pendingMasks = { ...masks };
@@ -90,9 +119,9 @@ export class ErosionSchedule {
         return this._batch;
     }
 
-    /** Batches in the current cycle (patches x enabled operators). */
+    /** Batches in the current cycle: its local events, then patches x enabled operators. */
     public get batchesPerCycle(): number {
-        return this._patches.length * this._operators.length;
+        return this._events.length + this._patches.length * this._operators.length;
     }
 
     /** The patches of the current cycle. */
@@ -150,12 +179,29 @@ export class ErosionSchedule {
 
     /** The next batch to run, or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
+        if (this._batch < this._events.length) {
+            const event = this._events[this._batch];
+            const brush = this._brushFor(event.hydraulic.brushRadius);
+            const params = buildLocalBatchParams(this._options, this.grid, event, this._batch, this._cycle, brushEntryCount(brush), this._masks);
+            return {
+                operator: "local",
+                patch: { index: params.patchIndex, x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 },
+                params,
+                brush,
+                cycle: this._cycle,
+                batch: this._batch,
+                thermalIterations: 0,
+                flowSteps: 0,
+                masks: this._masks,
+            };
+        }
         const operatorCount = this._operators.length;
         if (operatorCount === 0) {
             return null;
         }
-        const patch = this._patches[Math.floor(this._batch / operatorCount)];
-        const operator = this._operators[this._batch % operatorCount];
+        const index = this._batch - this._events.length;
+        const patch = this._patches[Math.floor(index / operatorCount)];
+        const operator = this._operators[index % operatorCount];
         return {
             operator,
             patch,
@@ -175,13 +221,28 @@ export class ErosionSchedule {
         if (this._batch >= this.batchesPerCycle) {
             this._batch = 0;
             this._cycle++;
+            this._events = []; // the finished cycle's events are done
             this._applyPending();
             return true;
         }
         return false;
     }
 
+    private _brushFor(radius: number): Int32Array {
+        let brush = this._brushes.get(radius);
+        if (!brush) {
+            brush = buildBrush(radius);
+            this._brushes.set(radius, brush);
+        }
+        return brush;
+    }
+
     private _applyPending(): void {
+        // Events queued before a cycle begins run in it.
+        if (this._pendingEvents.length > 0) {
+            this._events = [...this._events, ...this._pendingEvents];
+            this._pendingEvents = [];
+        }
         if (this._pendingMasks) {
             this._masks = this._pendingMasks;
             this._pendingMasks = null;
@@ -197,6 +258,6 @@ export class ErosionSchedule {
         const options = this._options;
         this._patches = layoutPatches(this.grid.width, this.grid.depth, options.patchSize);
         this._operators = OPERATOR_ORDER.filter((name) => options[name].enabled);
-        this._brush = buildBrush(options.hydraulic.brushRadius);
+        this._brush = this._brushFor(options.hydraulic.brushRadius);
     }
 }

@@ -3,7 +3,8 @@
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
  * Layout (little-endian, version 2): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
- * f64 counters (`COUNTER_NAMES` order); u32 byte length of the options JSON, the UTF-8 JSON,
+ * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options, events: the
+ * local erosion events in force and pending }), the UTF-8 JSON,
  * zero padding to a multiple of 4; i32 heights; i32 suspended; i32 flow counts; then for each
  * mask (hydraulic, thermal, flow): u32 1 and i32 values, or u32 0.
  */
@@ -35,7 +36,7 @@ export class ErosionSnapshot {
 
     /** Serializes to the version-1 binary layout. */
     public toArrayBuffer(): ArrayBuffer {
-        const json = new TextEncoder().encode(JSON.stringify(this.options));
+        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] } }));
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const cells = this.state.width * this.state.depth;
         const headerBytes = 4 + 4 * 5 + 8 * COUNTER_COUNT + 4;
@@ -100,7 +101,9 @@ export class ErosionSnapshot {
         offset += 4;
         const cells = width * depth;
         if (buffer.byteLength < offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS + 4 * MASKED_OPERATORS.length) fail(`${buffer.byteLength} bytes is too short for a ${width} x ${depth} state`);
-        const options = resolveOptions(JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength))));
+        const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength)));
+        const options = resolveOptions(header.options);
+        const events = header.events;
         offset += Math.ceil(jsonLength / 4) * 4;
         const heights = new Int32Array(cells);
         const suspended = new Int32Array(cells);
@@ -126,6 +129,6 @@ export class ErosionSnapshot {
             }
         }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
-        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, flowCounts, masks, counters }, options);
+        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, flowCounts, masks, counters, events }, options);
     }
 }

@@ -127,7 +127,7 @@ export class GpuErosionSimulation {
         this._assertLive();
         const params = { ...planned.params };
         this._uploadMasks(planned.masks);
-        if (planned.operator === "hydraulic") {
+        if (planned.operator === "hydraulic" || planned.operator === "local") {
             this._ensureBrush(planned.brush);
             const dispatch = planDropletDispatch(params.dropletCount, this.device.maxWorkgroupsPerDimension);
             params.dispatchRowThreads = dispatch.rowThreads;

@@ -12,6 +12,7 @@ import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNT
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT } from "../core/fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { FLOW_COUNT_LIMIT } from "../core/cpu/flowAccumulate.js";
+import { QUARTER_COSINES } from "../core/localErosion.js";
 import { SHADER_SOURCES } from "./shaderSources.generated.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
@@ -100,6 +101,7 @@ export function shaderHeader(): string {
         u32Const("COUNTER_DROPLET_STEPS", COUNTER_DROPLET_STEPS),
         i32Const("THERMAL_SLOTS", THERMAL_SLOTS),
         i32Const("FLOW_COUNT_LIMIT", FLOW_COUNT_LIMIT),
+        i32Array("QUARTER_COSINES", QUARTER_COSINES),
         i32Array("THERMAL_DX", THERMAL_DX),
         i32Array("THERMAL_DY", THERMAL_DY),
         u32Const("DROPLET_WORKGROUP_SIZE", DROPLET_WORKGROUP_SIZE),

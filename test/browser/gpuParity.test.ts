@@ -21,6 +21,8 @@ interface ParityCase {
     shape?: (x: number, y: number) => number;
     /** Masks to run with. */
     masks?: (width: number, depth: number) => ErosionMasks;
+    /** erodeAt events (grid cells), queued after a batch. */
+    events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
     options: ErosionOptionsInput;
     /** Batches to run. */
     batches: number;
@@ -50,6 +52,7 @@ const CASES: ParityCase[] = [
             flow: Int32Array.from({ length: width * depth }, (_, i) => (((i % width) + Math.floor(i / width)) % 2 === 0 ? 65536 : 20000)),
         }),
     },
+    { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
     { name: "a run of many batches (160: 5 cycles of 16 patches x 2 operators)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 
@@ -82,13 +85,16 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         const fixed = heightsToFixed(metres);
         const masks = testCase.masks?.(testCase.width, testCase.depth);
         const encodeMask = (mask: Int32Array | null | undefined) => (mask ? encodeInt32(mask) : null);
-        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), options: testCase.options, batches: testCase.batches, masks: masks ? { hydraulic: encodeMask(masks.hydraulic), thermal: encodeMask(masks.thermal), flow: encodeMask(masks.flow) } : null };
+        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), options: testCase.options, batches: testCase.batches, masks: masks ? { hydraulic: encodeMask(masks.hydraulic), thermal: encodeMask(masks.thermal), flow: encodeMask(masks.flow) } : null, events: testCase.events };
         const result = (await browser.page.evaluate((r) => (window as unknown as { runGpuBatches(r: GpuRunRequest): Promise<GpuRunResult> }).runGpuBatches(r), request)) as GpuRunResult;
         const gpuState: ErosionStateData = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, heights: decodeInt32(result.heights), suspended: decodeInt32(result.suspended), flowCounts: decodeInt32(result.flowCounts), masks: { hydraulic: null, thermal: null, flow: null }, counters: Float64Array.from(result.counters) };
 
         const cpu = new CpuErosionSimulation(testCase.width, testCase.depth, fixed, resolveOptions(testCase.options));
         if (masks) cpu.setMasks(masks);
-        for (let i = 0; i < testCase.batches; i++) cpu.runBatch();
+        for (let i = 0; i < testCase.batches; i++) {
+            for (const event of testCase.events ?? []) if (event.afterBatch === i) cpu.erodeAt(event.x, event.y, event.radius, { droplets: event.droplets });
+            cpu.runBatch();
+        }
 
         expect(result.adapter.length).toBeGreaterThan(0);
         expect(firstDifference(gpuState, cpu.getState())).toBeNull();

@@ -50,6 +50,12 @@ import { MAX_SHARE_SHIFT, type BatchParams } from "../batchParams.js";
 import { BRUSH_ENTRY_INTS } from "../brush.js";
 import { FIXED_ONE, SATURATION_LIMIT, mulQ16, mulQ16Sat, sqrtQ16 } from "../fixedPoint.js";
 import { hash4 } from "../hash.js";
+import { discDirection } from "../localErosion.js";
+
+/** a x c / 2^16 for a >= 0 and a Q16 cosine or sine c of either sign (truncating toward zero). Mirrors WGSL. */
+function signedMulQ16(a: number, c: number): number {
+    return c >= 0 ? mulQ16(a, c) : -mulQ16(a, -c);
+}
 import { addBilinear } from "./bilinear.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
@@ -106,20 +112,38 @@ function spawnInTileOrder(kernel: DropletKernel, firstDroplet: number, endDrople
     const spawnY = new Int32Array(count);
     const tileOf = new Int32Array(count);
     const start = new Int32Array(tiles + 1);
+    let spawned = 0;
     for (let i = 0; i < count; i++) {
         const dropletId = firstDroplet + i;
-        spawnX[i] = kernel.spawnX0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId) >>> 0) % kernel.spanX);
-        spawnY[i] = kernel.spawnY0 + (hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId + 1) >>> 0) % kernel.spanY);
-        const tile = (spawnY[i] >> (16 + TILE_SHIFT)) * tileColumns + (spawnX[i] >> (16 + TILE_SHIFT));
-        tileOf[i] = tile;
+        const hashX = hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId) >>> 0);
+        const hashY = hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId + 1) >>> 0);
+        let x: number;
+        let y: number;
+        if (kernel.disc === null) {
+            x = kernel.spawnX0 + (hashX % kernel.spanX);
+            y = kernel.spawnY0 + (hashY % kernel.spanY);
+        } else {
+            // A local event's disc: radius x sqrt(u) out at angle a (docs in localErosion.ts).
+            const distance = mulQ16(kernel.disc.radius, sqrtQ16(hashX >>> 16));
+            const [cosine, sine] = discDirection(hashY >>> 24);
+            x = kernel.disc.centreX + signedMulQ16(distance, cosine);
+            y = kernel.disc.centreY + signedMulQ16(distance, sine);
+            if (x < 0 || y < 0 || x >= (kernel.width - 1) * FIXED_ONE || y >= (kernel.depth - 1) * FIXED_ONE) {
+                continue; // starts outside the field: skipped, as the WGSL does
+            }
+        }
+        spawnX[spawned] = x;
+        spawnY[spawned] = y;
+        const tile = (y >> (16 + TILE_SHIFT)) * tileColumns + (x >> (16 + TILE_SHIFT));
+        tileOf[spawned++] = tile;
         start[tile + 1]++;
     }
     for (let tile = 0; tile < tiles; tile++) {
         start[tile + 1] += start[tile];
     }
-    const x = new Int32Array(count);
-    const y = new Int32Array(count);
-    for (let i = 0; i < count; i++) {
+    const x = new Int32Array(spawned);
+    const y = new Int32Array(spawned);
+    for (let i = 0; i < spawned; i++) {
         const slot = start[tileOf[i]]++;
         x[slot] = spawnX[i];
         y[slot] = spawnY[i];
@@ -150,6 +174,8 @@ class DropletKernel {
     public readonly stepCap: number;
     public readonly initialSpeed: number;
     public readonly brushRadius: number;
+    /** A local event's disc (Q16 cells), or null to spawn over the rectangle. */
+    public readonly disc: { centreX: number; centreY: number; radius: number } | null;
     /** The brush, or null for radius 0 (bilinear cuts). */
     public readonly brush: BrushLayout | null;
     /**
@@ -195,6 +221,7 @@ class DropletKernel {
         this.stepCap = params.stepCap;
         this.initialSpeed = params.initialSpeed;
         this.brushRadius = params.brushRadius;
+        this.disc = params.spawnDisc !== 0 ? { centreX: params.discCentreX, centreY: params.discCentreY, radius: params.discRadius } : null;
         this.brush = params.brushCount > 0 ? new BrushLayout(brush, params.brushCount, params.width) : null;
         const maxSteps = params.maxSteps;
         this.waterAt = new Int32Array(maxSteps);

@@ -4,7 +4,7 @@
  * reference.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { BabylonComputeDevice, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -15,6 +15,8 @@ export interface GpuRunRequest {
     options: ErosionOptionsInput;
     batches: number;
     masks: { hydraulic: string | null; thermal: string | null; flow: string | null } | null;
+    /** erodeAt events (grid cells) queued after the given batch. */
+    events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
 }
 
 /** What the page returns. */
@@ -57,6 +59,9 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
     try {
         simulation.upload(createInitialState(request.width, request.depth, decodeInt32(request.heights)));
         for (let i = 0; i < request.batches; i++) {
+            for (const event of request.events ?? []) {
+                if (event.afterBatch === i) schedule.queueEvent(createLocalEvent(schedule.latestOptions, request.width, request.depth, event.x, event.y, event.radius, { droplets: event.droplets }));
+            }
             const planned = schedule.planNext();
             if (planned) {
                 simulation.runBatch(planned);

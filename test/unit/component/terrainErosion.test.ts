@@ -240,6 +240,45 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         });
     });
 
+    it("erodeAt takes world coordinates on a moved and scaled ground, and equals the mesh-free erodeAt", async () => {
+        const ground = createGroundWithHeights(scene, heights, W, D);
+        ground.position = new Vector3(100, 5, -40);
+        ground.scaling = new Vector3(2, 1, 2);
+        ground.computeWorldMatrix(true);
+        const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
+        // Vertex (column 10, row 12) of a 48 x 40 m ground scaled by 2 and moved to (100, -40).
+        const world = new Vector3(100 + 2 * (-24 + 10), 0, -40 + 2 * (20 - 12));
+        erosion.erodeAt(world, 8, { droplets: 300 }); // 8 world units = 4 cells
+        await erosion.runCycles(2);
+        const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
+        reference.erodeAt(10, 12, 4, { droplets: 300 });
+        reference.runCycles(2);
+        expect(await erosion.fingerprint()).toBe(reference.fingerprint());
+        await erosion.reset();
+        expect(await erosion.fingerprint()).toBe(new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS)).fingerprint());
+    });
+
+    it("setMask applies at the next cycle boundary and equals the mesh-free masks", async () => {
+        const { erosion } = await attached({ ...OPTIONS, autoStart: false });
+        const values = Float64Array.from({ length: W * D }, (_, i) => (i % W) / (W - 1));
+        await erosion.runCycles(1);
+        await erosion.setMask("hydraulic", values);
+        await erosion.runCycles(1);
+        const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
+        reference.runCycles(1);
+        reference.setMasks({ hydraulic: Int32Array.from(values, (v) => Math.round(v * 65536)), thermal: null, flow: null });
+        reference.runCycles(1);
+        expect(await erosion.fingerprint()).toBe(reference.fingerprint());
+        await expect(erosion.setMask("hydraulic", new Float64Array(3))).rejects.toThrow(/3 values but the ground has/);
+        await expect(erosion.setMask("hydraulic", new Float64Array(W * D).fill(1.5))).rejects.toThrow(/mask\[0\] is 1.5/);
+        const maps = await erosion.readMaps();
+        expect(maps.wear.length).toBe(W * D);
+        expect(maps.direction.length).toBe(W * D);
+        await erosion.resetMaps();
+        expect((await erosion.readMaps()).wear.every((value) => value === 0)).toBe(true);
+        expect(await erosion.getMapsTexture()).toBeNull(); // the CPU backend gives arrays
+    });
+
     it("reports its events", async () => {
         const { erosion } = await attached({ ...OPTIONS, autoStart: false });
         const patches: number[] = [];
