@@ -2,7 +2,8 @@
  * The sample scene: a terrain eroding live, on WebGPU (the WGSL kernels) or, with
  * `?engine=webgl2` or where WebGPU is missing, on WebGL2 with the CPU backend in a Web Worker.
  * `?terrain=montblanc` erodes a real mountain range (SRTM, 16-bit) instead of the generated one.
- * Press I (or the Inspector button) to tune every option live.
+ * Press I (or the Inspector button) to tune every option live; shift-drag on the terrain to rain on
+ * it (erodeAt).
  * `?size=N` (generated terrain side in vertices, default 513) and `?droplets=N` (droplets per batch)
  * make the scene lighter, e.g. for software rendering.
  */
@@ -22,6 +23,9 @@ import "@babylonjs/core/Engines/AbstractEngine/abstractEngine.query.js";
 import { createGroundFromHeights, createGroundFromPng16, generateNoiseTerrain, talusFromAngle, TerrainErosion, type ErosionOptionsInput } from "../plugin/index.js";
 import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
+import { ErosionMapsView } from "./mapsView.js";
+import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
+import "@babylonjs/core/Culling/ray.js";
 
 /** The terrains the sample offers. */
 const TERRAINS = {
@@ -91,6 +95,32 @@ async function main(): Promise<void> {
     const erosion = new TerrainErosion(options);
     ground.addBehavior(erosion);
     erosion.onErrorObservable.add((event) => console.warn(`TerrainErosion (${event.kind}): ${event.message}`));
+    colours.grid = { halfWidth: (ground as unknown as { _width: number })._width / 2, halfHeight: (ground as unknown as { _height: number })._height / 2, cellSize: (ground as unknown as { _width: number })._width / ground.subdivisionsX, columns: ground.subdivisionsX + 1, rows: ground.subdivisionsY + 1 };
+    const maps = new ErosionMapsView(erosion, colours, scene);
+    void erosion.whenReady().then(() => maps.start());
+
+    // Click and drag on the terrain to rain on it (erodeAt): a storm where the pointer goes.
+    let raining = false;
+    const rainRadius = size / 40;
+    const rainAt = (): void => {
+        const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => mesh === ground);
+        if (pick?.hit && pick.pickedPoint) {
+            erosion.erodeAt(pick.pickedPoint, rainRadius, { droplets: 600, hydraulic: { erosion: 0.6 } });
+        }
+    };
+    scene.onPointerObservable.add((info) => {
+        const event = info.event as PointerEvent;
+        if (info.type === PointerEventTypes.POINTERDOWN && event.shiftKey) {
+            raining = true;
+            camera.detachControl();
+            rainAt();
+        } else if (info.type === PointerEventTypes.POINTERMOVE && raining) {
+            rainAt();
+        } else if (info.type === PointerEventTypes.POINTERUP && raining) {
+            raining = false;
+            camera.attachControl(canvas, true);
+        }
+    });
 
     let inspector: { dispose(): void } | null = null;
     const toggleInspector = async (): Promise<void> => {
@@ -122,6 +152,7 @@ async function main(): Promise<void> {
         terrainLabel: TERRAINS[terrainName].label,
         terrains: Object.entries(TERRAINS).map(([name, terrain]) => ({ name, label: terrain.label, current: name === terrainName })),
         onInspector: () => void toggleInspector(),
+        onMapMode: (mode) => (colours.mode = mode),
         fileStem: terrainName,
     });
     window.addEventListener("keydown", (event) => {
@@ -139,7 +170,7 @@ async function main(): Promise<void> {
         panel.update();
     });
     window.addEventListener("resize", () => engine.resize());
-    Object.assign(window, { sample: { engine, scene, ground, erosion, toggleInspector, inspectorOpen: () => inspector !== null } });
+    Object.assign(window, { sample: { engine, scene, ground, erosion, colours, maps, toggleInspector, inspectorOpen: () => inspector !== null } });
 }
 
 main().catch((error) => {

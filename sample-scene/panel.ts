@@ -4,6 +4,7 @@
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { TerrainErosion } from "../plugin/index.js";
+import { MAP_MODES, type MapMode } from "./terrainColours.js";
 
 /** What the panel shows and drives. */
 export interface PanelOptions {
@@ -12,6 +13,8 @@ export interface PanelOptions {
     terrainLabel: string;
     terrains: { name: string; label: string; current: boolean }[];
     onInspector(): void;
+    /** Shows the terrain coloured normally ("terrain") or one erosion map. */
+    onMapMode(mode: MapMode): void;
     /** Start of downloaded file names. */
     fileStem: string;
 }
@@ -52,6 +55,8 @@ export function createPanel(options: PanelOptions): { update(): void } {
             <button id="button-png">Download 16-bit PNG</button>
             <button id="button-raw">Download raw f32</button>
         </div>
+        <div class="maps">Show: <select id="map-mode">${MAP_MODES.map((mode) => `<option value="${mode}">${mode === "terrain" ? "terrain (wet channels, sediment fans)" : `${mode} map`}</option>`).join("")}</select></div>
+        <div class="hint">Shift-drag on the terrain to rain on it.</div>
         <div class="terrains">${options.terrains.map((terrain) => (terrain.current ? `<b>${terrain.label}</b>` : `<a href="?terrain=${terrain.name}${location.search.includes("webgl2") ? "&engine=webgl2" : ""}">${terrain.label}</a>`)).join("<br>")}</div>
         <div id="status"></div>`;
     document.body.appendChild(panel);
@@ -66,6 +71,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
     byId("button-reset").onclick = () => report(erosion.reset(), "Reset to the original terrain.");
     byId("button-step").onclick = () => report(erosion.runCycles(1), "Ran one cycle.");
     byId("button-inspector").onclick = () => options.onInspector();
+    (byId("map-mode") as HTMLSelectElement).onchange = (event) => options.onMapMode((event.target as HTMLSelectElement).value as MapMode);
     byId("button-png").onclick = () =>
         report(
             erosion.exportPng16().then(({ png, range }) => download(png as BlobPart, `${options.fileStem}-eroded-${range.min.toFixed(2)}m-${range.max.toFixed(2)}m.png`, "image/png")),

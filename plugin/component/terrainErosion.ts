@@ -331,6 +331,11 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         return this._schedule?.batchesPerCycle ?? 0;
     }
 
+    /** Local erosion events (`erodeAt`) of the current cycle and those waiting for the next boundary. */
+    public get localEvents(): { inForce: number; pending: number } {
+        return { inForce: this._schedule?.events.length ?? 0, pending: this._schedule?.pendingEvents.length ?? 0 };
+    }
+
     /** What the last frame did. */
     public get lastFrame(): ErosionFrameStats {
         return this._lastFrame;

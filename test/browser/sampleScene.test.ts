@@ -43,7 +43,9 @@ describe.each([
         try {
             const before = await sample.page.screenshot();
             const heightsBefore = await sample.page.evaluate(() => (window as any).sample.erosion.readHeights().then((h: Float32Array) => Array.from(h)));
-            await sample.page.waitForFunction(() => (window as any).sample.erosion.cyclesCompleted >= 2, undefined, { timeout: 120000 });
+            const cyclesBefore = await sample.page.evaluate(() => (window as any).sample.erosion.cyclesCompleted);
+            // Two more cycles than when the heights were read (the page may be fast enough to have run some already).
+            await sample.page.waitForFunction((from) => (window as any).sample.erosion.cyclesCompleted >= Math.max(2, from + 2), cyclesBefore, { timeout: 120000 });
             const heightsAfter = await sample.page.evaluate(() => (window as any).sample.erosion.readHeights().then((h: Float32Array) => Array.from(h)));
             await sample.page.waitForTimeout(500);
             const after = await sample.page.screenshot();
@@ -53,6 +55,36 @@ describe.each([
             expect(current.cycles).toBeGreaterThanOrEqual(2);
             expect(heightsAfter.some((h: number, i: number) => Math.abs(h - heightsBefore[i]) > 1e-3)).toBe(true);
             expect(Buffer.compare(before, after)).not.toBe(0);
+            expect(sample.errors).toEqual([]);
+        } finally {
+            await sample.close();
+        }
+    });
+});
+
+describe("erosion maps and local erosion in the sample", () => {
+    it("shows each map in turn and rains on the terrain under a shift-drag (erodeAt)", async () => {
+        const sample = await openSample("?engine=webgl2&size=65&droplets=64");
+        try {
+            await sample.page.waitForFunction(() => (window as any).sample.colours.maps !== null, undefined, { timeout: 60000 });
+            const shots: Buffer[] = [];
+            for (const mode of ["water", "wear", "deposition", "direction"]) {
+                await sample.page.selectOption("#map-mode", mode);
+                await sample.page.waitForTimeout(300);
+                expect(await sample.page.evaluate(() => (window as any).sample.colours.mode)).toBe(mode);
+                shots.push(await sample.page.screenshot());
+            }
+            expect(new Set(shots.map((shot) => shot.toString("base64"))).size).toBe(4);
+            await sample.page.evaluate(() => (window as any).sample.erosion.pause());
+            const box = (await sample.page.locator("#renderCanvas").boundingBox())!;
+            await sample.page.keyboard.down("Shift");
+            await sample.page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
+            await sample.page.mouse.down();
+            await sample.page.mouse.move(box.x + box.width * 0.65, box.y + box.height * 0.62, { steps: 4 });
+            await sample.page.mouse.up();
+            await sample.page.keyboard.up("Shift");
+            const events = await sample.page.evaluate(() => (window as any).sample.erosion.localEvents);
+            expect(events.inForce + events.pending).toBeGreaterThan(0);
             expect(sample.errors).toEqual([]);
         } finally {
             await sample.close();
