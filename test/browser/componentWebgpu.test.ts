@@ -107,3 +107,24 @@ describe("frame cost measurement on WebGPU", () => {
         }
     });
 });
+
+describe("erosion maps texture on WebGPU", () => {
+    it("holds, per vertex and with no readback, the water, wear, deposition and flow-direction maps", async () => {
+        const browser = await openTestPage("componentWebgpu");
+        try {
+            const heights = heightsToFixed(generateNoiseTerrain({ width: 41, depth: 33, relief: 12, seed: 3 }));
+            const result = await browser.page.evaluate((r) => (window as any).mapsTexture(r), { width: 41, depth: 33, heights: encodeInt32(heights), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 }, flow: { enabled: true } }, cycles: 2 });
+            expect(result.size).toEqual({ width: 41, height: 33 });
+            expect(result.wear.some((value: number) => value > 0)).toBe(true);
+            for (let i = 0; i < 41 * 33; i++) {
+                expect(result.pixels[i * 4]).toBe(result.water[i]);
+                expect(result.pixels[i * 4 + 1]).toBeCloseTo(result.wear[i] / 65536, 4);
+                expect(result.pixels[i * 4 + 2]).toBeCloseTo(result.deposition[i] / 65536, 4);
+                expect(result.pixels[i * 4 + 3]).toBe(result.direction[i] === 255 ? -1 : result.direction[i]);
+            }
+            expect(browser.errors).toEqual([]);
+        } finally {
+            await browser.close();
+        }
+    });
+});

@@ -88,7 +88,7 @@ describe("TerrainErosion resources and long runs on WebGPU", () => {
     it("100 cycles on 129^2: no wrap, heights within the initial range widened by 10% of the relief, mass balanced to the unit, equal to the CPU", async () => {
         const size = 129;
         const start = heightsToFixed(generateNoiseTerrain({ width: size, depth: size, relief: 40, seed: 21 }));
-        const options = { patchSize: 64, seed: 8, hydraulic: { dropletsPerBatch: 256, maxSteps: 48 } };
+        const options = { patchSize: 64, seed: 8, hydraulic: { dropletsPerBatch: 256, maxSteps: 48 }, flow: { enabled: true, rate: 0.002 } };
         const result = await browser.page.evaluate((r) => (window as any).longRun(r), { width: size, depth: size, heights: encodeInt32(start), options, cycles: 100 });
         let low = Infinity;
         let high = -Infinity;

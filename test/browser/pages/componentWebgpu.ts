@@ -361,3 +361,21 @@ async function frameTiming(request: ScenarioRequest) {
 }
 
 Object.assign(window, { frameTiming });
+
+/** The maps texture, written on the GPU, against the maps read back as arrays. */
+async function mapsTexture(request: ScenarioRequest) {
+    const ground = makeGround("maps", request.width, request.depth, decodeInt32(request.heights));
+    const erosion = new TerrainErosion({ ...request.options, autoStart: false });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    const texture = await erosion.getMapsTexture();
+    await erosion.runCycles(request.cycles);
+    const maps = await erosion.readMaps();
+    const pixels = new Float32Array(((await texture!.readPixels()) as Float32Array).buffer.slice(0));
+    const result = { size: texture!.getSize(), water: Array.from(maps.water), wear: Array.from(maps.wear), deposition: Array.from(maps.deposition), direction: Array.from(maps.direction), pixels: Array.from(pixels) };
+    ground.dispose();
+    await erosion.whenIdle();
+    return result;
+}
+
+Object.assign(window, { mapsTexture });

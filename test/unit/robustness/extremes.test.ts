@@ -37,13 +37,33 @@ const AGGRESSIVE: ErosionOptionsInput = {
     patchSize: 32,
     hydraulic: { dropletsPerBatch: 200, maxSteps: 32, capacity: 16, erosion: 0.9, deposition: 0.9, gravity: 16, inertia: 0.5, evaporation: 0.005, brushRadius: 2 },
     thermal: { talus: 0.1, rate: 1, iterations: 4, boundary: "closed" },
+    flow: { enabled: true, rate: 0.05, stepsPerBatch: 2 },
 };
 
 describe("long runs", () => {
-    it("10 000 cycles on 33 x 33 with aggressive options stay bounded and balanced", () => {
+    it("10 000 cycles on 33 x 33 with aggressive options (droplets, flow, thermal) stay bounded and balanced", () => {
         const simulation = runChecked(33, 33, generateNoiseTerrain({ width: 33, depth: 33, relief: 30, seed: 4 }), AGGRESSIVE, 10000, 1000);
         expect(simulation.state.cycle).toBe(10000);
         expect(simulation.state.counters[3]).toBeGreaterThan(0);
+    });
+
+    it("1 000 cycles with masks, a tiling terrain and erodeAt events every 50 cycles stay bounded and balanced", () => {
+        const width = 33;
+        const heights = heightsToFixed(generateNoiseTerrain({ width, depth: width, relief: 30, seed: 5 }));
+        const mass = conservedMass(createInitialState(width, width, heights));
+        const [low, high] = range(heights);
+        const margin = Math.floor((high - low) * 0.1);
+        const simulation = new CpuErosionSimulation(width, width, heights, resolveOptions({ ...AGGRESSIVE, tileable: true }));
+        const gradient = Int32Array.from({ length: width * width }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536));
+        simulation.setMasks({ hydraulic: gradient, thermal: gradient.slice().reverse(), flow: gradient });
+        for (let cycle = 0; cycle < 1000; cycle += 50) {
+            simulation.erodeAt(5 + (cycle % 23), 7 + (cycle % 19), 4, { droplets: 300, hydraulic: { erosion: 1 } });
+            simulation.runCycles(50);
+            const [nowLow, nowHigh] = range(simulation.state.heights);
+            expect(nowLow).toBeGreaterThanOrEqual(low - margin);
+            expect(nowHigh).toBeLessThanOrEqual(high + margin);
+            expect(conservedMass(simulation.state)).toBe(mass);
+        }
     });
 });
 
@@ -53,6 +73,7 @@ describe("extreme terrains", () => {
 
     it.each([
         ["a flat field stays exactly flat", 33, 33, grid(33, 33, () => 7)],
+        ["a spike with flow accumulation and a tiling grid", 25, 25, grid(25, 25, (x, y) => (x === 12 && y === 12 ? 80 : 0))],
         ["a single 100 m spike", 33, 33, grid(33, 33, (x, y) => (x === 16 && y === 16 ? 100 : 0))],
         ["a vertical 200 m cliff", 40, 30, grid(40, 30, (x) => (x < 20 ? 0 : 200))],
         ["a field at the limits of the height range", 24, 24, grid(24, 24, (x, y) => ((x + y) % 2 === 0 ? HEIGHT_MAX_METRES : HEIGHT_MIN_METRES))],
@@ -61,7 +82,8 @@ describe("extreme terrains", () => {
         ["a very thin 60 x 2 field", 60, 2, grid(60, 2, (x, y) => 60 - x + y * 0.5)],
     ] as const)("%s", (name, width, depth, metres) => {
         for (const boundary of ["closed", "open"] as const) {
-            const simulation = runChecked(width, depth, metres, { ...options, thermal: { ...(options.thermal as object), boundary } }, 4, 1);
+            const flow = name.includes("flow") ? { flow: { enabled: true, rate: 0.05 }, tileable: true } : {};
+            const simulation = runChecked(width, depth, metres, { ...options, ...flow, thermal: { ...(options.thermal as object), boundary } }, 4, 1);
             if (name.startsWith("a flat")) {
                 expect(Array.from(simulation.state.heights)).toEqual(Array.from(heightsToFixed(metres)));
             }
