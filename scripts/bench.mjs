@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --out=bench/results.json] [-- --markdown]
+// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --update] [-- --out=bench/results.json] [-- --markdown]
 //
 // Every benchmark figure, on every backend this machine has: the CPU reference under Node (one
 // thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium,
@@ -6,21 +6,24 @@
 // own Node process from an esbuild bundle (bench/.build); the records are gathered into
 // bench/results.json with the machine and adapters, and the table is printed last.
 // `--quick` gives the same records with fewer runs (about a minute and a half on 2 cores).
+// `--update` keeps the other parts' records already in the output file (rerun one part, keep the rest);
+// `environment.parts` says when and under what load each part ran.
 // See bench/README.md.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BUILD_DIR, ROOT, buildBenchPages, buildNodeBundles, generateSources } from "./bench-build.mjs";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const only = args.find((arg) => arg.startsWith("--only="))?.slice(7).split(",");
-const outPath = join(ROOT, args.find((arg) => arg.startsWith("--out="))?.slice(6) ?? "bench/results.json");
+const outPath = resolve(ROOT, args.find((arg) => arg.startsWith("--out="))?.slice(6) ?? "bench/results.json");
 const parts = ["cpu", "dawn", "chromium"].filter((part) => !only || only.includes(part));
 const quickArgs = quick ? ["--quick"] : [];
 const markdown = args.includes("--markdown");
+const update = args.includes("--update");
 
 // Lines a part prints that say nothing about the benchmark (Dawn probing display backends).
 const NOISE = [/XDG_RUNTIME_DIR/, /shaderUniform\*ArrayDynamicIndexing/, /While initializing adapter/, /PhysicalDeviceVk\.cpp/, /^\s*$/, /^BJS - /];
@@ -65,12 +68,17 @@ async function main() {
         buildBenchPages();
     }
 
-    const records = [];
-    const adapters = {};
+    const round = (values) => values.map((value) => Math.round(value * 100) / 100);
+    const previous = update && existsSync(outPath) ? JSON.parse(readFileSync(outPath, "utf8")) : null;
+    const partOf = (record) => (record.backend === "cpu" ? "cpu" : record.backend === "webgpu-dawn" ? "dawn" : "chromium");
+    const records = previous ? previous.records.filter((record) => !parts.includes(partOf(record))) : [];
+    const adapters = previous ? Object.fromEntries(Object.entries(previous.environment.adapters ?? {}).filter(([backend]) => !parts.includes(partOf({ backend })))) : {};
+    const partRuns = previous ? Object.fromEntries(Object.entries(previous.environment.parts ?? {}).filter(([part]) => !parts.includes(part))) : {};
     const failures = [];
     for (const part of parts) {
         process.stderr.write(`\n== ${part} ==\n`);
         const partStarted = performance.now();
+        const partRun = { date: new Date().toISOString(), quick, loadAverageAtStart: round(loadavg()) };
         const { code, result } = await runPart(part, `${part}.mjs`, part === "chromium" ? [...quickArgs, `--pages=${join(BUILD_DIR, "pages")}`] : quickArgs);
         if (!result) {
             failures.push(`${part} (exit code ${code})`);
@@ -84,8 +92,11 @@ async function main() {
             if (result.adapter) adapters[`webgpu-${part}`] = result.adapter;
             Object.assign(adapters, result.adapters ?? {});
         }
-        process.stderr.write(`(${part}: ${((performance.now() - partStarted) / 1000).toFixed(0)} s)\n`);
+        partRuns[part] = { ...partRun, loadAverageAtEnd: round(loadavg()), seconds: Math.round((performance.now() - partStarted) / 1000) };
+        process.stderr.write(`(${part}: ${partRuns[part].seconds} s)\n`);
     }
+    const order = ["cpu", "dawn", "chromium"];
+    records.sort((a, b) => order.indexOf(partOf(a)) - order.indexOf(partOf(b)));
 
     const scaling = cpuScaling(records);
     const cpuList = cpus();
@@ -96,8 +107,9 @@ async function main() {
         cpuModel: cpuList[0]?.model ?? "unknown",
         cores: availableParallelism(),
         memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-        loadAverageAtStart: load.map((value) => Math.round(value * 100) / 100),
-        loadAverageAtEnd: loadavg().map((value) => Math.round(value * 100) / 100),
+        loadAverageAtStart: round(load),
+        loadAverageAtEnd: round(loadavg()),
+        parts: partRuns,
         quick,
         adapters,
         seconds: Math.round((performance.now() - started) / 1000),
