@@ -480,10 +480,12 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             const { backend, schedule, binding } = this._live("runCycles");
             for (let done = 0; done < count; done++) {
                 const frame = this._planFrame(schedule, Infinity);
-                const result = await backend.runFrame(frame.batches, frame.changed);
+                const running = backend.runFrame(frame.batches, frame.changed);
+                const completeCycle = this._readCheckpoint(backend, schedule);
+                const result = await running;
                 this._applyRows(result, binding, backend);
                 this._emitBatches(frame.batches);
-                await this._completeCycle(backend, schedule);
+                await completeCycle();
             }
         });
     }
@@ -730,16 +732,17 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         const backend = this._backend;
         const binding = this._binding!;
         this._framesInFlight++;
-        const frame = backend
-            .runFrame(batches, changed)
+        const running = backend.runFrame(batches, changed);
+        const completeCycle = cycleCompleted ? this._readCheckpoint(backend, schedule) : null;
+        const frame = running
             .then(async (result) => {
                 if (this._backend !== backend) return; // detached meanwhile
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs };
                 this._applyRows(result, binding, backend);
                 this._emitBatches(batches);
-                if (cycleCompleted) {
-                    await this._completeCycle(backend, schedule);
+                if (completeCycle) {
+                    await completeCycle();
                 }
             })
             .catch(async (error) => {
@@ -844,20 +847,31 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         }
     }
 
-    private async _completeCycle(backend: ErosionBackend, schedule: ErosionSchedule): Promise<void> {
-        this.onCycleCompletedObservable.notifyObservers({ cyclesCompleted: schedule.cycle });
+    /**
+     * Reads the cycle-boundary state a frame just reached. Called right after that frame is issued and
+     * before any later one, so the read sees exactly the boundary (backends run calls in order); the
+     * options, masks and events in force there are taken now for the same reason, since the schedule
+     * moves on with the next frame. The returned step notifies observers and keeps the checkpoint once
+     * the frame has landed.
+     */
+    private _readCheckpoint(backend: ErosionBackend, schedule: ErosionSchedule): () => Promise<void> {
         const cycle = schedule.cycle;
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
         const options = cloneOptions(schedule.options);
         const masks = schedule.masks;
         const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
-        const checkpoint = await backend.readState(cycle, 0);
-        checkpoint.masks = masks;
-        checkpoint.events = events;
-        if (this._backend === backend && checkpoint.cycle >= (this._checkpoint?.cycle ?? 0)) {
-            this._checkpoint = checkpoint;
-            this._checkpointOptions = options;
-        }
+        const reading = backend.readState(cycle, 0);
+        reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
+        return async () => {
+            this.onCycleCompletedObservable.notifyObservers({ cyclesCompleted: cycle });
+            const checkpoint = await reading;
+            checkpoint.masks = masks;
+            checkpoint.events = events;
+            if (this._backend === backend && checkpoint.cycle >= (this._checkpoint?.cycle ?? 0)) {
+                this._checkpoint = checkpoint;
+                this._checkpointOptions = options;
+            }
+        };
     }
 
     /** Region a batch may change, grown by one vertex for the normals around it. */

@@ -26,6 +26,8 @@ describe("TerrainErosion faults on WebGPU", () => {
 
     it("stops cleanly on device loss, says so, and resumes from the last checkpoint to the same fingerprint as an uninterrupted run", async () => {
         const result = await browser.page.evaluate((r) => (window as any).deviceLoss(r), request(4));
+        expect(result.checkpoint.cycle).toBeGreaterThanOrEqual(1);
+        expect(result.checkpoint.fingerprint).toBe(erodeHeightfield(heights, WIDTH, DEPTH, OPTIONS, result.checkpoint.cycle).fingerprint);
         expect(result.events).toEqual(["deviceLost", "recovered"]);
         expect(result.fingerprint).toBe(erodeHeightfield(heights, WIDTH, DEPTH, OPTIONS, 4).fingerprint);
         // Nothing of ours throws into the render loop; Babylon 9.28's own draw call does, right after

@@ -15,7 +15,7 @@ import { Constants } from "@babylonjs/core/Engines/constants.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { fingerprintOf, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { decodeInt32 } from "../../helpers/base64.js";
 
 let engine: WebGPUEngine;
@@ -194,6 +194,8 @@ async function deviceLoss(request: ScenarioRequest) {
     Object.assign(window, { __dbg: () => ({ events, cycles: erosion.cyclesCompleted, progress: erosion.progress, running: erosion.isRunning, backend: erosion.backend }) });
     await erosion.whenReady();
     await until(() => erosion.cyclesCompleted >= 1 && erosion.progress > 0.3, "some progress");
+    // Frames keep running while the checkpoint is read: it must still be the boundary's state.
+    const checkpoint = { cycle: erosion.checkpoint!.cycle, fingerprint: fingerprintOf(erosion.checkpoint!) };
     let restored = false;
     engine.onContextRestoredObservable.addOnce(() => (restored = true));
     (engine as unknown as { _device: GPUDevice })._device.destroy();
@@ -205,7 +207,7 @@ async function deviceLoss(request: ScenarioRequest) {
     const fingerprint = await erosion.fingerprint();
     ground.dispose();
     await erosion.whenIdle();
-    return { events, fingerprint, backend: erosion.backend, renderErrors: [...new Set(renderErrors)] };
+    return { events, fingerprint, checkpoint, backend: erosion.backend, renderErrors: [...new Set(renderErrors)] };
 }
 
 /** Disposing the ground, the scene or the engine while frames are in flight lets no exception escape and releases every buffer. */
