@@ -67,6 +67,8 @@ async function until(condition: () => boolean, what: string, timeoutMs = 600000)
 interface FrameSamples {
     cpuMs: number[];
     gpuMs: number[];
+    /** How the component measured the GPU times (`lastFrame.measuredBy`: timestamp queries or submit to done). */
+    gpuMeasuredBy: Set<string>;
     batches: number[];
     erosionFrames: number;
     renderedFrames: number;
@@ -123,6 +125,7 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         const frame = erosion.lastFrame;
         if (samples && frame !== lastMeasured && frame.measuredMs !== null) {
             samples.gpuMs.push(frame.measuredMs);
+            samples.gpuMeasuredBy.add(String((frame as { measuredBy?: string | null }).measuredBy ?? "unknown"));
         }
         lastMeasured = frame;
     });
@@ -134,7 +137,7 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         for (const budgetMs of budgets) {
             const target = erosion.cyclesCompleted + 1;
             erosion.setOptions({ frameBudgetMs: budgetMs, maxCycles: target });
-            const current: FrameSamples = { cpuMs: [], gpuMs: [], batches: [], erosionFrames: 0, renderedFrames: 0 };
+            const current: FrameSamples = { cpuMs: [], gpuMs: [], gpuMeasuredBy: new Set(), batches: [], erosionFrames: 0, renderedFrames: 0 };
             samples = current;
             const started = performance.now();
             erosion.start();
@@ -144,7 +147,7 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
             const seconds = (performance.now() - started) / 1000;
             console.log(`  component ${size}² budget ${budgetMs} ms: ${current.erosionFrames} erosion frames (${current.renderedFrames} rendered) in ${seconds.toFixed(1)} s`);
             const common = { backend: "component-chromium", size, brushRadius: erosion.options.hydraulic.brushRadius, threads: null, budgetMs };
-            records.push({ ...common, kernel: "frame-gpu", unit: "ms", ...summarize(current.gpuMs), runs: current.gpuMs.length, detail: `${detail}; GPU time of a frame's erosion submission, submit to onSubmittedWorkDone (lastFrame.measuredMs)` });
+            records.push({ ...common, kernel: "frame-gpu", unit: "ms", ...summarize(current.gpuMs), runs: current.gpuMs.length, detail: `${detail}; GPU time of a frame's erosion as the component measures it (lastFrame.measuredMs, by ${[...current.gpuMeasuredBy].join(", ")}: "timestamp" = timestamp queries around the frame's passes, "submitted" = submit to onSubmittedWorkDone)` });
             records.push({ ...common, kernel: "frame-cpu", unit: "ms", ...summarize(current.cpuMs), runs: current.cpuMs.length, detail: `${detail}; main-thread time the component spent planning and recording a frame (lastFrame.cpuMs)` });
             records.push({ ...common, kernel: "batches-per-frame", unit: "batches", ...summarize(current.batches), runs: current.batches.length, detail });
             records.push({ ...common, kernel: "frames-per-cycle", unit: "frames", median: current.erosionFrames, min: current.erosionFrames, max: current.erosionFrames, runs: 1, detail: `${detail}; frames that ran erosion (${current.renderedFrames} frames rendered, ${seconds.toFixed(1)} s)` });
