@@ -5,7 +5,7 @@
 // and the TerrainErosion component's cost per frame in headless Chromium. Each part runs in its
 // own Node process from an esbuild bundle (bench/.build); the records are gathered into
 // bench/results.json with the machine and adapters, and the table is printed last.
-// `--quick` gives the same records with fewer runs (about a minute and a half on 2 cores).
+// `--quick` gives the same records with fewer runs (about a minute on 2 cores).
 // `--update` keeps the other parts' records already in the output file (rerun one part, keep the rest);
 // `environment.parts` says when and under what load each part ran.
 // See bench/README.md.
