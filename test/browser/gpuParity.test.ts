@@ -39,6 +39,8 @@ const CASES: ParityCase[] = [
     { name: "extreme: a thin 2 x 60 field", width: 2, depth: 60, relief: 0, shape: (x, y) => 60 - y + x * 0.5, options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 } }, batches: 16 },
     { name: "flow accumulation (4 neighbours) with droplets and thermal", width: 57, depth: 45, relief: 40, options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 300 }, flow: { enabled: true, neighbours: 4, rate: 0.004, stepsPerBatch: 6 } }, batches: 27 },
     { name: "flow accumulation (8 neighbours) on a tiling terrain, wrapping across the edges", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 8, rate: 0.01, stepsPerBatch: 5 } }, batches: 30 },
+    { name: "flow only on a hand-built V valley falling toward +y (the shape of the hand-counted unit test, larger)", width: 33, depth: 29, relief: 0, shape: (x, y) => Math.abs(x - 16) * 2 + (28 - y) * 0.5, options: { patchSize: 16, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 4, rate: 0.01 } }, batches: 18 },
+    { name: "flow only on a hand-built cone, 8 neighbours", width: 31, depth: 31, relief: 0, shape: (x, y) => 40 - Math.hypot(x - 15, y - 15) * 2, options: { patchSize: 16, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 8, rate: 0.01 } }, batches: 18 },
     {
         name: "masks on all three operators (a gradient, a band of zeros, a checkerboard)",
         width: 61,
