@@ -166,6 +166,8 @@ export class GpuErosionBackend implements ErosionBackend {
     public async writeState(state: ErosionStateData): Promise<void> {
         this._simulation.upload(state);
         this._simulation.regenerateVertices({ x0: 0, y0: 0, x1: state.width, y1: state.depth }, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
+        // The flow directions follow the new heights even while erosion is paused.
+        this._writeMaps();
         this._simulation.submit();
     }
 

@@ -122,6 +122,11 @@ describe("erosion maps texture on WebGPU", () => {
                 expect(result.pixels[i * 4 + 2]).toBeCloseTo(result.deposition[i] / 65536, 4);
                 expect(result.pixels[i * 4 + 3]).toBe(result.direction[i] === 255 ? -1 : result.direction[i]);
             }
+            // After reset() the directions are those of the original heights, in the texture too.
+            expect(result.directionAfterReset).not.toEqual(result.direction);
+            for (let i = 0; i < 41 * 33; i++) {
+                expect(result.pixelsAfterReset[i * 4 + 3]).toBe(result.directionAfterReset[i] === 255 ? -1 : result.directionAfterReset[i]);
+            }
             expect(browser.errors).toEqual([]);
         } finally {
             await browser.close();
