@@ -1,11 +1,12 @@
 // npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --update] [-- --out=bench/results.json] [-- --markdown]
 //
 // Every benchmark figure, on every backend this machine has: the CPU reference under Node (one
-// thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium,
-// and the TerrainErosion component's cost per frame in headless Chromium. Each part runs in its
+// thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium
+// (droplets, masked droplets, thermal, flow, the erosion maps), and the TerrainErosion component's
+// cost per frame (also with flow, with the maps texture, and of an erodeAt event) in headless Chromium. Each part runs in its
 // own Node process from an esbuild bundle (bench/.build); the records are gathered into
 // bench/results.json with the machine and adapters, and the table is printed last.
-// `--quick` gives the same records with fewer runs (about a minute on 2 cores).
+// `--quick` gives the same records with fewer runs (about 100 s on 2 cores).
 // `--update` keeps the other parts' records already in the output file (rerun one part, keep the rest);
 // `environment.parts` says when and under what load each part ran.
 // See bench/README.md.

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
             records.push(...kernels.records);
         }
         if (!args.includes("--skip-component")) {
-            const component = await page.evaluate((request) => (window as unknown as BenchWindow).runComponentBench(request), { size: COMPONENT_SIZE, budgets: COMPONENT_BUDGETS } as ComponentBenchRequest);
+            const component = await page.evaluate((request) => (window as unknown as BenchWindow).runComponentBench(request), { size: COMPONENT_SIZE, budgets: COMPONENT_BUDGETS, quick } as ComponentBenchRequest);
             adapters["component-chromium"] = component.adapter;
             records.push(...component.records);
         }

@@ -1,7 +1,9 @@
 /**
  * CPU reference figures under Node: droplet steps per second and thermal cells per second, on one
- * thread (the calling thread) and on `CpuWorkerPool`'s worker threads (one per core). Run by
- * `npm run bench` from an esbuild bundle (bench/.build/cpu.mjs), next to the bundled worker.
+ * thread (the calling thread) and on `CpuWorkerPool`'s worker threads (one per core); masked
+ * droplet steps per second and flow cells per second on one thread only (the pool splits neither
+ * masks nor the flow operator). Run by `npm run bench` from an esbuild bundle
+ * (bench/.build/cpu.mjs), next to the bundled worker.
  *
  *   node bench/.build/cpu.mjs [--quick] [--threads=N] --json=records.json
  */
@@ -11,10 +13,14 @@ import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters
 import { erodeDroplets } from "../../plugin/core/cpu/erodeDroplets.js";
 import { thermalApply } from "../../plugin/core/cpu/thermalApply.js";
 import { thermalFlux } from "../../plugin/core/cpu/thermalFlux.js";
+import { flowAccumulate, flowCopy } from "../../plugin/core/cpu/flowAccumulate.js";
+import { flowApply } from "../../plugin/core/cpu/flowApply.js";
+import { flowErode } from "../../plugin/core/cpu/flowErode.js";
+import { createMaps } from "../../plugin/core/erosionMaps.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { CpuWorkerPool } from "./cpuWorkers.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
-import { benchHeights, cpuDroplets, dropletBatch, RADII, SIZES, thermalBatch } from "./workloads.js";
+import { benchHeights, cpuDroplets, dropletBatch, flowBatch, initialFlowCounts, MASKED_RADIUS, RADII, SIZES, thermalBatch } from "./workloads.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -35,8 +41,9 @@ function report(record: BenchRecord): void {
 }
 
 /**
- * Runs the droplet kernel on every brush radius before any figure is measured, so V8 compiles it
- * once with the feedback of every path rather than recompiling it between figures.
+ * Runs the droplet kernel on every brush radius (and the masked walk) before any figure is
+ * measured, so V8 compiles it once with the feedback of every path rather than recompiling it
+ * between figures.
  */
 function warmUpKernels(): void {
     const size = 256;
@@ -47,6 +54,8 @@ function warmUpKernels(): void {
             const { params, brush } = dropletBatch(size, brushRadius, cpuDroplets(size), 1000 + round);
             erodeDroplets(params, heights, delta, brush, new Float64Array(COUNTER_COUNT));
         }
+        const masked = dropletBatch(size, MASKED_RADIUS, cpuDroplets(size), 1000 + round, true);
+        erodeDroplets(masked.params, heights, delta, masked.brush, new Float64Array(COUNTER_COUNT), 0, masked.params.dropletCount, null, masked.mask);
     }
 }
 
@@ -100,6 +109,27 @@ async function main(): Promise<void> {
             }
         }
 
+        {
+            // The same batches with the hydraulic mask (one thread: the pool does not split masks).
+            const brushRadius = MASKED_RADIUS;
+            const masked = await repeat(counts, (run) => {
+                let steps = 0;
+                let seconds = 0;
+                for (let batch = 0; batch < batchesPerRun; batch++) {
+                    const { params, brush, mask } = dropletBatch(size, brushRadius, droplets, run * batchesPerRun + batch, true);
+                    const counters = new Float64Array(COUNTER_COUNT);
+                    delta.fill(0);
+                    const started = performance.now();
+                    erodeDroplets(params, heights, delta, brush, counters, 0, params.dropletCount, water, mask);
+                    seconds += (performance.now() - started) / 1000;
+                    steps += counters[COUNTER_DROPLET_STEPS];
+                }
+                return steps / seconds;
+            });
+            const detail = `${droplets} droplets a batch over the whole field, ${batchesPerRun} batch${batchesPerRun > 1 ? "es" : ""} a run, hydraulic mask benchMask (32-cell checkerboard, half held out, the rest a 1/32..1 ramp); erodeDroplets only (no fold), counting water visits as the CPU backend does`;
+            report({ backend: "cpu", kernel: "droplet-masked", size, brushRadius, threads: 1, unit: "steps/s", ...summarize(masked), runs, detail });
+        }
+
         const { params, iterations } = thermalBatch(size);
         const cells = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * iterations;
         const detail = `whole field as one patch, ${iterations} relaxation steps (flux + apply) a run`;
@@ -125,6 +155,30 @@ async function main(): Promise<void> {
                 return cells / ((performance.now() - started) / 1000);
             });
             report({ backend: "cpu", kernel: "thermal", size, brushRadius: null, threads, unit: "cells/s", ...summarize(parallel), runs, detail: `${detail}; rows split across worker threads, every step` });
+        }
+
+        {
+            // A flow batch as CpuBatchRunner runs one (one thread: the pool does not split flow).
+            const { params: flow, steps, cells } = flowBatch(size);
+            const counts0 = initialFlowCounts(size);
+            const flowCounts = counts0.slice();
+            const next = new Int32Array(size * size);
+            const maps = createMaps(size * size);
+            const single = await repeat(counts, () => {
+                working.set(heights);
+                flowCounts.set(counts0);
+                delta.fill(0);
+                const started = performance.now();
+                for (let step = 0; step < steps; step++) {
+                    flowAccumulate(flow, working, flowCounts, next);
+                    flowCopy(flow, next, flowCounts);
+                }
+                flowErode(flow, working, flowCounts, delta, null);
+                flowApply(flow, working, delta, maps);
+                return cells / ((performance.now() - started) / 1000);
+            });
+            const flowDetail = `whole field as one patch, one flow batch a run: ${steps} x (flowAccumulate + flowCopy), flowErode, flowApply (recording wear and deposition as the CPU backend does); counts start at 1; a cell is one vertex through the whole batch`;
+            report({ backend: "cpu", kernel: "flow", size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: flowDetail });
         }
         await pool?.terminate();
     }

@@ -5,7 +5,17 @@
  * - Droplets: `erode_droplets` alone, `gpuDroplets(size)` droplets a dispatch over the whole field,
  *   several dispatches a run (each its own cycle number, so its own droplets). Steps are what the
  *   kernel counted (`COUNTER_DROPLET_STEPS`), read back after each run.
+ * - Masked droplets (`droplet-masked`, brush radius 3): the same with the hydraulic mask
+ *   `benchMask(size)` bound and `hydraulicMasked` set.
  * - Thermal: `thermal_flux` + `thermal_apply` over the whole field, several steps a run.
+ * - Flow: whole flow batches over the whole field as `GpuErosionSimulation` records one
+ *   (8 x (`flow_accumulate` + `flow_copy`), `flow_erode`, `flow_apply`), several batches a run;
+ *   heights, counts and accumulator reset before every run. On an adapter too slow for one
+ *   whole-field batch a run, over a smaller patch at the field's centre (see the probe).
+ * - Maps texture: `write_maps` over the whole field into an RGBA32F storage texture (bound directly
+ *   on the `GPUDevice`: `WebGpuComputeDevice` leaves storage textures to Babylon), several passes a run.
+ * - Maps readback: the three maps (water, wear, deposition) read back as `readMaps` does (three
+ *   buffers copied and mapped at once); wall time, several readbacks a run.
  * Timing: GPU timestamp queries around every compute pass where the device has `timestamp-query`
  * (the sum of the passes' durations), else the wall time from submit to `onSubmittedWorkDone`.
  * The number of dispatches a run is calibrated in the warm-up so a run takes about `targetMs`.
@@ -15,17 +25,20 @@ import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams } from "
 import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
 import type { ComputeBuffer, KernelBindings } from "../../plugin/gpu/computeDevice.js";
 import { planDropletDispatch } from "../../plugin/gpu/gpuSimulation.js";
-import { GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "../../plugin/gpu/shaderLibrary.js";
+import { BINDINGS, GRID_WORKGROUP_SIZE, kernelSource, KERNELS, type KernelName } from "../../plugin/gpu/shaderLibrary.js";
 import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { repeat, runCounts, summarize, type BenchRecord } from "./records.js";
-import { benchHeights, dropletBatch, gpuDroplets, RADII, SIZES, thermalBatch } from "./workloads.js";
+import { benchHeights, benchMask, dropletBatch, flowBatch, gpuDroplets, initialFlowCounts, MASKED_RADIUS, RADII, SIZES, thermalBatch } from "./workloads.js";
 
 /** Most passes one run records (one params slot and two timestamps each). */
 const MAX_PASSES = 128;
 
 /** Fewest droplets a dispatch (see the probe in `runGpuKernelBench`). */
 const MIN_DROPLETS = 4096;
+
+/** Smallest side of a flow figure's patch (see the probe in `runGpuKernelBench`). */
+const MIN_FLOW_SIDE = 128;
 
 /** What to run. */
 export interface GpuKernelBenchOptions {
@@ -107,13 +120,25 @@ class PassTimer {
     }
 }
 
-/** Runs the droplet and thermal figures on `device`. */
+/** The write_maps pipeline on a bare `GPUDevice`, with its storage texture bound directly. */
+async function createMapsPipeline(device: GPUDevice): Promise<GPUComputePipeline> {
+    const module = device.createShaderModule({ label: "bench.write_maps", code: kernelSource("write_maps") });
+    const info = await module.getCompilationInfo();
+    const errors = info.messages.filter((message) => message.type === "error");
+    if (errors.length > 0) {
+        throw new Error(`WGSL kernel write_maps failed to compile:\n${errors.map((message) => `${message.lineNum}:${message.linePos} ${message.message}`).join("\n")}`);
+    }
+    return device.createComputePipelineAsync({ label: "bench.write_maps", layout: "auto", compute: { module, entryPoint: "main" } });
+}
+
+/** Runs the droplet, masked droplet, thermal, flow and maps figures on `device`. */
 export async function runGpuKernelBench(device: GPUDevice, adapterDescription: string, options: GpuKernelBenchOptions): Promise<BenchRecord[]> {
     const log = options.log ?? (() => undefined);
     const counts = runCounts(options.quick);
     const targetMs = options.quick ? 150 : 400;
     const compute = new WebGpuComputeDevice(device, adapterDescription);
-    await compute.prepareKernels(["erode_droplets", "thermal_flux", "thermal_apply"]);
+    await compute.prepareKernels(["erode_droplets", "thermal_flux", "thermal_apply", "flow_accumulate", "flow_copy", "flow_erode", "flow_apply"]);
+    const mapsPipeline = await createMapsPipeline(device);
     const timer = device.features.has("timestamp-query") ? new PassTimer(device) : null;
     const params: ComputeBuffer[] = [];
     for (let slot = 0; slot < MAX_PASSES; slot++) {
@@ -176,7 +201,10 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             const zeros = new Int32Array(size * size);
             compute.writeBuffer(heights, benchHeights(size));
 
-            for (const brushRadius of RADII) {
+            const mask = compute.createBuffer("bench.hydraulicMask", bytes);
+            compute.writeBuffer(mask, benchMask(size));
+            const dropletFigures = [...RADII.map((brushRadius) => ({ brushRadius, masked: false })), { brushRadius: MASKED_RADIUS, masked: true }];
+            for (const { brushRadius, masked } of dropletFigures) {
                 const first = dropletBatch(size, brushRadius, 1, 0);
                 if (first.brush.length > 0) {
                     compute.writeBuffer(brush, first.brush);
@@ -190,9 +218,9 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                     await device.queue.onSubmittedWorkDone();
                     compute.setPassDecorator(timer ? timer.decorate : null);
                     for (let k = 0; k < dispatches; k++) {
-                        const { params: batch } = dropletBatch(size, brushRadius, droplets, nextCycle++);
+                        const { params: batch } = dropletBatch(size, brushRadius, droplets, nextCycle++, masked);
                         batch.dispatchRowThreads = dispatch.rowThreads;
-                        compute.dispatch("erode_droplets", bind("erode_droplets", { params: writeParams(k, batch), heights, delta, brush, counters }), dispatch.x, dispatch.y);
+                        compute.dispatch("erode_droplets", bind("erode_droplets", masked ? { params: writeParams(k, batch), heights, delta, brush, counters, mask } : { params: writeParams(k, batch), heights, delta, brush, counters }), dispatch.x, dispatch.y);
                     }
                     compute.setPassDecorator(null);
                     const timed = await timeSubmit();
@@ -219,7 +247,8 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                     }
                     return result.steps / result.seconds;
                 });
-                report({ backend: options.backend, kernel: "droplet", size, brushRadius, threads: null, unit: "steps/s", ...summarize(values), runs: counts.runs, detail: `${droplets} droplets a dispatch, ${dispatches} dispatch${dispatches > 1 ? "es" : ""} a run; erode_droplets only; ${method}` });
+                const maskDetail = masked ? "; hydraulic mask benchMask (32-cell checkerboard, half held out, the rest a 1/32..1 ramp)" : "";
+                report({ backend: options.backend, kernel: masked ? "droplet-masked" : "droplet", size, brushRadius, threads: null, unit: "steps/s", ...summarize(values), runs: counts.runs, detail: `${droplets} droplets a dispatch, ${dispatches} dispatch${dispatches > 1 ? "es" : ""} a run${maskDetail}; erode_droplets only; ${method}` });
             }
 
             const { params: batch, iterations } = thermalBatch(size);
@@ -247,8 +276,124 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             });
             report({ backend: options.backend, kernel: "thermal", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(values), runs: counts.runs, detail: `${steps} step${steps > 1 ? "s" : ""} (flux + apply) a run over the whole field; ${method}` });
 
-            for (const buffer of [heights, delta, counters, brush, flux, ...extras.values()]) {
+            // Flow: whole batches, as GpuErosionSimulation records one.
+            const flowCounts = compute.createBuffer("bench.flowCounts", bytes);
+            const flowNext = compute.createBuffer("bench.flowNext", bytes);
+            const ones = initialFlowCounts(size);
+            const steps0 = flowBatch(size).steps;
+            const maxFlowBatches = Math.max(1, Math.floor(MAX_PASSES / (2 * steps0 + 2)));
+            /** Runs `batches` flow batches over a `side` patch from the start state; returns cells and time. */
+            const runFlow = async (side: number, batches: number) => {
+                const flow = flowBatch(size, side);
+                const region = [Math.ceil((flow.params.regionX1 - flow.params.regionX0) / GRID_WORKGROUP_SIZE), Math.ceil((flow.params.regionY1 - flow.params.regionY0) / GRID_WORKGROUP_SIZE)];
+                const patch = [Math.ceil((flow.params.patchX1 - flow.params.patchX0) / GRID_WORKGROUP_SIZE), Math.ceil((flow.params.patchY1 - flow.params.patchY0) / GRID_WORKGROUP_SIZE)];
+                // The start of every run: the field's heights, a new state's counts, an empty accumulator.
+                compute.writeBuffer(heights, benchHeights(size));
+                compute.writeBuffer(flowCounts, ones);
+                compute.writeBuffer(delta, zeros);
+                await device.queue.onSubmittedWorkDone();
+                const slot = writeParams(0, flow.params);
+                compute.setPassDecorator(timer ? timer.decorate : null);
+                for (let batch = 0; batch < batches; batch++) {
+                    for (let step = 0; step < flow.steps; step++) {
+                        compute.dispatch("flow_accumulate", bind("flow_accumulate", { params: slot, heights, flowCounts, flowNext }), patch[0], patch[1]);
+                        compute.dispatch("flow_copy", bind("flow_copy", { params: slot, flowNext, flowCounts }), patch[0], patch[1]);
+                    }
+                    compute.dispatch("flow_erode", bind("flow_erode", { params: slot, heights, flowCounts, delta }), patch[0], patch[1]);
+                    compute.dispatch("flow_apply", bind("flow_apply", { params: slot, heights, delta }), region[0], region[1]);
+                }
+                compute.setPassDecorator(null);
+                return { cells: flow.cells * batches, ...(await timeSubmit()) };
+            };
+            // A probe batch over a small patch (also a warm-up) sizes the work: the whole field,
+            // its side halved while one batch would take longer than `targetMs` (a software
+            // adapter such as SwiftShader), but not below MIN_FLOW_SIDE.
+            const probe = await runFlow(Math.min(size, MIN_FLOW_SIDE / 2), 1);
+            const cellsInTarget = (probe.cells / probe.seconds) * (targetMs / 1000);
+            let flowSide = size;
+            while (flowSide > MIN_FLOW_SIDE && flowSide * flowSide > cellsInTarget) {
+                flowSide >>= 1;
+            }
+            let flowBatches = 1;
+            const flowValues = await repeat(counts, async (run) => {
+                const timed = await runFlow(flowSide, flowBatches);
+                method = timed.method;
+                if (run === 0) {
+                    flowBatches = Math.min(maxFlowBatches, calibrate(timed.seconds, flowBatches, targetMs));
+                }
+                return timed.cells / timed.seconds;
+            });
+            const flowWhere = flowSide === size ? "over the whole field" : `over a ${flowSide} x ${flowSide} patch at the field's centre (one whole-field batch takes longer than a run's target here)`;
+            report({ backend: options.backend, kernel: "flow", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(flowValues), runs: counts.runs, detail: `${flowBatches} flow batch${flowBatches > 1 ? "es" : ""} a run ${flowWhere}, each ${steps0} x (flow_accumulate + flow_copy), flow_erode, flow_apply; a cell is one vertex through a whole batch; ${method}` });
+
+            // The maps texture: write_maps over the whole field into an RGBA32F storage texture. The
+            // pass is bound here on the GPUDevice (its buffers too: wrapped for the readback below).
+            const rawBuffer = (label: string, byteLength: number, data: ArrayBufferView) => {
+                const buffer = device.createBuffer({ label, size: byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+                device.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+                return buffer;
+            };
+            packBatchParams(flowBatch(size).params, packed);
+            const mapsRaw: Record<"params" | "heights" | "mapWater" | "mapWear" | "mapDeposition", GPUBuffer> = {
+                params: rawBuffer("bench.maps.params", BATCH_PARAMS_STRIDE_BYTES, packed),
+                heights: rawBuffer("bench.maps.heights", bytes, benchHeights(size)),
+                mapWater: rawBuffer("bench.maps.water", bytes, zeros),
+                mapWear: rawBuffer("bench.maps.wear", bytes, zeros),
+                mapDeposition: rawBuffer("bench.maps.deposition", bytes, zeros),
+            };
+            const mapsTexture = device.createTexture({ label: "bench.mapsTexture", size: [size, size], format: "rgba32float", usage: GPUTextureUsage.STORAGE_BINDING });
+            const mapsBindGroup = device.createBindGroup({
+                label: "bench.write_maps",
+                layout: mapsPipeline.getBindGroupLayout(0),
+                entries: [...KERNELS.write_maps.bindings.map((name) => ({ binding: BINDINGS[name], resource: { buffer: mapsRaw[name] } })), { binding: BINDINGS.mapsTexture, resource: mapsTexture.createView() }],
+            });
+            const groups = Math.ceil(size / GRID_WORKGROUP_SIZE);
+            let mapsPasses = 1;
+            const mapsValues = await repeat(counts, async (run) => {
+                const encoder = compute.encoder;
+                for (let pass = 0; pass < mapsPasses; pass++) {
+                    const descriptor: GPUComputePassDescriptor = { label: "write_maps" };
+                    timer?.decorate(descriptor);
+                    const computePass = encoder.beginComputePass(descriptor);
+                    computePass.setPipeline(mapsPipeline);
+                    computePass.setBindGroup(0, mapsBindGroup);
+                    computePass.dispatchWorkgroups(groups, groups);
+                    computePass.end();
+                }
+                const timed = await timeSubmit();
+                method = timed.method;
+                const cells = size * size * mapsPasses;
+                if (run === 0) {
+                    mapsPasses = Math.min(MAX_PASSES - 1, calibrate(timed.seconds, mapsPasses, targetMs));
+                }
+                return cells / timed.seconds;
+            });
+            report({ backend: options.backend, kernel: "maps-texture", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(mapsValues), runs: counts.runs, detail: `${mapsPasses} write_maps pass${mapsPasses > 1 ? "es" : ""} a run over the whole field into an RGBA32F storage texture (4-neighbour directions); ${method}` });
+            mapsTexture.destroy();
+
+            // The maps read back: three field-sized buffers copied and mapped at once, as readMaps does.
+            const mapBuffers = (["mapWater", "mapWear", "mapDeposition"] as const).map((name) => compute.wrapExternalBuffer(`bench.maps.${name}`, mapsRaw[name], bytes)!);
+            let readbacks = 1;
+            const readValues = await repeat(counts, async (run) => {
+                await device.queue.onSubmittedWorkDone();
+                const started = performance.now();
+                for (let read = 0; read < readbacks; read++) {
+                    await Promise.all(mapBuffers.map((buffer) => compute.readBuffer(buffer, 0, bytes)));
+                }
+                const seconds = (performance.now() - started) / 1000;
+                const cells = size * size * readbacks;
+                if (run === 0) {
+                    readbacks = calibrate(seconds, readbacks, targetMs);
+                }
+                return cells / seconds;
+            });
+            report({ backend: options.backend, kernel: "maps-readback", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(readValues), runs: counts.runs, detail: `${readbacks} readback${readbacks > 1 ? "s" : ""} a run of the three maps (water, wear, deposition: 3 x 4 bytes a cell), each copied to a staging buffer and mapped, the three at once as readMaps does; wall time from the first copy to the last mapped range` });
+
+            for (const buffer of [heights, delta, counters, brush, flux, mask, flowCounts, flowNext, ...extras.values()]) {
                 compute.destroyBuffer(buffer);
+            }
+            for (const buffer of Object.values(mapsRaw)) {
+                buffer.destroy();
             }
         }
     } finally {

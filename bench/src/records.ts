@@ -9,11 +9,16 @@
 export interface BenchRecord {
     /** Where it ran: `cpu`, `webgpu-dawn`, `webgpu-chromium`, `component-chromium`. */
     backend: string;
-    /** What ran: `droplet`, `thermal`, or a component figure (`frame-gpu`, `frame-cpu`, `frames-per-cycle`, `batches-per-frame`). */
+    /**
+     * What ran: a kernel (`droplet`, `droplet-masked`, `thermal`, `flow`, `maps-texture`,
+     * `maps-readback`) or a component figure (`frame-gpu`, `frame-cpu`, `frames-per-cycle`,
+     * `batches-per-frame`; `frame-gpu-flow` and the like with flow enabled, `-maps` with the maps
+     * texture; `erodeAt-frames`, `erodeAt-gpu-ms`).
+     */
     kernel: string;
     /** Vertices per side of the square field. */
     size: number;
-    /** Brush radius in cells (null where it does not apply: thermal). */
+    /** Brush radius in cells (null where it does not apply: thermal, flow, maps). */
     brushRadius: number | null;
     /** CPU threads (null for GPU figures). */
     threads: number | null;
@@ -62,16 +67,18 @@ export function formatValue(value: number, unit: string): string {
         return "-";
     }
     if (unit.endsWith("/s")) {
+        // Rounded to 3 digits first, so 999,950 reads 1.00 M, not 1.00e+3 k.
+        const rounded = Number(value.toPrecision(3));
         for (const [scale, suffix] of [
             [1e9, "G"],
             [1e6, "M"],
             [1e3, "k"],
         ] as const) {
-            if (Math.abs(value) >= scale) {
-                return `${(value / scale).toPrecision(3)} ${suffix}`;
+            if (Math.abs(rounded) >= scale) {
+                return `${(rounded / scale).toPrecision(3)} ${suffix}`;
             }
         }
-        return value.toPrecision(3);
+        return rounded.toPrecision(3);
     }
     if (unit === "ms") {
         return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);

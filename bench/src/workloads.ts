@@ -5,9 +5,20 @@
  * - a droplet batch: the whole field as one patch, default options (64 steps, inertia 0.3...), the
  *   given brush radius, and a fixed number of droplets per batch (`cpuDroplets`, `gpuDroplets`);
  *   each run uses another cycle number, so another set of droplets;
- * - a thermal batch: the whole field as one patch, default options (8 neighbours, 2 steps).
+ * - a masked droplet batch (`droplet-masked`): the same batch with `benchMask(size)` as the
+ *   hydraulic mask (a fixed 0..1 pattern that holds half the field out), brush radius 3 only;
+ * - a thermal batch: the whole field as one patch, default options (8 neighbours, 2 steps);
+ * - a flow batch: the whole field as one patch, default flow options (4 neighbours, 8 propagation
+ *   steps, rate 0.0005), run as the backends run one: 8 x (accumulate + copy) over the patch, then
+ *   erode over the patch and apply over the patch grown by one (here: the whole field); the upstream
+ *   counts start at 1 (a new state's) and the heights at the field's, every run;
+ * - the erosion maps: `write_maps` (the RGBA32F texture a material samples) over the whole field,
+ *   and the readback of the three maps (water, wear, deposition) as `readMaps` does it.
  * A droplet step is one cell of one droplet's walk (`COUNTER_DROPLET_STEPS`, counted by the
- * kernels themselves); a thermal cell is one vertex through one relaxation step (flux and apply).
+ * kernels themselves); a thermal cell is one vertex through one relaxation step (flux and apply);
+ * a flow cell is one vertex of the patch through one whole flow batch (all 8 accumulate + copy
+ * steps, erode and apply: size^2 cells a batch, not size^2 x 8); a maps cell is one vertex written
+ * into the texture, or one vertex of all three maps read back.
  */
 import { buildBatchParams, type BatchParams } from "../../plugin/core/batchParams.js";
 import { brushEntryCount, buildBrush } from "../../plugin/core/brush.js";
@@ -21,6 +32,12 @@ export const SIZES = [256, 512, 1024] as const;
 
 /** Brush radii of the droplet figures. */
 export const RADII = [0, 3] as const;
+
+/** Brush radius of the masked droplet figures. */
+export const MASKED_RADIUS = 3;
+
+/** Side of the squares of the benchmark mask's checkerboard, cells. */
+export const MASK_SQUARE = 32;
 
 /** Droplets per CPU batch: one per 16 vertices (16384 at 512^2). */
 export function cpuDroplets(size: number): number {
@@ -47,17 +64,44 @@ export function benchHeights(size: number): Int32Array {
     return heights;
 }
 
-/** Options of the benchmark batches. */
+const masks = new Map<number, Int32Array>();
+
+/**
+ * The hydraulic mask of the masked droplet figures, Q16 per vertex (cached per size): a
+ * checkerboard of `MASK_SQUARE`-cell squares, every other square held out (0: half the field), the
+ * others a ramp across the square from 1/32 at its left column to 1 at its right
+ * (`((x mod 32) + 1) / 32`), so the walk meets every kind of value: none, partial and full.
+ */
+export function benchMask(size: number): Int32Array {
+    let mask = masks.get(size);
+    if (!mask) {
+        mask = new Int32Array(size * size);
+        for (let y = 0; y < size; y++) {
+            for (let x = 0; x < size; x++) {
+                const heldOut = (Math.floor(x / MASK_SQUARE) + Math.floor(y / MASK_SQUARE)) % 2 === 0;
+                mask[y * size + x] = heldOut ? 0 : ((x % MASK_SQUARE) + 1) * (65536 / MASK_SQUARE);
+            }
+        }
+        masks.set(size, mask);
+    }
+    return mask;
+}
+
+/** Options of the benchmark batches (the flow options, unchanged from the defaults, reach the flow batch's params; `flow.enabled` only matters to a schedule). */
 export function benchOptions(size: number, brushRadius: number, droplets: number): ErosionOptions {
     return resolveOptions({ patchSize: Math.min(1024, size), hydraulic: { dropletsPerBatch: droplets, brushRadius } });
 }
 
-/** A droplet batch over the whole field; `cycle` picks the droplets. */
-export function dropletBatch(size: number, brushRadius: number, droplets: number, cycle: number): { params: BatchParams; brush: Int32Array } {
+/**
+ * A droplet batch over the whole field; `cycle` picks the droplets. With `masked`, the batch
+ * reads `benchMask(size)` (returned as `mask`) as its hydraulic mask.
+ */
+export function dropletBatch(size: number, brushRadius: number, droplets: number, cycle: number, masked = false): { params: BatchParams; brush: Int32Array; mask: Int32Array | null } {
     const options = benchOptions(size, brushRadius, droplets);
     const brush = buildBrush(brushRadius);
     const patch = layoutPatches(size, size, options.patchSize)[0];
-    return { params: buildBatchParams(options, { width: size, depth: size }, patch, "hydraulic", cycle, brushEntryCount(brush)), brush };
+    const mask = masked ? benchMask(size) : null;
+    return { params: buildBatchParams(options, { width: size, depth: size }, patch, "hydraulic", cycle, brushEntryCount(brush), { hydraulic: mask, thermal: null, flow: null }), brush, mask };
 }
 
 /** A thermal batch over the whole field, and its relaxation steps. */
@@ -65,4 +109,23 @@ export function thermalBatch(size: number): { params: BatchParams; iterations: n
     const options = benchOptions(size, 0, 1);
     const patch = layoutPatches(size, size, options.patchSize)[0];
     return { params: buildBatchParams(options, { width: size, depth: size }, patch, "thermal", 0, 0), iterations: options.thermal.iterations };
+}
+
+/**
+ * A flow batch over the whole field (or, with `side`, over a `side x side` patch at the field's
+ * centre: the GPU figures shrink it on an adapter too slow for one whole-field batch a run), and
+ * its propagation steps. `cells` is what one batch counts: the patch's vertices (each through every
+ * step, erode and apply).
+ */
+export function flowBatch(size: number, side = size): { params: BatchParams; steps: number; cells: number } {
+    const options = benchOptions(size, 0, 1);
+    const x0 = (size - side) >> 1;
+    const patch = side === size ? layoutPatches(size, size, options.patchSize)[0] : { index: 0, x0, y0: x0, x1: x0 + side, y1: x0 + side };
+    const params = buildBatchParams(options, { width: size, depth: size }, patch, "flow", 0, 0);
+    return { params, steps: options.flow.stepsPerBatch, cells: (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) };
+}
+
+/** A new state's upstream counts (1 everywhere: each vertex alone), the start of every flow run. */
+export function initialFlowCounts(size: number): Int32Array {
+    return new Int32Array(size * size).fill(1);
 }

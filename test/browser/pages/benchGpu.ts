@@ -1,7 +1,8 @@
 /**
  * Benchmark page (npm run bench; not a test): the WebGPU kernel figures on the browser's own
  * adapter (bench/src/gpuKernels.ts, the same code Dawn runs), and the TerrainErosion component's
- * erosion cost per frame on a 513 x 513 ground at several frame budgets. Driven by
+ * erosion cost per frame on a 513 x 513 ground at several frame budgets, with flow enabled and with
+ * the maps texture enabled (at 16 ms), and the cost of an `erodeAt` event. Driven by
  * bench/src/chromiumMain.ts; every figure comes back as plain `BenchRecord`s.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
@@ -15,7 +16,7 @@ import "@babylonjs/core/Materials/standardMaterial.js";
 import { TerrainErosion } from "../../../plugin/component/terrainErosion.js";
 import type { ErosionFrameStats } from "../../../plugin/component/terrainErosion.js";
 import { benchDeviceDescriptor, describeAdapter, runGpuKernelBench } from "../../../bench/src/gpuKernels.js";
-import { summarize, type BenchRecord } from "../../../bench/src/records.js";
+import { runCounts, summarize, type BenchRecord } from "../../../bench/src/records.js";
 import { benchHeights } from "../../../bench/src/workloads.js";
 
 /** What the driver asks for. */
@@ -30,6 +31,8 @@ export interface ComponentBenchRequest {
     size: number;
     /** Frame budgets to measure, milliseconds: one full cycle each. */
     budgets: number[];
+    /** Fewer erodeAt events and fewer sampled frames with flow and with the maps texture. */
+    quick?: boolean;
 }
 
 /** Records and the adapter they were measured on. */
@@ -74,8 +77,102 @@ interface FrameSamples {
     renderedFrames: number;
 }
 
+function emptySamples(): FrameSamples {
+    return { cpuMs: [], gpuMs: [], gpuMeasuredBy: new Set(), batches: [], erosionFrames: 0, renderedFrames: 0 };
+}
+
+/**
+ * Watches a component's frames: while `samples` is set, each frame's batches and main-thread time
+ * (after the component planned the frame) and each frame's measured GPU time (when its batches
+ * reach the mesh) go into it.
+ */
+class FrameSampler {
+    public samples: FrameSamples | null = null;
+    private _lastPosition: number;
+    private _lastMeasured: ErosionFrameStats | null = null;
+    private readonly _cleanup: (() => void)[] = [];
+
+    constructor(
+        _scene: Scene,
+        private readonly _erosion: TerrainErosion
+    ) {
+        this._lastPosition = this.position();
+        // Added after the component's own observer, so it runs after the component planned the frame.
+        const before = _scene.onBeforeRenderObservable.add(() => {
+            const now = this.position();
+            if (this.samples && now !== this._lastPosition) {
+                this.samples.erosionFrames++;
+                this.samples.batches.push(now - this._lastPosition);
+                this.samples.cpuMs.push(_erosion.lastFrame.cpuMs);
+            }
+            this._lastPosition = now;
+        });
+        const after = _scene.onAfterRenderObservable.add(() => {
+            if (this.samples) this.samples.renderedFrames++;
+        });
+        // A frame's measured GPU time arrives with its batches, when they reach the mesh.
+        const eroded = _erosion.onPatchErodedObservable.add(() => {
+            const frame = _erosion.lastFrame;
+            if (this.samples && frame !== this._lastMeasured && frame.measuredMs !== null) {
+                this.samples.gpuMs.push(frame.measuredMs);
+                this.samples.gpuMeasuredBy.add(String(frame.measuredBy ?? "unknown"));
+            }
+            this._lastMeasured = frame;
+        });
+        this._cleanup.push(
+            () => _scene.onBeforeRenderObservable.remove(before),
+            () => _scene.onAfterRenderObservable.remove(after),
+            () => _erosion.onPatchErodedObservable.remove(eroded)
+        );
+    }
+
+    /** Batches planned since attach (cycles x batches a cycle + the position in the cycle). */
+    public position(): number {
+        const erosion = this._erosion;
+        return erosion.cyclesCompleted * erosion.batchesPerCycle + Math.round(erosion.progress * erosion.batchesPerCycle);
+    }
+
+    /** Starts sampling into fresh samples (from the current position: options may just have changed the cycle's length). */
+    public begin(): FrameSamples {
+        this._lastPosition = this.position();
+        this.samples = emptySamples();
+        return this.samples;
+    }
+
+    public end(): void {
+        this.samples = null;
+    }
+
+    public dispose(): void {
+        this.samples = null;
+        this._cleanup.forEach((remove) => remove());
+    }
+}
+
+/** The component figures of one run (a cycle, or a window of frames): frame-gpu, frame-cpu, batches-per-frame (kernel names + `suffix`). */
+function frameRecords(current: FrameSamples, common: Omit<BenchRecord, "kernel" | "unit" | "median" | "min" | "max" | "runs" | "detail">, detail: string, suffix: string): BenchRecord[] {
+    return [
+        { ...common, kernel: `frame-gpu${suffix}`, unit: "ms", ...summarize(current.gpuMs), runs: current.gpuMs.length, detail: `${detail}; GPU time of a frame's erosion as the component measures it (lastFrame.measuredMs, by ${[...current.gpuMeasuredBy].join(", ")}: "timestamp" = timestamp queries around the frame's passes, "submitted" = submit to onSubmittedWorkDone)` },
+        { ...common, kernel: `frame-cpu${suffix}`, unit: "ms", ...summarize(current.cpuMs), runs: current.cpuMs.length, detail: `${detail}; main-thread time the component spent planning and recording a frame (lastFrame.cpuMs)` },
+        { ...common, kernel: `batches-per-frame${suffix}`, unit: "batches", ...summarize(current.batches), runs: current.batches.length, detail },
+    ];
+}
+
+/** Budget of the flow, maps and erodeAt figures, milliseconds (a 60 Hz frame). */
+const VARIANT_BUDGET_MS = 16;
+
+/** Erosion frames the flow and maps figures sample (after `VARIANT_WARMUP_FRAMES`): full and `quick`. */
+const VARIANT_FRAMES = { full: 64, quick: 24 };
+
+/** Erosion frames a fresh component runs unsampled first, so its frame budget learns what a batch costs. */
+const VARIANT_WARMUP_FRAMES = 8;
+
+/** Radius of the erodeAt figure's events, world units (metres: one cell a metre here). */
+const EVENT_RADIUS = 30;
+
 async function runComponentBench(request: ComponentBenchRequest): Promise<BenchPageResult> {
     const { size, budgets } = request;
+    const quick = request.quick ?? false;
     const canvas = document.createElement("canvas");
     canvas.width = 320;
     canvas.height = 240;
@@ -99,61 +196,76 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
     // would dominate it). Erosion still writes the ground's vertex buffers every frame.
     ground.isVisible = false;
 
-    const erosion = new TerrainErosion({ backend: "webgpu", autoStart: false, frameBudgetMs: budgets[0] });
+    let erosion = new TerrainErosion({ backend: "webgpu", autoStart: false, frameBudgetMs: budgets[0] });
     ground.addBehavior(erosion);
     await erosion.whenReady();
-    const position = () => erosion.cyclesCompleted * erosion.batchesPerCycle + Math.round(erosion.progress * erosion.batchesPerCycle);
-
-    let samples: FrameSamples | null = null;
-    let lastPosition = position();
-    let lastMeasured: ErosionFrameStats | null = null;
-    // Added after the component's own observer, so it runs after the component planned the frame.
-    scene.onBeforeRenderObservable.add(() => {
-        const now = position();
-        if (samples && now !== lastPosition) {
-            samples.erosionFrames++;
-            samples.batches.push(now - lastPosition);
-            samples.cpuMs.push(erosion.lastFrame.cpuMs);
-        }
-        lastPosition = now;
-    });
-    scene.onAfterRenderObservable.add(() => {
-        if (samples) samples.renderedFrames++;
-    });
-    // A frame's measured GPU time arrives with its batches, when they reach the mesh.
-    erosion.onPatchErodedObservable.add(() => {
-        const frame = erosion.lastFrame;
-        if (samples && frame !== lastMeasured && frame.measuredMs !== null) {
-            samples.gpuMs.push(frame.measuredMs);
-            samples.gpuMeasuredBy.add(String((frame as { measuredBy?: string | null }).measuredBy ?? "unknown"));
-        }
-        lastMeasured = frame;
-    });
+    let sampler = new FrameSampler(scene, erosion);
     engine.runRenderLoop(() => scene.render());
 
+    /** Replaces the component with a fresh one (from cycle 0 on the ground as it is now). */
+    const replaceComponent = async (options: ConstructorParameters<typeof TerrainErosion>[0]) => {
+        sampler.dispose();
+        ground.removeBehavior(erosion);
+        await erosion.whenIdle();
+        erosion.dispose();
+        erosion = new TerrainErosion(options);
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        sampler = new FrameSampler(scene, erosion);
+    };
+
     const records: BenchRecord[] = [];
-    const detail = `TerrainErosion (WebGPU) on a ${size} x ${size} ground, default options (patch 64, ${erosion.options.hydraulic.dropletsPerBatch} droplets a batch, brush ${erosion.options.hydraulic.brushRadius}), one full cycle of ${erosion.batchesPerCycle} batches; the ground is not drawn`;
+    const describe = () => `TerrainErosion (WebGPU) on a ${size} x ${size} ground, default options (patch 64, ${erosion.options.hydraulic.dropletsPerBatch} droplets a batch, brush ${erosion.options.hydraulic.brushRadius})`;
     try {
+        const detail = `${describe()}, one full cycle of ${erosion.batchesPerCycle} batches; the ground is not drawn`;
         for (const budgetMs of budgets) {
             const target = erosion.cyclesCompleted + 1;
             erosion.setOptions({ frameBudgetMs: budgetMs, maxCycles: target });
-            const current: FrameSamples = { cpuMs: [], gpuMs: [], gpuMeasuredBy: new Set(), batches: [], erosionFrames: 0, renderedFrames: 0 };
-            samples = current;
+            const current = sampler.begin();
             const started = performance.now();
             erosion.start();
             await until(() => !erosion.isRunning && erosion.cyclesCompleted >= target, `a cycle at a ${budgetMs} ms budget`);
             await erosion.whenIdle();
-            samples = null;
+            sampler.end();
             const seconds = (performance.now() - started) / 1000;
             console.log(`  component ${size}² budget ${budgetMs} ms: ${current.erosionFrames} erosion frames (${current.renderedFrames} rendered) in ${seconds.toFixed(1)} s`);
             const common = { backend: "component-chromium", size, brushRadius: erosion.options.hydraulic.brushRadius, threads: null, budgetMs };
-            records.push({ ...common, kernel: "frame-gpu", unit: "ms", ...summarize(current.gpuMs), runs: current.gpuMs.length, detail: `${detail}; GPU time of a frame's erosion as the component measures it (lastFrame.measuredMs, by ${[...current.gpuMeasuredBy].join(", ")}: "timestamp" = timestamp queries around the frame's passes, "submitted" = submit to onSubmittedWorkDone)` });
-            records.push({ ...common, kernel: "frame-cpu", unit: "ms", ...summarize(current.cpuMs), runs: current.cpuMs.length, detail: `${detail}; main-thread time the component spent planning and recording a frame (lastFrame.cpuMs)` });
-            records.push({ ...common, kernel: "batches-per-frame", unit: "batches", ...summarize(current.batches), runs: current.batches.length, detail });
+            records.push(...frameRecords(current, common, detail, ""));
             records.push({ ...common, kernel: "frames-per-cycle", unit: "frames", median: current.erosionFrames, min: current.erosionFrames, max: current.erosionFrames, runs: 1, detail: `${detail}; frames that ran erosion (${current.renderedFrames} frames rendered, ${seconds.toFixed(1)} s)` });
+        }
+
+        records.push(...(await runErodeAtFigures(scene, erosion, size, quick)));
+
+        // Flow, then the maps texture (which stays on once enabled): each a fresh component from cycle 0.
+        const variants = [
+            { suffix: "-flow", what: "flow enabled (flow: { enabled: true }: a flow batch after the droplet and thermal batches of every patch)", options: { flow: { enabled: true } }, maps: false },
+            { suffix: "-maps", what: "the maps texture enabled (getMapsTexture(): write_maps over the whole ground after every frame, in the frame's timed passes)", options: {}, maps: true },
+        ];
+        const windowFrames = quick ? VARIANT_FRAMES.quick : VARIANT_FRAMES.full;
+        for (const variant of variants) {
+            await replaceComponent({ backend: "webgpu", autoStart: false, frameBudgetMs: VARIANT_BUDGET_MS, ...variant.options });
+            if (variant.maps) {
+                await erosion.getMapsTexture();
+            }
+            const batchesPerCycle = erosion.batchesPerCycle;
+            const warmup = sampler.begin();
+            erosion.start();
+            await until(() => warmup.erosionFrames >= VARIANT_WARMUP_FRAMES, `warm-up frames with ${variant.suffix.slice(1)}`);
+            const current = sampler.begin();
+            const started = performance.now();
+            await until(() => current.erosionFrames >= windowFrames, `frames with ${variant.suffix.slice(1)}`);
+            erosion.pause();
+            await erosion.whenIdle();
+            sampler.end();
+            const seconds = (performance.now() - started) / 1000;
+            console.log(`  component ${size}² ${variant.suffix.slice(1)} budget ${VARIANT_BUDGET_MS} ms: ${current.erosionFrames} erosion frames (${current.renderedFrames} rendered) in ${seconds.toFixed(1)} s`);
+            const variantDetail = `${describe()} with ${variant.what}; a fresh component (cycles of ${batchesPerCycle} batches): ${VARIANT_WARMUP_FRAMES} erosion frames unsampled (the frame budget learns the batches' cost), then ${current.erosionFrames} erosion frames sampled (${current.renderedFrames} rendered, ${seconds.toFixed(1)} s); the ground is not drawn`;
+            const common = { backend: "component-chromium", size, brushRadius: erosion.options.hydraulic.brushRadius, threads: null, budgetMs: VARIANT_BUDGET_MS };
+            records.push(...frameRecords(current, common, variantDetail, variant.suffix));
         }
     } finally {
         engine.stopRenderLoop();
+        sampler.dispose();
         ground.removeBehavior(erosion);
         await erosion.whenIdle();
         erosion.dispose();
@@ -162,6 +274,67 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         canvas.remove();
     }
     return { adapter: `${adapter} (Babylon WebGPUEngine)`, records };
+}
+
+/**
+ * The erodeAt figures: local erosion events of `EVENT_RADIUS` m, each called at a cycle boundary
+ * with the droplet and thermal operators disabled, so the event's batch is its cycle's only batch
+ * and its frame's GPU time is the event's alone. A warm-up event, then 3 (quick) or 7 measured.
+ */
+async function runErodeAtFigures(scene: Scene, erosion: TerrainErosion, size: number, quick: boolean): Promise<BenchRecord[]> {
+    const counts = runCounts(quick);
+    const brushRadius = erosion.options.hydraulic.brushRadius;
+    erosion.setOptions({ frameBudgetMs: VARIANT_BUDGET_MS, hydraulic: { enabled: false }, thermal: { enabled: false } });
+    let rendered = 0;
+    let landed: { frames: number; gpuMs: number | null; by: string | null; batches: number } | null = null;
+    const after = scene.onAfterRenderObservable.add(() => rendered++);
+    const eroded = erosion.onPatchErodedObservable.add((event) => {
+        if (event.operator === "local" && !landed) {
+            const frame = erosion.lastFrame;
+            landed = { frames: rendered, gpuMs: frame.measuredMs, by: frame.measuredBy, batches: frame.batches };
+        }
+    });
+    const frames: number[] = [];
+    const gpuMs: number[] = [];
+    const measuredBy = new Set<string>();
+    let droplets = 0;
+    try {
+        const events = Math.max(1, counts.warmup) + counts.runs;
+        for (let event = 0; event < events; event++) {
+            // Centres on a 3 x 3 grid 120 m apart (fresh ground for each of the first nine).
+            const centre = { x: ((event % 3) - 1) * 120, y: 0, z: ((Math.floor(event / 3) % 3) - 1) * 120 };
+            const target = erosion.cyclesCompleted + 1;
+            landed = null;
+            rendered = 0;
+            erosion.erodeAt(centre, EVENT_RADIUS);
+            erosion.setOptions({ maxCycles: target });
+            erosion.start();
+            await until(() => landed !== null, "an erodeAt event to land");
+            await until(() => !erosion.isRunning && erosion.cyclesCompleted >= target, "an erodeAt cycle to end");
+            await erosion.whenIdle();
+            const result = landed as unknown as { frames: number; gpuMs: number | null; by: string | null; batches: number };
+            if (result.batches !== 1) {
+                throw new Error(`Internal error: the erodeAt event's frame ran ${result.batches} batches.`);
+            }
+            if (event >= events - counts.runs) {
+                frames.push(result.frames);
+                if (result.gpuMs !== null) gpuMs.push(result.gpuMs);
+                measuredBy.add(String(result.by ?? "unknown"));
+            }
+        }
+        droplets = Math.round(2 * Math.PI * EVENT_RADIUS * EVENT_RADIUS); // createLocalEvent's default
+    } finally {
+        scene.onAfterRenderObservable.remove(after);
+        erosion.onPatchErodedObservable.remove(eroded);
+        erosion.setOptions({ hydraulic: { enabled: true }, thermal: { enabled: true } });
+    }
+    console.log(`  component ${size}² erodeAt r${EVENT_RADIUS} m: median ${summarize(frames).median} frames, ${summarize(gpuMs).median.toFixed(1)} ms GPU`);
+    const detail = `TerrainErosion (WebGPU) on a ${size} x ${size} ground: erodeAt(centre, ${EVENT_RADIUS}) (default event: 2 droplets a cell of the disc, about ${droplets}, brush ${brushRadius}), called at a cycle boundary with hydraulic and thermal disabled so the event is its cycle's only batch; centres on a 3 x 3 grid 120 m apart; ${Math.max(1, counts.warmup)} warm-up event${counts.warmup > 1 ? "s" : ""}, ${counts.runs} measured; the ground is not drawn`;
+    const common = { backend: "component-chromium", size, brushRadius, threads: null, budgetMs: VARIANT_BUDGET_MS };
+    return [
+        { ...common, kernel: "erodeAt-frames", unit: "frames", ...summarize(frames), runs: frames.length, detail: `${detail}; frames rendered from the call (start() right after it) until the event's changes reached the mesh (onPatchErodedObservable, operator "local"), the frame that ran it included` },
+        { ...common, kernel: "erodeAt-gpu-ms", unit: "ms", ...summarize(gpuMs), runs: gpuMs.length, detail: `${detail}; GPU time of the frame that ran the event's batch, vertex regeneration included (lastFrame.measuredMs, by ${[...measuredBy].join(", ")})` },
+    ];
 }
 
 Object.assign(window, { runKernelBench, runComponentBench, pageReady: true });
