@@ -83,48 +83,26 @@ fn sampleHeight(px: i32, py: i32) -> i32 {
 }
 
 // Adds sign * amount to the four vertices around (px, py), split by bilinear weights so the parts
-// sum to exactly `amount` (the last vertex takes what the floors of the others leave); with a mask,
-// each part scaled by the mask at its vertex. Returns what was moved.
-fn addBilinearMasked(px: i32, py: i32, amount: i32, sign: i32) -> i32 {
+// sum to exactly `amount` (the last vertex takes what the floors of the others leave). With
+// `scaledByMask` each part is scaled by the mask at its vertex (a step's cut or fill); without it the
+// split is whole (what a droplet still holds when its walk ends). Returns what was moved.
+fn addBilinear(px: i32, py: i32, amount: i32, sign: i32, scaledByMask: bool) -> i32 {
     let width = params.width;
     let i00 = (py >> 16u) * width + (px >> 16u);
     let fx = px & 0xffff;
     let fy = py & 0xffff;
-    let w00 = mulQ16(FIXED_ONE - fx, FIXED_ONE - fy);
-    let w10 = mulQ16(fx, FIXED_ONE - fy);
-    let w01 = mulQ16(FIXED_ONE - fx, fy);
-    let p00 = mulQ16(amount, w00);
-    let p10 = mulQ16(amount, w10);
-    let p01 = mulQ16(amount, w01);
-    let p11 = amount - p00 - p10 - p01;
-    let m00 = masked(p00, i00);
-    let m10 = masked(p10, i00 + 1);
-    let m01 = masked(p01, i00 + width);
-    let m11 = masked(p11, i00 + width + 1);
-    atomicAdd(&delta[i00], sign * m00);
-    atomicAdd(&delta[i00 + 1], sign * m10);
-    atomicAdd(&delta[i00 + width], sign * m01);
-    atomicAdd(&delta[i00 + width + 1], sign * m11);
-    return m00 + m10 + m01 + m11;
-}
-
-// The unscaled split, for what a droplet still holds when its walk ends.
-fn addBilinear(px: i32, py: i32, amount: i32, sign: i32) {
-    let width = params.width;
-    let i00 = (py >> 16u) * width + (px >> 16u);
-    let fx = px & 0xffff;
-    let fy = py & 0xffff;
-    let w00 = mulQ16(FIXED_ONE - fx, FIXED_ONE - fy);
-    let w10 = mulQ16(fx, FIXED_ONE - fy);
-    let w01 = mulQ16(FIXED_ONE - fx, fy);
-    let p00 = mulQ16(amount, w00);
-    let p10 = mulQ16(amount, w10);
-    let p01 = mulQ16(amount, w01);
-    let p11 = amount - p00 - p10 - p01;
-    atomicAdd(&delta[i00], sign * p00);
-    atomicAdd(&delta[i00 + 1], sign * p10);
-    atomicAdd(&delta[i00 + width], sign * p01);
-    atomicAdd(&delta[i00 + width + 1], sign * p11);
+    let p00 = mulQ16(amount, mulQ16(FIXED_ONE - fx, FIXED_ONE - fy));
+    let p10 = mulQ16(amount, mulQ16(fx, FIXED_ONE - fy));
+    let p01 = mulQ16(amount, mulQ16(FIXED_ONE - fx, fy));
+    var parts = vec4<i32>(p00, p10, p01, amount - p00 - p10 - p01);
+    if (scaledByMask) {
+        parts = vec4<i32>(masked(parts.x, i00), masked(parts.y, i00 + 1), masked(parts.z, i00 + width), masked(parts.w, i00 + width + 1));
+    }
+    atomicAdd(&delta[i00], sign * parts.x);
+    atomicAdd(&delta[i00 + 1], sign * parts.y);
+    atomicAdd(&delta[i00 + width], sign * parts.z);
+    atomicAdd(&delta[i00 + width + 1], sign * parts.w);
+    return parts.x + parts.y + parts.z + parts.w;
 }
 
 // Cuts `amount` from the brush centred on the vertex nearest (px, py); returns what was cut.
@@ -257,7 +235,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             }
             amount = min(amount, params.stepCap);
             if (amount > 0) {
-                sediment -= addBilinearMasked(px, py, amount, 1);
+                sediment -= addBilinear(px, py, amount, 1, true);
             }
         } else {
             // Erode: pick up part of the deficit, never more than a quarter of the drop.
@@ -265,7 +243,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             amount = min(amount, params.stepCap);
             if (amount > 0) {
                 if (params.brushCount == 0) {
-                    sediment += addBilinearMasked(px, py, amount, -1);
+                    sediment += addBilinear(px, py, amount, -1, true);
                 } else {
                     sediment += cutWithBrush(px, py, amount);
                 }
@@ -294,6 +272,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (leftField || params.depositAtEnd == 0) {
         addCounter(COUNTER_OUTFLOW, u32(sediment));
     } else if (sediment > 0) {
-        addBilinear(px, py, sediment, 1);
+        addBilinear(px, py, sediment, 1, false);
     }
 }

@@ -86,10 +86,13 @@ export function formatValue(value: number, unit: string): string {
     return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
-/** The records as a fixed-width text table, one line each, grouped as given. */
-export function formatTable(records: readonly BenchRecord[]): string {
-    const header = ["backend", "kernel", "size", "brush", "threads", "budget", "median", "min", "max", "unit"];
-    const rows = records.map((record) => [
+/** The columns of both tables, and which of them hold numbers (right-aligned). */
+const COLUMNS = ["backend", "kernel", "size", "brush", "threads", "budget", "median", "min", "max", "unit"];
+const NUMERIC_COLUMNS = new Set([2, 3, 4, 5, 6, 7, 8]);
+
+/** One record's cells, in the order of `COLUMNS`. */
+function recordCells(record: BenchRecord): string[] {
+    return [
         record.backend,
         record.kernel,
         `${record.size}²`,
@@ -100,11 +103,15 @@ export function formatTable(records: readonly BenchRecord[]): string {
         formatValue(record.min, record.unit),
         formatValue(record.max, record.unit),
         record.unit,
-    ]);
-    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-    const numeric = new Set([2, 3, 4, 5, 6, 7, 8]);
-    const line = (cells: string[]) => cells.map((cell, column) => (numeric.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
-    const lines = [line(header), widths.map((width) => "-".repeat(width)).join("  ")];
+    ];
+}
+
+/** The records as a fixed-width text table, one line each, grouped as given. */
+export function formatTable(records: readonly BenchRecord[]): string {
+    const rows = records.map(recordCells);
+    const widths = COLUMNS.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+    const line = (cells: string[]) => cells.map((cell, column) => (NUMERIC_COLUMNS.has(column) ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ");
+    const lines = [line(COLUMNS), widths.map((width) => "-".repeat(width)).join("  ")];
     rows.forEach((row, index) => {
         if (index > 0 && records[index].backend !== records[index - 1].backend) {
             lines.push("");
@@ -116,23 +123,9 @@ export function formatTable(records: readonly BenchRecord[]): string {
 
 /** The records as a Markdown table (for bench/README.md). */
 export function formatMarkdownTable(records: readonly BenchRecord[]): string {
-    const lines = ["| backend | kernel | size | brush | threads | budget | median | min | max | unit |", "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"];
-    for (const record of records) {
-        const cells = [
-            record.backend,
-            record.kernel,
-            `${record.size}²`,
-            record.brushRadius === null ? "-" : String(record.brushRadius),
-            record.threads === null ? "-" : String(record.threads),
-            record.budgetMs === undefined ? "-" : `${record.budgetMs} ms`,
-            formatValue(record.median, record.unit),
-            formatValue(record.min, record.unit),
-            formatValue(record.max, record.unit),
-            record.unit,
-        ];
-        lines.push(`| ${cells.join(" | ")} |`);
-    }
-    return lines.join("\n");
+    const row = (cells: string[]) => `| ${cells.join(" | ")} |`;
+    const alignment = COLUMNS.map((_, column) => (NUMERIC_COLUMNS.has(column) ? "---:" : "---"));
+    return [row(COLUMNS), row(alignment), ...records.map((record) => row(recordCells(record)))].join("\n");
 }
 
 /**

@@ -56,7 +56,7 @@ import { discDirection } from "../localErosion.js";
 function signedMulQ16(a: number, c: number): number {
     return c >= 0 ? mulQ16(a, c) : -mulQ16(a, -c);
 }
-import { addBilinear } from "./bilinear.js";
+import { addBilinear, addBilinearMasked } from "./bilinear.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes) and these run per droplet step.
@@ -453,29 +453,6 @@ function erodeAlongPathMasked(kernel: DropletKernel, delta: Int32Array, mask: In
         }
     }
     return sediment;
-}
-
-/** `addBilinear` with each of the four parts scaled by the mask at its vertex; returns what was moved. */
-function addBilinearMasked(delta: Int32Array, mask: Int32Array, width: number, px: number, py: number, amount: number, sign: number): number {
-    const i00 = (py >> 16) * width + (px >> 16);
-    const fx = px & 0xffff;
-    const fy = py & 0xffff;
-    const w00 = mulQ16(FIXED_ONE - fx, FIXED_ONE - fy);
-    const w10 = mulQ16(fx, FIXED_ONE - fy);
-    const w01 = mulQ16(FIXED_ONE - fx, fy);
-    const p00 = mulQ16(amount, w00);
-    const p10 = mulQ16(amount, w10);
-    const p01 = mulQ16(amount, w01);
-    const p11 = amount - p00 - p10 - p01;
-    const m00 = mulQ16(p00, mask[i00]);
-    const m10 = mulQ16(p10, mask[i00 + 1]);
-    const m01 = mulQ16(p01, mask[i00 + width]);
-    const m11 = mulQ16(p11, mask[i00 + width + 1]);
-    delta[i00] += sign * m00;
-    delta[i00 + 1] += sign * m10;
-    delta[i00 + width] += sign * m01;
-    delta[i00 + width + 1] += sign * m11;
-    return m00 + m10 + m01 + m11;
 }
 
 /** `cutWithBrush` with each entry's part scaled by the mask at its vertex; returns what was cut. */
