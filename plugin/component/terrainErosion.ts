@@ -517,18 +517,12 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     /** Heights in metres, in the ground's vertex order, after everything issued so far. */
     public readHeights(): Promise<Float32Array> {
-        return this._queue(async () => {
-            const { backend, schedule } = this._live("readHeights");
-            return fixedToHeights((await backend.readState(schedule.cycle, schedule.batch)).heights);
-        });
+        return this._readCurrentState("readHeights", (state) => fixedToHeights(state.heights));
     }
 
     /** The exact state's heights in fixed point (1/65536 m), in the ground's vertex order. */
     public exportFixedHeights(): Promise<Int32Array> {
-        return this._queue(async () => {
-            const { backend, schedule } = this._live("exportFixedHeights");
-            return (await backend.readState(schedule.cycle, schedule.batch)).heights;
-        });
+        return this._readCurrentState("exportFixedHeights", (state) => state.heights);
     }
 
     /**
@@ -604,18 +598,12 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     /** The contract fingerprint of the whole state at the last completed batch (docs/simulation.md). */
     public fingerprint(): Promise<string> {
-        return this._queue(async () => {
-            const { backend, schedule } = this._live("fingerprint");
-            return fingerprintOf(await readCurrentState(backend, schedule));
-        });
+        return this._readCurrentState("fingerprint", fingerprintOf);
     }
 
     /** Material counters (outflow, droplet steps...) after everything issued so far. */
     public readCounters(): Promise<ErosionCounters> {
-        return this._queue(async () => {
-            const { backend, schedule } = this._live("readCounters");
-            return countersToObject((await backend.readState(schedule.cycle, schedule.batch)).counters);
-        });
+        return this._readCurrentState("readCounters", (state) => countersToObject(state.counters));
     }
 
     /** Restores the state at attach exactly: heights, position (cycle 0), and the mesh's original vertex data. */
@@ -635,10 +623,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     /** A copy of the whole state and the options in force, at the last completed batch. */
     public snapshot(): Promise<ErosionSnapshot> {
-        return this._queue(async () => {
-            const { backend, schedule } = this._live("snapshot");
-            return new ErosionSnapshot(await readCurrentState(backend, schedule), schedule.options);
-        });
+        return this._readCurrentState("snapshot", (state, { schedule }) => new ErosionSnapshot(state, schedule.options));
     }
 
     /** Restores a snapshot of this ground: state, position and options. */
@@ -664,11 +649,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
      * serializers, exporters and physics see the eroded terrain.
      */
     public flush(): Promise<void> {
-        return this._queue(async () => {
-            const { backend, schedule, binding } = this._live("flush");
-            const state = await backend.readState(schedule.cycle, schedule.batch);
-            binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
-        });
+        return this._readCurrentState("flush", (state, { backend, binding }) => binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
     }
 
     /** Detaches (if attached) and clears every observer. Safe to call twice. */
@@ -920,6 +901,14 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             throw new Error(`TerrainErosion.${operation}(): attach it to a ground first (ground.addBehavior(erosion)).`);
         }
         return { schedule: this._schedule, binding: this._binding };
+    }
+
+    /** Runs `use` in the queue on the whole state after everything issued so far (masks and events included). */
+    private _readCurrentState<T>(operation: string, use: (state: ErosionStateData, live: ReturnType<TerrainErosion["_live"]>) => T): Promise<T> {
+        return this._queue(async () => {
+            const live = this._live(operation);
+            return use(await readCurrentState(live.backend, live.schedule), live);
+        });
     }
 
     private _live(operation: string): { backend: ErosionBackend; schedule: ErosionSchedule; binding: GroundBinding } {
