@@ -19,8 +19,8 @@ export { buildBatchParams, BATCH_PARAM_FIELDS, dropletReach } from "./core/batch
 export type { BatchParams, GridSize } from "./core/batchParams.js";
 export { COUNTER_NAMES, countersToObject } from "./core/counters.js";
 export type { ErosionCounters } from "./core/counters.js";
-export { createInitialState, cloneState, conservedMass, fingerprintOf, noMasks, MASKED_OPERATORS } from "./core/erosionState.js";
-export type { ErosionMasks, ErosionStateData } from "./core/erosionState.js";
+export { createInitialState, cloneState, conservedMass, fingerprintOf, noMasks, MASKED_OPERATORS, STATE_GRIDS } from "./core/erosionState.js";
+export type { ErosionMasks, ErosionStateData, StateGridName } from "./core/erosionState.js";
 export { createMaps, flowDirections, MAP_LIMIT } from "./core/erosionMaps.js";
 export type { ErosionMaps } from "./core/erosionMaps.js";
 export { fingerprintState, Fnv1a64 } from "./core/fingerprint.js";

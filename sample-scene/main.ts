@@ -20,7 +20,7 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 // The Inspector's Occlusions pane needs the query extension when core is imported per file.
 import "@babylonjs/core/Engines/AbstractEngine/abstractEngine.query.js";
-import { createGroundFromHeights, createGroundFromPng16, generateNoiseTerrain, talusFromAngle, TerrainErosion, type ErosionOptionsInput } from "../plugin/index.js";
+import { createGroundFromHeights, createGroundFromPng16, generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../plugin/index.js";
 import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
 import { ErosionMapsView } from "./mapsView.js";
@@ -52,19 +52,18 @@ async function createTerrain(scene: Scene): Promise<{ ground: GroundMesh; option
     if (terrainName === "montblanc") {
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);
-        const cell = extent / 646;
         return {
             ground,
             size: extent,
             low: 454,
             high: 4810,
-            options: { seed: 7, patchSize: 64, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024, maxSteps: 48, capacity: 2, gravity: 0.5, minSlope: 1 }, thermal: { talus: talusFromAngle(38, cell), iterations: 2 } },
+            options: { seed: 7, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 } },
         };
     }
     const size = Math.max(33, Math.min(2049, Number(params.get("size") ?? 513) || 513));
     const heights = generateNoiseTerrain({ width: size, depth: size, relief: (90 * size) / 513, seed: 3, ridged: 0.6, wavelength: (200 * size) / 513 });
     const ground = createGroundFromHeights("Generated terrain", heights, { columns: size, rows: size, extent: { width: size - 1, height: size - 1 } }, scene);
-    return { ground, size, low: 0, high: (90 * size) / 513, options: { seed: 7, patchSize: 64, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 }, thermal: { talus: talusFromAngle(40, 1) } } };
+    return { ground, size, low: 0, high: (90 * size) / 513, options: { seed: 7, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 } } };
 }
 
 async function main(): Promise<void> {

@@ -1,27 +1,35 @@
-// clip_delta: first half of folding a droplet batch into the heights (seed 003).
+// clip_delta: first half of folding a droplet batch into the heights.
 // CPU mirror: plugin/core/cpu/clipDelta.ts.
 //
-// Every droplet of a batch worked from the same starting ground, so where many walks meet (a pit,
-// the foot of a cone, a channel stepped on many times the average) their summed change can carry a
-// cell far past its neighbours, and the next batch swings it back further. This pass bounds each
-// cell's change per batch by its local relief, exactly and per cell (FOLD_RELIEF_SHIFT: 1/8):
-// - a cut goes down at most an eighth of the way to the lowest of the 8 neighbours;
-// - a fill goes up at most an eighth of the way to the lowest neighbour if the cell is a pit, else
-//   to the highest neighbour;
-// - a cell that is not above all its neighbours settles at least 1/32 of its pending fill each batch
-//   (MIN_SETTLE_SHIFT), so sediment reaching flat ground cannot pile up in suspension without end;
-//   peaks get no such allowance (no sediment spikes), cuts get none (no cell dug below all its
-//   neighbours).
-// What is clipped stays in `suspended` (positive: sediment still in the water; negative: material
-// the ground still owes) and settles in later batches. heights + suspended is conserved exactly;
-// the only exceptions are the saturation counters, for heights that would leave the fixed-point
-// range, which the bounds above make unreachable in practice.
-// Reads heights (neighbours), writes only this cell's delta and suspended: no cell is written by
-// two invocations and none reads a value another writes.
+// Every droplet of a batch worked from the same starting ground, so where many walks meet their
+// summed change can carry a cell far past its neighbours. This pass decides, per cell, how much of
+// the batch's change and of the sediment waiting there (`suspended`) the ground takes now:
+// - A cut goes down at most an eighth of the way to the lowest of the 8 neighbours
+//   (FOLD_RELIEF_SHIFT), so no cell is dug below its neighbours and none swings back and forth.
+// - A fill goes up at most an eighth of the way to the lowest strictly higher neighbour. A cell
+//   raised that way stays below every neighbour that was above it, even when that neighbour is cut
+//   in the same pass, so a fill never takes a neighbour's way down from it: deposits cannot dam a
+//   channel (they did, before: docs/simulation.md, "The fold").
+// - Under its fill level (in a basin: plugin/core/fillLevels.ts) a cell also fills an eighth of the
+//   way to that level (rounded up, so a basin always fills), and the floor of a basin (no lower
+//   neighbour) up to its lowest neighbour, never past the level: basins fill from the floor up, to
+//   the surface that keeps one unit of fall per cell toward their spill, so a filled basin drains.
+// - The hydraulic mask scales what settles; what it declines travels on.
+// Sediment waiting on dry ground that drains is in transit: it settles where the ground stops
+// falling, not on the way (otherwise every cell along a river would aggrade as sediment passes).
+// What does not settle moves on along sedimentSlot (route_sediment), except on the floor of a basin
+// not yet filled to its level, where it waits; at an edge cell with nowhere lower to go it leaves
+// the field (outflow). Material a cut still owes (negative) stays.
+// heights + suspended + routed + outflow is conserved exactly; the saturation counters take what
+// would leave the fixed-point range, which the bounds make unreachable in practice.
+// Reads heights and levels of neighbours, writes only this cell's delta, suspended and routed.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
 @group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
+@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routed: array<i32>;
+@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -33,47 +41,54 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     }
     let width = params.width;
     let i = y * width + x;
-    let change = delta[i] + suspended[i];
-    if (change == 0) {
-        delta[i] = 0;
-        suspended[i] = 0;
+    routed[i] = 0;
+    let waiting = suspended[i];
+    if (delta[i] == 0 && waiting == 0) {
         return;
     }
     let height = heights[i];
+    let level = fillLevels[i];
+    let flooded = level > height;
     var lowest = HEIGHT_MAX_FIXED;
-    var highest = HEIGHT_MIN_FIXED;
-    for (var dy = -1; dy <= 1; dy++) {
-        let ny = y + dy;
-        if (ny < 0 || ny >= params.depth) {
+    var lowestHigher = HEIGHT_MAX_FIXED;
+    for (var k = 0; k < 8; k++) {
+        let nx = x + THERMAL_DX[k];
+        let ny = y + THERMAL_DY[k];
+        if (nx < 0 || ny < 0 || nx >= width || ny >= params.depth) {
             continue;
         }
-        for (var dx = -1; dx <= 1; dx++) {
-            let nx = x + dx;
-            if ((dx == 0 && dy == 0) || nx < 0 || nx >= width) {
-                continue;
-            }
-            let neighbour = heights[ny * width + nx];
-            lowest = min(lowest, neighbour);
-            highest = max(highest, neighbour);
+        let neighbour = heights[ny * width + nx];
+        lowest = min(lowest, neighbour);
+        if (neighbour > height) {
+            lowestHigher = min(lowestHigher, neighbour);
         }
     }
-    var applied: i32;
+    var slot = sedimentSlot(x, y);
+    var transit = 0;
+    if (!flooded && slot >= 0 && waiting > 0) {
+        transit = waiting;
+    }
+    let change = delta[i] + waiting - transit;
+    var applied = 0;
     if (change < 0) {
-        let room = max(height - lowest, 0);
-        applied = max(change, -(room >> FOLD_RELIEF_SHIFT));
-    } else {
-        var fillTo = highest;
-        if (height < lowest) {
-            fillTo = lowest;
+        applied = max(change, -(max(height - lowest, 0) >> FOLD_RELIEF_SHIFT));
+    } else if (change > 0) {
+        var room = 0;
+        if (lowestHigher != HEIGHT_MAX_FIXED) {
+            room = (lowestHigher - height) >> FOLD_RELIEF_SHIFT;
         }
-        let room = max(fillTo - height, 0);
-        var settle = 0;
-        if (height <= highest) {
-            settle = change >> MIN_SETTLE_SHIFT;
+        if (flooded) {
+            room = max(room, (level - height + 7) >> FOLD_RELIEF_SHIFT);
+            if (lowest >= height) {
+                room = max(room, min(level, lowestHigher) - height);
+            }
         }
-        applied = min(change, max(room >> FOLD_RELIEF_SHIFT, settle));
+        applied = min(change, room);
+        if (params.hydraulicMasked != 0) {
+            applied = mulQ16(applied, mask[i]);
+        }
     }
-    var rest = change - applied;
+    var rest = change - applied + transit;
     if (rest > ACCUMULATOR_LIMIT) {
         applied += rest - ACCUMULATOR_LIMIT;
         rest = ACCUMULATOR_LIMIT;
@@ -87,6 +102,20 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     } else if (applied < HEIGHT_MIN_FIXED - height) {
         addCounter(COUNTER_SATURATION_ADDED, u32(HEIGHT_MIN_FIXED - height - applied));
         applied = HEIGHT_MIN_FIXED - height;
+    }
+    // The floor of a basin not yet filled to its level keeps what it cannot take.
+    if (flooded && lowest >= height && height + applied < level) {
+        slot = -1;
+    }
+    if (rest > 0) {
+        if (slot >= 0) {
+            let passed = min(rest, ROUTE_LIMIT);
+            routed[i] = passed;
+            rest -= passed;
+        } else if (x == 0 || y == 0 || x == width - 1 || y == params.depth - 1) {
+            addCounter(COUNTER_OUTFLOW, u32(rest));
+            rest = 0;
+        }
     }
     suspended[i] = rest;
     delta[i] = applied;

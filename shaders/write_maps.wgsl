@@ -1,5 +1,5 @@
 // write_maps: turns the erosion maps into a texture a material can sample, on the GPU (no readback):
-// r = droplet visits (water), g = wear and b = deposition in metres, a = flow direction (the slot
+// r = droplet visits (water), g = wear and b = deposition in the ground's local units, a = flow direction (the slot
 // 0..7 of the vertex's lowest strictly lower neighbour, as flow_common routes it, or -1 for pits and
 // flats). Floats here are for rendering only. CPU mirror of the direction: plugin/core/erosionMaps.ts.
 
@@ -28,5 +28,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             }
         }
     }
-    textureStore(mapsTexture, vec2<i32>(x, y), vec4<f32>(f32(mapWater[i]), f32(mapWear[i]) / 65536.0, f32(mapDeposition[i]) / 65536.0, direction));
+    // The maps count 1/65536 of a cell.
+    let unit = bitcast<f32>(params.cellSizeBits) / f32(FIXED_ONE);
+    textureStore(mapsTexture, vec2<i32>(x, y), vec4<f32>(f32(mapWater[i]), f32(mapWear[i]) * unit, f32(mapDeposition[i]) * unit, direction));
 }

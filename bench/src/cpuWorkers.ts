@@ -8,8 +8,7 @@
 import { Worker } from "node:worker_threads";
 import type { BatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT } from "../../plugin/core/counters.js";
-import { applyDelta } from "../../plugin/core/cpu/applyDelta.js";
-import { clipDelta } from "../../plugin/core/cpu/clipDelta.js";
+import { FoldScratch, foldDroplets } from "../../plugin/core/cpu/foldDroplets.js";
 import { addAndClearDelta, splitRange } from "../../plugin/core/cpu/splitBatch.js";
 import type { ErosionStateData } from "../../plugin/core/erosionState.js";
 import type { PlannedBatch } from "../../plugin/core/schedule.js";
@@ -49,6 +48,7 @@ export class CpuWorkerPool {
     public readonly heights: Int32Array;
     private _flux: SharedArrayBuffer;
     private readonly _workers: PoolWorker[] = [];
+    private readonly _fold: FoldScratch;
 
     private constructor(
         public readonly width: number,
@@ -56,6 +56,7 @@ export class CpuWorkerPool {
     ) {
         this.heights = new Int32Array(new SharedArrayBuffer(width * depth * 4));
         this._flux = new SharedArrayBuffer(4);
+        this._fold = new FoldScratch(width * depth);
     }
 
     /**
@@ -140,8 +141,7 @@ export class CpuWorkerPool {
         }
         if (planned.operator === "hydraulic") {
             await this.erodeDroplets(params, planned.brush, delta, water, state.counters);
-            clipDelta(params, state.heights, delta, state.suspended, state.counters);
-            applyDelta(params, state.heights, delta);
+            foldDroplets(params, state, delta, this._fold, null, null, null);
             water.fill(0);
         } else {
             await this.thermal(params, planned.thermalIterations, state.counters);

@@ -159,7 +159,7 @@ export class GpuErosionBackend implements ErosionBackend {
 
     private _writeMaps(): void {
         if (this._mapsTexture && this._mapsOptions) {
-            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsOptions.flowNeighbours(), this._mapsOptions.flowWrap());
+            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsOptions.flowNeighbours(), this._mapsOptions.flowWrap(), this._binding.cellSize);
         }
     }
 

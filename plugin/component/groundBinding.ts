@@ -3,14 +3,18 @@
  * the original vertex data (so nothing is ever lost), and keeping the CPU side of the mesh
  * (vertex data, height quads, picking cache, bounding info) in sync with eroded rows.
  *
- * Erosion works in the ground's local space: a parented, moved, rotated or scaled ground erodes the
- * same, and Babylon's own queries transform into local space as usual.
+ * Erosion works in the ground's local space: a parented, moved, rotated or uniformly scaled ground
+ * erodes the same (every option is a slope or counted in cells), and Babylon's own queries transform
+ * into local space as usual. The world scale (metres per local unit) matters only to the world-unit
+ * option `featureSize`; a ground scaled differently along its axes gets an error, since a slope would
+ * then depend on its direction.
  */
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { FIXED_ONE, heightsToFixed } from "../core/fixedPoint.js";
 import { MAX_GRID_SIDE } from "../core/erodeHeightfield.js";
+import { CELL_SIZE_MAX, CELL_SIZE_MIN } from "../core/worldScale.js";
 import { computeNormalRows } from "./vertexNormals.js";
 
 /** An error about the mesh a `TerrainErosion` was attached to. */
@@ -23,6 +27,24 @@ export class ErosionTargetError extends Error {
 
 /** Largest relative difference between a cell's x and z size still treated as square. */
 const SQUARE_CELL_TOLERANCE = 1e-6;
+
+/** Largest relative difference between the ground's world scale along two axes still treated as uniform. */
+const UNIFORM_SCALE_TOLERANCE = 1e-5;
+
+/** The ground's world scale (metres per local unit), or an `ErosionTargetError` if it differs along its axes. */
+export function uniformWorldScale(ground: GroundMesh): number {
+    const scale = new Vector3();
+    ground.computeWorldMatrix(true).decompose(scale, new Quaternion(), new Vector3());
+    const [x, y, z] = [Math.abs(scale.x), Math.abs(scale.y), Math.abs(scale.z)];
+    const largest = Math.max(x, y, z);
+    if (!(largest > 0) || Math.max(Math.abs(x - y), Math.abs(y - z), Math.abs(x - z)) > UNIFORM_SCALE_TOLERANCE * largest) {
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" is scaled differently along its axes in the world (${x}, ${y}, ${z}, parents included). Erosion reads slopes and angles of repose, which would then depend on direction: ` +
+                `scale it (and its parents) uniformly, or bake the scaling into its vertices (ground.bakeCurrentTransformIntoVertices()) and create the ground with the size you want.`
+        );
+    }
+    return (x + y + z) / 3;
+}
 
 /** The private parts of Babylon 9's GroundMesh this binding refreshes in place. */
 interface GroundInternals {
@@ -96,6 +118,10 @@ export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
                 `choose subdivisionsX / subdivisionsY = width / height (e.g. width ${internals._width}, height ${internals._height}, subdivisionsX ${internals._subdivisionsX}, subdivisionsY ${Math.round(internals._height / cellX)}).`
         );
     }
+    if (!(cellX >= CELL_SIZE_MIN && cellX <= CELL_SIZE_MAX)) {
+        throw new ErosionTargetError(`The ground "${ground.name}" has cells ${cellX} units wide; erosion supports cells of ${CELL_SIZE_MIN} to ${CELL_SIZE_MAX} units (fixed-point heights count 1/65536 of a cell). Change its width or subdivisions.`);
+    }
+    uniformWorldScale(ground);
     const positions = ground.getVerticesData(VertexBuffer.PositionKind);
     if (!positions) {
         throw new ErosionTargetError(`The ground "${ground.name}" has no position data on the CPU.`);
@@ -115,13 +141,15 @@ export class GroundBinding {
     public readonly width: number;
     /** Rows. */
     public readonly depth: number;
-    /** Distance between neighbouring vertices in local units (metres). */
+    /** Distance between neighbouring vertices in local units. */
     public readonly cellSize: number;
+    /** Metres one local unit stands for in the world (the ground's uniform world scale at attach). */
+    public readonly worldScale: number;
     /** Positions at attach, for `restoreOriginal`. */
     public readonly originalPositions: Float32Array;
     /** Normals at attach. */
     public readonly originalNormals: Float32Array;
-    /** Fixed-point heights at attach. */
+    /** Fixed-point heights at attach (1/65536 of the cell size). */
     public readonly originalHeights: Int32Array;
     private readonly _rowMin: Float64Array;
     private readonly _rowMax: Float64Array;
@@ -132,6 +160,7 @@ export class GroundBinding {
         this.width = internals._subdivisionsX + 1;
         this.depth = internals._subdivisionsY + 1;
         this.cellSize = internals._width / internals._subdivisionsX;
+        this.worldScale = uniformWorldScale(ground);
         this.originalPositions = Float32Array.from(ground.getVerticesData(VertexBuffer.PositionKind)!);
         const normals = ground.getVerticesData(VertexBuffer.NormalKind);
         this.originalNormals = normals ? Float32Array.from(normals) : new Float32Array(this.originalPositions.length);
@@ -139,7 +168,7 @@ export class GroundBinding {
         for (let i = 0; i < heights.length; i++) {
             heights[i] = this.originalPositions[i * 3 + 1];
         }
-        this.originalHeights = heightsToFixed(heights, `ground "${ground.name}" vertex heights`);
+        this.originalHeights = heightsToFixed(heights, `ground "${ground.name}" vertex heights`, undefined, this.cellSize);
         this._rowMin = new Float64Array(this.depth);
         this._rowMax = new Float64Array(this.depth);
         this._measureRows(this.originalPositions, 0, this.depth);
@@ -166,9 +195,10 @@ export class GroundBinding {
         const positions = this._cpuData(this.positionBuffer);
         const normals = this._cpuData(this.normalBuffer);
         const width = this.width;
+        const unit = this.cellSize / FIXED_ONE;
         for (let y = y0; y < y1; y++) {
             for (let x = 0; x < width; x++) {
-                positions[(y * width + x) * 3 + 1] = rows[(y - y0) * width + x] / FIXED_ONE;
+                positions[(y * width + x) * 3 + 1] = rows[(y - y0) * width + x] * unit;
             }
         }
         const normalY0 = Math.max(0, y0 - 1);

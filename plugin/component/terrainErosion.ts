@@ -397,7 +397,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         const binding = new GroundBinding(ground);
         this._ground = ground;
         this._binding = binding;
-        this._schedule = new ErosionSchedule({ width: binding.width, depth: binding.depth }, this._options);
+        this._schedule = new ErosionSchedule({ width: binding.width, depth: binding.depth, cellSize: binding.cellSize, worldScale: binding.worldScale }, this._options);
         this._checkpoint = null;
         const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
         this._ready = this._startBackend(useGpu, engine as WebGPUEngine, initial);
@@ -515,12 +515,12 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         schedule.queueEvent(createLocalEvent(schedule.latestOptions, binding.width, binding.depth, column, row, radiusCells, options));
     }
 
-    /** Heights in metres, in the ground's vertex order, after everything issued so far. */
+    /** Heights in the ground's local units (its positions' y), in its vertex order, after everything issued so far. */
     public readHeights(): Promise<Float32Array> {
-        return this._readCurrentState("readHeights", (state) => fixedToHeights(state.heights));
+        return this._readCurrentState("readHeights", (state, live) => fixedToHeights(state.heights, undefined, live.binding.cellSize));
     }
 
-    /** The exact state's heights in fixed point (1/65536 m), in the ground's vertex order. */
+    /** The exact state's heights in fixed point (1/65536 of the ground's cell size), in the ground's vertex order. */
     public exportFixedHeights(): Promise<Int32Array> {
         return this._readCurrentState("exportFixedHeights", (state) => state.heights);
     }
@@ -536,7 +536,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     /**
      * The erosion maps accumulated since attach or `resetMaps()`, as arrays (both backends): water
-     * (droplet visits), wear and deposition (1/65536 m), and the flow direction of every vertex from
+     * (droplet visits), wear and deposition (1/65536 of the cell size), and the flow direction of every vertex from
      * the current heights (slot 0..7: +x, -x, +y, -y, then diagonals; 255 for pits and flats).
      */
     public readMaps(): Promise<ErosionMaps & { direction: Uint8Array }> {
@@ -623,7 +623,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     /** A copy of the whole state and the options in force, at the last completed batch. */
     public snapshot(): Promise<ErosionSnapshot> {
-        return this._readCurrentState("snapshot", (state, { schedule }) => new ErosionSnapshot(state, schedule.options));
+        return this._readCurrentState("snapshot", (state, { schedule, binding }) => new ErosionSnapshot(state, schedule.options, binding.cellSize));
     }
 
     /** Restores a snapshot of this ground: state, position and options. */
@@ -633,6 +633,9 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             const state = snapshot.state;
             if (state.width !== binding.width || state.depth !== binding.depth) {
                 throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${binding.width} x ${binding.depth}.`);
+            }
+            if (Math.abs(snapshot.cellSize - binding.cellSize) > 1e-9 * binding.cellSize) {
+                throw new RangeError(`restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${binding.cellSize}: its heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`);
             }
             const options = { ...cloneOptions(snapshot.options), backend: this.options.backend };
             this._options = options;

@@ -6,7 +6,8 @@
  * `BATCH_PARAM_FIELDS`, so the two layouts cannot drift. Every float option is quantised here,
  * once, in JavaScript doubles, so the kernels see only integers.
  */
-import { FIXED_ONE } from "./fixedPoint.js";
+import { FIXED_ONE, SATURATION_LIMIT } from "./fixedPoint.js";
+import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
 import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
@@ -24,13 +25,13 @@ export const MAX_SHARE_SHIFT = 2;
 export const FOLD_RELIEF_SHIFT = 3;
 
 /**
- * Least share of a cell's pending fill (batch delta plus suspended sediment) that settles each
- * batch, as a right shift (1/32), on any cell that is not above all its neighbours: without it,
- * sediment reaching ground with no relief above it (a flat) could never settle and suspension would
- * grow without end. Peaks get no such allowance, so suspension cannot build spikes; cuts get none,
- * so no cell is dug below all its neighbours.
+ * Most sediment one vertex passes downhill in one fold (2^26 fixed-point units, 1024 m): eight
+ * neighbours' worth added to a suspended value of at most ACCUMULATOR_LIMIT still fits an `i32`.
  */
-export const MIN_SETTLE_SHIFT = 5;
+export const ROUTE_LIMIT = 2 ** 26;
+
+/** Vertices sediment the fold does not place may move down in one fold, through ground where it cannot settle. */
+export const SEDIMENT_HOPS = 4;
 
 /**
  * Bound on the sum of all changes a batch writes to one cell's accumulator (2^30 - 1 fixed-point
@@ -91,6 +92,8 @@ export const BATCH_PARAM_FIELDS = [
     "discCentreX",
     "discCentreY",
     "discRadius",
+    // Which hop of the fold's sediment routing a route_sediment dispatch runs (1..SEDIMENT_HOPS).
+    "routeHop",
     // 1 where the operator has a mask (the kernels then read it), else 0.
     "hydraulicMasked",
     "thermalMasked",
@@ -117,16 +120,11 @@ export function dropletReach(maxSteps: number, brushRadius: number): number {
     return maxSteps + brushRadius + 1;
 }
 
-/** Grid geometry a simulation runs on. */
-export interface GridSize {
-    /** Vertices per row (x). */
-    readonly width: number;
-    /** Rows (z in Babylon, y here). */
-    readonly depth: number;
-}
+export type { GridSize } from "./worldScale.js";
 
+/** round(value x 2^16), saturating at SATURATION_LIMIT: a derived parameter past it is as good as infinite. */
 function q16(value: number): number {
-    return Math.round(value * FIXED_ONE);
+    return Math.min(SATURATION_LIMIT, Math.round(value * FIXED_ONE));
 }
 
 /**
@@ -141,8 +139,9 @@ function q16(value: number): number {
  */
 export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: { readonly hydraulic: unknown; readonly thermal: unknown; readonly flow: unknown } = { hydraulic: null, thermal: null, flow: null }): BatchParams {
     const { width, depth } = grid;
-    const hydraulic = options.hydraulic;
-    const thermal = options.thermal;
+    const scaledOptions = cellScaledOptions(options, grid);
+    const hydraulic = scaledOptions.hydraulic;
+    const thermal = scaledOptions.thermal;
     const spawn: GridRect = { x0: patch.x0, y0: patch.y0, x1: Math.min(patch.x1, width - 1), y1: Math.min(patch.y1, depth - 1) };
     const region = operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : operator === "flow" && options.tileable ? wrappedRing(patch, width, depth) : expandRect(patch, 1, width, depth);
     const interiorCells = (spawn.x1 - spawn.x0) * (spawn.y1 - spawn.y0);
@@ -182,8 +181,10 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         brushRadius: hydraulic.brushRadius,
         brushCount,
         depositAtEnd: hydraulic.endOfWalk === "deposit" ? 1 : 0,
-        // Seed 003's share: the part of one cell's rainfall a droplet carries, at most one cell's.
-        share: Math.min(FIXED_ONE, Math.floor((interiorCells * FIXED_ONE) / walkSteps)),
+        // Seed 003's share: the part of one cell's rainfall a droplet carries, at most one cell's. It
+        // counts the walk in the options' own steps, so a walk that featureSize lengthens carries as
+        // much per step as it did (docs/simulation.md, "Units").
+        share: Math.min(FIXED_ONE, Math.floor((interiorCells * FIXED_ONE) / (hydraulic.dropletsPerBatch * options.hydraulic.maxSteps))),
         stepCap: Math.max(1, Math.floor(ACCUMULATOR_LIMIT / walkSteps)),
         talus: q16(thermal.talus),
         talusDiagonal: q16(thermal.talus * Math.SQRT2),
@@ -194,6 +195,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         discCentreX: 0,
         discCentreY: 0,
         discRadius: 0,
+        routeHop: 0,
         hydraulicMasked: masks.hydraulic ? 1 : 0,
         thermalMasked: masks.thermal ? 1 : 0,
         flowMasked: masks.flow ? 1 : 0,

@@ -3,8 +3,7 @@
  * GPU backend dispatches them. Knows nothing of schedules, so the component's Web Worker can run
  * batches planned on the main thread.
  */
-import { applyDelta } from "./cpu/applyDelta.js";
-import { clipDelta } from "./cpu/clipDelta.js";
+import { FoldScratch, foldDroplets } from "./cpu/foldDroplets.js";
 import { erodeDroplets } from "./cpu/erodeDroplets.js";
 import { thermalApply } from "./cpu/thermalApply.js";
 import { thermalFlux } from "./cpu/thermalFlux.js";
@@ -21,6 +20,7 @@ import { THERMAL_SLOTS } from "./thermalDirections.js";
 export class CpuBatchRunner {
     private _state: ErosionStateData;
     private readonly _delta: Int32Array;
+    private readonly _fold: FoldScratch;
     private _flux: Int32Array = new Int32Array(0);
     private _flowNext: Int32Array | null = null;
     private _maps: ErosionMaps;
@@ -30,6 +30,7 @@ export class CpuBatchRunner {
     constructor(state: ErosionStateData) {
         this._state = state;
         this._delta = new Int32Array(state.width * state.depth);
+        this._fold = new FoldScratch(state.width * state.depth);
         this._maps = createMaps(state.width * state.depth);
         this._waterBatch = new Int32Array(state.width * state.depth);
     }
@@ -57,8 +58,7 @@ export class CpuBatchRunner {
         state.masks = masks;
         if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
-            clipDelta(params, state.heights, this._delta, state.suspended, state.counters);
-            applyDelta(params, state.heights, this._delta, this._maps, this._waterBatch);
+            foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);
             return;
         }
         if (planned.operator === "flow") {

@@ -8,6 +8,7 @@ import type { ErosionMaps } from "./erosionMaps.js";
 import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
 import type { ErosionOptions } from "./options.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
+import { validateCellSize, validateWorldScale } from "./worldScale.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
 export class CpuErosionSimulation {
@@ -20,10 +21,14 @@ export class CpuErosionSimulation {
      * @param depth rows (at least 2)
      * @param heights fixed-point heights, row-major (copied)
      * @param options resolved options
+     * @param cellSize distance between neighbouring vertices, in the heights' unit (metres), default 1
+     * @param worldScale metres one unit of the heights stands for (only `featureSize` reads it), default 1
      */
-    constructor(width: number, depth: number, heights: Int32Array, options: Readonly<ErosionOptions>) {
+    constructor(width: number, depth: number, heights: Int32Array, options: Readonly<ErosionOptions>, cellSize = 1, worldScale = 1) {
+        validateCellSize(cellSize);
+        validateWorldScale(worldScale);
         this._runner = new CpuBatchRunner(createInitialState(width, depth, heights));
-        this.schedule = new ErosionSchedule({ width, depth }, options);
+        this.schedule = new ErosionSchedule({ width, depth, cellSize, worldScale }, options);
     }
 
     /** The live state (not a copy): heights, suspended sediment, counters, position. */

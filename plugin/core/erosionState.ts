@@ -5,6 +5,7 @@
 import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "./counters.js";
 import { fingerprintState } from "./fingerprint.js";
 import type { LocalErosionEvent } from "./localErosion.js";
+import { priorityFloodFill } from "./fillLevels.js";
 
 /**
  * Per-operator masks: Q16 per vertex (0 holds the ground out, 65536 lets the operator work at full
@@ -30,6 +31,16 @@ export function cloneMasks(masks: ErosionMasks): ErosionMasks {
     return { hydraulic: masks.hydraulic?.slice() ?? null, thermal: masks.thermal?.slice() ?? null, flow: masks.flow?.slice() ?? null };
 }
 
+/**
+ * The per-vertex `i32` grids of the state, in fingerprint and snapshot order. Everything that reads
+ * or writes a whole state (clones, fingerprint, snapshots, the GPU upload and readback) walks this
+ * list, so a new grid is added in one place.
+ */
+export const STATE_GRIDS = ["heights", "suspended", "flowCounts", "fillLevels"] as const;
+
+/** The name of one of the state's grids. */
+export type StateGridName = (typeof STATE_GRIDS)[number];
+
 /** Everything that carries over between batches, plus the counters. */
 export interface ErosionStateData {
     /** Vertices per row. */
@@ -40,12 +51,14 @@ export interface ErosionStateData {
     cycle: number;
     /** Completed batches of the cycle in progress. */
     batch: number;
-    /** Heights, fixed point (1/65536 m), row-major. */
+    /** Heights, fixed point (1/65536 of the cell size), row-major. */
     heights: Int32Array;
     /** Suspended sediment per vertex, fixed point; negative is material owed by the ground (see docs/simulation.md). */
     suspended: Int32Array;
     /** Upstream counts of the flow-accumulation operator per vertex (1 = the vertex alone). */
     flowCounts: Int32Array;
+    /** Fill levels (fixed point): the surface of every depression filled to its spill with one unit of fall per cell (see fillLevels.ts). */
+    fillLevels: Int32Array;
     /** Masks in force. */
     masks: ErosionMasks;
     /** Local erosion events of the current cycle and those waiting for the next (absent: none). */
@@ -56,15 +69,19 @@ export interface ErosionStateData {
 
 /** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, every upstream count 1, counters zero. */
 export function createInitialState(width: number, depth: number, heights: Int32Array): ErosionStateData {
-    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), flowCounts: new Int32Array(width * depth).fill(1), masks: noMasks(), counters: new Float64Array(COUNTER_COUNT) };
+    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), flowCounts: new Int32Array(width * depth).fill(1), fillLevels: priorityFloodFill(heights, width, depth), masks: noMasks(), counters: new Float64Array(COUNTER_COUNT) };
 }
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    return { ...state, heights: state.heights.slice(), suspended: state.suspended.slice(), flowCounts: state.flowCounts.slice(), masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined };
+    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined };
+    for (const name of STATE_GRIDS) {
+        copy[name] = state[name].slice();
+    }
+    return copy;
 }
 
-/** The version-1 fingerprint of a state. */
+/** The contract fingerprint of a state. */
 export function fingerprintOf(state: ErosionStateData): string {
     return fingerprintState(state);
 }

@@ -1,23 +1,26 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (version 2).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 3).
  *
  * Bytes hashed, all little-endian:
- * 1. the ASCII tag `TEFP2` (so no other layout can collide with this one; version 1, `TEFP1`,
- *    had no flow counts);
+ * 1. the ASCII tag `TEFP3` (so no other layout can collide with this one; `TEFP1` had no flow
+ *    counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
- * 3. every height as i32, row-major;
- * 4. every suspended-sediment value as i32, row-major;
- * 5. every flow-accumulation upstream count as i32, row-major;
- * 6. for each operator's mask in the order hydraulic, thermal, flow: u32 1 and every value as i32
+ * 3. every value of each grid of `STATE_GRIDS` as i32, row-major, grid after grid: heights,
+ *    suspended sediment, flow-accumulation upstream counts, fill levels;
+ * 4. for each operator's mask in the order hydraulic, thermal, flow: u32 1 and every value as i32
  *    (Q16), or u32 0 when it has none;
- * 7. only if local erosion events (`erodeAt`) are in force or pending: the ASCII tag `EVENTS` and
+ * 5. only if local erosion events (`erodeAt`) are in force or pending: the ASCII tag `EVENTS` and
  *    the ASCII JSON of `{ inForce, pending }` (each event: centre and radius in Q16 cells, droplets,
  *    its droplet options).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 2; a change gets a new tag.
+ * version 3; a change gets a new tag.
  */
+import { STATE_GRIDS, type StateGridName } from "./erosionState.js";
+
+/** The tag the fingerprint starts with: it names the contract version. */
+export const FINGERPRINT_TAG = "TEFP3";
 
 const FNV_OFFSET_HIGH = 0xcbf29ce4;
 const FNV_OFFSET_LOW = 0x84222325;
@@ -80,29 +83,26 @@ export class Fnv1a64 {
 }
 
 /** What the fingerprint covers. */
-export interface FingerprintInput {
+export interface FingerprintInput extends Readonly<Record<StateGridName, Int32Array>> {
     readonly width: number;
     readonly depth: number;
     readonly cycle: number;
     readonly batch: number;
-    readonly heights: Int32Array;
-    readonly suspended: Int32Array;
-    readonly flowCounts: Int32Array;
     readonly masks?: { readonly hydraulic: Int32Array | null; readonly thermal: Int32Array | null; readonly flow: Int32Array | null };
     readonly events?: { readonly inForce: readonly unknown[]; readonly pending: readonly unknown[] };
 }
 
-/** The version-2 fingerprint of a simulation state (16 hex digits). */
+/** The contract fingerprint of a simulation state (16 hex digits). */
 export function fingerprintState(state: FingerprintInput): string {
     const hash = new Fnv1a64();
-    hash.ascii("TEFP2");
+    hash.ascii(FINGERPRINT_TAG);
     hash.word(state.width);
     hash.word(state.depth);
     hash.word(state.cycle);
     hash.word(state.batch);
-    hash.words(state.heights);
-    hash.words(state.suspended);
-    hash.words(state.flowCounts);
+    for (const grid of STATE_GRIDS) {
+        hash.words(state[grid]);
+    }
     for (const operator of ["hydraulic", "thermal", "flow"] as const) {
         const mask = state.masks?.[operator] ?? null;
         hash.word(mask ? 1 : 0);

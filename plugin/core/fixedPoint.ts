@@ -2,7 +2,9 @@
  * Fixed-point arithmetic shared by every kernel that changes simulation state.
  *
  * Heights, sediment and every other quantity that carries over between batches are `i32` in
- * Q16 fixed point: one unit is 1/65536 m (one Babylon world unit is one metre). The helpers here
+ * Q16 fixed point of the grid's cell size: one unit is 1/65536 of the distance between
+ * neighbouring vertices, so a slope of 1 is 65536 units per cell whatever the ground's scale, and a
+ * terrain scaled uniformly in x, y and z runs on the same integers. The helpers here
  * are the JavaScript half of `shaders/common.wgsl`: the WGSL versions compute the same integers
  * with 16-bit pieces, these compute them with plain double arithmetic, which holds every integer
  * below 2^53 exactly. They must agree in value, not in instructions.
@@ -12,22 +14,22 @@
 // vm context (jest's test environment, some worker sandboxes) and these run per droplet step.
 const { clz32, floor, imul, sqrt } = Math;
 
-/** One metre (or one unit of any Q16 quantity) in fixed-point units: 2^16. */
+/** One cell (or one unit of any Q16 quantity) in fixed-point units: 2^16. */
 export const FIXED_ONE = 65536;
 
-/** Lowest height the state can hold, in fixed-point units (-16 384 m). */
+/** Lowest height the state can hold, in fixed-point units (-16 384 cells). */
 export const HEIGHT_MIN_FIXED = -(2 ** 30);
 
 /**
- * Highest height the state can hold, in fixed-point units (16 384 m minus one unit), chosen so that
+ * Highest height the state can hold, in fixed-point units (16 384 cells minus one unit), chosen so that
  * the difference of any two heights fits in an `i32`.
  */
 export const HEIGHT_MAX_FIXED = 2 ** 30 - 1;
 
-/** Lowest height in metres the state accepts (-16 384 m). */
+/** Lowest height the state accepts, in cells (-16 384; times the cell size in metres). */
 export const HEIGHT_MIN_METRES = HEIGHT_MIN_FIXED / FIXED_ONE;
 
-/** Highest height in metres the state accepts (just under 16 384 m). */
+/** Highest height the state accepts, in cells (just under 16 384; times the cell size in metres). */
 export const HEIGHT_MAX_METRES = HEIGHT_MAX_FIXED / FIXED_ONE;
 
 /**
@@ -79,54 +81,59 @@ export function sqrtQ16(x: number): number {
     return (sqrt(x * (1 << shift)) | 0) << ((16 - shift) >> 1);
 }
 
-/** Metres to fixed-point units, rounding to nearest (halves toward +infinity). */
-export function metresToFixed(metres: number): number {
-    return Math.round(metres * FIXED_ONE);
+/**
+ * Metres to fixed-point units of a grid with cells `cellSize` metres apart (one unit is 1/65536 of
+ * the cell size), rounding to nearest (halves toward +infinity).
+ */
+export function metresToFixed(metres: number, cellSize = 1): number {
+    return Math.round((metres / cellSize) * FIXED_ONE);
 }
 
-/** Fixed-point units to metres. */
-export function fixedToMetres(fixed: number): number {
-    return fixed / FIXED_ONE;
+/** Fixed-point units of a grid with cells `cellSize` metres apart to metres. */
+export function fixedToMetres(fixed: number, cellSize = 1): number {
+    return (fixed / FIXED_ONE) * cellSize;
 }
 
 /**
- * Converts heights in metres to the fixed-point state, rejecting NaN, infinities and heights
- * outside [-16 384 m, 16 384 m) with an error naming the first bad index.
+ * Converts heights in metres to the fixed-point state (1/65536 of the cell size), rejecting NaN,
+ * infinities and heights outside [-16 384, 16 384) cells with an error naming the first bad index.
  * @param metres heights in metres, row-major
  * @param name what the heights are called in the error message
  * @param target optional array to write into (same length)
+ * @param cellSize distance between neighbouring vertices, in the heights' unit (default 1)
  */
-export function heightsToFixed(metres: ArrayLike<number>, name = "heights", target?: Int32Array): Int32Array {
+export function heightsToFixed(metres: ArrayLike<number>, name = "heights", target?: Int32Array, cellSize = 1): Int32Array {
     const out = target ?? new Int32Array(metres.length);
     for (let i = 0; i < metres.length; i++) {
         const value = metres[i];
-        if (!Number.isFinite(value)) {
-            throw new RangeError(`${name}[${i}] is ${value}: heights must be finite numbers of metres in [${HEIGHT_MIN_METRES}, ${HEIGHT_MAX_METRES}].`);
-        }
-        const fixed = metresToFixed(value);
-        if (fixed < HEIGHT_MIN_FIXED || fixed > HEIGHT_MAX_FIXED) {
-            throw new RangeError(`${name}[${i}] is ${value} m: heights must lie in [${HEIGHT_MIN_METRES}, ${HEIGHT_MAX_METRES}] m.`);
+        const fixed = metresToFixed(value, cellSize);
+        if (!Number.isFinite(value) || fixed < HEIGHT_MIN_FIXED || fixed > HEIGHT_MAX_FIXED) {
+            throw new RangeError(`${name}[${i}] is ${value}: heights must be finite numbers in [${HEIGHT_MIN_METRES * cellSize}, ${HEIGHT_MAX_METRES * cellSize}] (16 384 cells of ${cellSize} either way).`);
         }
         out[i] = fixed;
     }
     return out;
 }
 
-/** Checks that fixed-point heights are inside the state's range; throws naming the first bad index. */
+/** Checks fixed-point heights against the state's range; throws a `RangeError` naming the first bad index. */
 export function assertFixedHeightsInRange(fixed: Int32Array, name = "heights"): void {
     for (let i = 0; i < fixed.length; i++) {
         const value = fixed[i];
         if (value < HEIGHT_MIN_FIXED || value > HEIGHT_MAX_FIXED) {
-            throw new RangeError(`${name}[${i}] is ${value} fixed-point units: heights must lie in [${HEIGHT_MIN_FIXED}, ${HEIGHT_MAX_FIXED}] (1/65536 m each).`);
+            throw new RangeError(`${name}[${i}] is ${value} fixed-point units: heights must lie in [${HEIGHT_MIN_FIXED}, ${HEIGHT_MAX_FIXED}] (1/65536 of the cell size each).`);
         }
     }
 }
 
-/** Converts fixed-point heights to metres (as `Float32Array`, the precision Babylon renders with). */
-export function fixedToHeights(fixed: Int32Array, target?: Float32Array): Float32Array {
+/**
+ * Converts fixed-point heights to metres (as `Float32Array`, the precision Babylon renders with).
+ * @param cellSize distance between neighbouring vertices, in metres (default 1)
+ */
+export function fixedToHeights(fixed: Int32Array, target?: Float32Array, cellSize = 1): Float32Array {
     const out = target ?? new Float32Array(fixed.length);
+    const scale = cellSize / FIXED_ONE;
     for (let i = 0; i < fixed.length; i++) {
-        out[i] = fixed[i] / FIXED_ONE;
+        out[i] = fixed[i] * scale;
     }
     return out;
 }

@@ -16,9 +16,9 @@ export interface HydraulicOptions {
     maxSteps: number;
     /** Share of its previous direction a droplet keeps each step, 0..0.99. Default 0.3. */
     inertia: number;
-    /** Sediment capacity factor, 0..64. Default 4. */
+    /** Sediment capacity factor (dimensionless), 0..64. Default 4. */
     capacity: number;
-    /** Smallest drop used for capacity, in metres per cell, 0..16. Default 0.01. */
+    /** Smallest slope (rise over run) used for capacity, 0..16. Default 0.01. */
     minSlope: number;
     /** Solubility: fraction of the capacity deficit picked up per step, 0..1. Default 0.3. */
     erosion: number;
@@ -26,7 +26,7 @@ export interface HydraulicOptions {
     deposition: number;
     /** Fraction of its water a droplet loses per step, 0..0.5. Default 0.02. */
     evaporation: number;
-    /** Speed gained per metre of descent, in (cells/step)^2 per metre, 0..64. Default 4. */
+    /** Speed gained per cell of fall, in (cells/step)^2, 0..64. Default 4. */
     gravity: number;
     /** Water a droplet starts with, 0.01..16. Default 1. */
     initialWater: number;
@@ -44,7 +44,7 @@ export interface HydraulicOptions {
 export interface ThermalOptions {
     /** Run thermal erosion. Default `true`. */
     enabled: boolean;
-    /** Steepest stable drop to an edge neighbour, metres per cell, 0..1024. Default 0.5. See `talusFromAngle`. */
+    /** Angle of repose as a slope (rise over run), 0..64. Default 0.5. See `talusFromAngle`. */
     talus: number;
     /** Fraction of the stable maximum moved per step, 0..1. Default 0.5. */
     rate: number;
@@ -64,7 +64,7 @@ export interface FlowOptions {
     neighbours: 4 | 8;
     /** Propagation steps of the upstream counts per batch, 1..64. Default 8. */
     stepsPerBatch: number;
-    /** Erodibility: metres a batch per upstream cell (blurred count), 0..1. Default 0.0005. */
+    /** Erodibility: cells (of height, times the cell size) a batch per upstream cell (blurred count), 0..1. Default 0.0005. */
     rate: number;
 }
 
@@ -82,6 +82,12 @@ export interface ErosionOptions {
     patchSize: number;
     /** Stop after this many cycles since attach or reset; 0 = no limit. Default 0. */
     maxCycles: number;
+    /**
+     * World-unit mode, in metres, 0..100000: one cell of the cell-counted options (brush radius, droplet
+     * path, relaxation steps) stands for this many metres, so the look holds when the ground's
+     * subdivisions change. Default 0: those options count the ground's own cells.
+     */
+    featureSize: number;
     /** The terrain tiles seamlessly: flow routing wraps across opposite edges. Default `false`. */
     tileable: boolean;
     /** Droplet hydraulic erosion. */
@@ -280,16 +286,12 @@ export function withOptionValue(options: Readonly<ErosionOptions>, path: string,
 }
 
 /**
- * Talus threshold in metres per cell for an angle of repose.
+ * `thermal.talus` (a slope, rise over run) for an angle of repose.
  * @param angleDegrees angle of repose in degrees, in [0, 89]
- * @param cellSize horizontal distance between neighbouring vertices in metres, > 0
  */
-export function talusFromAngle(angleDegrees: number, cellSize: number): number {
-    if (!Number.isFinite(angleDegrees) || angleDegrees < 0 || angleDegrees > 89) {
+export function talusFromAngle(angleDegrees: number): number {
+    if (typeof angleDegrees !== "number" || !Number.isFinite(angleDegrees) || angleDegrees < 0 || angleDegrees > 89) {
         throw new RangeError(`talusFromAngle: angleDegrees is ${angleDegrees}: it must be a number of degrees in [0, 89].`);
     }
-    if (!Number.isFinite(cellSize) || cellSize <= 0) {
-        throw new RangeError(`talusFromAngle: cellSize is ${cellSize}: it must be a positive number of metres.`);
-    }
-    return Math.tan((angleDegrees * Math.PI) / 180) * cellSize;
+    return Math.tan((angleDegrees * Math.PI) / 180);
 }

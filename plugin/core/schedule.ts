@@ -7,7 +7,8 @@
  * huge batch. Option changes wait for the next cycle boundary, so a cycle always runs with one set
  * of options and clients that change options at the same cycle stay identical.
  */
-import { buildBatchParams, buildLocalBatchParams, type BatchParams, type GridSize } from "./batchParams.js";
+import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
+import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, type ErosionOptions } from "./options.js";
@@ -37,6 +38,8 @@ export interface PlannedBatch {
 /** Tracks the position in the cycle and plans batches. */
 export class ErosionSchedule {
     private _options: ErosionOptions;
+    /** The options in force as the grid's cell size reads them (`cellScaledOptions`). */
+    private _scaled: Readonly<ErosionOptions>;
     private _pending: ErosionOptions | null = null;
     private _patches: Patch[] = [];
     private _operators: OperatorName[] = [];
@@ -54,6 +57,7 @@ export class ErosionSchedule {
         options: Readonly<ErosionOptions>
     ) {
         this._options = cloneOptions(options);
+        this._scaled = this._options;
         this._layout();
     }
 
@@ -181,7 +185,7 @@ export class ErosionSchedule {
     public planNext(): PlannedBatch | null {
         if (this._batch < this._events.length) {
             const event = this._events[this._batch];
-            const brush = this._brushFor(event.hydraulic.brushRadius);
+            const brush = this._brushFor(cellScaledOptions({ ...this._options, hydraulic: event.hydraulic }, this.grid).hydraulic.brushRadius);
             const params = buildLocalBatchParams(this._options, this.grid, event, this._batch, this._cycle, brushEntryCount(brush), this._masks);
             return {
                 operator: "local",
@@ -209,8 +213,8 @@ export class ErosionSchedule {
             brush: this._brush,
             cycle: this._cycle,
             batch: this._batch,
-            thermalIterations: this._options.thermal.iterations,
-            flowSteps: this._options.flow.stepsPerBatch,
+            thermalIterations: this._scaled.thermal.iterations,
+            flowSteps: this._scaled.flow.stepsPerBatch,
             masks: this._masks,
         };
     }
@@ -258,6 +262,7 @@ export class ErosionSchedule {
         const options = this._options;
         this._patches = layoutPatches(this.grid.width, this.grid.depth, options.patchSize);
         this._operators = OPERATOR_ORDER.filter((name) => options[name].enabled);
-        this._brush = this._brushFor(options.hydraulic.brushRadius);
+        this._scaled = cellScaledOptions(options, this.grid);
+        this._brush = this._brushFor(this._scaled.hydraulic.brushRadius);
     }
 }

@@ -2,20 +2,22 @@
  * Snapshots: the whole simulation state plus the options in force, serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 2): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 3): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options, events: the
- * local erosion events in force and pending }), the UTF-8 JSON,
- * zero padding to a multiple of 4; i32 heights; i32 suspended; i32 flow counts; then for each
- * mask (hydraulic, thermal, flow): u32 1 and i32 values, or u32 0.
+ * local erosion events in force and pending, cellSize: the grid's cell size, in the unit of the
+ * heights it was taken from }), the UTF-8 JSON, zero padding to a multiple of 4; the i32 grids of
+ * `STATE_GRIDS` in order (heights, suspended, flow counts, fill levels); then for each mask
+ * (hydraulic, thermal, flow): u32 1 and i32 values, or u32 0. Version 2 (contract version 2) had
+ * no fill levels and heights in 1/65536 m; it is refused with an error saying so.
  */
 import { COUNTER_COUNT } from "./counters.js";
-import { cloneState, fingerprintOf, MASKED_OPERATORS, noMasks, type ErosionStateData } from "./erosionState.js";
+import { cloneState, fingerprintOf, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
 import { resolveOptions, type ErosionOptions } from "./options.js";
 
 const MAGIC = "TESN";
-const VERSION = 2;
-/** Grids per snapshot: heights, suspended, flow counts. */
-const GRIDS = 3;
+/** The snapshot layout's version; it follows the simulation contract's. */
+export const SNAPSHOT_VERSION = 3;
+const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the options in force. */
 export class ErosionSnapshot {
@@ -23,10 +25,13 @@ export class ErosionSnapshot {
     public readonly state: ErosionStateData;
     /** Options in force when the snapshot was taken. */
     public readonly options: ErosionOptions;
+    /** The grid's cell size, in the unit of the heights the state was made from (1 when unknown). */
+    public readonly cellSize: number;
 
-    constructor(state: ErosionStateData, options: Readonly<ErosionOptions>) {
+    constructor(state: ErosionStateData, options: Readonly<ErosionOptions>, cellSize = 1) {
         this.state = cloneState(state);
         this.options = resolveOptions({}, options);
+        this.cellSize = cellSize;
     }
 
     /** The contract fingerprint of the snapshot's state. */
@@ -34,9 +39,9 @@ export class ErosionSnapshot {
         return fingerprintOf(this.state);
     }
 
-    /** Serializes to the version-1 binary layout. */
+    /** Serializes to the binary layout (version `SNAPSHOT_VERSION`). */
     public toArrayBuffer(): ArrayBuffer {
-        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] } }));
+        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, cellSize: this.cellSize }));
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const cells = this.state.width * this.state.depth;
         const headerBytes = 4 + 4 * 5 + 8 * COUNTER_COUNT + 4;
@@ -45,7 +50,7 @@ export class ErosionSnapshot {
         const view = new DataView(buffer);
         let offset = 0;
         for (let i = 0; i < 4; i++) view.setUint8(offset++, MAGIC.charCodeAt(i));
-        for (const value of [VERSION, this.state.width, this.state.depth, this.state.cycle, this.state.batch]) {
+        for (const value of [SNAPSHOT_VERSION, this.state.width, this.state.depth, this.state.cycle, this.state.batch]) {
             view.setUint32(offset, value, true);
             offset += 4;
         }
@@ -57,7 +62,8 @@ export class ErosionSnapshot {
         offset += 4;
         new Uint8Array(buffer, offset, json.length).set(json);
         offset += paddedJson;
-        for (const field of [this.state.heights, this.state.suspended, this.state.flowCounts]) {
+        for (const grid of STATE_GRIDS) {
+            const field = this.state[grid];
             for (let i = 0; i < cells; i++) {
                 view.setInt32(offset, field[i], true);
                 offset += 4;
@@ -91,7 +97,9 @@ export class ErosionSnapshot {
             offset += 4;
             return value;
         });
-        if (version !== VERSION) fail(`version ${version} is not supported (this build reads version ${VERSION})`);
+        if (version !== SNAPSHOT_VERSION) {
+            fail(`version ${version} is not supported: this build reads version ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}, whose heights count 1/65536 of the cell size and whose state has fill levels). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+        }
         const counters = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < COUNTER_COUNT; i++) {
             counters[i] = view.getFloat64(offset, true);
@@ -104,15 +112,16 @@ export class ErosionSnapshot {
         const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength)));
         const options = resolveOptions(header.options);
         const events = header.events;
+        const cellSize = typeof header.cellSize === "number" && header.cellSize > 0 ? header.cellSize : 1;
         offset += Math.ceil(jsonLength / 4) * 4;
-        const heights = new Int32Array(cells);
-        const suspended = new Int32Array(cells);
-        const flowCounts = new Int32Array(cells);
-        for (const field of [heights, suspended, flowCounts]) {
+        const grids = {} as Record<(typeof STATE_GRIDS)[number], Int32Array>;
+        for (const grid of STATE_GRIDS) {
+            const field = new Int32Array(cells);
             for (let i = 0; i < cells; i++) {
                 field[i] = view.getInt32(offset, true);
                 offset += 4;
             }
+            grids[grid] = field;
         }
         const masks = noMasks();
         for (const operator of MASKED_OPERATORS) {
@@ -129,6 +138,6 @@ export class ErosionSnapshot {
             }
         }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
-        return new ErosionSnapshot({ width, depth, cycle, batch, heights, suspended, flowCounts, masks, counters, events }, options);
+        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, counters, events }, options, cellSize);
     }
 }

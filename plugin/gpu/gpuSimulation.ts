@@ -1,15 +1,18 @@
 /**
  * The WebGPU backend: the simulation state in GPU buffers and the dispatch order of one batch.
  *
- * A hydraulic batch is erode_droplets (one invocation per droplet), clip_delta and apply_delta
- * (over the droplets' reach). A thermal batch is `iterations` x (thermal_flux over the patch,
- * thermal_apply over the patch grown by one). Dispatches of one submission run in order, so each
- * batch reads the ground the previous one left, exactly as the CPU reference does.
+ * A hydraulic batch is erode_droplets (one invocation per droplet), then the fold over the
+ * droplets' reach: clip_delta, SEDIMENT_HOPS x route_sediment (over the reach grown by the hop),
+ * apply_delta, fill_levels and copy_levels. A flow batch is `stepsPerBatch` x (flow_accumulate,
+ * flow_copy) over the patch, flow_erode over the patch and flow_apply over the patch grown by one. A
+ * thermal batch is `iterations` x (thermal_flux over the patch, thermal_apply over the patch grown
+ * by one). Dispatches of one submission run in order, so each batch reads the ground the previous
+ * one left, exactly as the CPU reference does.
  */
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, type BatchParams } from "../core/batchParams.js";
+import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, SEDIMENT_HOPS, type BatchParams } from "../core/batchParams.js";
 import { COUNTER_COUNT } from "../core/counters.js";
 import { maxPatchVertices } from "../core/patches.js";
-import { cloneMasks, MASKED_OPERATORS, noMasks, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
+import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData, type StateGridName } from "../core/erosionState.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
@@ -46,10 +49,17 @@ function gridBytes(width: number, depth: number): number {
 export class GpuErosionSimulation {
     /** Fixed-point heights, `i32` per vertex. Other GPU passes (vertex regeneration) may read it. */
     public readonly heights: ComputeBuffer;
+    /** One buffer per grid of the state (`STATE_GRIDS`); `heights` is also the public field above. */
+    private readonly _state: Record<StateGridName, ComputeBuffer>;
     private readonly _suspended: ComputeBuffer;
     private readonly _delta: ComputeBuffer;
     private readonly _counters: ComputeBuffer;
     private readonly _flowCounts: ComputeBuffer;
+    private readonly _fillLevels: ComputeBuffer;
+    private readonly _levelsNext: ComputeBuffer;
+    /** The fold's sediment in transit, and the second buffer its hops alternate with. */
+    private readonly _routed: ComputeBuffer;
+    private readonly _routedNext: ComputeBuffer;
     private readonly _flowNext: ComputeBuffer;
     private readonly _mapWater: ComputeBuffer;
     private readonly _mapWear: ComputeBuffer;
@@ -82,6 +92,11 @@ export class GpuErosionSimulation {
         this._delta = device.createBuffer("TerrainErosion.delta", bytes);
         this._counters = device.createBuffer("TerrainErosion.counters", COUNTER_COUNT * 8);
         this._flowCounts = device.createBuffer("TerrainErosion.flowCounts", bytes);
+        this._fillLevels = device.createBuffer("TerrainErosion.fillLevels", bytes);
+        this._state = { heights: this.heights, suspended: this._suspended, flowCounts: this._flowCounts, fillLevels: this._fillLevels };
+        this._levelsNext = device.createBuffer("TerrainErosion.levelsNext", bytes);
+        this._routed = device.createBuffer("TerrainErosion.routed", bytes);
+        this._routedNext = device.createBuffer("TerrainErosion.routedNext", bytes);
         this._flowNext = device.createBuffer("TerrainErosion.flowNext", bytes);
         this._mapWater = device.createBuffer("TerrainErosion.mapWater", bytes);
         this._mapWear = device.createBuffer("TerrainErosion.mapWear", bytes);
@@ -109,9 +124,9 @@ export class GpuErosionSimulation {
             throw new RangeError(`upload: the state is ${state.width} x ${state.depth} but the GPU simulation is ${this.width} x ${this.depth}.`);
         }
         this._beforeWrite();
-        this.device.writeBuffer(this.heights, state.heights);
-        this.device.writeBuffer(this._suspended, state.suspended);
-        this.device.writeBuffer(this._flowCounts, state.flowCounts);
+        for (const grid of STATE_GRIDS) {
+            this.device.writeBuffer(this._state[grid], state[grid]);
+        }
         this._uploadMasks(state.masks);
         this.device.writeBuffer(this._delta, new Int32Array(this.width * this.depth));
         const counters = new Uint32Array(COUNTER_COUNT * 2);
@@ -129,13 +144,24 @@ export class GpuErosionSimulation {
         this._uploadMasks(planned.masks);
         if (planned.operator === "hydraulic" || planned.operator === "local") {
             this._ensureBrush(planned.brush);
+            this._reserveParamSlots(1 + SEDIMENT_HOPS);
             const dispatch = planDropletDispatch(params.dropletCount, this.device.maxWorkgroupsPerDimension);
             params.dispatchRowThreads = dispatch.rowThreads;
             const slot = this._writeParams(params);
             this.device.dispatch("erode_droplets", { params: slot, heights: this.heights, delta: this._delta, brush: this._brush, counters: this._counters, mask: this._mask("hydraulic"), waterBatch: this._waterBatch }, dispatch.x, dispatch.y);
             const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
-            this.device.dispatch("clip_delta", { params: slot, heights: this.heights, delta: this._delta, suspended: this._suspended, counters: this._counters }, rx, ry);
+            this.device.dispatch("clip_delta", { params: slot, heights: this.heights, fillLevels: this._fillLevels, delta: this._delta, suspended: this._suspended, routed: this._routed, mask: this._mask("hydraulic"), counters: this._counters }, rx, ry);
+            let from = this._routed;
+            let to = this._routedNext;
+            for (let hop = 1; hop <= SEDIMENT_HOPS; hop++) {
+                const hopSlot = this._writeParams({ ...params, routeHop: hop });
+                const [hx, hy] = this._gridGroups(Math.min(params.regionX1 + hop, this.width) - Math.max(params.regionX0 - hop, 0), Math.min(params.regionY1 + hop, this.depth) - Math.max(params.regionY0 - hop, 0));
+                this.device.dispatch("route_sediment", { params: hopSlot, heights: this.heights, fillLevels: this._fillLevels, routed: from, routedNext: to, suspended: this._suspended, counters: this._counters }, hx, hy);
+                [from, to] = [to, from];
+            }
             this.device.dispatch("apply_delta", { params: slot, heights: this.heights, delta: this._delta, waterBatch: this._waterBatch, mapWater: this._mapWater, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
+            this.device.dispatch("fill_levels", { params: slot, heights: this.heights, fillLevels: this._fillLevels, levelsNext: this._levelsNext }, rx, ry);
+            this.device.dispatch("copy_levels", { params: slot, levelsNext: this._levelsNext, fillLevels: this._fillLevels }, rx, ry);
         } else if (planned.operator === "flow") {
             const slot = this._writeParams(params);
             const [px, py] = this._gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
@@ -190,18 +216,15 @@ export class GpuErosionSimulation {
         this._assertLive();
         this.submit();
         const bytes = gridBytes(this.width, this.depth);
-        const [heights, suspended, flowCounts, counters] = await Promise.all([
-            this.device.readBuffer(this.heights, 0, bytes),
-            this.device.readBuffer(this._suspended, 0, bytes),
-            this.device.readBuffer(this._flowCounts, 0, bytes),
-            this.device.readBuffer(this._counters, 0, COUNTER_COUNT * 8),
-        ]);
+        const [counters, ...grids] = await Promise.all([this.device.readBuffer(this._counters, 0, COUNTER_COUNT * 8), ...STATE_GRIDS.map((grid) => this.device.readBuffer(this._state[grid], 0, bytes))]);
         const words = new Uint32Array(counters);
         const counterValues = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < COUNTER_COUNT; i++) {
             counterValues[i] = words[2 * i] + words[2 * i + 1] * 2 ** 32;
         }
-        return { width: this.width, depth: this.depth, cycle, batch, heights: new Int32Array(heights), suspended: new Int32Array(suspended), flowCounts: new Int32Array(flowCounts), masks: cloneMasks(this._uploadedMasks), counters: counterValues };
+        const state = { width: this.width, depth: this.depth, cycle, batch, masks: cloneMasks(this._uploadedMasks), counters: counterValues } as ErosionStateData;
+        STATE_GRIDS.forEach((grid, index) => (state[grid] = new Int32Array(grids[index])));
+        return state;
     }
 
     /** Reads the erosion maps back (submitting first). */
@@ -229,12 +252,13 @@ export class GpuErosionSimulation {
 
     /**
      * Records the pass that writes the maps into `texture` (a Babylon RGBA32F storage texture of
-     * width x depth): water, wear and deposition in metres, and flow direction by the options of
-     * `planned` (neighbours, wrapping).
+     * width x depth): water, wear and deposition in local units (`cellSize` is the ground's cell size
+     * in them), and flow direction by the options of `planned` (neighbours, wrapping).
      */
-    public writeMapsTexture(texture: unknown, flowNeighbours: number, flowWrap: boolean): void {
+    public writeMapsTexture(texture: unknown, flowNeighbours: number, flowWrap: boolean, cellSize: number): void {
         this._assertLive();
         const params = emptyParams(this.width, this.depth);
+        params.cellSizeBits = floatBits(cellSize);
         params.flowNeighbours = flowNeighbours;
         params.flowWrap = flowWrap ? 1 : 0;
         const slot = this._writeParams(params);
@@ -277,7 +301,7 @@ export class GpuErosionSimulation {
         }
         this._disposed = true;
         const masks = MASKED_OPERATORS.map((operator) => this._maskBuffers[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
-        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._flowCounts, this._flowNext, this._mapWater, this._mapWear, this._mapDeposition, this._waterBatch, this._noMask, ...masks, this._brush, this._flux, ...this._paramSlots]) {
+        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._flowCounts, this._flowNext, this._fillLevels, this._levelsNext, this._routed, this._routedNext, this._mapWater, this._mapWear, this._mapDeposition, this._waterBatch, this._noMask, ...masks, this._brush, this._flux, ...this._paramSlots]) {
             this.device.destroyBuffer(buffer);
         }
         this._paramSlots.length = 0;
@@ -285,7 +309,7 @@ export class GpuErosionSimulation {
 
     /** Number of GPU buffers this simulation holds (for leak tests). */
     public get bufferCount(): number {
-        return this._disposed ? 0 : 13 + this._paramSlots.length + MASKED_OPERATORS.filter((operator) => this._maskBuffers[operator] !== null).length;
+        return this._disposed ? 0 : 17 + this._paramSlots.length + MASKED_OPERATORS.filter((operator) => this._maskBuffers[operator] !== null).length;
     }
 
     private _assertLive(): void {
@@ -297,6 +321,13 @@ export class GpuErosionSimulation {
     /** Before overwriting a buffer that recorded dispatches read: run them first. */
     private _beforeWrite(): void {
         if (this._recorded) {
+            this.submit();
+        }
+    }
+
+    /** Submits first if fewer than `count` params slots are left, so one batch's slots are never split by a submit. */
+    private _reserveParamSlots(count: number): void {
+        if (this._slotsUsed + count > PARAM_SLOTS) {
             this.submit();
         }
     }

@@ -7,7 +7,9 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_SHARE_SHIFT, MIN_SETTLE_SHIFT, wgslBatchParamsStruct } from "../core/batchParams.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct } from "../core/batchParams.js";
+import { FILL_EPSILON } from "../core/fillLevels.js";
+import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";
 import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../core/counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT } from "../core/fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
@@ -40,6 +42,10 @@ export const BINDINGS = {
     mapDeposition: 14,
     waterBatch: 15,
     mapsTexture: 16,
+    fillLevels: 17,
+    levelsNext: 18,
+    routed: 19,
+    routedNext: 20,
 } as const;
 
 /** A storage buffer a kernel binds. */
@@ -48,8 +54,11 @@ export type BindingName = keyof typeof BINDINGS;
 /** The kernels, each one file in `shaders/`. */
 export const KERNELS = {
     erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true },
-    clip_delta: { bindings: ["params", "heights", "delta", "suspended", "counters"], counters: true },
+    clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"] },
+    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "counters"], counters: true, includes: ["sediment_routing"] },
     apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
+    fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"] },
+    copy_levels: { bindings: ["params", "levelsNext", "fillLevels"], counters: false },
     thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false },
     thermal_apply: { bindings: ["params", "heights", "flux", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"] },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
@@ -93,7 +102,10 @@ export function shaderHeader(): string {
         i32Const("HEIGHT_MAX_FIXED", HEIGHT_MAX_FIXED),
         i32Const("ACCUMULATOR_LIMIT", ACCUMULATOR_LIMIT),
         u32Const("MAX_SHARE_SHIFT", MAX_SHARE_SHIFT),
-        u32Const("MIN_SETTLE_SHIFT", MIN_SETTLE_SHIFT),
+        i32Const("ROUTE_LIMIT", ROUTE_LIMIT),
+        i32Const("SEDIMENT_HOPS", SEDIMENT_HOPS),
+        i32Const("FILL_EPSILON", FILL_EPSILON),
+        i32Const("INVERSE_SQRT2_Q16", INVERSE_SQRT2_Q16),
         u32Const("FOLD_RELIEF_SHIFT", FOLD_RELIEF_SHIFT),
         u32Const("COUNTER_OUTFLOW", COUNTER_OUTFLOW),
         u32Const("COUNTER_SATURATION_REMOVED", COUNTER_SATURATION_REMOVED),

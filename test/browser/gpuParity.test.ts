@@ -3,7 +3,7 @@
  * headless Chromium (SwiftShader) against the CPU reference, over the whole state.
  */
 import { readFileSync } from "node:fs";
-import { type ErosionMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput, type ErosionStateData } from "../../plugin/index.js";
+import { type ErosionMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, STATE_GRIDS, type ErosionOptionsInput, type ErosionStateData } from "../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";
@@ -17,6 +17,8 @@ interface ParityCase {
     base?: number;
     /** Take the heights from a crop of the real Mont Blanc DEM instead of noise. */
     montBlanc?: boolean;
+    /** The grid's cell size in metres (default 1). */
+    cellSize?: number;
     /** Heights in metres at (x, y), instead of noise. */
     shape?: (x: number, y: number) => number;
     /** Masks to run with. */
@@ -33,7 +35,8 @@ const CASES: ParityCase[] = [
     { name: "brush radius 0, inertia 0, 4-neighbour open thermal", width: 70, depth: 70, relief: 120, options: { patchSize: 40, hydraulic: { dropletsPerBatch: 800, brushRadius: 0, inertia: 0 }, thermal: { neighbours: 4, boundary: "open", talus: 0.2 } }, batches: 16 },
     { name: "inertia 0.9, brush 3, 8-neighbour closed thermal", width: 64, depth: 80, relief: 60, options: { patchSize: 48, hydraulic: { dropletsPerBatch: 700, inertia: 0.9 }, thermal: { neighbours: 8, talus: 0.1, iterations: 3 } }, batches: 12 },
     { name: "thermal only, 4 neighbours, steep noise", width: 50, depth: 45, relief: 200, options: { patchSize: 16, hydraulic: { enabled: false }, thermal: { neighbours: 4, talus: 0.5, rate: 1 } }, batches: 30 },
-    { name: "real-mountain relief (an 81 x 81 crop of the Mont Blanc DEM, 93 m cells), carry at end of walk", width: 81, depth: 81, relief: 0, montBlanc: true, options: { patchSize: 40, seed: 3, hydraulic: { dropletsPerBatch: 500, brushRadius: 2, endOfWalk: "carry", gravity: 10, capacity: 8 }, thermal: { talus: 40 } }, batches: 12 },
+    { name: "real-mountain relief (an 81 x 81 crop of the Mont Blanc DEM, 93 m cells), carry at end of walk", width: 81, depth: 81, relief: 0, montBlanc: true, cellSize: 60000 / 646, options: { patchSize: 40, seed: 3, hydraulic: { dropletsPerBatch: 500, brushRadius: 2, endOfWalk: "carry", gravity: 10, capacity: 8 }, thermal: { talus: 0.45 } }, batches: 12 },
+    { name: "featureSize on half-metre cells (brush, walk and thermal steps scaled by 3)", width: 58, depth: 49, relief: 12, cellSize: 0.5, options: { patchSize: 24, seed: 5, featureSize: 1.5, hydraulic: { dropletsPerBatch: 300, maxSteps: 16, brushRadius: 1 }, thermal: { iterations: 1 } }, batches: 8 },
     { name: "extreme: heights at both limits of the fixed-point range, open thermal", width: 24, depth: 24, relief: 0, shape: (x, y) => ((x + y) % 2 === 0 ? HEIGHT_MAX_METRES : HEIGHT_MIN_METRES), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 200 }, thermal: { boundary: "open" } }, batches: 12 },
     { name: "extreme: a 2 x 2 field", width: 2, depth: 2, relief: 0, shape: (x, y) => 3 - x - 2 * y, options: { patchSize: 8, hydraulic: { dropletsPerBatch: 50 } }, batches: 6 },
     { name: "extreme: a thin 2 x 60 field", width: 2, depth: 60, relief: 0, shape: (x, y) => 60 - y + x * 0.5, options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 } }, batches: 16 },
@@ -84,14 +87,16 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         if (testCase.base) {
             for (let i = 0; i < metres.length; i++) metres[i] += testCase.base;
         }
-        const fixed = heightsToFixed(metres);
+        const cellSize = testCase.cellSize ?? 1;
+        const fixed = heightsToFixed(metres, "heights", undefined, cellSize);
         const masks = testCase.masks?.(testCase.width, testCase.depth);
         const encodeMask = (mask: Int32Array | null | undefined) => (mask ? encodeInt32(mask) : null);
-        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), options: testCase.options, batches: testCase.batches, masks: masks ? { hydraulic: encodeMask(masks.hydraulic), thermal: encodeMask(masks.thermal), flow: encodeMask(masks.flow) } : null, events: testCase.events };
+        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? { hydraulic: encodeMask(masks.hydraulic), thermal: encodeMask(masks.thermal), flow: encodeMask(masks.flow) } : null, events: testCase.events };
         const result = (await browser.page.evaluate((r) => (window as unknown as { runGpuBatches(r: GpuRunRequest): Promise<GpuRunResult> }).runGpuBatches(r), request)) as GpuRunResult;
-        const gpuState: ErosionStateData = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, heights: decodeInt32(result.heights), suspended: decodeInt32(result.suspended), flowCounts: decodeInt32(result.flowCounts), masks: { hydraulic: null, thermal: null, flow: null }, counters: Float64Array.from(result.counters) };
+        const gpuState = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, masks: { hydraulic: null, thermal: null, flow: null }, counters: Float64Array.from(result.counters) } as ErosionStateData;
+        for (const grid of STATE_GRIDS) gpuState[grid] = decodeInt32(result.grids[grid]);
 
-        const cpu = new CpuErosionSimulation(testCase.width, testCase.depth, fixed, resolveOptions(testCase.options));
+        const cpu = new CpuErosionSimulation(testCase.width, testCase.depth, fixed, resolveOptions(testCase.options), cellSize);
         if (masks) cpu.setMasks(masks);
         for (let i = 0; i < testCase.batches; i++) {
             for (const event of testCase.events ?? []) if (event.afterBatch === i) cpu.erodeAt(event.x, event.y, event.radius, { droplets: event.droplets });

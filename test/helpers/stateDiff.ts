@@ -1,5 +1,5 @@
 /** Compares two simulation states over everything they hold and describes the first difference. */
-import type { ErosionStateData } from "../../plugin/index.js";
+import { STATE_GRIDS, type ErosionStateData } from "../../plugin/index.js";
 
 /** Null when the states are identical, else a sentence naming the first differing cell or field. */
 export function firstDifference(actual: ErosionStateData, expected: ErosionStateData): string | null {
@@ -9,7 +9,7 @@ export function firstDifference(actual: ErosionStateData, expected: ErosionState
     if (actual.cycle !== expected.cycle || actual.batch !== expected.batch) {
         return `position cycle ${actual.cycle} batch ${actual.batch} != cycle ${expected.cycle} batch ${expected.batch}`;
     }
-    for (const field of ["heights", "suspended", "flowCounts"] as const) {
+    for (const field of STATE_GRIDS) {
         const a = actual[field];
         const e = expected[field];
         for (let i = 0; i < e.length; i++) {

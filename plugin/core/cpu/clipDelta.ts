@@ -1,56 +1,62 @@
 /**
  * CPU mirror of `shaders/clip_delta.wgsl`, the first half of folding a batch's changes into the
- * heights. See the WGSL for why each cell's change is clipped to an eighth of its local relief.
+ * heights. The WGSL says why each rule is there; `docs/simulation.md` ("The fold") what was measured.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MIN_SETTLE_SHIFT, type BatchParams } from "../batchParams.js";
-import { COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../counters.js";
-import { HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "../fixedPoint.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
+import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../counters.js";
+import { HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, mulQ16 } from "../fixedPoint.js";
+import { sedimentSlot } from "../steepestDescent.js";
+import { THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
-// vm context (jest's test environment, some worker sandboxes) and these run per droplet step.
+// vm context (jest's test environment, some worker sandboxes).
 const { max, min } = Math;
 
 /**
- * For every vertex of the batch's region: adds the suspended sediment to the batch's change,
- * applies what the local relief allows, keeps the rest suspended, and leaves the change to apply
- * in `delta`.
+ * For every vertex of the batch's region: settles what the ground there can take of the batch's
+ * change and the sediment waiting there, leaves it in `delta`, and sends the sediment that does not
+ * settle on (`routed`, for `routeSedimentHop`), off the field, or keeps it in `suspended` (with any
+ * material a cut still owes).
+ * @param levels the fill levels (`plugin/core/fillLevels.ts`)
+ * @param mask the hydraulic mask (Q16 per vertex, scaling what settles), or null
  */
-export function clipDelta(params: BatchParams, heights: Int32Array, delta: Int32Array, suspended: Int32Array, counters: Float64Array): void {
+export function clipDelta(params: BatchParams, heights: Int32Array, levels: Int32Array, delta: Int32Array, suspended: Int32Array, routed: Int32Array, counters: Float64Array, mask: Int32Array | null = null): void {
     const { width, depth, regionX0, regionY0, regionX1, regionY1 } = params;
     for (let y = regionY0; y < regionY1; y++) {
         for (let x = regionX0; x < regionX1; x++) {
             const i = y * width + x;
-            const change = delta[i] + suspended[i];
-            if (change === 0) {
-                delta[i] = 0;
-                suspended[i] = 0;
-                continue;
-            }
+            routed[i] = 0;
+            const waiting = suspended[i];
+            if (delta[i] === 0 && waiting === 0) continue;
             const height = heights[i];
+            const level = levels[i];
+            const flooded = level > height;
             let lowest = HEIGHT_MAX_FIXED;
-            let highest = HEIGHT_MIN_FIXED;
-            for (let dy = -1; dy <= 1; dy++) {
-                const ny = y + dy;
-                if (ny < 0 || ny >= depth) continue;
-                for (let dx = -1; dx <= 1; dx++) {
-                    const nx = x + dx;
-                    if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
-                    const neighbour = heights[ny * width + nx];
-                    lowest = min(lowest, neighbour);
-                    highest = max(highest, neighbour);
-                }
+            let lowestHigher = HEIGHT_MAX_FIXED;
+            for (let k = 0; k < 8; k++) {
+                const nx = x + THERMAL_DX[k];
+                const ny = y + THERMAL_DY[k];
+                if (nx < 0 || ny < 0 || nx >= width || ny >= depth) continue;
+                const neighbour = heights[ny * width + nx];
+                lowest = min(lowest, neighbour);
+                if (neighbour > height) lowestHigher = min(lowestHigher, neighbour);
             }
-            let applied: number;
+            let slot = sedimentSlot(heights, levels, x, y, width, depth);
+            const transit = !flooded && slot >= 0 && waiting > 0 ? waiting : 0;
+            const change = delta[i] + waiting - transit;
+            let applied = 0;
             if (change < 0) {
-                const room = max(height - lowest, 0);
-                applied = max(change, -(room >> FOLD_RELIEF_SHIFT));
-            } else {
-                const fillTo = height < lowest ? lowest : highest;
-                const room = max(fillTo - height, 0);
-                const settle = height <= highest ? change >> MIN_SETTLE_SHIFT : 0;
-                applied = min(change, max(room >> FOLD_RELIEF_SHIFT, settle));
+                applied = max(change, -(max(height - lowest, 0) >> FOLD_RELIEF_SHIFT));
+            } else if (change > 0) {
+                let room = lowestHigher === HEIGHT_MAX_FIXED ? 0 : (lowestHigher - height) >> FOLD_RELIEF_SHIFT;
+                if (flooded) {
+                    room = max(room, (level - height + 7) >> FOLD_RELIEF_SHIFT);
+                    if (lowest >= height) room = max(room, min(level, lowestHigher) - height);
+                }
+                applied = min(change, room);
+                if (mask !== null) applied = mulQ16(applied, mask[i]);
             }
-            let rest = change - applied;
+            let rest = change - applied + transit;
             if (rest > ACCUMULATOR_LIMIT) {
                 applied += rest - ACCUMULATOR_LIMIT;
                 rest = ACCUMULATOR_LIMIT;
@@ -64,6 +70,17 @@ export function clipDelta(params: BatchParams, heights: Int32Array, delta: Int32
             } else if (applied < HEIGHT_MIN_FIXED - height) {
                 counters[COUNTER_SATURATION_ADDED] += HEIGHT_MIN_FIXED - height - applied;
                 applied = HEIGHT_MIN_FIXED - height;
+            }
+            if (flooded && lowest >= height && height + applied < level) slot = -1;
+            if (rest > 0) {
+                if (slot >= 0) {
+                    const passed = min(rest, ROUTE_LIMIT);
+                    routed[i] = passed;
+                    rest -= passed;
+                } else if (x === 0 || y === 0 || x === width - 1 || y === depth - 1) {
+                    counters[COUNTER_OUTFLOW] += rest;
+                    rest = 0;
+                }
             }
             suspended[i] = rest;
             delta[i] = applied;

@@ -4,7 +4,7 @@
  * reference.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, STATE_GRIDS, type ErosionOptionsInput, type StateGridName } from "../../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -12,6 +12,8 @@ export interface GpuRunRequest {
     width: number;
     depth: number;
     heights: string;
+    /** The grid's cell size (the CPU side runs with the same). */
+    cellSize: number;
     options: ErosionOptionsInput;
     batches: number;
     masks: { hydraulic: string | null; thermal: string | null; flow: string | null } | null;
@@ -21,9 +23,8 @@ export interface GpuRunRequest {
 
 /** What the page returns. */
 export interface GpuRunResult {
-    heights: string;
-    suspended: string;
-    flowCounts: string;
+    /** Every grid of the state, base64. */
+    grids: Record<StateGridName, string>;
     counters: number[];
     cycle: number;
     batch: number;
@@ -50,7 +51,7 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
     const webgpu = await engine();
     const device = new BabylonComputeDevice(webgpu);
     const options = resolveOptions(request.options);
-    const schedule = new ErosionSchedule({ width: request.width, depth: request.depth }, options);
+    const schedule = new ErosionSchedule({ width: request.width, depth: request.depth, cellSize: request.cellSize }, options);
     if (request.masks) {
         const decode = (mask: string | null) => (mask ? decodeInt32(mask) : null);
         schedule.setMasks({ hydraulic: decode(request.masks.hydraulic), thermal: decode(request.masks.thermal), flow: decode(request.masks.flow) });
@@ -71,7 +72,8 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
         const state = await simulation.readState(schedule.cycle, schedule.batch);
         const maps = await simulation.readMaps();
         const asInt = (values: Uint32Array) => encodeInt32(new Int32Array(values.buffer));
-        return { heights: encodeInt32(state.heights), suspended: encodeInt32(state.suspended), flowCounts: encodeInt32(state.flowCounts), counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) } };
+        const grids = Object.fromEntries(STATE_GRIDS.map((grid) => [grid, encodeInt32(state[grid])])) as Record<StateGridName, string>;
+        return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) } };
     } finally {
         simulation.dispose();
     }

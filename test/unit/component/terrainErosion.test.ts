@@ -171,13 +171,14 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         erosion.dispose();
     });
 
-    it("erodes in local space: a parented, moved, rotated and scaled ground gives the same heights", async () => {
+    it("erodes in local space: a parented, moved, rotated and uniformly scaled ground gives the same heights", async () => {
         const parent = new TransformNode("parent", scene);
         parent.position = new Vector3(30, -4, 12);
         parent.rotation = new Vector3(0, 0.7, 0);
+        parent.scaling = new Vector3(1.5, 1.5, 1.5);
         const ground = createGroundWithHeights(scene, heights, W, D);
         ground.parent = parent;
-        ground.scaling = new Vector3(2, 3, 2);
+        ground.scaling = new Vector3(2, 2, 2);
         const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
         await erosion.runCycles(1);
         expect(await erosion.fingerprint()).toBe(erodeHeightfield(heights, W, D, OPTIONS, 1).fingerprint);
@@ -216,6 +217,8 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
             ["a ground with shared geometry", (s: Scene) => { const g = CreateGround("shared", { width: 10, height: 10, subdivisions: 10, updatable: true }, s); g.clone("twin"); return g; }, /shares its geometry with 1 other mesh/],
             ["a ground with rectangular cells", (s: Scene) => CreateGround("rect", { width: 20, height: 10, subdivisions: 10, updatable: true }, s), /rectangular cells \(2 m along x, 1 m along z\)/],
             ["a height-map ground that is not ready", (s: Scene) => new GroundMesh("pending", s), /has no vertices yet.*onReady/],
+            ["a ground scaled differently along its axes", (s: Scene) => { const g = CreateGround("stretched", { width: 10, height: 10, subdivisions: 10, updatable: true }, s); g.scaling = new Vector3(2, 3, 2); return g; }, /scaled differently along its axes in the world \(2, 3, 2.*bakeCurrentTransformIntoVertices/],
+            ["a ground under a parent scaled differently along its axes", (s: Scene) => { const parent = new TransformNode("squashed", s); parent.scaling = new Vector3(1, 0.5, 1); const g = CreateGround("child", { width: 10, height: 10, subdivisions: 10, updatable: true }, s); g.parent = parent; return g; }, /scaled differently along its axes.*parents included/],
         ])("%s", (_name, make, message) => {
             const target = make(scene);
             const erosion = new TerrainErosion(OPTIONS);
@@ -243,7 +246,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
     it("erodeAt takes world coordinates on a moved and scaled ground, and equals the mesh-free erodeAt", async () => {
         const ground = createGroundWithHeights(scene, heights, W, D);
         ground.position = new Vector3(100, 5, -40);
-        ground.scaling = new Vector3(2, 1, 2);
+        ground.scaling = new Vector3(2, 2, 2);
         ground.computeWorldMatrix(true);
         const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
         // Vertex (column 10, row 12) of a 48 x 40 m ground scaled by 2 and moved to (100, -40).

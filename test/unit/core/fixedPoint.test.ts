@@ -9,11 +9,14 @@ describe("fixed point", () => {
         expect(Array.from(heightsToFixed([0, 1.5, -16384]))).toEqual([0, 98304, HEIGHT_MIN_FIXED]);
     });
 
-    it("rejects NaN, infinities and heights outside +-16384 m, naming the index", () => {
+    it("rejects NaN, infinities and heights outside +-16384 cells, naming the index", () => {
         expect(() => heightsToFixed([0, NaN])).toThrow(/heights\[1\] is NaN/);
         expect(() => heightsToFixed([Infinity])).toThrow(/heights\[0\] is Infinity/);
-        expect(() => heightsToFixed([0, 0, 16384])).toThrow(/heights\[2\] is 16384 m/);
+        expect(() => heightsToFixed([0, 0, 16384])).toThrow(/heights\[2\] is 16384: heights must be finite numbers in \[-16384, 16383.99/);
         expect(() => heightsToFixed([-16384.001])).toThrow(/\[-16384, 16383.99/);
+        // The range counts cells: with 10 m cells it is +-163 840 m, and one unit is 10/65536 m.
+        expect(heightsToFixed([100000], "heights", undefined, 10)[0]).toBe(10000 * FIXED_ONE);
+        expect(() => heightsToFixed([200000], "heights", undefined, 10)).toThrow(/\[-163840, 163839.9/);
         expect(HEIGHT_MAX_FIXED - HEIGHT_MIN_FIXED).toBe(2 ** 31 - 1); // any difference of two heights fits an i32
     });
 

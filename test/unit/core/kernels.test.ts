@@ -4,8 +4,6 @@
 import { buildBatchParams, type BatchParams } from "../../../plugin/core/batchParams.js";
 import { buildBrush, brushEntryCount } from "../../../plugin/core/brush.js";
 import { COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../../../plugin/core/counters.js";
-import { applyDelta } from "../../../plugin/core/cpu/applyDelta.js";
-import { clipDelta } from "../../../plugin/core/cpu/clipDelta.js";
 import { erodeDroplets } from "../../../plugin/core/cpu/erodeDroplets.js";
 import { thermalApply } from "../../../plugin/core/cpu/thermalApply.js";
 import { thermalFlux } from "../../../plugin/core/cpu/thermalFlux.js";
@@ -67,69 +65,6 @@ describe("thermalFlux + thermalApply", () => {
             expect(total).toBe(12 * M);
             expect(counters[COUNTER_OUTFLOW]).toBe(boundary === "open" ? 2 * ((1.5 * M) / 8) : 0);
         }
-    });
-});
-
-describe("clipDelta + applyDelta", () => {
-    it("cuts at most an eighth of the drop to the lowest neighbour and suspends the rest", () => {
-        // Centre 8 m over neighbours at 4 m: a cut of 3 m is clipped to (8 - 4) / 8 = 0.5 m; 2.5 m stays owed.
-        const heights = new Int32Array(9).fill(4 * M);
-        heights[4] = 8 * M;
-        const delta = new Int32Array(9);
-        delta[4] = -3 * M;
-        const suspended = new Int32Array(9);
-        const params = paramsFor(3, 3, "hydraulic", { hydraulic: { maxSteps: 1, brushRadius: 0 } });
-        clipDelta(params, heights, delta, suspended, new Float64Array(COUNTER_COUNT));
-        applyDelta(params, heights, delta);
-        expect(heights[4]).toBe(7.5 * M);
-        expect(suspended[4]).toBe(-2.5 * M);
-        expect(Array.from(delta)).toEqual(new Array(9).fill(0));
-    });
-
-    it("fills a pit at most an eighth of the way to its lowest neighbour, and settles 1/32 on flat ground", () => {
-        // Pit at 0 m, neighbours at 4 m: a 3 m fill is clipped to 0.5 m. A neighbour on flat ground
-        // (4 m among 4 m and the pit) takes max((4 - 4) / 8, 1 m / 32) of a 1 m fill.
-        const heights = new Int32Array(9).fill(4 * M);
-        heights[4] = 0;
-        const delta = new Int32Array(9);
-        delta[4] = 3 * M;
-        delta[0] = M;
-        const suspended = new Int32Array(9);
-        const params = paramsFor(3, 3, "hydraulic", { hydraulic: { maxSteps: 1, brushRadius: 0 } });
-        clipDelta(params, heights, delta, suspended, new Float64Array(COUNTER_COUNT));
-        applyDelta(params, heights, delta);
-        expect(heights[4]).toBe(M / 2);
-        expect(suspended[4]).toBe(2.5 * M);
-        expect(heights[0]).toBe(4 * M + M / 32);
-        expect(suspended[0]).toBe(M - M / 32);
-    });
-
-    it("gives a peak no 1/32 allowance: a fill on a cell above all its neighbours stays suspended", () => {
-        const heights = new Int32Array(9).fill(4 * M);
-        heights[4] = 5 * M;
-        const delta = new Int32Array(9);
-        delta[4] = M;
-        const suspended = new Int32Array(9);
-        const params = paramsFor(3, 3, "hydraulic", { hydraulic: { maxSteps: 1, brushRadius: 0 } });
-        clipDelta(params, heights, delta, suspended, new Float64Array(COUNTER_COUNT));
-        applyDelta(params, heights, delta);
-        expect(heights[4]).toBe(5 * M);
-        expect(suspended[4]).toBe(M);
-    });
-
-    it("settles earlier suspension in a later batch and conserves heights + suspended exactly", () => {
-        const heights = new Int32Array(9).fill(4 * M);
-        heights[4] = 8 * M;
-        const suspended = new Int32Array(9);
-        suspended[4] = -2 * M;
-        const delta = new Int32Array(9);
-        const params = paramsFor(3, 3, "hydraulic", { hydraulic: { maxSteps: 1, brushRadius: 0 } });
-        const before = heights.reduce((a, b) => a + b, 0) + suspended.reduce((a, b) => a + b, 0);
-        clipDelta(params, heights, delta, suspended, new Float64Array(COUNTER_COUNT));
-        applyDelta(params, heights, delta);
-        expect(heights[4]).toBe(7.5 * M); // an eighth of the 4 m drop
-        expect(suspended[4]).toBe(-1.5 * M);
-        expect(heights.reduce((a, b) => a + b, 0) + suspended.reduce((a, b) => a + b, 0)).toBe(before);
     });
 });
 

@@ -90,10 +90,11 @@ describe("resolveOptions", () => {
 });
 
 describe("talusFromAngle", () => {
-    it("turns an angle of repose and a cell size into metres of drop per cell", () => {
-        expect(talusFromAngle(45, 2)).toBeCloseTo(2, 12);
-        expect(talusFromAngle(0, 5)).toBe(0);
-        expect(() => talusFromAngle(95, 1)).toThrow(/angleDegrees/);
-        expect(() => talusFromAngle(30, 0)).toThrow(/cellSize/);
+    it("turns an angle of repose into a slope (rise over run)", () => {
+        expect(talusFromAngle(45)).toBeCloseTo(1, 12);
+        expect(talusFromAngle(30)).toBeCloseTo(Math.sqrt(3) / 3, 12);
+        expect(talusFromAngle(0)).toBe(0);
+        expect(() => talusFromAngle(95)).toThrow(/angleDegrees is 95/);
+        expect(() => talusFromAngle(NaN)).toThrow(/angleDegrees/);
     });
 });

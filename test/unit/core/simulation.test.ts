@@ -73,12 +73,13 @@ describe("CpuErosionSimulation", () => {
         expect(simulation.schedule.planNext()!.params.maxSteps).toBe(5);
     });
 
-    describe("golden fingerprints (contract version 2)", () => {
+    describe("golden fingerprints (contract version 3)", () => {
         it.each([
             ["noise 64x48, defaults, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 64, depth: 48, relief: 40, seed: 2 }), 64, 48, { patchSize: 32 }, 2).fingerprint],
             ["cone 41x41, brush 0, open thermal, 3 cycles", () => erodeHeightfield(generateCone(41, 41, 30, 18), 41, 41, { patchSize: 20, seed: 77, hydraulic: { brushRadius: 0, dropletsPerBatch: 300 }, thermal: { boundary: "open", neighbours: 4 } }, 3).fingerprint],
             ["flow accumulation 45x37 with droplets and thermal, tiling, 3 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 45, depth: 37, relief: 25, seed: 12 }), 45, 37, { patchSize: 16, tileable: true, flow: { enabled: true, neighbours: 8, rate: 0.003 } }, 3).fingerprint],
-            ["mountain relief 50x50, carry, 1 cycle", () => erodeHeightfield(generateNoiseTerrain({ width: 50, depth: 50, relief: 4000, seed: 9 }), 50, 50, { hydraulic: { endOfWalk: "carry", gravity: 10 }, thermal: { talus: 30 } }, 1).fingerprint],
+            ["mountain relief 50x50 on 90 m cells, carry, 1 cycle", () => erodeHeightfield(generateNoiseTerrain({ width: 50, depth: 50, relief: 4000, seed: 9 }), 50, 50, { hydraulic: { endOfWalk: "carry", gravity: 10 }, thermal: { talus: 0.7 } }, 1, 90).fingerprint],
+            ["featureSize 3 m on 0.5 m cells, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 40, depth: 36, relief: 10, seed: 4 }), 40, 36, { patchSize: 16, featureSize: 3, hydraulic: { dropletsPerBatch: 200, maxSteps: 12, brushRadius: 1 } }, 2, 0.5).fingerprint],
         ])("%s", (name, run) => {
             expectGolden("fingerprints.json", name, run());
         });

@@ -1,0 +1,49 @@
+/**
+ * The fold of a droplet batch on the CPU, in the order the GPU backend dispatches it: clip_delta,
+ * SEDIMENT_HOPS x route_sediment, apply_delta, fill_levels, copy_levels.
+ */
+import { SEDIMENT_HOPS, type BatchParams } from "../batchParams.js";
+import type { ErosionStateData } from "../erosionState.js";
+import type { ErosionMaps } from "../erosionMaps.js";
+import { applyDelta } from "./applyDelta.js";
+import { clipDelta } from "./clipDelta.js";
+import { copyLevels, fillLevelStep } from "./fillLevels.js";
+import { routeSedimentHop } from "./routeSediment.js";
+
+/** Grids of the state's size the fold works in between its passes. */
+export class FoldScratch {
+    /** Sediment in transit, and the second buffer its hops alternate with. */
+    public readonly routed: Int32Array;
+    public readonly routedNext: Int32Array;
+    /** The fill levels' step, before the copy back. */
+    public readonly levelsNext: Int32Array;
+    /** Each vertex's lowest neighbour (`fillLevelStep`). */
+    public readonly lowestOf: Int32Array;
+
+    constructor(cells: number) {
+        this.routed = new Int32Array(cells);
+        this.routedNext = new Int32Array(cells);
+        this.levelsNext = new Int32Array(cells);
+        this.lowestOf = new Int32Array(cells);
+    }
+}
+
+/**
+ * Folds the batch's changes (`delta`, cleared) into `state` over the batch's region, and steps the
+ * fill levels there.
+ * @param maps the erosion maps to record the change in, or null
+ * @param water the batch's droplet visits (cleared into `maps.water`), or null
+ * @param mask the hydraulic mask, or null
+ */
+export function foldDroplets(params: BatchParams, state: ErosionStateData, delta: Int32Array, scratch: FoldScratch, maps: ErosionMaps | null, water: Int32Array | null, mask: Int32Array | null): void {
+    clipDelta(params, state.heights, state.fillLevels, delta, state.suspended, scratch.routed, state.counters, mask);
+    let from = scratch.routed;
+    let to = scratch.routedNext;
+    for (let hop = 1; hop <= SEDIMENT_HOPS; hop++) {
+        routeSedimentHop({ ...params, routeHop: hop }, state.heights, state.fillLevels, from, to, state.suspended, state.counters);
+        [from, to] = [to, from];
+    }
+    applyDelta(params, state.heights, delta, maps, water);
+    fillLevelStep(params, state.heights, state.fillLevels, scratch.levelsNext, scratch.lowestOf);
+    copyLevels(params, scratch.levelsNext, state.fillLevels);
+}

@@ -1,0 +1,88 @@
+/**
+ * Physical units: how the grid's cell size enters the simulation.
+ *
+ * Every option is dimensionless or counted in cells (slopes are rise over run), so a terrain scaled
+ * uniformly in x, y and z erodes the same way: the kernels see heights in the ground's unit, and the
+ * few parameters that compare a height with a run (`minSlope`, `gravity`, `talus`, `flow.rate`) are
+ * multiplied or divided by the cell size once, when a batch's integers are built.
+ *
+ * The one world-unit option, `featureSize`, is for users who want the look to hold when they change
+ * the ground's subdivisions: it sets how many metres one cell of the cell-counted options stands for.
+ * With it, a ground of cell size c reads every length counted in cells (brush radius, droplet path,
+ * thermal and flow reach) in units of `featureSize` metres, scaled by k = featureSize / c, and runs
+ * the extra iterations a finer grid needs to do the same physical work in one cycle
+ * (docs/simulation.md, "Units").
+ */
+import { cloneOptions, type ErosionOptions } from "./options.js";
+
+/** The grid a simulation runs on. */
+export interface GridSize {
+    /** Vertices per row (x). */
+    readonly width: number;
+    /** Rows (z in Babylon, y here). */
+    readonly depth: number;
+    /** Distance between neighbouring vertices, in the heights' unit. Default 1. */
+    readonly cellSize?: number;
+    /** Metres one unit of the heights stands for (a ground's world scale). Default 1. */
+    readonly worldScale?: number;
+}
+
+/** Smallest and largest cell size the simulation accepts, in the heights' unit. */
+export const CELL_SIZE_MIN = 2 ** -10;
+export const CELL_SIZE_MAX = 2 ** 17;
+
+/** Largest brush radius and droplet path the feature scale may stretch the options to, in cells. */
+export const SCALED_BRUSH_RADIUS_MAX = 16;
+export const SCALED_MAX_STEPS_MAX = 2048;
+/** Largest thermal iterations and flow steps per batch the feature scale may ask for. */
+export const SCALED_ITERATIONS_MAX = 1024;
+
+/** Throws a `RangeError` naming `name` unless `cellSize` is a finite number in the accepted range. */
+export function validateCellSize(cellSize: number, name = "cellSize"): void {
+    if (typeof cellSize !== "number" || !Number.isFinite(cellSize) || cellSize < CELL_SIZE_MIN || cellSize > CELL_SIZE_MAX) {
+        throw new RangeError(`${name} is ${String(cellSize)}: it must be the distance between neighbouring vertices, a number in [${CELL_SIZE_MIN}, ${CELL_SIZE_MAX}] (the heights' unit).`);
+    }
+}
+
+/** Throws a `RangeError` naming `name` unless `worldScale` is a positive finite number. */
+export function validateWorldScale(worldScale: number, name = "worldScale"): void {
+    if (typeof worldScale !== "number" || !Number.isFinite(worldScale) || worldScale <= 0) {
+        throw new RangeError(`${name} is ${String(worldScale)}: it must be a positive number of metres per unit.`);
+    }
+}
+
+/** The cell size of a grid (1 when unset). */
+export function cellSizeOf(grid: GridSize): number {
+    return grid.cellSize ?? 1;
+}
+
+/** k = featureSize / (cell size in metres), or 1 when `featureSize` is 0 (lengths in cells). */
+export function featureScale(options: Readonly<ErosionOptions>, grid: GridSize): number {
+    if (options.featureSize === 0) {
+        return 1;
+    }
+    return options.featureSize / (cellSizeOf(grid) * (grid.worldScale ?? 1));
+}
+
+function scaled(value: number, factor: number, low: number, high: number): number {
+    return Math.min(high, Math.max(low, Math.round(value * factor)));
+}
+
+/**
+ * The options a batch runs with on `grid`: `options` itself without `featureSize`; with it, every
+ * length counted in cells scaled by k (brush radius and droplet path), and the relaxation steps a
+ * batch runs scaled by k (flow propagation: a distance) and k squared (thermal: a diffusion, whose
+ * time grows with the square of the distance).
+ */
+export function cellScaledOptions(options: Readonly<ErosionOptions>, grid: GridSize): Readonly<ErosionOptions> {
+    const k = featureScale(options, grid);
+    if (k === 1) {
+        return options;
+    }
+    const result = cloneOptions(options);
+    result.hydraulic.brushRadius = scaled(options.hydraulic.brushRadius, k, 0, SCALED_BRUSH_RADIUS_MAX);
+    result.hydraulic.maxSteps = scaled(options.hydraulic.maxSteps, k, 1, SCALED_MAX_STEPS_MAX);
+    result.thermal.iterations = scaled(options.thermal.iterations, k * k, 1, SCALED_ITERATIONS_MAX);
+    result.flow.stepsPerBatch = scaled(options.flow.stepsPerBatch, k, 1, SCALED_ITERATIONS_MAX);
+    return result;
+}

@@ -1,0 +1,199 @@
+/**
+ * The fold of a droplet batch (clipDelta, routeSedimentHop) and the fill levels, on tiny grids
+ * whose results are worked out by hand in the comments.
+ */
+import { buildBatchParams, SEDIMENT_HOPS, type BatchParams } from "../../../plugin/core/batchParams.js";
+import { COUNTER_COUNT, COUNTER_OUTFLOW } from "../../../plugin/core/counters.js";
+import { applyDelta } from "../../../plugin/core/cpu/applyDelta.js";
+import { clipDelta } from "../../../plugin/core/cpu/clipDelta.js";
+import { fillLevelStep } from "../../../plugin/core/cpu/fillLevels.js";
+import { routeSedimentHop } from "../../../plugin/core/cpu/routeSediment.js";
+import { FILL_EPSILON, priorityFloodFill } from "../../../plugin/core/fillLevels.js";
+import { FIXED_ONE } from "../../../plugin/core/fixedPoint.js";
+import { resolveOptions } from "../../../plugin/core/options.js";
+
+const M = FIXED_ONE;
+
+/** A hydraulic batch whose region is the whole `width x depth` field (walks of one step, brush 0). */
+function wholeField(width: number, depth: number): BatchParams {
+    const options = resolveOptions({ patchSize: 1024, hydraulic: { maxSteps: 1, brushRadius: 0 } });
+    return buildBatchParams(options, { width, depth }, { index: 0, x0: 0, y0: 0, x1: width, y1: depth }, "hydraulic", 0, 0);
+}
+
+/** Heights from rows of metres. */
+function grid(rows: number[][]): Int32Array {
+    return Int32Array.from(rows.flat(), (metres) => Math.round(metres * M));
+}
+
+function sum(values: Int32Array): number {
+    return values.reduce((a, b) => a + b, 0);
+}
+
+describe("clipDelta", () => {
+    it("cuts at most an eighth of the drop to the lowest neighbour and keeps the rest owed", () => {
+        // Centre 8 m over neighbours at 4 m: a 3 m cut is clipped to (8 - 4) / 8 = 0.5 m; 2.5 m stays owed.
+        const heights = new Int32Array(9).fill(4 * M);
+        heights[4] = 8 * M;
+        const levels = priorityFloodFill(heights, 3, 3);
+        const delta = new Int32Array(9);
+        delta[4] = -3 * M;
+        const suspended = new Int32Array(9);
+        const routed = new Int32Array(9);
+        const params = wholeField(3, 3);
+        clipDelta(params, heights, levels, delta, suspended, routed, new Float64Array(COUNTER_COUNT));
+        applyDelta(params, heights, delta);
+        expect(heights[4]).toBe(7.5 * M);
+        expect(suspended[4]).toBe(-2.5 * M);
+        expect(Array.from(routed)).toEqual(new Array(9).fill(0));
+    });
+
+    it("fills a channel cell at most an eighth of the way to its lowest higher neighbour and sends the rest downhill", () => {
+        // A valley falling toward +x on 5 x 3. The centre (2 m) drains to (3, 1) at 1 m; its lowest
+        // higher neighbour is (1, 1) at 3 m, so a 5 m deposit settles (3 - 2) / 8 = 0.125 m and the
+        // other 4.875 m leave along the valley: the deposit cannot dam it.
+        const heights = grid([
+            [9, 9, 9, 9, 9],
+            [4, 3, 2, 1, 0],
+            [9, 9, 9, 9, 9],
+        ]);
+        const levels = priorityFloodFill(heights, 5, 3);
+        const delta = new Int32Array(15);
+        delta[7] = 5 * M;
+        const suspended = new Int32Array(15);
+        const routed = new Int32Array(15);
+        clipDelta(wholeField(5, 3), heights, levels, delta, suspended, routed, new Float64Array(COUNTER_COUNT));
+        expect(delta[7]).toBe(M / 8);
+        expect(routed[7]).toBe(5 * M - M / 8);
+        expect(heights[7] + delta[7]).toBeLessThan(heights[6]);
+    });
+
+    it("fills the floor of a basin up to its lowest neighbour, never past its fill level, and keeps what it cannot take", () => {
+        // A pit at 0 m among neighbours at 4 m on 3 x 3: the fill level there is 4 m + one unit (the
+        // edge vertices are the outlets). A 3 m deposit settles whole; of a 5 m deposit 4 m settle
+        // (up to the lowest neighbour) and 1 m waits in the basin, which is not yet filled to its level.
+        for (const [deposit, settles] of [
+            [3 * M, 3 * M],
+            [5 * M, 4 * M],
+        ]) {
+            const heights = new Int32Array(9).fill(4 * M);
+            heights[4] = 0;
+            const levels = priorityFloodFill(heights, 3, 3);
+            expect(levels[4]).toBe(4 * M + FILL_EPSILON);
+            const delta = new Int32Array(9);
+            delta[4] = deposit;
+            const suspended = new Int32Array(9);
+            const routed = new Int32Array(9);
+            clipDelta(wholeField(3, 3), heights, levels, delta, suspended, routed, new Float64Array(COUNTER_COUNT));
+            expect(delta[4]).toBe(settles);
+            expect(suspended[4]).toBe(deposit - settles);
+            expect(routed[4]).toBe(0);
+        }
+    });
+
+    it("passes sediment arriving on dry ground that drains on without settling it, and lets it off the field at an edge in a hollow", () => {
+        // The valley again: 1 m waiting at the centre moves on whole. The outlet (4, 1) is an edge
+        // vertex lower than all its neighbours: of 2 m waiting there it settles an eighth of the way
+        // to its lowest higher neighbour (1 m / 8), and the rest leaves the field.
+        const heights = grid([
+            [9, 9, 9, 9, 9],
+            [4, 3, 2, 1, 0],
+            [9, 9, 9, 9, 9],
+        ]);
+        const levels = priorityFloodFill(heights, 5, 3);
+        const delta = new Int32Array(15);
+        const suspended = new Int32Array(15);
+        suspended[7] = M;
+        suspended[9] = 2 * M;
+        const routed = new Int32Array(15);
+        const counters = new Float64Array(COUNTER_COUNT);
+        clipDelta(wholeField(5, 3), heights, levels, delta, suspended, routed, counters);
+        expect(routed[7]).toBe(M);
+        expect(delta[7]).toBe(0);
+        expect(delta[9]).toBe(M / 8);
+        expect(counters[COUNTER_OUTFLOW]).toBe(2 * M - M / 8);
+        expect(sum(suspended)).toBe(0);
+    });
+
+    it("under a hydraulic mask of zero settles nothing and sends everything on", () => {
+        const heights = new Int32Array(9).fill(4 * M);
+        heights[4] = 0;
+        const levels = priorityFloodFill(heights, 3, 3);
+        const delta = new Int32Array(9);
+        delta[4] = M;
+        const suspended = new Int32Array(9);
+        const routed = new Int32Array(9);
+        clipDelta(wholeField(3, 3), heights, levels, delta, suspended, routed, new Float64Array(COUNTER_COUNT), new Int32Array(9));
+        expect(delta[4]).toBe(0);
+        expect(suspended[4]).toBe(M); // the floor of a basin not filled to its level: it waits
+    });
+});
+
+describe("routeSedimentHop", () => {
+    it("carries sediment down a dry valley SEDIMENT_HOPS vertices in one fold and stops at the first vertex under a fill level", () => {
+        // A valley falling toward +x on 12 x 3, with a pit at x = 9 (a basin one vertex wide).
+        const floor = [11, 10, 9, 8, 7, 6, 5, 4, 3, -1, 1, 0];
+        const heights = grid([floor.map(() => 20), floor, floor.map(() => 20)]);
+        const levels = priorityFloodFill(heights, 12, 3);
+        const params = wholeField(12, 3);
+        const run = (start: number) => {
+            const suspended = new Int32Array(36);
+            let from = new Int32Array(36);
+            let to = new Int32Array(36);
+            from[12 + start] = 5 * M;
+            for (let hop = 1; hop <= SEDIMENT_HOPS; hop++) {
+                routeSedimentHop({ ...params, routeHop: hop }, heights, levels, from, to, suspended, new Float64Array(COUNTER_COUNT));
+                [from, to] = [to, from];
+            }
+            return suspended;
+        };
+        // From x = 1 it passes x = 2 .. SEDIMENT_HOPS and waits at x = SEDIMENT_HOPS + 1.
+        expect(run(1)[12 + 1 + SEDIMENT_HOPS]).toBe(5 * M);
+        // From x = 7 it reaches the basin at x = 9 in two hops and stays there.
+        expect(run(7)[12 + 9]).toBe(5 * M);
+        expect(sum(run(7))).toBe(5 * M);
+    });
+});
+
+describe("fill levels", () => {
+    it("are the priority-flood surface: basins filled to their spill with one unit of fall per cell toward it", () => {
+        // 5 x 3: a two-cell basin at x = 1..2 behind a rim at x = 3 (2 m), draining to the edge at x = 4.
+        const heights = grid([
+            [9, 9, 9, 9, 9],
+            [9, 0, 0.5, 2, 1],
+            [9, 9, 9, 9, 9],
+        ]);
+        const levels = priorityFloodFill(heights, 5, 3);
+        expect(levels[5 + 3]).toBe(2 * M);
+        expect(levels[5 + 2]).toBe(2 * M + FILL_EPSILON);
+        expect(levels[5 + 1]).toBe(2 * M + 2 * FILL_EPSILON);
+        expect(levels[5 + 4]).toBe(M);
+    });
+
+    it("catch up with a new two-cell basin in a few steps, not one unit a step", () => {
+        // The same field, but the levels as they were before the rim rose from 0.25 m to 2 m (the
+        // basin then drained): one Jacobi step per fold must lift the basin to the new spill quickly.
+        const heights = grid([
+            [9, 9, 9, 9, 9],
+            [9, 0, 0.5, 2, 1],
+            [9, 9, 9, 9, 9],
+        ]);
+        const before = grid([
+            [9, 9, 9, 9, 9],
+            [9, 0, 0.5, 0.25, 1],
+            [9, 9, 9, 9, 9],
+        ]);
+        let levels = priorityFloodFill(before, 5, 3);
+        const params = wholeField(5, 3);
+        const next = new Int32Array(15);
+        const scratch = new Int32Array(15);
+        let steps = 0;
+        const exact = priorityFloodFill(heights, 5, 3);
+        while (Array.from(levels).some((level, i) => level !== exact[i]) && steps < 10) {
+            fillLevelStep(params, heights, levels, next, scratch);
+            levels = next.slice();
+            steps++;
+        }
+        expect(Array.from(levels)).toEqual(Array.from(exact));
+        expect(steps).toBeLessThanOrEqual(4);
+    });
+});
