@@ -7,7 +7,7 @@
 import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { Constants } from "@babylonjs/core/Engines/constants.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import type { TerrainErosion } from "../plugin/index.js";
+import { FIXED_ONE, type TerrainErosion } from "../plugin/index.js";
 import type { TerrainColoursPlugin } from "./terrainColours.js";
 
 /** The value below which `share` of the positive values lie. */
@@ -50,7 +50,9 @@ export class ErosionMapsView {
                 .readMaps()
                 .then((maps) => {
                     if (refreshScales) {
-                        this._colours.mapScale = [percentile(maps.water, 0.97), percentile(maps.wear, 0.97) / 65536, percentile(maps.deposition, 0.97) / 65536];
+                        // The maps count 1/65536 of a cell; the texture and the colours work in local units.
+                        const unit = this._colours.grid.cellSize / FIXED_ONE;
+                        this._colours.mapScale = [percentile(maps.water, 0.97), percentile(maps.wear, 0.97) * unit, percentile(maps.deposition, 0.97) * unit];
                     }
                     if (!gpu) {
                         this._uploadCpu(maps);
@@ -64,10 +66,11 @@ export class ErosionMapsView {
     private _uploadCpu(maps: { water: Uint32Array; wear: Uint32Array; deposition: Uint32Array; direction: Uint8Array }): void {
         const { columns, rows } = this._colours.grid;
         const data = new Float32Array(columns * rows * 4);
+        const unit = this._colours.grid.cellSize / FIXED_ONE;
         for (let i = 0; i < columns * rows; i++) {
             data[i * 4] = maps.water[i];
-            data[i * 4 + 1] = maps.wear[i] / 65536;
-            data[i * 4 + 2] = maps.deposition[i] / 65536;
+            data[i * 4 + 1] = maps.wear[i] * unit;
+            data[i * 4 + 2] = maps.deposition[i] * unit;
             data[i * 4 + 3] = maps.direction[i] === 255 ? -1 : maps.direction[i];
         }
         if (!this._cpuTexture) {

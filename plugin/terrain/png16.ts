@@ -166,12 +166,6 @@ export async function encodeGray16Png(samples: Uint16Array, width: number, heigh
     if (samples.length !== width * height) {
         throw new RangeError(`encodeGray16Png: ${samples.length} samples for ${width} x ${height}.`);
     }
-    const header = new Uint8Array(13);
-    const headerView = new DataView(header.buffer);
-    headerView.setUint32(0, width);
-    headerView.setUint32(4, height);
-    header[8] = 16; // bit depth
-    header[9] = 0; // grayscale
     const stride = width * 2;
     const raw = new Uint8Array(height * (stride + 1));
     for (let y = 0; y < height; y++) {
@@ -190,6 +184,30 @@ export async function encodeGray16Png(samples: Uint16Array, width: number, heigh
             previousLow = low;
         }
     }
+    return encodePng(raw, width, height, 16, 0);
+}
+
+/** Encodes 8-bit RGB pixels (three bytes each, row-major, top row first) as a PNG: pictures of maps and reports. */
+export async function encodeRgb8Png(pixels: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+    if (pixels.length !== width * height * 3) {
+        throw new RangeError(`encodeRgb8Png: ${pixels.length} bytes for ${width} x ${height} RGB pixels.`);
+    }
+    const stride = width * 3;
+    const raw = new Uint8Array(height * (stride + 1));
+    for (let y = 0; y < height; y++) {
+        raw.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1); // filter 0 (none)
+    }
+    return encodePng(raw, width, height, 8, 2);
+}
+
+/** A PNG of filtered scanlines `raw` (each row led by its filter byte). */
+async function encodePng(raw: Uint8Array, width: number, height: number, bitDepth: number, colourType: number): Promise<Uint8Array> {
+    const header = new Uint8Array(13);
+    const headerView = new DataView(header.buffer);
+    headerView.setUint32(0, width);
+    headerView.setUint32(4, height);
+    header[8] = bitDepth;
+    header[9] = colourType;
     const parts = [new Uint8Array(SIGNATURE), chunk("IHDR", header), chunk("IDAT", await deflate(raw)), chunk("IEND", new Uint8Array(0))];
     const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
     let at = 0;

@@ -101,7 +101,7 @@ describe("TerrainErosion resources and long runs on WebGPU", () => {
         const margin = (high - low) * 0.1;
         expect(Math.min(...result.heights)).toBeGreaterThanOrEqual(low - margin);
         expect(Math.max(...result.heights)).toBeLessThanOrEqual(high + margin);
-        const mass = conservedMass({ width: size, depth: size, cycle: 100, batch: 0, heights: Int32Array.from(result.heights), suspended: Int32Array.from(result.suspended), flowCounts: new Int32Array(size * size), masks: { hydraulic: null, thermal: null, flow: null }, counters: Float64Array.from(result.counters) });
+        const mass = conservedMass({ width: size, depth: size, cycle: 100, batch: 0, heights: Int32Array.from(result.heights), suspended: Int32Array.from(result.suspended), flowCounts: new Int32Array(size * size), fillLevels: new Int32Array(size * size), masks: { hydraulic: null, thermal: null, flow: null }, counters: Float64Array.from(result.counters) });
         expect(mass).toBe(conservedMass(createInitialState(size, size, start)));
         expect(result.fingerprint).toBe(erodeHeightfield(start, size, size, options, 100).fingerprint);
     });

@@ -41,8 +41,9 @@ export function clipDelta(params: BatchParams, heights: Int32Array, levels: Int3
                 lowest = min(lowest, neighbour);
                 if (neighbour > height) lowestHigher = min(lowestHigher, neighbour);
             }
-            let slot = sedimentSlot(heights, levels, x, y, width, depth);
-            const transit = !flooded && slot >= 0 && waiting > 0 ? waiting : 0;
+            // The slot is worked out only where it matters: for sediment waiting here, or left over.
+            let slot = waiting > 0 && !flooded ? sedimentSlot(heights, levels, x, y, width, depth) : -2;
+            const transit = slot >= 0 ? waiting : 0;
             const change = delta[i] + waiting - transit;
             let applied = 0;
             if (change < 0) {
@@ -71,8 +72,9 @@ export function clipDelta(params: BatchParams, heights: Int32Array, levels: Int3
                 counters[COUNTER_SATURATION_ADDED] += HEIGHT_MIN_FIXED - height - applied;
                 applied = HEIGHT_MIN_FIXED - height;
             }
-            if (flooded && lowest >= height && height + applied < level) slot = -1;
             if (rest > 0) {
+                if (slot === -2) slot = sedimentSlot(heights, levels, x, y, width, depth);
+                if (flooded && lowest >= height && height + applied < level) slot = -1;
                 if (slot >= 0) {
                     const passed = min(rest, ROUTE_LIMIT);
                     routed[i] = passed;

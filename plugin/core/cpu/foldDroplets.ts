@@ -7,7 +7,7 @@ import type { ErosionStateData } from "../erosionState.js";
 import type { ErosionMaps } from "../erosionMaps.js";
 import { applyDelta } from "./applyDelta.js";
 import { clipDelta } from "./clipDelta.js";
-import { copyLevels, fillLevelStep } from "./fillLevels.js";
+import { copyLevels, fillLevelStep, type FillLevelScratch } from "./fillLevels.js";
 import { routeSedimentHop } from "./routeSediment.js";
 
 /** Grids of the state's size the fold works in between its passes. */
@@ -17,14 +17,14 @@ export class FoldScratch {
     public readonly routedNext: Int32Array;
     /** The fill levels' step, before the copy back. */
     public readonly levelsNext: Int32Array;
-    /** Each vertex's lowest neighbour (`fillLevelStep`). */
-    public readonly lowestOf: Int32Array;
+    /** What `fillLevelStep` works in. */
+    public readonly levels: FillLevelScratch;
 
     constructor(cells: number) {
         this.routed = new Int32Array(cells);
         this.routedNext = new Int32Array(cells);
         this.levelsNext = new Int32Array(cells);
-        this.lowestOf = new Int32Array(cells);
+        this.levels = { level: new Int32Array(cells), lowestOf: new Int32Array(cells) };
     }
 }
 
@@ -44,6 +44,6 @@ export function foldDroplets(params: BatchParams, state: ErosionStateData, delta
         [from, to] = [to, from];
     }
     applyDelta(params, state.heights, delta, maps, water);
-    fillLevelStep(params, state.heights, state.fillLevels, scratch.levelsNext, scratch.lowestOf);
+    fillLevelStep(params, state.heights, state.fillLevels, scratch.levelsNext, scratch.levels);
     copyLevels(params, scratch.levelsNext, state.fillLevels);
 }

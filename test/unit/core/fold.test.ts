@@ -185,7 +185,7 @@ describe("fill levels", () => {
         let levels = priorityFloodFill(before, 5, 3);
         const params = wholeField(5, 3);
         const next = new Int32Array(15);
-        const scratch = new Int32Array(15);
+        const scratch = { level: new Int32Array(15), lowestOf: new Int32Array(15) };
         let steps = 0;
         const exact = priorityFloodFill(heights, 5, 3);
         while (Array.from(levels).some((level, i) => level !== exact[i]) && steps < 10) {

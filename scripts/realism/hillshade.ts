@@ -1,0 +1,68 @@
+/**
+ * Pictures of a realism run: a hillshade of the heights with the drainage network drawn over it
+ * (channel cells in blue, darker where more water gathers) and pits in red.
+ */
+import { CHANNEL_MIN_AREA, type DrainageField } from "../../plugin/analysis/drainageMetrics.js";
+import { encodeRgb8Png } from "../../plugin/terrain/png16.js";
+
+/** Light from the north-west, 45 degrees up, as cartographers draw it. */
+const LIGHT = (() => {
+    const azimuth = (315 * Math.PI) / 180;
+    const altitude = Math.PI / 4;
+    return { x: Math.cos(altitude) * Math.sin(azimuth), y: Math.cos(altitude) * Math.cos(azimuth), z: Math.sin(altitude) };
+})();
+
+/** Pictures are drawn at least this many pixels wide (small grids are enlarged, each cell a square). */
+const MIN_PICTURE_WIDTH = 512;
+
+/** A PNG of `heights` (metres, `cellSize` apart) hillshaded, with `field`'s channels and pits drawn over. */
+export function hillshadePng(heights: ArrayLike<number>, field: DrainageField, cellSize: number): Promise<Uint8Array> {
+    const { width, depth, area, receivers } = field;
+    const pixels = new Uint8Array(width * depth * 3);
+    const maxArea = Math.log(area.reduce((a, b) => Math.max(a, b), 1));
+    for (let y = 0; y < depth; y++) {
+        for (let x = 0; x < width; x++) {
+            const i = y * width + x;
+            const left = heights[y * width + Math.max(0, x - 1)];
+            const right = heights[y * width + Math.min(width - 1, x + 1)];
+            const up = heights[Math.max(0, y - 1) * width + x];
+            const down = heights[Math.min(depth - 1, y + 1) * width + x];
+            // Rows grow southward: north is up in the picture.
+            const dzdx = (right - left) / (2 * cellSize);
+            const dzdy = (up - down) / (2 * cellSize);
+            const length = Math.hypot(dzdx, dzdy, 1);
+            const shade = Math.max(0, (-dzdx * LIGHT.x - dzdy * LIGHT.y + LIGHT.z) / length);
+            let red = 40 + 200 * shade;
+            let green = 38 + 195 * shade;
+            let blue = 34 + 180 * shade;
+            const inner = x > 0 && y > 0 && x < width - 1 && y < depth - 1;
+            if (inner && receivers[i] < 0) {
+                [red, green, blue] = [230, 30, 30];
+            } else if (area[i] >= CHANNEL_MIN_AREA && receivers[i] >= 0) {
+                const strength = Math.min(1, Math.log(area[i]) / maxArea);
+                const mix = 0.35 + 0.65 * strength;
+                red = red * (1 - mix) + 20 * mix;
+                green = green * (1 - mix) + 90 * mix;
+                blue = blue * (1 - mix) + 230 * mix;
+            }
+            pixels[i * 3] = red;
+            pixels[i * 3 + 1] = green;
+            pixels[i * 3 + 2] = blue;
+        }
+    }
+    const zoom = Math.max(1, Math.ceil(MIN_PICTURE_WIDTH / width));
+    return encodeRgb8Png(enlarge(pixels, width, depth, zoom), width * zoom, depth * zoom);
+}
+
+/** Each pixel of an RGB picture as a `zoom x zoom` square. */
+function enlarge(pixels: Uint8Array, width: number, depth: number, zoom: number): Uint8Array {
+    if (zoom === 1) return pixels;
+    const out = new Uint8Array(width * zoom * depth * zoom * 3);
+    for (let y = 0; y < depth * zoom; y++) {
+        for (let x = 0; x < width * zoom; x++) {
+            const from = ((Math.floor(y / zoom) * width + Math.floor(x / zoom)) * 3);
+            out.set(pixels.subarray(from, from + 3), (y * width * zoom + x) * 3);
+        }
+    }
+    return out;
+}
