@@ -1,7 +1,7 @@
 /**
- * Feeds the erosion maps to the terrain material: on WebGPU the component's maps texture (written
- * on the GPU, no readback); on the CPU backend a float texture refreshed from `readMaps()` every
- * half second. Every two seconds it reads the maps back to set the colour scales (the sample only;
+ * Feeds the erosion maps to the terrain material: on WebGPU the component's maps and drainage-area
+ * textures (written on the GPU, no readback); on the CPU backend float textures refreshed from
+ * `readMaps()` every half second. Every two seconds it reads the maps back to set the colour scales (the sample only;
  * a game would pick fixed scales).
  */
 import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
@@ -21,6 +21,7 @@ function percentile(values: Uint32Array, share: number): number {
 /** Keeps the terrain material's maps texture and scales up to date. */
 export class ErosionMapsView {
     private _cpuTexture: RawTexture | null = null;
+    private _cpuArea: RawTexture | null = null;
     private _timer: ReturnType<typeof setInterval> | null = null;
     private _busy = false;
 
@@ -35,6 +36,7 @@ export class ErosionMapsView {
         const texture = await this._erosion.getMapsTexture();
         if (texture) {
             this._colours.maps = texture;
+            this._colours.area = await this._erosion.getMapTexture("drainageArea");
         }
         let ticks = 0;
         this._timer = setInterval(() => {
@@ -53,6 +55,7 @@ export class ErosionMapsView {
                         // The maps count 1/65536 of a cell; the texture and the colours work in local units.
                         const unit = this._colours.grid.cellSize / FIXED_ONE;
                         this._colours.mapScale = [percentile(maps.water, 0.97), percentile(maps.wear, 0.97) * unit, percentile(maps.deposition, 0.97) * unit];
+                        this._colours.areaScale = percentile(Uint32Array.from(maps.drainageArea), 0.995);
                     }
                     if (!gpu) {
                         this._uploadCpu(maps);
@@ -63,7 +66,7 @@ export class ErosionMapsView {
         }, 500);
     }
 
-    private _uploadCpu(maps: { water: Uint32Array; wear: Uint32Array; deposition: Uint32Array; direction: Uint8Array }): void {
+    private _uploadCpu(maps: { water: Uint32Array; wear: Uint32Array; deposition: Uint32Array; direction: Uint8Array; drainageArea: Int32Array }): void {
         const { columns, rows } = this._colours.grid;
         const data = new Float32Array(columns * rows * 4);
         const unit = this._colours.grid.cellSize / FIXED_ONE;
@@ -79,11 +82,19 @@ export class ErosionMapsView {
         } else {
             this._cpuTexture.update(data);
         }
+        const area = Float32Array.from(maps.drainageArea);
+        if (!this._cpuArea) {
+            this._cpuArea = new RawTexture(area, columns, rows, Constants.TEXTUREFORMAT_R, this._scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT);
+            this._colours.area = this._cpuArea;
+        } else {
+            this._cpuArea.update(area);
+        }
     }
 
     /** Stops feeding the maps. */
     public dispose(): void {
         if (this._timer) clearInterval(this._timer);
         this._cpuTexture?.dispose();
+        this._cpuArea?.dispose();
     }
 }

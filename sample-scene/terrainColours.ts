@@ -5,7 +5,8 @@
  * down. It can also show one map at a time. GLSL for WebGL2 and WGSL for WebGPU.
  *
  * The maps texture has one texel per ground vertex (row 0 at the far, +z, edge); the shader finds
- * the texel from the world position, so it needs the ground untransformed (as in the sample).
+ * the texel from the world position, so it needs the ground untransformed (as in the sample). The
+ * drainage area (the river network) comes in a second, one-channel texture of the same layout.
  */
 import { MaterialPluginBase } from "@babylonjs/core/Materials/materialPluginBase.js";
 import { MaterialDefines } from "@babylonjs/core/Materials/materialDefines.js";
@@ -15,7 +16,7 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
 import { ShaderLanguage } from "@babylonjs/core/Materials/shaderLanguage.js";
 
 /** What the terrain shows. */
-export const MAP_MODES = ["terrain", "water", "wear", "deposition", "direction"] as const;
+export const MAP_MODES = ["terrain", "water", "wear", "deposition", "direction", "drainage"] as const;
 export type MapMode = (typeof MAP_MODES)[number];
 
 const GLSL = `
@@ -41,9 +42,16 @@ const GLSL = `
                 terrainColour = mix(vec3(0.95), vec3(0.7, 0.15, 0.05), terrainWear);
             } else if (terrainMapMode < 3.5) {
                 terrainColour = mix(vec3(0.95), vec3(0.55, 0.4, 0.05), terrainFan);
-            } else {
+            } else if (terrainMapMode < 4.5) {
                 float terrainAngle = terrainMap.a / 8.0;
                 terrainColour = terrainMap.a < 0.0 ? vec3(0.1) : 0.5 + 0.5 * cos(6.2831 * (terrainAngle + vec3(0.0, 0.33, 0.67)));
+            }
+        #endif
+        #ifdef TERRAINAREA
+            if (terrainMapMode > 4.5) {
+                vec2 terrainAreaUv = vec2(((vPositionW.x + terrainGrid.x) * terrainGrid.z + 0.5) / terrainGridSize.x, ((terrainGrid.y - vPositionW.z) * terrainGrid.z + 0.5) / terrainGridSize.y);
+                float terrainRiver = clamp(log(texture2D(terrainArea, terrainAreaUv).r) / log(max(terrainAreaScale, 2.0)), 0.0, 1.0);
+                terrainColour = mix(terrainColour * 0.6 + 0.35, vec3(0.05, 0.2, 0.65), smoothstep(0.35, 1.0, terrainRiver));
             }
         #endif
         diffuseColor = terrainColour;
@@ -73,10 +81,19 @@ const WGSL = `
                 terrainColour = mix(vec3f(0.95), vec3f(0.7, 0.15, 0.05), terrainWear);
             } else if (uniforms.terrainMapMode < 3.5) {
                 terrainColour = mix(vec3f(0.95), vec3f(0.55, 0.4, 0.05), terrainFan);
-            } else if (terrainMap.a < 0.0) {
-                terrainColour = vec3f(0.1);
-            } else {
-                terrainColour = 0.5 + 0.5 * cos(6.2831 * (terrainMap.a / 8.0 + vec3f(0.0, 0.33, 0.67)));
+            } else if (uniforms.terrainMapMode < 4.5) {
+                if (terrainMap.a < 0.0) {
+                    terrainColour = vec3f(0.1);
+                } else {
+                    terrainColour = 0.5 + 0.5 * cos(6.2831 * (terrainMap.a / 8.0 + vec3f(0.0, 0.33, 0.67)));
+                }
+            }
+        #endif
+        #ifdef TERRAINAREA
+            if (uniforms.terrainMapMode > 4.5) {
+                let terrainAreaUv = vec2f(((fragmentInputs.vPositionW.x + uniforms.terrainGrid.x) * uniforms.terrainGrid.z + 0.5) / uniforms.terrainGridSize.x, ((uniforms.terrainGrid.y - fragmentInputs.vPositionW.z) * uniforms.terrainGrid.z + 0.5) / uniforms.terrainGridSize.y);
+                let terrainRiver = clamp(log(textureSample(terrainArea, terrainAreaSampler, terrainAreaUv).r) / log(max(uniforms.terrainAreaScale, 2.0)), 0.0, 1.0);
+                terrainColour = mix(terrainColour * 0.6 + 0.35, vec3f(0.05, 0.2, 0.65), smoothstep(0.35, 1.0, terrainRiver));
             }
         #endif
         diffuseColor = terrainColour;
@@ -101,25 +118,41 @@ export class TerrainColoursPlugin extends MaterialPluginBase {
             this.markAllDefinesAsDirty();
         }
     }
+    private _area: BaseTexture | null = null;
+
+    /** The drainage-area texture (TerrainErosion.getMapTexture("drainageArea"), or built from readMaps), or null. */
+    public get area(): BaseTexture | null {
+        return this._area;
+    }
+
+    public set area(texture: BaseTexture | null) {
+        if (texture !== this._area) {
+            this._area = texture;
+            this.markAllDefinesAsDirty();
+        }
+    }
     /** Values that show at full strength: water visits, wear m, deposition m. */
     public mapScale = [1000, 1, 1];
+    /** Drainage area (cells) that shows at full strength (on a log scale). */
+    public areaScale = 1000;
     /** What to show. */
     public mode: MapMode = "terrain";
     /** The ground's grid: half width and half height (m), cell size (m), vertices per row and rows. */
     public grid = { halfWidth: 0, halfHeight: 0, cellSize: 1, columns: 2, rows: 2 };
 
     constructor(material: StandardMaterial) {
-        super(material, "TerrainColours", 200, { TERRAINCOLOURS: false, TERRAINMAPS: false });
+        super(material, "TerrainColours", 200, { TERRAINCOLOURS: false, TERRAINMAPS: false, TERRAINAREA: false });
         this._enable(true);
     }
 
     public override prepareDefines(defines: MaterialDefines): void {
         defines["TERRAINCOLOURS"] = true;
         defines["TERRAINMAPS"] = this.maps !== null;
+        defines["TERRAINAREA"] = this.area !== null;
     }
 
     public override isReadyForSubMesh(): boolean {
-        return this.maps === null || this.maps.isReady();
+        return (this.maps === null || this.maps.isReady()) && (this.area === null || this.area.isReady());
     }
 
     public override isCompatible(shaderLanguage: ShaderLanguage): boolean {
@@ -127,7 +160,7 @@ export class TerrainColoursPlugin extends MaterialPluginBase {
     }
 
     public override getSamplers(samplers: string[]): void {
-        samplers.push("terrainMaps");
+        samplers.push("terrainMaps", "terrainArea");
     }
 
     public override getUniforms(shaderLanguage: ShaderLanguage = ShaderLanguage.GLSL) {
@@ -139,10 +172,11 @@ export class TerrainColoursPlugin extends MaterialPluginBase {
                 { name: "terrainGridSize", size: 2, type: "vec2" },
                 { name: "terrainMapScale", size: 3, type: "vec3" },
                 { name: "terrainMapMode", size: 1, type: "float" },
+                { name: "terrainAreaScale", size: 1, type: "float" },
             ],
             fragment: wgsl
-                ? "uniform terrainRange: vec2f;\nuniform terrainGrid: vec4f;\nuniform terrainGridSize: vec2f;\nuniform terrainMapScale: vec3f;\nuniform terrainMapMode: f32;\n"
-                : "uniform vec2 terrainRange;\nuniform vec4 terrainGrid;\nuniform vec2 terrainGridSize;\nuniform vec3 terrainMapScale;\nuniform float terrainMapMode;\n",
+                ? "uniform terrainRange: vec2f;\nuniform terrainGrid: vec4f;\nuniform terrainGridSize: vec2f;\nuniform terrainMapScale: vec3f;\nuniform terrainMapMode: f32;\nuniform terrainAreaScale: f32;\n"
+                : "uniform vec2 terrainRange;\nuniform vec4 terrainGrid;\nuniform vec2 terrainGridSize;\nuniform vec3 terrainMapScale;\nuniform float terrainMapMode;\nuniform float terrainAreaScale;\n",
         };
     }
 
@@ -152,8 +186,12 @@ export class TerrainColoursPlugin extends MaterialPluginBase {
         uniformBuffer.updateFloat2("terrainGridSize", this.grid.columns, this.grid.rows);
         uniformBuffer.updateFloat3("terrainMapScale", Math.max(1, this.mapScale[0]), Math.max(1e-6, this.mapScale[1]), Math.max(1e-6, this.mapScale[2]));
         uniformBuffer.updateFloat("terrainMapMode", MAP_MODES.indexOf(this.mode));
+        uniformBuffer.updateFloat("terrainAreaScale", Math.max(2, this.areaScale));
         if (this.maps) {
             uniformBuffer.setTexture("terrainMaps", this.maps);
+        }
+        if (this.area) {
+            uniformBuffer.setTexture("terrainArea", this.area);
         }
     }
 
@@ -168,7 +206,9 @@ export class TerrainColoursPlugin extends MaterialPluginBase {
         const wgsl = shaderLanguage === ShaderLanguage.WGSL;
         return {
             // Samplers are declared with the fragment's definitions (uniform declarations above go into the UBO).
-            CUSTOM_FRAGMENT_DEFINITIONS: wgsl ? "#ifdef TERRAINMAPS\nvar terrainMapsSampler: sampler;\nvar terrainMaps: texture_2d<f32>;\n#endif\n" : "#ifdef TERRAINMAPS\nuniform sampler2D terrainMaps;\n#endif\n",
+            CUSTOM_FRAGMENT_DEFINITIONS: wgsl
+                ? "#ifdef TERRAINMAPS\nvar terrainMapsSampler: sampler;\nvar terrainMaps: texture_2d<f32>;\n#endif\n#ifdef TERRAINAREA\nvar terrainAreaSampler: sampler;\nvar terrainArea: texture_2d<f32>;\n#endif\n"
+                : "#ifdef TERRAINMAPS\nuniform sampler2D terrainMaps;\n#endif\n#ifdef TERRAINAREA\nuniform sampler2D terrainArea;\n#endif\n",
             CUSTOM_FRAGMENT_UPDATE_DIFFUSE: wgsl ? WGSL : GLSL,
         };
     }

@@ -2,8 +2,8 @@
 //
 // Every benchmark figure, on every backend this machine has: the CPU reference under Node (one
 // thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium
-// (droplets, masked droplets, thermal, flow, the erosion maps), and the TerrainErosion component's
-// cost per frame (also with flow, with the maps texture, and of an erodeAt event) in headless Chromium. Each part runs in its
+// (droplets, masked droplets, thermal, rivers, the erosion maps), and the TerrainErosion component's
+// cost per frame (also without rivers, with the maps texture, and of an erodeAt event) in headless Chromium. Each part runs in its
 // own Node process from an esbuild bundle (bench/.build); the records are gathered into
 // bench/results.json with the machine and adapters, and the table is printed last.
 // `--quick` gives the same records with fewer runs (about 100 s on 2 cores).

@@ -1,4 +1,5 @@
-// apply_delta: second half of the fold. Adds each cell's clipped change to its height, clears the
+// apply_delta: second half of the fold, over the batch's extent (its region and as far as its
+// sediment was routed). Adds each cell's clipped change to its height, clears the
 // accumulator for the next batch, and records the change in the maps: lowering as wear, raising as
 // deposition, and the batch's droplet visits into the water map, each saturating rather than
 // wrapping. Touches only its own cell.
@@ -10,10 +11,10 @@
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-    let x = params.regionX0 + i32(id.x);
-    let y = params.regionY0 + i32(id.y);
-    // The dispatch rounds the region up to whole workgroups: invocations past it idle.
-    if (x >= params.regionX1 || y >= params.regionY1) {
+    let x = params.extentX0 + i32(id.x);
+    let y = params.extentY0 + i32(id.y);
+    // The dispatch rounds the extent up to whole workgroups: invocations past it idle.
+    if (x >= params.extentX1 || y >= params.extentY1) {
         return;
     }
     let i = y * params.width + x;

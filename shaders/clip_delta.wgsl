@@ -10,16 +10,16 @@
 //   raised that way stays below every neighbour that was above it, even when that neighbour is cut
 //   in the same pass, so a fill never takes a neighbour's way down from it: deposits cannot dam a
 //   channel (they did, before: docs/simulation.md, "The fold").
-// - Under its fill level (in a basin: plugin/core/fillLevels.ts) a cell also fills an eighth of the
-//   way to that level (rounded up, so a basin always fills), and the floor of a basin (no lower
-//   neighbour) up to its lowest neighbour, never past the level: basins fill from the floor up, to
-//   the surface that keeps one unit of fall per cell toward their spill, so a filled basin drains.
+// - Under its fill level (in a basin: plugin/core/fillLevels.ts) the floor of a basin (no lower
+//   neighbour) fills up to its lowest neighbour, never past the level, so basins fill flat from the
+//   floor up; and no fill comes within FILL_EPSILON of a neighbouring level above the cell's own, so
+//   a deposit never blocks the way down of a neighbour that drains through it and the fill levels
+//   only ever need to come down (fillRoom in sediment_routing.wgsl).
 // - The hydraulic mask scales what settles; what it declines travels on.
 // Sediment waiting on dry ground that drains is in transit: it settles where the ground stops
 // falling, not on the way (otherwise every cell along a river would aggrade as sediment passes).
-// What does not settle moves on along sedimentSlot (route_sediment), except on the floor of a basin
-// not yet filled to its level, where it waits; at an edge cell with nowhere lower to go it leaves
-// the field (outflow). Material a cut still owes (negative) stays.
+// What does not settle moves on along sedimentSlot (route_sediment); at an edge cell with nowhere
+// lower to go it leaves the field (outflow). Material a cut still owes (negative) stays.
 // heights + suspended + routed + outflow is conserved exactly; the saturation counters take what
 // would leave the fixed-point range, which the bounds make unreachable in practice.
 // Reads heights and levels of neighbours, writes only this cell's delta, suspended and routed.
@@ -49,41 +49,21 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let height = heights[i];
     let level = fillLevels[i];
     let flooded = level > height;
-    var lowest = HEIGHT_MAX_FIXED;
-    var lowestHigher = HEIGHT_MAX_FIXED;
-    for (var k = 0; k < 8; k++) {
-        let nx = x + THERMAL_DX[k];
-        let ny = y + THERMAL_DY[k];
-        if (nx < 0 || ny < 0 || nx >= width || ny >= params.depth) {
-            continue;
-        }
-        let neighbour = heights[ny * width + nx];
-        lowest = min(lowest, neighbour);
-        if (neighbour > height) {
-            lowestHigher = min(lowestHigher, neighbour);
-        }
-    }
-    var slot = sedimentSlot(x, y);
+    let bounds = neighbourBounds(x, y);
+    var slot = -2;
     var transit = 0;
-    if (!flooded && slot >= 0 && waiting > 0) {
-        transit = waiting;
+    if (waiting > 0 && !flooded) {
+        slot = sedimentSlot(x, y);
+        if (slot >= 0) {
+            transit = waiting;
+        }
     }
     let change = delta[i] + waiting - transit;
     var applied = 0;
     if (change < 0) {
-        applied = max(change, -(max(height - lowest, 0) >> FOLD_RELIEF_SHIFT));
+        applied = max(change, -(max(height - bounds.lowest, 0) >> FOLD_RELIEF_SHIFT));
     } else if (change > 0) {
-        var room = 0;
-        if (lowestHigher != HEIGHT_MAX_FIXED) {
-            room = (lowestHigher - height) >> FOLD_RELIEF_SHIFT;
-        }
-        if (flooded) {
-            room = max(room, (level - height + 7) >> FOLD_RELIEF_SHIFT);
-            if (lowest >= height) {
-                room = max(room, min(level, lowestHigher) - height);
-            }
-        }
-        applied = min(change, room);
+        applied = min(change, fillRoom(height, level, bounds));
         if (params.hydraulicMasked != 0) {
             applied = mulQ16(applied, mask[i]);
         }
@@ -103,11 +83,10 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         addCounter(COUNTER_SATURATION_ADDED, u32(HEIGHT_MIN_FIXED - height - applied));
         applied = HEIGHT_MIN_FIXED - height;
     }
-    // The floor of a basin not yet filled to its level keeps what it cannot take.
-    if (flooded && lowest >= height && height + applied < level) {
-        slot = -1;
-    }
     if (rest > 0) {
+        if (slot == -2) {
+            slot = sedimentSlot(x, y);
+        }
         if (slot >= 0) {
             let passed = min(rest, ROUTE_LIMIT);
             routed[i] = passed;

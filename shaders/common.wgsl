@@ -81,3 +81,29 @@ fn hashU32(value: u32) -> u32 {
 fn hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
     return hashU32(hashU32(hashU32(hashU32(a) ^ b) ^ c) ^ d);
 }
+
+// Grid neighbours (CPU mirror: neighbourAt in plugin/core/steepestDescent.ts). On a tileable river
+// batch the grid is a torus of period (width - 1) x (depth - 1): its last column and row repeat the first.
+// Index of the neighbour of (x, y) in slot k: past the field's edge -1, or with `wrap` across it on
+// the torus.
+fn neighbourAt(x: i32, y: i32, k: i32, wrap: bool) -> i32 {
+    var nx = x + THERMAL_DX[k];
+    var ny = y + THERMAL_DY[k];
+    if (wrap) {
+        let columns = params.width - 1;
+        let rows = params.depth - 1;
+        if (nx < 0) {
+            nx += columns;
+        } else if (nx >= columns) {
+            nx -= columns;
+        }
+        if (ny < 0) {
+            ny += rows;
+        } else if (ny >= rows) {
+            ny -= rows;
+        }
+    } else if (nx < 0 || ny < 0 || nx >= params.width || ny >= params.depth) {
+        return -1;
+    }
+    return ny * params.width + nx;
+}

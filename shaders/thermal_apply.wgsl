@@ -2,11 +2,14 @@
 // its own flux slots say and receives what its neighbours' slots send it; material sent off an open
 // edge is counted as outflow. Reads only flux and its own height, so no vertex is written by two
 // invocations and none reads a height another writes. The net change goes into the wear and
-// deposition maps.
+// deposition maps. What a river channel receives (drainage area at least params.channelArea) joins
+// its load (`suspended`) instead of raising its bed: slopes shed into rivers, and rivers carry it.
 // CPU mirror: plugin/core/cpu/thermalApply.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_FLUX) var<storage, read> flux: array<i32>;
+@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read> drainageArea: array<i32>;
+@group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
 
 fn inPatch(x: i32, y: i32) -> bool {
     return x >= params.patchX0 && y >= params.patchY0 && x < params.patchX1 && y < params.patchY1;
@@ -27,6 +30,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let width = params.width;
     let depth = params.depth;
     var change = 0;
+    var received = 0;
     if (inPatch(x, y)) {
         let slot = fluxSlot(x, y);
         for (var k = 0; k < params.neighbours; k++) {
@@ -44,10 +48,20 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         let sx = x - THERMAL_DX[k];
         let sy = y - THERMAL_DY[k];
         if (inPatch(sx, sy)) {
-            change += flux[fluxSlot(sx, sy) + k];
+            received += flux[fluxSlot(sx, sy) + k];
         }
     }
     let i = y * width + x;
+    if (params.channelArea > 0 && drainageArea[i] >= params.channelArea && received > 0) {
+        var load = suspended[i] + received;
+        if (load > ACCUMULATOR_LIMIT) {
+            addCounter(COUNTER_SATURATION_REMOVED, u32(load - ACCUMULATOR_LIMIT));
+            load = ACCUMULATOR_LIMIT;
+        }
+        suspended[i] = load;
+    } else {
+        change += received;
+    }
     var height = heights[i] + change;
     if (height < HEIGHT_MIN_FIXED) {
         addCounter(COUNTER_SATURATION_ADDED, u32(HEIGHT_MIN_FIXED - height));

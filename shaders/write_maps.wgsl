@@ -1,9 +1,11 @@
 // write_maps: turns the erosion maps into a texture a material can sample, on the GPU (no readback):
-// r = droplet visits (water), g = wear and b = deposition in the ground's local units, a = flow direction (the slot
-// 0..7 of the vertex's lowest strictly lower neighbour, as flow_common routes it, or -1 for pits and
-// flats). Floats here are for rendering only. CPU mirror of the direction: plugin/core/erosionMaps.ts.
+// r = droplet visits (water), g = wear and b = deposition in the ground's local units, a = drainage
+// direction (the slot 0..7 the river operator sends the vertex's water along, or -1 where nothing is
+// lower). Floats here are for rendering only. CPU mirror of the direction: drainageDirections in
+// plugin/core/erosionMaps.ts (params.wrap is set for a tileable terrain).
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
 @group(0) @binding(BINDING_MAP_WATER) var<storage, read> mapWater: array<u32>;
 @group(0) @binding(BINDING_MAP_WEAR) var<storage, read> mapWear: array<u32>;
 @group(0) @binding(BINDING_MAP_DEPOSITION) var<storage, read> mapDeposition: array<u32>;
@@ -18,17 +20,13 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     let i = y * params.width + x;
-    let receiver = receiverOf(x, y);
-    var direction = -1.0;
-    if (receiver >= 0) {
-        for (var k = 0; k < params.flowNeighbours; k++) {
-            if (neighbourIndex(x, y, k) == receiver) {
-                direction = f32(k);
-                break;
-            }
-        }
+    var slot = -1;
+    if (params.wrap != 0 && x < params.width - 1 && y < params.depth - 1) {
+        slot = steepestDropSlot(x, y, true);
+    } else {
+        slot = steepestLevelSlot(x, y);
     }
     // The maps count 1/65536 of a cell.
     let unit = bitcast<f32>(params.cellSizeBits) / f32(FIXED_ONE);
-    textureStore(mapsTexture, vec2<i32>(x, y), vec4<f32>(f32(mapWater[i]), f32(mapWear[i]) * unit, f32(mapDeposition[i]) * unit, direction));
+    textureStore(mapsTexture, vec2<i32>(x, y), vec4<f32>(f32(mapWater[i]), f32(mapWear[i]) * unit, f32(mapDeposition[i]) * unit, f32(slot)));
 }

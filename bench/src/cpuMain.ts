@@ -1,8 +1,8 @@
 /**
  * CPU reference figures under Node: droplet steps per second and thermal cells per second, on one
  * thread (the calling thread) and on `CpuWorkerPool`'s worker threads (one per core); masked
- * droplet steps per second and flow cells per second on one thread only (the pool splits neither
- * masks nor the flow operator). Run by `npm run bench` from an esbuild bundle
+ * droplet steps per second and river cells per second on one thread only (the figures split
+ * neither masks nor the river operator across the pool). Run by `npm run bench` from an esbuild bundle
  * (bench/.build/cpu.mjs), next to the bundled worker.
  *
  *   node bench/.build/cpu.mjs [--quick] [--threads=N] --json=records.json
@@ -13,14 +13,14 @@ import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters
 import { erodeDroplets } from "../../plugin/core/cpu/erodeDroplets.js";
 import { thermalApply } from "../../plugin/core/cpu/thermalApply.js";
 import { thermalFlux } from "../../plugin/core/cpu/thermalFlux.js";
-import { flowAccumulate, flowCopy } from "../../plugin/core/cpu/flowAccumulate.js";
-import { flowApply } from "../../plugin/core/cpu/flowApply.js";
-import { flowErode } from "../../plugin/core/cpu/flowErode.js";
+import { FoldScratch } from "../../plugin/core/cpu/foldDroplets.js";
+import { RiverScratch, runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
 import { createMaps } from "../../plugin/core/erosionMaps.js";
+import { cloneState, noMasks } from "../../plugin/core/erosionState.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { CpuWorkerPool } from "./cpuWorkers.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
-import { benchHeights, cpuDroplets, dropletBatch, flowBatch, initialFlowCounts, MASKED_RADIUS, RADII, SIZES, thermalBatch } from "./workloads.js";
+import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, riverBatch, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -121,13 +121,15 @@ async function main(): Promise<void> {
         const detail = `whole field as one patch, ${iterations} relaxation steps (flux + apply) a run`;
         const working = heights.slice();
         const flux = new Int32Array(cells / iterations * THERMAL_SLOTS);
+        // No drainage area anywhere: the channel rule (a river channel's inflow joins its load) never applies.
+        const channel = { drainageArea: new Int32Array(size * size), suspended: new Int32Array(size * size) };
         const single = await repeat(counts, () => {
             working.set(heights);
             const counters = new Float64Array(COUNTER_COUNT);
             const started = performance.now();
             for (let step = 0; step < iterations; step++) {
                 thermalFlux(params, working, flux);
-                thermalApply(params, working, flux, counters);
+                thermalApply(params, working, flux, counters, null, channel);
             }
             return cells / ((performance.now() - started) / 1000);
         });
@@ -144,27 +146,28 @@ async function main(): Promise<void> {
         }
 
         {
-            // A flow batch as CpuBatchRunner runs one (one thread: the pool does not split flow).
-            const { params: flow, steps, cells } = flowBatch(size);
-            const counts0 = initialFlowCounts(size);
-            const flowCounts = counts0.slice();
-            const next = new Int32Array(size * size);
+            // A river batch as CpuBatchRunner runs one (one thread: the pool runs river batches on
+            // the calling thread too), from a new state every run; only runRiverBatch is timed.
+            const { params: rivers, steps, cells } = riverBatch(size);
+            const start = riverStartState(size);
+            const state = cloneState(start);
+            const masks = noMasks();
+            const fold = new FoldScratch(size * size);
+            const scratch = new RiverScratch(size * size);
             const maps = createMaps(size * size);
             const single = await repeat(counts, () => {
-                working.set(heights);
-                flowCounts.set(counts0);
+                state.heights.set(start.heights);
+                state.suspended.set(start.suspended);
+                state.drainageArea.set(start.drainageArea);
+                state.fillLevels.set(start.fillLevels);
+                state.counters.fill(0);
                 delta.fill(0);
                 const started = performance.now();
-                for (let step = 0; step < steps; step++) {
-                    flowAccumulate(flow, working, flowCounts, next);
-                    flowCopy(flow, next, flowCounts);
-                }
-                flowErode(flow, working, flowCounts, delta, null);
-                flowApply(flow, working, delta, maps);
+                runRiverBatch(rivers, steps, state, masks, delta, fold, scratch, maps);
                 return cells / ((performance.now() - started) / 1000);
             });
-            const flowDetail = `whole field as one patch, one flow batch a run: ${steps} x (flowAccumulate + flowCopy), flowErode, flowApply (recording wear and deposition as the CPU backend does); counts start at 1; a cell is one vertex through the whole batch`;
-            report({ backend: "cpu", kernel: "flow", size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: flowDetail });
+            const riverDetail = `whole field as one patch, one river batch a run from a new state (drainage area 1, priority-flood fill levels): runRiverBatch (river slots, ${steps} x accumulate, erode, uplift, settle, ${rivers.routeHops} routing hops, apply, fill levels; recording wear and deposition as the CPU backend does); a cell is one vertex of the patch through the whole batch, counted once`;
+            report({ backend: "cpu", kernel: "rivers", size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: riverDetail });
         }
         await pool?.terminate();
     }

@@ -16,6 +16,8 @@ const heights = new Int32Array(data.heights);
 const delta = new Int32Array(data.delta);
 const water = new Int32Array(data.water);
 let flux = new Int32Array(data.flux);
+// The pool's drainage area and suspended load (all zero unless the pool copied a state's in).
+const channel = { drainageArea: new Int32Array(data.drainageArea), suspended: new Int32Array(data.suspended) };
 
 parentPort!.on("message", (request: WorkerRequest) => {
     const counters = new Float64Array(COUNTER_COUNT);
@@ -29,7 +31,7 @@ parentPort!.on("message", (request: WorkerRequest) => {
             break;
         }
         case "apply":
-            thermalApply(thermalApplyBand(request.params, request.y0, request.y1), heights, flux, counters);
+            thermalApply(thermalApplyBand(request.params, request.y0, request.y1), heights, flux, counters, null, channel);
             break;
         case "flux-buffer":
             flux = new Int32Array(request.flux);

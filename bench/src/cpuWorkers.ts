@@ -1,15 +1,17 @@
 /**
  * The CPU reference on several cores under Node: a pool of worker threads sharing the heights
  * (a SharedArrayBuffer), each with its own delta accumulator. A droplet batch is split by droplets
- * and the accumulators summed; a thermal batch is split by rows, step by step; the fold runs once
- * on the calling thread. The result is the single-thread result to the unit (see
+ * and the accumulators summed; a thermal batch is split by rows, step by step; the fold and river
+ * batches run on the calling thread. The result is the single-thread result to the unit (see
  * `plugin/core/cpu/splitBatch.ts`, and `test/unit/bench/cpuWorkers.test.ts`, which checks it).
  */
 import { Worker } from "node:worker_threads";
 import type { BatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT } from "../../plugin/core/counters.js";
 import { FoldScratch, foldDroplets } from "../../plugin/core/cpu/foldDroplets.js";
+import { RiverScratch, runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
 import { addAndClearDelta, splitRange } from "../../plugin/core/cpu/splitBatch.js";
+import { tileSeam } from "../../plugin/core/cpu/tileSeam.js";
 import type { ErosionStateData } from "../../plugin/core/erosionState.js";
 import type { PlannedBatch } from "../../plugin/core/schedule.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
@@ -21,6 +23,9 @@ export interface WorkerData {
     /** The worker's water visits (as `CpuBatchRunner` counts them for the erosion maps). */
     water: SharedArrayBuffer;
     flux: SharedArrayBuffer;
+    /** The drainage area and suspended load thermal apply's channel rule reads and writes (see `CpuWorkerPool.thermal`). */
+    drainageArea: SharedArrayBuffer;
+    suspended: SharedArrayBuffer;
 }
 
 /** A request to a worker. */
@@ -46,15 +51,24 @@ interface PoolWorker {
 export class CpuWorkerPool {
     /** The heights every worker reads (and thermal bands write): shared memory. */
     public readonly heights: Int32Array;
+    /**
+     * The drainage area and suspended load the thermal bands' channel rule reads and writes: shared
+     * memory, all zero (no channel anywhere) except while `runBatch` runs a thermal batch of a state.
+     */
+    private readonly _drainageArea: Int32Array;
+    private readonly _suspended: Int32Array;
     private _flux: SharedArrayBuffer;
     private readonly _workers: PoolWorker[] = [];
     private readonly _fold: FoldScratch;
+    private _river: RiverScratch | null = null;
 
     private constructor(
         public readonly width: number,
         public readonly depth: number
     ) {
         this.heights = new Int32Array(new SharedArrayBuffer(width * depth * 4));
+        this._drainageArea = new Int32Array(new SharedArrayBuffer(width * depth * 4));
+        this._suspended = new Int32Array(new SharedArrayBuffer(width * depth * 4));
         this._flux = new SharedArrayBuffer(4);
         this._fold = new FoldScratch(width * depth);
     }
@@ -68,7 +82,7 @@ export class CpuWorkerPool {
         for (let index = 0; index < threads; index++) {
             const delta = new SharedArrayBuffer(width * depth * 4);
             const water = new SharedArrayBuffer(width * depth * 4);
-            const data: WorkerData = { heights: pool.heights.buffer as SharedArrayBuffer, delta, water, flux: pool._flux };
+            const data: WorkerData = { heights: pool.heights.buffer as SharedArrayBuffer, delta, water, flux: pool._flux, drainageArea: pool._drainageArea.buffer as SharedArrayBuffer, suspended: pool._suspended.buffer as SharedArrayBuffer };
             const worker = new Worker(workerScript, { workerData: data });
             const entry: PoolWorker = { worker, delta: new Int32Array(delta), water: new Int32Array(water), pending: null };
             worker.on("message", (reply: WorkerReply) => {
@@ -106,7 +120,11 @@ export class CpuWorkerPool {
         addCounters(counters, replies);
     }
 
-    /** Runs a thermal batch's steps (flux, then apply, `iterations` times), split by rows. */
+    /**
+     * Runs a thermal batch's steps (flux, then apply, `iterations` times), split by rows. The apply
+     * bands read the pool's own drainage area, all zero here, so the channel rule never applies
+     * (`runBatch` gives them the state's).
+     */
     public async thermal(params: BatchParams, iterations: number, counters: Float64Array): Promise<void> {
         const slots = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS;
         if (this._flux.byteLength < slots * 4) {
@@ -123,8 +141,8 @@ export class CpuWorkerPool {
 
     /**
      * Runs one planned batch on `state`, whose `heights` must be this pool's `heights`: the same
-     * kernels in the same order as `CpuBatchRunner.run`, the parallel parts on the workers. Covers
-     * the unmasked droplet and thermal operators (what the benchmarks run), not the erosion maps.
+     * kernels in the same order as `CpuBatchRunner.run`, the parallel parts on the workers (droplets
+     * and thermal steps; a river batch runs on this thread). Unmasked batches only, no erosion maps.
      * @param delta the batch accumulator (all zero between batches), width x depth
      * @param water the batch's water visits (all zero between batches), width x depth
      */
@@ -133,7 +151,7 @@ export class CpuWorkerPool {
             throw new Error("CpuWorkerPool.runBatch: the state's heights must be the pool's shared heights.");
         }
         const { params } = planned;
-        if (planned.operator !== "hydraulic" && planned.operator !== "thermal") {
+        if (planned.operator !== "hydraulic" && planned.operator !== "thermal" && planned.operator !== "rivers") {
             throw new Error(`CpuWorkerPool.runBatch: the ${planned.operator} operator is not split across workers.`);
         }
         if (Object.values(planned.masks).some((mask) => mask)) {
@@ -143,8 +161,23 @@ export class CpuWorkerPool {
             await this.erodeDroplets(params, planned.brush, delta, water, state.counters);
             foldDroplets(params, state, delta, this._fold, null, null, null);
             water.fill(0);
+        } else if (planned.operator === "rivers") {
+            this._river ??= new RiverScratch(this.width * this.depth);
+            runRiverBatch(params, planned.riverSteps, state, planned.masks, delta, this._fold, this._river, null);
+        } else if (params.channelArea > 0) {
+            // The channel rule reads the state's drainage area and adds to its suspended load: the
+            // bands work on shared copies, and the pool's go back to zero after.
+            this._drainageArea.set(state.drainageArea);
+            this._suspended.set(state.suspended);
+            await this.thermal(params, planned.thermalIterations, state.counters);
+            state.suspended.set(this._suspended);
+            this._drainageArea.fill(0);
+            this._suspended.fill(0);
         } else {
             await this.thermal(params, planned.thermalIterations, state.counters);
+        }
+        if (params.seam !== 0) {
+            tileSeam(params, state.heights, state.drainageArea, state.counters);
         }
     }
 

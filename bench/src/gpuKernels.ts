@@ -8,15 +8,15 @@
  * - Masked droplets (`droplet-masked`, brush radius 3): the same with the hydraulic mask
  *   `benchMask(size)` bound and `hydraulicMasked` set.
  * - Thermal: `thermal_flux` + `thermal_apply` over the whole field, several steps a run.
- * - Flow: whole flow batches over the whole field as `GpuErosionSimulation` records one
- *   (8 x (`flow_accumulate` + `flow_copy`), `flow_erode`, `flow_apply`), several batches a run;
- *   heights, counts and accumulator reset before every run. On an adapter too slow for one
- *   whole-field batch a run, over a smaller patch at the field's centre (see the probe).
+ * - Thermal's channel rule gets zero drainage areas (it never applies), as on the CPU.
+ * - Rivers: whole river batches through `GpuErosionSimulation` on the same device, from a new
+ *   state every run (see gpuRivers.ts, which also says how they are timed).
  * - Maps texture: `write_maps` over the whole field into an RGBA32F storage texture (bound directly
- *   on the `GPUDevice`: `WebGpuComputeDevice` leaves storage textures to Babylon), several passes a run.
+ *   on the `GPUDevice`: `WebGpuComputeDevice` leaves storage textures to Babylon), the drainage
+ *   directions read from the field's priority-flood fill levels, several passes a run.
  * - Maps readback: the three maps (water, wear, deposition) read back as `readMaps` does (three
  *   buffers copied and mapped at once); wall time, several readbacks a run.
- * Timing: GPU timestamp queries around every compute pass where the device has `timestamp-query`
+ * Timing (all but rivers): GPU timestamp queries around every compute pass where the device has `timestamp-query`
  * (the sum of the passes' durations), else the wall time from submit to `onSubmittedWorkDone`.
  * The number of dispatches a run is calibrated in the warm-up so a run takes about `targetMs`.
  */
@@ -28,17 +28,15 @@ import { planDropletDispatch } from "../../plugin/gpu/gpuSimulation.js";
 import { BINDINGS, GRID_WORKGROUP_SIZE, kernelSource, KERNELS, type KernelName } from "../../plugin/gpu/shaderLibrary.js";
 import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
-import { repeat, runCounts, summarize, type BenchRecord } from "./records.js";
-import { benchHeights, benchMask, dropletBatch, flowBatch, gpuDroplets, initialFlowCounts, MASKED_RADIUS, RADII, SIZES, thermalBatch } from "./workloads.js";
+import { runGpuRiverFigure } from "./gpuRivers.js";
+import { calibrate as calibrateUpTo, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
+import { benchHeights, benchMask, dropletBatch, gpuDroplets, MASKED_RADIUS, RADII, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 
 /** Most passes one run records (one params slot and two timestamps each). */
 const MAX_PASSES = 128;
 
 /** Fewest droplets a dispatch (see the probe in `runGpuKernelBench`). */
 const MIN_DROPLETS = 4096;
-
-/** Smallest side of a flow figure's patch (see the probe in `runGpuKernelBench`). */
-const MIN_FLOW_SIDE = 128;
 
 /** What to run. */
 export interface GpuKernelBenchOptions {
@@ -131,13 +129,13 @@ async function createMapsPipeline(device: GPUDevice): Promise<GPUComputePipeline
     return device.createComputePipelineAsync({ label: "bench.write_maps", layout: "auto", compute: { module, entryPoint: "main" } });
 }
 
-/** Runs the droplet, masked droplet, thermal, flow and maps figures on `device`. */
+/** Runs the droplet, masked droplet, thermal, rivers and maps figures on `device`. */
 export async function runGpuKernelBench(device: GPUDevice, adapterDescription: string, options: GpuKernelBenchOptions): Promise<BenchRecord[]> {
     const log = options.log ?? (() => undefined);
     const counts = runCounts(options.quick);
     const targetMs = options.quick ? 150 : 400;
     const compute = new WebGpuComputeDevice(device, adapterDescription);
-    await compute.prepareKernels(["erode_droplets", "thermal_flux", "thermal_apply", "flow_accumulate", "flow_copy", "flow_erode", "flow_apply"]);
+    await compute.prepareKernels(["erode_droplets", "thermal_flux", "thermal_apply"]);
     const mapsPipeline = await createMapsPipeline(device);
     const timer = device.features.has("timestamp-query") ? new PassTimer(device) : null;
     const params: ComputeBuffer[] = [];
@@ -181,8 +179,9 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             const counters = compute.createBuffer("bench.counters", COUNTER_COUNT * 8);
             const brush = compute.createBuffer("bench.brush", 4096);
             // Every other buffer a kernel binds (a mask it does not read without its flag, the
-            // erosion maps it counts into): one zero-filled field-sized buffer per name, so the
-            // kernels run as the GPU backend dispatches them.
+            // erosion maps it counts into, the drainage area and suspended load of thermal's
+            // channel rule: zero drainage, so the rule never applies): one zero-filled field-sized
+            // buffer per name, so the kernels run as the GPU backend dispatches them.
             const extras = new Map<string, ComputeBuffer>();
             const bind = (kernel: KernelName, given: KernelBindings): KernelBindings => {
                 const bindings: KernelBindings = { ...given };
@@ -276,55 +275,8 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             });
             report({ backend: options.backend, kernel: "thermal", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(values), runs: counts.runs, detail: `${steps} step${steps > 1 ? "s" : ""} (flux + apply) a run over the whole field; ${method}` });
 
-            // Flow: whole batches, as GpuErosionSimulation records one.
-            const flowCounts = compute.createBuffer("bench.flowCounts", bytes);
-            const flowNext = compute.createBuffer("bench.flowNext", bytes);
-            const ones = initialFlowCounts(size);
-            const steps0 = flowBatch(size).steps;
-            const maxFlowBatches = Math.max(1, Math.floor(MAX_PASSES / (2 * steps0 + 2)));
-            /** Runs `batches` flow batches over a `side` patch from the start state; returns cells and time. */
-            const runFlow = async (side: number, batches: number) => {
-                const flow = flowBatch(size, side);
-                const region = [Math.ceil((flow.params.regionX1 - flow.params.regionX0) / GRID_WORKGROUP_SIZE), Math.ceil((flow.params.regionY1 - flow.params.regionY0) / GRID_WORKGROUP_SIZE)];
-                const patch = [Math.ceil((flow.params.patchX1 - flow.params.patchX0) / GRID_WORKGROUP_SIZE), Math.ceil((flow.params.patchY1 - flow.params.patchY0) / GRID_WORKGROUP_SIZE)];
-                // The start of every run: the field's heights, a new state's counts, an empty accumulator.
-                compute.writeBuffer(heights, benchHeights(size));
-                compute.writeBuffer(flowCounts, ones);
-                compute.writeBuffer(delta, zeros);
-                await device.queue.onSubmittedWorkDone();
-                const slot = writeParams(0, flow.params);
-                compute.setPassDecorator(timer ? timer.decorate : null);
-                for (let batch = 0; batch < batches; batch++) {
-                    for (let step = 0; step < flow.steps; step++) {
-                        compute.dispatch("flow_accumulate", bind("flow_accumulate", { params: slot, heights, flowCounts, flowNext }), patch[0], patch[1]);
-                        compute.dispatch("flow_copy", bind("flow_copy", { params: slot, flowNext, flowCounts }), patch[0], patch[1]);
-                    }
-                    compute.dispatch("flow_erode", bind("flow_erode", { params: slot, heights, flowCounts, delta }), patch[0], patch[1]);
-                    compute.dispatch("flow_apply", bind("flow_apply", { params: slot, heights, delta }), region[0], region[1]);
-                }
-                compute.setPassDecorator(null);
-                return { cells: flow.cells * batches, ...(await timeSubmit()) };
-            };
-            // A probe batch over a small patch (also a warm-up) sizes the work: the whole field,
-            // its side halved while one batch would take longer than `targetMs` (a software
-            // adapter such as SwiftShader), but not below MIN_FLOW_SIDE.
-            const probe = await runFlow(Math.min(size, MIN_FLOW_SIDE / 2), 1);
-            const cellsInTarget = (probe.cells / probe.seconds) * (targetMs / 1000);
-            let flowSide = size;
-            while (flowSide > MIN_FLOW_SIDE && flowSide * flowSide > cellsInTarget) {
-                flowSide >>= 1;
-            }
-            let flowBatches = 1;
-            const flowValues = await repeat(counts, async (run) => {
-                const timed = await runFlow(flowSide, flowBatches);
-                method = timed.method;
-                if (run === 0) {
-                    flowBatches = Math.min(maxFlowBatches, calibrate(timed.seconds, flowBatches, targetMs));
-                }
-                return timed.cells / timed.seconds;
-            });
-            const flowWhere = flowSide === size ? "over the whole field" : `over a ${flowSide} x ${flowSide} patch at the field's centre (one whole-field batch takes longer than a run's target here)`;
-            report({ backend: options.backend, kernel: "flow", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(flowValues), runs: counts.runs, detail: `${flowBatches} flow batch${flowBatches > 1 ? "es" : ""} a run ${flowWhere}, each ${steps0} x (flow_accumulate + flow_copy), flow_erode, flow_apply; a cell is one vertex through a whole batch; ${method}` });
+            // Rivers: whole batches through GpuErosionSimulation (gpuRivers.ts).
+            report(await runGpuRiverFigure(compute, device, size, { backend: options.backend, counts, targetMs }));
 
             // The maps texture: write_maps over the whole field into an RGBA32F storage texture. The
             // pass is bound here on the GPUDevice (its buffers too: wrapped for the readback below).
@@ -333,10 +285,11 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                 device.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
                 return buffer;
             };
-            packBatchParams(flowBatch(size).params, packed);
-            const mapsRaw: Record<"params" | "heights" | "mapWater" | "mapWear" | "mapDeposition", GPUBuffer> = {
+            packBatchParams(batch, packed);
+            const mapsRaw: Record<(typeof KERNELS.write_maps.bindings)[number], GPUBuffer> = {
                 params: rawBuffer("bench.maps.params", BATCH_PARAMS_STRIDE_BYTES, packed),
                 heights: rawBuffer("bench.maps.heights", bytes, benchHeights(size)),
+                fillLevels: rawBuffer("bench.maps.fillLevels", bytes, riverStartState(size).fillLevels),
                 mapWater: rawBuffer("bench.maps.water", bytes, zeros),
                 mapWear: rawBuffer("bench.maps.wear", bytes, zeros),
                 mapDeposition: rawBuffer("bench.maps.deposition", bytes, zeros),
@@ -368,7 +321,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                 }
                 return cells / timed.seconds;
             });
-            report({ backend: options.backend, kernel: "maps-texture", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(mapsValues), runs: counts.runs, detail: `${mapsPasses} write_maps pass${mapsPasses > 1 ? "es" : ""} a run over the whole field into an RGBA32F storage texture (4-neighbour directions); ${method}` });
+            report({ backend: options.backend, kernel: "maps-texture", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(mapsValues), runs: counts.runs, detail: `${mapsPasses} write_maps pass${mapsPasses > 1 ? "es" : ""} a run over the whole field into an RGBA32F storage texture (drainage directions from the field's fill levels); ${method}` });
             mapsTexture.destroy();
 
             // The maps read back: three field-sized buffers copied and mapped at once, as readMaps does.
@@ -389,7 +342,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             });
             report({ backend: options.backend, kernel: "maps-readback", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(readValues), runs: counts.runs, detail: `${readbacks} readback${readbacks > 1 ? "s" : ""} a run of the three maps (water, wear, deposition: 3 x 4 bytes a cell), each copied to a staging buffer and mapped, the three at once as readMaps does; wall time from the first copy to the last mapped range` });
 
-            for (const buffer of [heights, delta, counters, brush, flux, mask, flowCounts, flowNext, ...extras.values()]) {
+            for (const buffer of [heights, delta, counters, brush, flux, mask, ...extras.values()]) {
                 compute.destroyBuffer(buffer);
             }
             for (const buffer of Object.values(mapsRaw)) {
@@ -406,9 +359,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
     return records;
 }
 
-/** Work units a run should do to take about `targetMs`, from a run of `units` that took `seconds`. */
+/** Work units a run should do to take about `targetMs` (at most `MAX_PASSES`), from a run of `units` that took `seconds`. */
 function calibrate(seconds: number, units: number, targetMs: number): number {
-    const perUnitMs = (seconds * 1000) / units;
-    return Math.max(1, Math.min(MAX_PASSES, Math.round(targetMs / Math.max(perUnitMs, 1e-3))));
+    return calibrateUpTo(seconds, units, targetMs, MAX_PASSES);
 }
-

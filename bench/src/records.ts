@@ -10,15 +10,15 @@ export interface BenchRecord {
     /** Where it ran: `cpu`, `webgpu-dawn`, `webgpu-chromium`, `component-chromium`. */
     backend: string;
     /**
-     * What ran: a kernel (`droplet`, `droplet-masked`, `thermal`, `flow`, `maps-texture`,
+     * What ran: a kernel (`droplet`, `droplet-masked`, `thermal`, `rivers`, `maps-texture`,
      * `maps-readback`) or a component figure (`frame-gpu`, `frame-cpu`, `frames-per-cycle`,
-     * `batches-per-frame`; `frame-gpu-flow` and the like with flow enabled, `-maps` with the maps
-     * texture; `erodeAt-frames`, `erodeAt-gpu-ms`).
+     * `batches-per-frame`; a suffix such as `-maps` for a variant of the component's options;
+     * `erodeAt-frames`, `erodeAt-gpu-ms`).
      */
     kernel: string;
     /** Vertices per side of the square field. */
     size: number;
-    /** Brush radius in cells (null where it does not apply: thermal, flow, maps). */
+    /** Brush radius in cells (null where it does not apply: thermal, rivers, maps). */
     brushRadius: number | null;
     /** CPU threads (null for GPU figures). */
     threads: number | null;
@@ -184,6 +184,15 @@ export async function repeat(counts: RunCounts, measure: (run: number) => Promis
         values.push(await measure(run++));
     }
     return values;
+}
+
+/**
+ * Work units a run should do to take about `targetMs`, from a run of `units` that took `seconds`:
+ * at least 1, at most `max`.
+ */
+export function calibrate(seconds: number, units: number, targetMs: number, max: number): number {
+    const perUnitMs = (seconds * 1000) / units;
+    return Math.max(1, Math.min(max, Math.round(targetMs / Math.max(perUnitMs, 1e-3))));
 }
 
 /** Warm-up and measured runs per figure. */

@@ -8,23 +8,27 @@
  * - a masked droplet batch (`droplet-masked`): the same batch with `benchMask(size)` as the
  *   hydraulic mask (a fixed 0..1 pattern that holds half the field out), brush radius 3 only;
  * - a thermal batch: the whole field as one patch, default options (8 neighbours, 2 steps);
- * - a flow batch: the whole field as one patch, default flow options (4 neighbours, 8 propagation
- *   steps, rate 0.0005), run as the backends run one: 8 x (accumulate + copy) over the patch, then
- *   erode over the patch and apply over the patch grown by one (here: the whole field); the upstream
- *   counts start at 1 (a new state's) and the heights at the field's, every run;
+ * - a river batch: the whole field as one patch, default river options (`stepsPerBatch` 32
+ *   drainage-area propagation steps a batch, no uplift), run as the
+ *   backends run one (`runRiverBatch`, `GpuErosionSimulation.runBatch`): river slots, 32 x
+ *   (accumulate + copy), erode, uplift, settle over the patch, 32 hops of the sediment routing, then
+ *   apply, fill levels and copy levels over the patch grown by 32; every run starts from a new
+ *   state (`riverStartState`: the field's heights, drainage area 1, priority-flood fill levels,
+ *   nothing suspended);
  * - the erosion maps: `write_maps` (the RGBA32F texture a material samples) over the whole field,
  *   and the readback of the three maps (water, wear, deposition) as `readMaps` does it.
  * A droplet step is one cell of one droplet's walk (`COUNTER_DROPLET_STEPS`, counted by the
  * kernels themselves); a thermal cell is one vertex through one relaxation step (flux and apply);
- * a flow cell is one vertex of the patch through one whole flow batch (all 8 accumulate + copy
- * steps, erode and apply: size^2 cells a batch, not size^2 x 8); a maps cell is one vertex written
- * into the texture, or one vertex of all three maps read back.
+ * a river cell is one vertex of the patch through one whole river batch (counted once: size^2
+ * cells a batch, not size^2 x 32 propagation steps, and not the routing's wider extent); a maps
+ * cell is one vertex written into the texture, or one vertex of all three maps read back.
  */
 import { buildBatchParams, type BatchParams } from "../../plugin/core/batchParams.js";
 import { brushEntryCount, buildBrush } from "../../plugin/core/brush.js";
+import { createInitialState, type ErosionStateData } from "../../plugin/core/erosionState.js";
 import { heightsToFixed } from "../../plugin/core/fixedPoint.js";
 import { resolveOptions, type ErosionOptions } from "../../plugin/core/options.js";
-import { layoutPatches } from "../../plugin/core/patches.js";
+import { layoutPatches, type Patch } from "../../plugin/core/patches.js";
 import { generateNoiseTerrain } from "../../plugin/terrain/noiseTerrain.js";
 
 /** Field sizes (vertices per side) of the kernel figures. */
@@ -87,7 +91,11 @@ export function benchMask(size: number): Int32Array {
     return mask;
 }
 
-/** Options of the benchmark batches (the flow options, unchanged from the defaults, reach the flow batch's params; `flow.enabled` only matters to a schedule). */
+/**
+ * Options of the benchmark batches. The river options are the defaults (rivers enabled, so every
+ * batch's params carry `channelArea` 20; the thermal figures pass zero drainage areas, so the
+ * channel rule never applies there).
+ */
 export function benchOptions(size: number, brushRadius: number, droplets: number): ErosionOptions {
     return resolveOptions({ patchSize: Math.min(1024, size), hydraulic: { dropletsPerBatch: droplets, brushRadius } });
 }
@@ -101,7 +109,7 @@ export function dropletBatch(size: number, brushRadius: number, droplets: number
     const brush = buildBrush(brushRadius);
     const patch = layoutPatches(size, size, options.patchSize)[0];
     const mask = masked ? benchMask(size) : null;
-    return { params: buildBatchParams(options, { width: size, depth: size }, patch, "hydraulic", cycle, brushEntryCount(brush), { hydraulic: mask, thermal: null, flow: null }), brush, mask };
+    return { params: buildBatchParams(options, { width: size, depth: size }, patch, "hydraulic", cycle, brushEntryCount(brush), { hydraulic: mask, thermal: null, rivers: null, uplift: null }), brush, mask };
 }
 
 /** A thermal batch over the whole field, and its relaxation steps. */
@@ -112,20 +120,30 @@ export function thermalBatch(size: number): { params: BatchParams; iterations: n
 }
 
 /**
- * A flow batch over the whole field (or, with `side`, over a `side x side` patch at the field's
- * centre: the GPU figures shrink it on an adapter too slow for one whole-field batch a run), and
- * its propagation steps. `cells` is what one batch counts: the patch's vertices (each through every
- * step, erode and apply).
+ * A river batch over the whole field (or, with `side`, over a `side x side` patch at the field's
+ * centre: the GPU figure shrinks it on an adapter too slow for one whole-field batch a run), and
+ * its drainage-area propagation steps (`rivers.stepsPerBatch`). `cells` is what one batch counts:
+ * the patch's vertices, once (each goes through every step, the erosion and the fold).
  */
-export function flowBatch(size: number, side = size): { params: BatchParams; steps: number; cells: number } {
+export function riverBatch(size: number, side = size): { params: BatchParams; patch: Patch; steps: number; cells: number } {
     const options = benchOptions(size, 0, 1);
     const x0 = (size - side) >> 1;
     const patch = side === size ? layoutPatches(size, size, options.patchSize)[0] : { index: 0, x0, y0: x0, x1: x0 + side, y1: x0 + side };
-    const params = buildBatchParams(options, { width: size, depth: size }, patch, "flow", 0, 0);
-    return { params, steps: options.flow.stepsPerBatch, cells: (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) };
+    const params = buildBatchParams(options, { width: size, depth: size }, patch, "rivers", 0, 0);
+    return { params, patch, steps: options.rivers.stepsPerBatch, cells: (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) };
 }
 
-/** A new state's upstream counts (1 everywhere: each vertex alone), the start of every flow run. */
-export function initialFlowCounts(size: number): Int32Array {
-    return new Int32Array(size * size).fill(1);
+const riverStarts = new Map<number, ErosionStateData>();
+
+/**
+ * The start of every river run (cached per size; copy it, never run on it): a new state over the
+ * benchmark field (drainage area 1 everywhere, priority-flood fill levels, nothing suspended).
+ */
+export function riverStartState(size: number): ErosionStateData {
+    let state = riverStarts.get(size);
+    if (!state) {
+        state = createInitialState(size, size, benchHeights(size));
+        riverStarts.set(size, state);
+    }
+    return state;
 }

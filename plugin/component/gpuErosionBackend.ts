@@ -51,7 +51,8 @@ export class GpuErosionBackend implements ErosionBackend {
     private readonly _lost: Promise<never>;
     private readonly _timer: GpuTimer | null;
     private _mapsTexture: RawTexture | null = null;
-    private _mapsOptions: { flowNeighbours: () => number; flowWrap: () => boolean } | null = null;
+    private _areaTexture: RawTexture | null = null;
+    private _mapsTileable: (() => boolean) | null = null;
 
     /** `work`, or a rejection as soon as the device is lost. */
     private _unlessLost<T>(work: Promise<T>): Promise<T> {
@@ -138,18 +139,30 @@ export class GpuErosionBackend implements ErosionBackend {
 
     /**
      * A texture of the maps (RGBA32F, width x depth: r water visits, g wear m, b deposition m,
-     * a flow direction slot or -1), written on the GPU after every frame from now on.
+     * a drainage direction slot or -1), written on the GPU after every frame from now on.
      */
-    public async enableMapsTexture(scene: Scene, flowNeighbours: () => number, flowWrap: () => boolean): Promise<RawTexture> {
+    public async enableMapsTexture(scene: Scene, tileable: () => boolean): Promise<RawTexture> {
         if (!this._mapsTexture) {
             await this._simulation.prepareMapsTexture();
             this._mapsTexture = new RawTexture(null, this._binding.width, this._binding.depth, Constants.TEXTUREFORMAT_RGBA, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
             this._mapsTexture.name = "TerrainErosion.maps";
-            this._mapsOptions = { flowNeighbours, flowWrap };
+            this._mapsTileable = tileable;
             this._writeMaps();
             this._simulation.submit();
         }
         return this._mapsTexture;
+    }
+
+    /** A texture of the drainage area (R32F, width x depth, cells), written on the GPU after every frame from now on. */
+    public async enableAreaTexture(scene: Scene): Promise<RawTexture> {
+        if (!this._areaTexture) {
+            await this._simulation.prepareMapsTexture();
+            this._areaTexture = new RawTexture(null, this._binding.width, this._binding.depth, Constants.TEXTUREFORMAT_R, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+            this._areaTexture.name = "TerrainErosion.drainageArea";
+            this._writeMaps();
+            this._simulation.submit();
+        }
+        return this._areaTexture;
     }
 
     /** The maps texture, if enabled. */
@@ -158,8 +171,11 @@ export class GpuErosionBackend implements ErosionBackend {
     }
 
     private _writeMaps(): void {
-        if (this._mapsTexture && this._mapsOptions) {
-            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsOptions.flowNeighbours(), this._mapsOptions.flowWrap(), this._binding.cellSize);
+        if (this._mapsTexture && this._mapsTileable) {
+            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsTileable(), this._binding.cellSize);
+        }
+        if (this._areaTexture) {
+            this._simulation.writeAreaTexture(this._areaTexture);
         }
     }
 
@@ -184,6 +200,8 @@ export class GpuErosionBackend implements ErosionBackend {
         this._timer?.dispose();
         this._mapsTexture?.dispose();
         this._mapsTexture = null;
+        this._areaTexture?.dispose();
+        this._areaTexture = null;
     }
 
     /** The ground's vertex buffer as a kernel binding, re-wrapped if Babylon replaced it. */

@@ -34,8 +34,9 @@ import { batchWorkUnits, FrameBudget } from "./frameBudget.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import { ErosionTargetError, GroundBinding, validateGround } from "./groundBinding.js";
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
-import { flowDirections, type ErosionMaps } from "../core/erosionMaps.js";
-import { MASKED_OPERATORS } from "../core/erosionState.js";
+import { drainageDirections, type ErosionMaps } from "../core/erosionMaps.js";
+import { MASKED_OPERATORS, type MaskName } from "../core/erosionState.js";
+import { batchExtent } from "../core/batchParams.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
@@ -158,6 +159,7 @@ function gpuSizeProblem(engine: WebGPUEngine, ground: GroundMesh, patchSize: num
     const depth = internals._subdivisionsY + 1;
     const needs = [
         ["heights", width * depth * 4],
+        ["sediment routing", width * depth * 8],
         ["vertex positions", width * depth * 12],
         ["thermal flux", (patchSize + 1) * (patchSize + 1) * 8 * 4],
     ] as const;
@@ -537,15 +539,15 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     /**
      * The erosion maps accumulated since attach or `resetMaps()`, as arrays (both backends): water
      * (droplet visits), wear and deposition (1/65536 of the cell size), and the flow direction of every vertex from
-     * the current heights (slot 0..7: +x, -x, +y, -y, then diagonals; 255 for pits and flats).
+     * the current heights as the river operator routes it (slot 0..7: +x, -x, +y, -y, then diagonals;
+     * 255 where nothing is lower), and the drainage area (cells, the river operator's state).
      */
-    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array }> {
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
         return this._queue(async () => {
             const { backend, schedule } = this._live("readMaps");
             const maps = await backend.readMaps();
             const state = await backend.readState(schedule.cycle, schedule.batch);
-            const options = schedule.options;
-            return { ...maps, direction: flowDirections(state.heights, state.width, state.depth, options.flow.neighbours, options.tileable) };
+            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea };
         });
     }
 
@@ -559,8 +561,9 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     /**
      * The maps as a texture bound to the GPU data (no readback), for materials: RGBA32F, one texel
      * per vertex (row 0 is the ground's far, +z, edge), r = droplet visits, g = wear and b =
-     * deposition in metres, a = flow direction slot (-1 for pits and flats). Written after every
-     * frame from the first call on. Null on the CPU backend, whose maps come from `readMaps()`.
+     * deposition in the ground's local units, a = drainage direction slot (-1 where nothing is lower).
+     * Written after every frame from the first call on. Null on the CPU backend, whose maps come from
+     * `readMaps()`. Maps added later (drainage area) come from `getMapTexture(name)`.
      */
     public getMapsTexture(): Promise<RawTexture | null> {
         return this._queue(async () => {
@@ -568,7 +571,23 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             if (!(backend instanceof GpuErosionBackend)) {
                 return null;
             }
-            return backend.enableMapsTexture(binding.ground.getScene(), () => this._schedule?.options.flow.neighbours ?? 4, () => this._schedule?.options.tileable ?? false);
+            return backend.enableMapsTexture(binding.ground.getScene(), () => this._schedule?.options.tileable ?? false);
+        });
+    }
+
+    /**
+     * A map added after `getMapsTexture()`'s layout was fixed, as a texture bound to the GPU data (no
+     * readback): `"drainageArea"`, R32F, one texel per vertex (row 0 at the far, +z, edge), the river
+     * operator's drainage area in cells. Written after every frame from the first call on. Null on the
+     * CPU backend, whose maps come from `readMaps()`.
+     */
+    public getMapTexture(name: "drainageArea"): Promise<RawTexture | null> {
+        if (name !== "drainageArea") {
+            return Promise.reject(new RangeError(`getMapTexture: name is ${JSON.stringify(name)}: it must be "drainageArea".`));
+        }
+        return this._queue(async () => {
+            const { backend, binding } = this._live("getMapTexture");
+            return backend instanceof GpuErosionBackend ? backend.enableAreaTexture(binding.ground.getScene()) : null;
         });
     }
 
@@ -579,9 +598,9 @@ export class TerrainErosion implements Behavior<GroundMesh> {
      * to 1/65536. Like options, it takes effect at the next cycle boundary, and it is part of the
      * state: fingerprints, snapshots and reset() carry it.
      */
-    public setMask(operator: "hydraulic" | "thermal" | "flow", mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
+    public setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
         if (!(MASKED_OPERATORS as readonly string[]).includes(operator)) {
-            return Promise.reject(new RangeError(`setMask: operator is ${JSON.stringify(operator)}: it must be "hydraulic", "thermal" or "flow".`));
+            return Promise.reject(new RangeError(`setMask: operator is ${JSON.stringify(operator)}: it must be one of ${MASKED_OPERATORS.map((name) => JSON.stringify(name)).join(", ")}.`));
         }
         const { binding, schedule } = this._liveSchedule("setMask");
         return (async () => {
@@ -861,10 +880,20 @@ export class TerrainErosion implements Behavior<GroundMesh> {
     /** Region a batch may change, grown by one vertex for the normals around it. */
     private _changedRect(planned: PlannedBatch): GridRect {
         const p = planned.params;
-        // A flow batch on a tiling terrain reaches across the edges: take the full width or depth then.
-        const wrapsX = p.regionX0 < 0 || p.regionX1 > p.width;
-        const wrapsY = p.regionY0 < 0 || p.regionY1 > p.depth;
-        const rect = { x0: wrapsX ? 0 : p.regionX0, x1: wrapsX ? p.width : p.regionX1, y0: wrapsY ? 0 : p.regionY0, y1: wrapsY ? p.depth : p.regionY1 };
+        // The extent: the batch's region and as far as its sediment was routed (whole axes where a
+        // tileable river batch wraps).
+        const rect = { ...batchExtent(p) };
+        if (p.seam !== 0) {
+            // tile_seam copies the first column and row into the last: a change at either edge shows at both.
+            if (rect.x0 === 0 || rect.x1 >= p.width - 1) {
+                rect.x0 = 0;
+                rect.x1 = p.width;
+            }
+            if (rect.y0 === 0 || rect.y1 >= p.depth - 1) {
+                rect.y0 = 0;
+                rect.y1 = p.depth;
+            }
+        }
         return expandRect(rect, 1, p.width, p.depth);
     }
 

@@ -11,6 +11,7 @@ import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
 import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
+import type { MaskName } from "./erosionState.js";
 
 /** Most of the drop below a cell (or rise above it) one step may cut (fill): 1/4, as a right shift. */
 export const MAX_SHARE_SHIFT = 2;
@@ -28,9 +29,12 @@ export const FOLD_RELIEF_SHIFT = 3;
  * Most sediment one vertex passes downhill in one fold (2^26 fixed-point units, 1024 m): eight
  * neighbours' worth added to a suspended value of at most ACCUMULATOR_LIMIT still fits an `i32`.
  */
-export const ROUTE_LIMIT = 2 ** 26;
+export const ROUTE_LIMIT = 2 ** 27 - 1;
 
-/** Vertices sediment the fold does not place may move down in one fold, through ground where it cannot settle. */
+/**
+ * Vertices sediment a droplet fold does not settle may move down in one fold, through ground where it
+ * cannot settle (a river batch moves its load as many vertices as it propagates drainage area).
+ */
 export const SEDIMENT_HOPS = 4;
 
 /**
@@ -49,12 +53,20 @@ export const BATCH_PARAM_FIELDS = [
     "spawnY0",
     "spawnX1",
     "spawnY1",
-    // Vertices a hydraulic batch may change (spawn rectangle grown by the walk's reach), or the
-    // patch grown by one for a thermal batch: the fold and the thermal apply run over it.
+    // Vertices a batch may change: for a hydraulic batch the spawn rectangle grown by the walk's
+    // reach (the fold runs over it), for a river batch its patch (less the repeated last column and
+    // row of a tileable terrain), for a thermal batch the patch grown by one (the thermal apply).
     "regionX0",
     "regionY0",
     "regionX1",
     "regionY1",
+    // Vertices whose heights and fill levels a batch may change (apply_delta, fill_levels and
+    // copy_levels run over it): the region grown by the sediment routing's hops (clipped to the field;
+    // on a tileable terrain's torus, the whole width or depth once the hops reach across the seam).
+    "extentX0",
+    "extentY0",
+    "extentX1",
+    "extentY1",
     // The patch itself (thermal flux runs over it).
     "patchX0",
     "patchY0",
@@ -92,16 +104,32 @@ export const BATCH_PARAM_FIELDS = [
     "discCentreX",
     "discCentreY",
     "discRadius",
-    // Which hop of the fold's sediment routing a route_sediment dispatch runs (1..SEDIMENT_HOPS).
-    "routeHop",
+    // How many hops of the sediment routing the batch runs (SEDIMENT_HOPS for a droplet fold, the
+    // propagation steps for a river batch, 0 for thermal).
+    "routeHops",
     // 1 where the operator has a mask (the kernels then read it), else 0.
     "hydraulicMasked",
     "thermalMasked",
-    "flowMasked",
-    "flowNeighbours",
-    "flowRate",
-    "flowWrap",
-    "flowSlopeShift",
+    "riversMasked",
+    "upliftMasked",
+    // 1 where the mask of the batch's operator (hydraulic for a fold, rivers for a river batch) is
+    // set: the sediment routing scales what settles by it.
+    "routeMasked",
+    // River erosion: K (Q16 per cycle), transport capacity (Q16), deposition fraction (Q16), uplift
+    // (Q16 cells a cycle).
+    "riverErosion",
+    "riverCapacity",
+    "riverDeposition",
+    "riverUplift",
+    // Drainage area (cells) from which a vertex is a channel whose deposits join the river's load;
+    // 0 when the rivers are off or the rule is.
+    "channelArea",
+    // 1 on every batch of a tileable terrain (at least 3 x 3): its last column and row are made
+    // equal to the first again after the batch (tile_seam).
+    "seam",
+    // 1 on a river batch of a tileable terrain: its kernels and its sediment wrap across the seam
+    // (the torus of period (width - 1) x (depth - 1)).
+    "wrap",
     // Rendering only (the vertex pass): the cell size in local units as the bits of an f32.
     "cellSizeBits",
 ] as const;
@@ -137,14 +165,18 @@ function q16(value: number): number {
  * @param brushCount entries in the brush table for `options.hydraulic.brushRadius`
  * @param masks which operators have a mask
  */
-export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: { readonly hydraulic: unknown; readonly thermal: unknown; readonly flow: unknown } = { hydraulic: null, thermal: null, flow: null }): BatchParams {
+export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<MaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null }): BatchParams {
     const { width, depth } = grid;
     const scaledOptions = cellScaledOptions(options, grid);
     const hydraulic = scaledOptions.hydraulic;
     const thermal = scaledOptions.thermal;
     const spawn: GridRect = { x0: patch.x0, y0: patch.y0, x1: Math.min(patch.x1, width - 1), y1: Math.min(patch.y1, depth - 1) };
-    const region = operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : operator === "flow" && options.tileable ? wrappedRing(patch, width, depth) : expandRect(patch, 1, width, depth);
+    const wrap = operator === "rivers" && options.tileable && width > 2 && depth > 2;
+    const region = operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : operator === "rivers" ? { x0: patch.x0, y0: patch.y0, x1: wrap ? Math.min(patch.x1, width - 1) : patch.x1, y1: wrap ? Math.min(patch.y1, depth - 1) : patch.y1 } : expandRect(patch, 1, width, depth);
     const interiorCells = (spawn.x1 - spawn.x0) * (spawn.y1 - spawn.y0);
+    const routeHops = operator === "rivers" ? scaledOptions.rivers.stepsPerBatch : operator === "thermal" ? 0 : SEDIMENT_HOPS;
+    const extentX = extentSpan(region.x0, region.x1, routeHops, width, wrap);
+    const extentY = extentSpan(region.y0, region.y1, routeHops, depth, wrap);
     const walkSteps = hydraulic.dropletsPerBatch * hydraulic.maxSteps;
     const rate = (thermal.rate / (2 * thermal.neighbours)) * FIXED_ONE;
     return {
@@ -158,6 +190,10 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         regionY0: region.y0,
         regionX1: region.x1,
         regionY1: region.y1,
+        extentX0: extentX.start,
+        extentY0: extentY.start,
+        extentX1: extentX.end,
+        extentY1: extentY.end,
         patchX0: patch.x0,
         patchY0: patch.y0,
         patchX1: patch.x1,
@@ -195,15 +231,19 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         discCentreX: 0,
         discCentreY: 0,
         discRadius: 0,
-        routeHop: 0,
+        routeHops,
         hydraulicMasked: masks.hydraulic ? 1 : 0,
         thermalMasked: masks.thermal ? 1 : 0,
-        flowMasked: masks.flow ? 1 : 0,
-        flowNeighbours: options.flow.neighbours,
-        flowRate: q16(options.flow.rate),
-        flowWrap: options.tileable ? 1 : 0,
-        // A cell cuts at most drop / (2 x neighbours): a right shift by 3 (4 neighbours) or 4 (8).
-        flowSlopeShift: options.flow.neighbours === 4 ? 3 : 4,
+        riversMasked: masks.rivers ? 1 : 0,
+        upliftMasked: masks.uplift ? 1 : 0,
+        routeMasked: (operator === "rivers" ? masks.rivers : operator === "hydraulic" ? masks.hydraulic : null) ? 1 : 0,
+        riverErosion: q16(options.rivers.erosion),
+        riverCapacity: q16(options.rivers.capacity),
+        riverDeposition: q16(options.rivers.deposition),
+        riverUplift: q16(options.rivers.uplift),
+        channelArea: options.rivers.enabled ? options.rivers.channelArea : 0,
+        seam: options.tileable && width > 2 && depth > 2 ? 1 : 0,
+        wrap: wrap ? 1 : 0,
         cellSizeBits: 0,
     };
 }
@@ -214,7 +254,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
  * area, the fold over the disc's bounding box grown by the walk's reach.
  * @param eventIndex position of the event among the cycle's events
  */
-export function buildLocalBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, event: LocalErosionEvent, eventIndex: number, cycle: number, brushCount: number, masks: { readonly hydraulic: unknown; readonly thermal: unknown; readonly flow: unknown }): BatchParams {
+export function buildLocalBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, event: LocalErosionEvent, eventIndex: number, cycle: number, brushCount: number, masks: Readonly<Record<MaskName, unknown>>): BatchParams {
     const { width, depth } = grid;
     const reachCells = Math.ceil(event.radius / FIXED_ONE);
     const cx = Math.floor(event.centreX / FIXED_ONE);
@@ -237,13 +277,17 @@ export function buildLocalBatchParams(options: Readonly<ErosionOptions>, grid: G
 }
 
 /**
- * The patch grown by one vertex on a wrapping grid, in virtual coordinates that may run past the
- * edges (kernels take them modulo the size); a span as wide as the field covers it exactly once.
+ * A region's span along one axis grown by `margin`: clipped to [0, size), or on a torus (`wrap`) the
+ * whole axis once the grown span reaches past an edge (the real vertices it covers either way).
  */
-function wrappedRing(patch: Patch, width: number, depth: number): GridRect {
-    const columns = patch.x1 - patch.x0 + 2 >= width ? { x0: 0, x1: width } : { x0: patch.x0 - 1, x1: patch.x1 + 1 };
-    const rows = patch.y1 - patch.y0 + 2 >= depth ? { y0: 0, y1: depth } : { y0: patch.y0 - 1, y1: patch.y1 + 1 };
-    return { ...columns, ...rows };
+function extentSpan(start: number, end: number, margin: number, size: number, wrap: boolean): { start: number; end: number } {
+    if (wrap && (start - margin < 0 || end + margin > size - 1)) return { start: 0, end: size };
+    return { start: Math.max(0, start - margin), end: Math.min(size, end + margin) };
+}
+
+/** The vertices a batch may change (its extent), as a rectangle. */
+export function batchExtent(params: BatchParams): GridRect {
+    return { x0: params.extentX0, y0: params.extentY0, x1: params.extentX1, y1: params.extentY1 };
 }
 
 /** Writes `params` into `target` at `offsetInts` (an `i32` index), in `BATCH_PARAM_FIELDS` order. */

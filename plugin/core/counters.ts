@@ -8,7 +8,7 @@
  */
 
 /** Counter names, in buffer order. */
-export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps"] as const;
+export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps", "upliftAdded", "seamAdded", "seamRemoved"] as const;
 
 /** Index of material (fixed-point units) that left the field: over an edge, carried away at the end of a walk, or off an open boundary. */
 export const COUNTER_OUTFLOW = 0;
@@ -18,6 +18,12 @@ export const COUNTER_SATURATION_REMOVED = 1;
 export const COUNTER_SATURATION_ADDED = 2;
 /** Index of the number of steps droplets took. */
 export const COUNTER_DROPLET_STEPS = 3;
+/** Index of material (fixed-point units) the river operator's uplift added. */
+export const COUNTER_UPLIFT_ADDED = 4;
+/** Index of material (fixed-point units) a tileable terrain's seam added when its repeated row and column were made equal to the first again. */
+export const COUNTER_SEAM_ADDED = 5;
+/** Index of material (fixed-point units) the seam removed likewise. */
+export const COUNTER_SEAM_REMOVED = 6;
 
 /** Number of counters. */
 export const COUNTER_COUNT = COUNTER_NAMES.length;

@@ -7,9 +7,8 @@ import { FoldScratch, foldDroplets } from "./cpu/foldDroplets.js";
 import { erodeDroplets } from "./cpu/erodeDroplets.js";
 import { thermalApply } from "./cpu/thermalApply.js";
 import { thermalFlux } from "./cpu/thermalFlux.js";
-import { flowAccumulate, flowCopy } from "./cpu/flowAccumulate.js";
-import { flowApply } from "./cpu/flowApply.js";
-import { flowErode } from "./cpu/flowErode.js";
+import { RiverScratch, runRiverBatch } from "./cpu/riverBatch.js";
+import { tileSeam } from "./cpu/tileSeam.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, type ErosionStateData } from "./erosionState.js";
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";
@@ -22,7 +21,7 @@ export class CpuBatchRunner {
     private readonly _delta: Int32Array;
     private readonly _fold: FoldScratch;
     private _flux: Int32Array = new Int32Array(0);
-    private _flowNext: Int32Array | null = null;
+    private _river: RiverScratch | null = null;
     private _maps: ErosionMaps;
     private readonly _waterBatch: Int32Array;
 
@@ -59,25 +58,27 @@ export class CpuBatchRunner {
         if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
             foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);
-            return;
+        } else if (planned.operator === "rivers") {
+            this._river ??= new RiverScratch(state.width * state.depth);
+            runRiverBatch(params, planned.riverSteps, state, masks, this._delta, this._fold, this._river, this._maps);
+        } else {
+            this._runThermal(planned);
         }
-        if (planned.operator === "flow") {
-            this._flowNext ??= new Int32Array(state.width * state.depth);
-            for (let step = 0; step < planned.flowSteps; step++) {
-                flowAccumulate(params, state.heights, state.flowCounts, this._flowNext);
-                flowCopy(params, this._flowNext, state.flowCounts);
-            }
-            flowErode(params, state.heights, state.flowCounts, this._delta, masks.flow);
-            flowApply(params, state.heights, this._delta, this._maps);
-            return;
+        if (params.seam !== 0) {
+            tileSeam(params, state.heights, state.drainageArea, state.counters);
         }
+    }
+
+    private _runThermal(planned: PlannedBatch): void {
+        const { params, masks } = planned;
+        const state = this._state;
         const slots = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS;
         if (this._flux.length < slots) {
             this._flux = new Int32Array(slots);
         }
         for (let step = 0; step < planned.thermalIterations; step++) {
             thermalFlux(params, state.heights, this._flux, masks.thermal);
-            thermalApply(params, state.heights, this._flux, state.counters, this._maps);
+            thermalApply(params, state.heights, this._flux, state.counters, this._maps, state);
         }
     }
 

@@ -5,14 +5,15 @@
  *
  * - `water`: droplet steps that passed each vertex (a step counts at the vertex nearest where it
  *   starts);
- * - `wear`: material removed from each vertex, fixed point (1/65536 m), the sum over every pass of
+ * - `wear`: material removed from each vertex, fixed point (1/65536 of the cell size), the sum over every pass of
  *   the cell's net lowering in that pass;
  * - `deposition`: material laid down, likewise;
- * - flow direction: computed from the current heights on demand (`flowDirections`).
+ * - drainage direction: computed from the current heights on demand (`drainageDirections`);
+ * - drainage area: the river operator's state (`drainageArea`), read with the maps.
  * Every counter is a u32 that saturates at 2^32 - 1 rather than wrapping. As long as none has
  * saturated, sum(wear) - sum(deposition) is exactly the material the heights lost.
  */
-import { receiverOf } from "./flowRouting.js";
+import { riverSlot } from "./steepestDescent.js";
 
 /** The accumulated maps, one u32 per vertex, row-major. */
 export interface ErosionMaps {
@@ -45,30 +46,19 @@ export function recordChange(maps: ErosionMaps, i: number, change: number): void
 }
 
 /**
- * Where each vertex drains, as the slot index (0..7: +x, -x, +y, -y, then the diagonals) of its
- * lowest strictly lower neighbour, or 255 for pits and flats. Mirrors `write_maps.wgsl`'s direction.
+ * Where each vertex's water goes, as the river operator routes it (`riverSlot`: down the fill
+ * levels, so across basins to their spill; on a tileable terrain down the heights, across the seam):
+ * the slot index (0..7: +x, -x, +y, -y, then the diagonals), or 255 where nothing is lower. Mirrors
+ * `write_maps.wgsl`'s direction.
  */
-export function flowDirections(heights: Int32Array, width: number, depth: number, neighbours: 4 | 8, wrap: boolean): Uint8Array {
+export function drainageDirections(heights: Int32Array, levels: Int32Array, width: number, depth: number, tileable: boolean): Uint8Array {
     const directions = new Uint8Array(width * depth).fill(255);
+    const wrap = tileable && width > 2 && depth > 2;
     for (let y = 0; y < depth; y++) {
         for (let x = 0; x < width; x++) {
-            const receiver = receiverOf(heights, x, y, width, depth, neighbours, wrap);
-            if (receiver >= 0) {
-                directions[y * width + x] = slotTowards(x, y, receiver % width, Math.floor(receiver / width), width, depth);
-            }
+            const slot = riverSlot(heights, levels, x, y, width, depth, wrap && x < width - 1 && y < depth - 1);
+            if (slot >= 0) directions[y * width + x] = slot;
         }
     }
     return directions;
-}
-
-const SLOT_DX = [1, -1, 0, 0, 1, -1, 1, -1];
-const SLOT_DY = [0, 0, 1, -1, 1, 1, -1, -1];
-
-function slotTowards(x: number, y: number, rx: number, ry: number, width: number, depth: number): number {
-    for (let k = 0; k < 8; k++) {
-        if ((x + SLOT_DX[k] + width) % width === rx && (y + SLOT_DY[k] + depth) % depth === ry) {
-            return k;
-        }
-    }
-    return 255;
 }

@@ -2,33 +2,35 @@
  * The whole simulation state, as plain arrays: what checkpoints, snapshots, the fingerprint and
  * the mass balance are computed from, whichever backend produced it.
  */
-import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "./counters.js";
+import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED } from "./counters.js";
 import { fingerprintState } from "./fingerprint.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
 
 /**
- * Per-operator masks: Q16 per vertex (0 holds the ground out, 65536 lets the operator work at full
- * strength), or null for none. Part of the state and the fingerprint: the same mask gives the same
- * result on both backends.
+ * The masks, in fingerprint and snapshot order: one per operator (scaling what it moves per vertex)
+ * and the uplift map (scaling `rivers.uplift` per vertex).
  */
-export interface ErosionMasks {
-    hydraulic: Int32Array | null;
-    thermal: Int32Array | null;
-    flow: Int32Array | null;
-}
+export const MASKED_OPERATORS = ["hydraulic", "thermal", "rivers", "uplift"] as const;
 
-/** The operators that take a mask, in fingerprint and snapshot order. */
-export const MASKED_OPERATORS = ["hydraulic", "thermal", "flow"] as const;
+/** What a mask applies to. */
+export type MaskName = (typeof MASKED_OPERATORS)[number];
+
+/**
+ * Masks: Q16 per vertex (0 holds the ground out, 65536 lets the operator work at full strength), or
+ * null for none. Part of the state and the fingerprint: the same mask gives the same result on both
+ * backends.
+ */
+export type ErosionMasks = Record<MaskName, Int32Array | null>;
 
 /** No masks. */
 export function noMasks(): ErosionMasks {
-    return { hydraulic: null, thermal: null, flow: null };
+    return { hydraulic: null, thermal: null, rivers: null, uplift: null };
 }
 
 /** Copies of the masks. */
 export function cloneMasks(masks: ErosionMasks): ErosionMasks {
-    return { hydraulic: masks.hydraulic?.slice() ?? null, thermal: masks.thermal?.slice() ?? null, flow: masks.flow?.slice() ?? null };
+    return { hydraulic: masks.hydraulic?.slice() ?? null, thermal: masks.thermal?.slice() ?? null, rivers: masks.rivers?.slice() ?? null, uplift: masks.uplift?.slice() ?? null };
 }
 
 /**
@@ -36,7 +38,7 @@ export function cloneMasks(masks: ErosionMasks): ErosionMasks {
  * or writes a whole state (clones, fingerprint, snapshots, the GPU upload and readback) walks this
  * list, so a new grid is added in one place.
  */
-export const STATE_GRIDS = ["heights", "suspended", "flowCounts", "fillLevels"] as const;
+export const STATE_GRIDS = ["heights", "suspended", "drainageArea", "fillLevels"] as const;
 
 /** The name of one of the state's grids. */
 export type StateGridName = (typeof STATE_GRIDS)[number];
@@ -55,8 +57,8 @@ export interface ErosionStateData {
     heights: Int32Array;
     /** Suspended sediment per vertex, fixed point; negative is material owed by the ground (see docs/simulation.md). */
     suspended: Int32Array;
-    /** Upstream counts of the flow-accumulation operator per vertex (1 = the vertex alone). */
-    flowCounts: Int32Array;
+    /** Drainage area per vertex, in cells (1 = the vertex alone), as the river operator propagates it. */
+    drainageArea: Int32Array;
     /** Fill levels (fixed point): the surface of every depression filled to its spill with one unit of fall per cell (see fillLevels.ts). */
     fillLevels: Int32Array;
     /** Masks in force. */
@@ -67,9 +69,9 @@ export interface ErosionStateData {
     counters: Float64Array;
 }
 
-/** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, every upstream count 1, counters zero. */
+/** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, every drainage area 1, exact fill levels, counters zero. */
 export function createInitialState(width: number, depth: number, heights: Int32Array): ErosionStateData {
-    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), flowCounts: new Int32Array(width * depth).fill(1), fillLevels: priorityFloodFill(heights, width, depth), masks: noMasks(), counters: new Float64Array(COUNTER_COUNT) };
+    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), drainageArea: new Int32Array(width * depth).fill(1), fillLevels: priorityFloodFill(heights, width, depth), masks: noMasks(), counters: new Float64Array(COUNTER_COUNT) };
 }
 
 /** A deep copy. */
@@ -102,12 +104,13 @@ function sum(values: Int32Array): bigint {
 
 /**
  * The conserved total, in fixed-point units: heights + suspended + outflow + saturation removed
- * - saturation added. Every kernel keeps it constant exactly, so it equals the sum of the initial
- * heights.
+ * - saturation added - uplift added - seam added + seam removed. Every kernel keeps it constant
+ * exactly, so it equals the sum of the initial heights.
  */
 export function conservedMass(state: ErosionStateData): bigint {
     const counters = state.counters;
-    return sum(state.heights) + sum(state.suspended) + BigInt(counters[COUNTER_OUTFLOW]) + BigInt(counters[COUNTER_SATURATION_REMOVED]) - BigInt(counters[COUNTER_SATURATION_ADDED]);
+    const count = (index: number) => BigInt(counters[index]);
+    return sum(state.heights) + sum(state.suspended) + count(COUNTER_OUTFLOW) + count(COUNTER_SATURATION_REMOVED) - count(COUNTER_SATURATION_ADDED) - count(COUNTER_UPLIFT_ADDED) - count(COUNTER_SEAM_ADDED) + count(COUNTER_SEAM_REMOVED);
 }
 
 /** Sum of the heights alone, in fixed-point units. */

@@ -1,26 +1,27 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 3).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 4).
  *
  * Bytes hashed, all little-endian:
- * 1. the ASCII tag `TEFP3` (so no other layout can collide with this one; `TEFP1` had no flow
- *    counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size);
+ * 1. the ASCII tag `TEFP4` (so no other layout can collide with this one; `TEFP1` had no flow
+ *    counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size, `TEFP3`
+ *    flow counts instead of drainage area and three masks);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
  * 3. every value of each grid of `STATE_GRIDS` as i32, row-major, grid after grid: heights,
- *    suspended sediment, flow-accumulation upstream counts, fill levels;
- * 4. for each operator's mask in the order hydraulic, thermal, flow: u32 1 and every value as i32
- *    (Q16), or u32 0 when it has none;
+ *    suspended sediment, drainage area, fill levels;
+ * 4. for each mask in `MASKED_OPERATORS` order (hydraulic, thermal, rivers, uplift): u32 1 and every
+ *    value as i32 (Q16), or u32 0 when it has none;
  * 5. only if local erosion events (`erodeAt`) are in force or pending: the ASCII tag `EVENTS` and
  *    the ASCII JSON of `{ inForce, pending }` (each event: centre and radius in Q16 cells, droplets,
  *    its droplet options).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 3; a change gets a new tag.
+ * version 4; a change gets a new tag.
  */
-import { STATE_GRIDS, type StateGridName } from "./erosionState.js";
+import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName } from "./erosionState.js";
 
 /** The tag the fingerprint starts with: it names the contract version. */
-export const FINGERPRINT_TAG = "TEFP3";
+export const FINGERPRINT_TAG = "TEFP4";
 
 const FNV_OFFSET_HIGH = 0xcbf29ce4;
 const FNV_OFFSET_LOW = 0x84222325;
@@ -88,7 +89,7 @@ export interface FingerprintInput extends Readonly<Record<StateGridName, Int32Ar
     readonly depth: number;
     readonly cycle: number;
     readonly batch: number;
-    readonly masks?: { readonly hydraulic: Int32Array | null; readonly thermal: Int32Array | null; readonly flow: Int32Array | null };
+    readonly masks?: Readonly<ErosionMasks>;
     readonly events?: { readonly inForce: readonly unknown[]; readonly pending: readonly unknown[] };
 }
 
@@ -103,7 +104,7 @@ export function fingerprintState(state: FingerprintInput): string {
     for (const grid of STATE_GRIDS) {
         hash.words(state[grid]);
     }
-    for (const operator of ["hydraulic", "thermal", "flow"] as const) {
+    for (const operator of MASKED_OPERATORS) {
         const mask = state.masks?.[operator] ?? null;
         hash.word(mask ? 1 : 0);
         if (mask) {

@@ -44,7 +44,7 @@ export interface HydraulicOptions {
 export interface ThermalOptions {
     /** Run thermal erosion. Default `true`. */
     enabled: boolean;
-    /** Angle of repose as a slope (rise over run), 0..64. Default 0.5. See `talusFromAngle`. */
+    /** Angle of repose as a slope (rise over run), 0..64. Default 1 (45 degrees). See `talusFromAngle`. */
     talus: number;
     /** Fraction of the stable maximum moved per step, 0..1. Default 0.5. */
     rate: number;
@@ -56,16 +56,26 @@ export interface ThermalOptions {
     iterations: number;
 }
 
-/** Flow-accumulation erosion options (seed 004). Units and ranges: `OPTION_SPECS`. */
-export interface FlowOptions {
-    /** Run flow-accumulation erosion. Default `false`. */
+/** Stream-power river erosion options. Units and ranges: `OPTION_SPECS`. */
+export interface RiverOptions {
+    /** Run river erosion. Default `true`. */
     enabled: boolean;
-    /** Drain to the lowest of 4 or 8 neighbours. Default 4. */
-    neighbours: 4 | 8;
-    /** Propagation steps of the upstream counts per batch, 1..64. Default 8. */
+    /** Erodibility K per cycle: F = erosion x sqrt(drainage area in cells) / run, 0..10. Default 0.03. */
+    erosion: number;
+    /** Transport capacity factor: capacity x A x slope, in cells of height a cycle (A in cells), 0..64. Default 1. */
+    capacity: number;
+    /** Fraction of the load beyond capacity laid down a cycle, 0..1. Default 0.5. */
+    deposition: number;
+    /** Uplift in cells of height per cycle (times the uplift map) of every vertex but the field's edge, 0..1. Default 0. */
+    uplift: number;
+    /**
+     * Drainage area in cells from which a vertex is a river channel, 0..2^30: what slopes shed
+     * into it (thermal) joins the river's load instead of raising the bed; 0 turns this off.
+     * Default 20.
+     */
+    channelArea: number;
+    /** Drainage-area propagation steps per batch, 1..256. Default 32. */
     stepsPerBatch: number;
-    /** Erodibility: cells (of height, times the cell size) a batch per upstream cell (blurred count), 0..1. Default 0.0005. */
-    rate: number;
 }
 
 /** Every erosion option, resolved (no field missing). */
@@ -88,21 +98,21 @@ export interface ErosionOptions {
      * subdivisions change. Default 0: those options count the ground's own cells.
      */
     featureSize: number;
-    /** The terrain tiles seamlessly: flow routing wraps across opposite edges. Default `false`. */
+    /** The terrain tiles seamlessly (its last row and column repeat the first); the river operator wraps across the seam. Default `false`. */
     tileable: boolean;
     /** Droplet hydraulic erosion. */
     hydraulic: HydraulicOptions;
     /** Thermal erosion. */
     thermal: ThermalOptions;
-    /** Flow-accumulation erosion. */
-    flow: FlowOptions;
+    /** Stream-power river erosion. */
+    rivers: RiverOptions;
 }
 
 /** Options as a user passes them: every field optional, groups merged over the defaults. */
-export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "flow">> & {
+export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "rivers">> & {
     hydraulic?: Partial<HydraulicOptions>;
     thermal?: Partial<ThermalOptions>;
-    flow?: Partial<FlowOptions>;
+    rivers?: Partial<RiverOptions>;
 };
 
 /** An option outside its allowed range or of the wrong type, or an unknown option name. */
@@ -120,7 +130,7 @@ export class ErosionOptionError extends RangeError {
     }
 }
 
-const GROUPS = ["hydraulic", "thermal", "flow"] as const;
+const GROUPS = ["hydraulic", "rivers", "thermal"] as const;
 
 function buildDefaults(): ErosionOptions {
     const result: Record<string, unknown> = {};
@@ -262,7 +272,7 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
 
 /** A deep copy of a resolved options object. */
 export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions {
-    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, flow: { ...options.flow } };
+    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, rivers: { ...options.rivers } };
 }
 
 /** Reads an option by dotted path. */

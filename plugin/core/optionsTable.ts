@@ -14,7 +14,7 @@ export interface OptionSpec {
     /** Dotted path, e.g. `"hydraulic.inertia"`. */
     readonly path: string;
     /** Group the option belongs to (`""` for top-level options). */
-    readonly group: "" | "hydraulic" | "thermal" | "flow";
+    readonly group: "" | "hydraulic" | "rivers" | "thermal";
     /** Key inside its group. */
     readonly key: string;
     readonly kind: OptionKind;
@@ -49,7 +49,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     option({ path: "autoStart", kind: "boolean", defaultValue: true, unit: "", description: "Start eroding as soon as the component is attached." }),
     option({ path: "frameBudgetMs", kind: "number", defaultValue: 2, min: 0.05, max: 1000, step: 0.05, unit: "ms", description: "Erosion time per frame; at least one batch runs per frame while running." }),
     option({ path: "patchSize", kind: "integer", defaultValue: 64, min: 8, max: 1024, step: 8, unit: "cells", description: "Side of the square patches the field is cut into; one batch runs one operator over one patch." }),
-    option({ path: "tileable", kind: "boolean", defaultValue: false, unit: "", description: "The terrain tiles seamlessly: flow routing wraps across opposite edges (the grid is a torus of period width x depth)." }),
+    option({ path: "tileable", kind: "boolean", defaultValue: false, unit: "", description: "The terrain tiles seamlessly: its last row and column repeat the first, and the river operator routes, erodes and carries sediment across the seam and keeps them equal (droplets and thermal treat the edges as edges)." }),
     option({ path: "featureSize", kind: "number", defaultValue: 0, min: 0, max: 100000, step: 0.5, unit: "m", description: "World-unit mode: metres one cell of the cell-counted options stands for, so the look holds when the ground's subdivisions change (brush, droplet path and relaxation steps scale by featureSize / cell size); 0 counts them in the ground's own cells." }),
     option({ path: "maxCycles", kind: "integer", defaultValue: 0, min: 0, max: 2147483647, step: 1, unit: "cycles", description: "Stop after this many cycles since attach or reset; 0 runs without limit." }),
 
@@ -69,13 +69,16 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     option({ path: "hydraulic.brushRadius", kind: "integer", defaultValue: 3, min: 0, max: 8, step: 1, unit: "cells", description: "Erosion brush: 0 cuts the four bilinear cells, larger cuts a soft disc of this radius." }),
     option({ path: "hydraulic.endOfWalk", kind: "enum", defaultValue: "deposit", values: ["deposit", "carry"], unit: "", description: "What a droplet still holds when its walk ends: lay it down where the walk ends, or carry it out of the field." }),
 
-    option({ path: "flow.enabled", kind: "boolean", defaultValue: false, unit: "", description: "Run flow-accumulation erosion (seed 004): cells cut in proportion to the water gathering above them." }),
-    option({ path: "flow.neighbours", kind: "enum", defaultValue: 4, values: [4, 8], unit: "", description: "Each cell drains to its lowest of 4 (edges) or 8 (edges and diagonals) neighbours." }),
-    option({ path: "flow.stepsPerBatch", kind: "integer", defaultValue: 8, min: 1, max: 64, step: 1, unit: "steps/batch", description: "Propagation steps of the upstream counts per batch; a chain of n cells is fully counted after n steps, spread over cycles." }),
-    option({ path: "flow.rate", kind: "number", defaultValue: 0.0005, min: 0, max: 1, step: 0.0001, unit: "cells/batch per upstream cell", description: "Erodibility: a cell cuts rate x blurred upstream count x cell size a batch, never more than drop / (2 x neighbours) to its receiver." }),
+    option({ path: "rivers.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run stream-power river erosion: every cell cuts toward where its water goes in proportion to sqrt(drainage area) x slope, and rivers carry the sediment down and lay it where they slow." }),
+    option({ path: "rivers.erosion", kind: "number", defaultValue: 0.03, min: 0, max: 10, step: 0.0005, unit: "1/cycle", description: "Erodibility K: each cycle a cell moves F / (1 + F) of the way down to its receiver, F = erosion x sqrt(drainage area in cells) / run (an implicit step: stable for any value)." }),
+    option({ path: "rivers.capacity", kind: "number", defaultValue: 1, min: 0, max: 64, step: 0.05, unit: "", description: "Transport capacity: a stream carries capacity x drainage area (cells) x slope (cells of height a cycle: a river carries the material of everything upstream); what it holds beyond that it starts to lay down." }),
+    option({ path: "rivers.deposition", kind: "number", defaultValue: 0.5, min: 0, max: 1, step: 0.01, unit: "", description: "Fraction of the load beyond capacity a cell lays down each cycle, never up to the height of the cells draining into it." }),
+    option({ path: "rivers.uplift", kind: "number", defaultValue: 0, min: 0, max: 1, step: 0.0005, unit: "cells/cycle", description: "Tectonic uplift added to every cell but the field's edge (the base level rivers drain to) each cycle, scaled by the uplift map (setMask(\"uplift\", ...)), so a landscape can be grown, not only worn." }),
+    option({ path: "rivers.channelArea", kind: "integer", defaultValue: 20, min: 0, max: 1073741824, step: 1, unit: "cells", description: "Drainage area from which a vertex is a river channel: what slopes shed into it (thermal) joins the river's load and is carried down instead of raising the bed; 0 turns this off." }),
+    option({ path: "rivers.stepsPerBatch", kind: "integer", defaultValue: 32, min: 1, max: 256, step: 1, unit: "steps/batch", description: "Drainage-area propagation steps per batch: water from n cells upstream is counted after n steps, spread over batches and cycles." }),
 
     option({ path: "thermal.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run thermal (talus) erosion." }),
-    option({ path: "thermal.talus", kind: "number", defaultValue: 0.5, min: 0, max: 64, step: 0.01, unit: "slope", description: "Angle of repose as a slope (rise over run; talusFromAngle converts degrees): steeper ground sheds material." }),
+    option({ path: "thermal.talus", kind: "number", defaultValue: 1, min: 0, max: 64, step: 0.01, unit: "slope", description: "Angle of repose as a slope (rise over run; talusFromAngle converts degrees): steeper ground sheds material." }),
     option({ path: "thermal.rate", kind: "number", defaultValue: 0.5, min: 0, max: 1, step: 0.01, unit: "", description: "Fraction of the stable maximum moved per step: each neighbour receives rate / (2 x neighbours) of its excess." }),
     option({ path: "thermal.neighbours", kind: "enum", defaultValue: 8, values: [4, 8], unit: "", description: "Neighbourhood: 4 (edges) or 8 (edges and diagonals)." }),
     option({ path: "thermal.boundary", kind: "enum", defaultValue: "closed", values: ["closed", "open"], unit: "", description: "Closed edges conserve mass; open edges let material fall off the field (continuing the edge slope)." }),

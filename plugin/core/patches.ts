@@ -21,7 +21,7 @@ export interface Patch extends GridRect {
 }
 
 /** The erosion operators, in the order a cycle runs them on each patch. */
-export const OPERATOR_ORDER = ["hydraulic", "flow", "thermal"] as const;
+export const OPERATOR_ORDER = ["hydraulic", "rivers", "thermal"] as const;
 
 /** An erosion operator's name. */
 export type OperatorName = (typeof OPERATOR_ORDER)[number];

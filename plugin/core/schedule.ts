@@ -2,7 +2,7 @@
  * The cycle schedule: which batch runs next, with which parameters.
  *
  * A cycle visits the patches in row-major order and runs every enabled operator on each patch in
- * `OPERATOR_ORDER` (hydraulic, then thermal) before moving to the next patch. Each batch reads the
+ * `OPERATOR_ORDER` (hydraulic, rivers, thermal) before moving to the next patch. Each batch reads the
  * ground as the previous batch left it, which is what makes the patches staggered rather than one
  * huge batch. Option changes wait for the next cycle boundary, so a cycle always runs with one set
  * of options and clients that change options at the same cycle stay identical.
@@ -12,7 +12,7 @@ import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, type ErosionOptions } from "./options.js";
-import { noMasks, type ErosionMasks } from "./erosionState.js";
+import { MASKED_OPERATORS, noMasks, type ErosionMasks } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 
 /** One batch, ready to run. */
@@ -29,8 +29,8 @@ export interface PlannedBatch {
     readonly batch: number;
     /** Thermal relaxation steps this batch runs (thermal batches only). */
     readonly thermalIterations: number;
-    /** Upstream-count propagation steps this batch runs (flow batches only). */
-    readonly flowSteps: number;
+    /** Drainage-area propagation steps this batch runs (river batches only). */
+    readonly riverSteps: number;
     /** Masks in force for the cycle (the same object for the whole cycle). */
     readonly masks: ErosionMasks;
 }
@@ -176,7 +176,7 @@ export class ErosionSchedule {
         if (JSON.stringify(pending) !== JSON.stringify(inForce)) {
             this._pending = cloneOptions(pending);
         }
-        if (pendingMasks.hydraulic !== masksInForce.hydraulic || pendingMasks.thermal !== masksInForce.thermal || pendingMasks.flow !== masksInForce.flow) {
+        if (MASKED_OPERATORS.some((name) => pendingMasks[name] !== masksInForce[name])) {
             this._pendingMasks = { ...pendingMasks };
         }
     }
@@ -195,7 +195,7 @@ export class ErosionSchedule {
                 cycle: this._cycle,
                 batch: this._batch,
                 thermalIterations: 0,
-                flowSteps: 0,
+                riverSteps: 0,
                 masks: this._masks,
             };
         }
@@ -214,7 +214,7 @@ export class ErosionSchedule {
             cycle: this._cycle,
             batch: this._batch,
             thermalIterations: this._scaled.thermal.iterations,
-            flowSteps: this._scaled.flow.stepsPerBatch,
+            riverSteps: this._scaled.rivers.stepsPerBatch,
             masks: this._masks,
         };
     }

@@ -2,13 +2,13 @@
  * Snapshots: the whole simulation state plus the options in force, serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 3): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 4): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options, events: the
  * local erosion events in force and pending, cellSize: the grid's cell size, in the unit of the
  * heights it was taken from }), the UTF-8 JSON, zero padding to a multiple of 4; the i32 grids of
- * `STATE_GRIDS` in order (heights, suspended, flow counts, fill levels); then for each mask
- * (hydraulic, thermal, flow): u32 1 and i32 values, or u32 0. Version 2 (contract version 2) had
- * no fill levels and heights in 1/65536 m; it is refused with an error saying so.
+ * `STATE_GRIDS` in order (heights, suspended, drainage area, fill levels); then for each mask
+ * (hydraulic, thermal, rivers, uplift): u32 1 and i32 values, or u32 0. Older versions (2: no fill
+ * levels, heights in 1/65536 m; 3: flow counts and three masks) are refused with an error saying so.
  */
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, fingerprintOf, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
@@ -16,7 +16,7 @@ import { resolveOptions, type ErosionOptions } from "./options.js";
 
 const MAGIC = "TESN";
 /** The snapshot layout's version; it follows the simulation contract's. */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the options in force. */
@@ -98,7 +98,7 @@ export class ErosionSnapshot {
             return value;
         });
         if (version !== SNAPSHOT_VERSION) {
-            fail(`version ${version} is not supported: this build reads version ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}, whose heights count 1/65536 of the cell size and whose state has fill levels). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+            fail(`version ${version} is not supported: this build reads version ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area and four masks). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
         }
         const counters = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < COUNTER_COUNT; i++) {

@@ -10,3 +10,6 @@ export const THERMAL_DX = [1, -1, 0, 0, 1, -1, 1, -1] as const;
 export const THERMAL_DY = [0, 0, 1, -1, 1, 1, -1, -1] as const;
 /** Flux slots per vertex in the flux buffer. */
 export const THERMAL_SLOTS = 8;
+
+/** The slot pointing back: the neighbour in slot k sees this vertex in slot OPPOSITE_SLOT[k]. */
+export const OPPOSITE_SLOT = [1, 0, 3, 2, 7, 6, 5, 4] as const;

@@ -1,15 +1,15 @@
 /**
  * Physical units: how the grid's cell size enters the simulation.
  *
- * Every option is dimensionless or counted in cells (slopes are rise over run), so a terrain scaled
- * uniformly in x, y and z erodes the same way: the kernels see heights in the ground's unit, and the
- * few parameters that compare a height with a run (`minSlope`, `gravity`, `talus`, `flow.rate`) are
- * multiplied or divided by the cell size once, when a batch's integers are built.
+ * Every option is dimensionless or counted in cells (slopes are rise over run), and the state
+ * counts heights in 1/65536 of the cell size, so a terrain scaled uniformly in x, y and z runs on
+ * the same integers and erodes the same way: the cell size is used only to convert heights in and
+ * out (`heightsToFixed`, `fixedToHeights`).
  *
  * The one world-unit option, `featureSize`, is for users who want the look to hold when they change
  * the ground's subdivisions: it sets how many metres one cell of the cell-counted options stands for.
  * With it, a ground of cell size c reads every length counted in cells (brush radius, droplet path,
- * thermal and flow reach) in units of `featureSize` metres, scaled by k = featureSize / c, and runs
+ * thermal and river reach) in units of `featureSize` metres, scaled by k = featureSize / c, and runs
  * the extra iterations a finer grid needs to do the same physical work in one cycle
  * (docs/simulation.md, "Units").
  */
@@ -34,7 +34,7 @@ export const CELL_SIZE_MAX = 2 ** 17;
 /** Largest brush radius and droplet path the feature scale may stretch the options to, in cells. */
 export const SCALED_BRUSH_RADIUS_MAX = 16;
 export const SCALED_MAX_STEPS_MAX = 2048;
-/** Largest thermal iterations and flow steps per batch the feature scale may ask for. */
+/** Largest thermal iterations and river propagation steps per batch the feature scale may ask for. */
 export const SCALED_ITERATIONS_MAX = 1024;
 
 /** Throws a `RangeError` naming `name` unless `cellSize` is a finite number in the accepted range. */
@@ -72,7 +72,7 @@ function scaled(value: number, factor: number, low: number, high: number): numbe
  * The options a batch runs with on `grid`: `options` itself without `featureSize`; with it, every
  * length counted in cells scaled by k (brush radius and droplet path), and the relaxation steps a
  * batch runs scaled by k (flow propagation: a distance) and k squared (thermal: a diffusion, whose
- * time grows with the square of the distance).
+ * time grows with the square of the distance) and by k (drainage propagation: a distance).
  */
 export function cellScaledOptions(options: Readonly<ErosionOptions>, grid: GridSize): Readonly<ErosionOptions> {
     const k = featureScale(options, grid);
@@ -83,6 +83,6 @@ export function cellScaledOptions(options: Readonly<ErosionOptions>, grid: GridS
     result.hydraulic.brushRadius = scaled(options.hydraulic.brushRadius, k, 0, SCALED_BRUSH_RADIUS_MAX);
     result.hydraulic.maxSteps = scaled(options.hydraulic.maxSteps, k, 1, SCALED_MAX_STEPS_MAX);
     result.thermal.iterations = scaled(options.thermal.iterations, k * k, 1, SCALED_ITERATIONS_MAX);
-    result.flow.stepsPerBatch = scaled(options.flow.stepsPerBatch, k, 1, SCALED_ITERATIONS_MAX);
+    result.rivers.stepsPerBatch = scaled(options.rivers.stepsPerBatch, k, 1, SCALED_ITERATIONS_MAX);
     return result;
 }

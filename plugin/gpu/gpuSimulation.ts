@@ -2,14 +2,16 @@
  * The WebGPU backend: the simulation state in GPU buffers and the dispatch order of one batch.
  *
  * A hydraulic batch is erode_droplets (one invocation per droplet), then the fold over the
- * droplets' reach: clip_delta, SEDIMENT_HOPS x route_sediment (over the reach grown by the hop),
- * apply_delta, fill_levels and copy_levels. A flow batch is `stepsPerBatch` x (flow_accumulate,
- * flow_copy) over the patch, flow_erode over the patch and flow_apply over the patch grown by one. A
- * thermal batch is `iterations` x (thermal_flux over the patch, thermal_apply over the patch grown
- * by one). Dispatches of one submission run in order, so each batch reads the ground the previous
- * one left, exactly as the CPU reference does.
+ * droplets' reach: clip_delta, SEDIMENT_HOPS hops of the sediment routing (route_sediment, the last
+ * route_sediment_last), then over the batch's extent apply_delta, fill_levels and copy_levels. A
+ * river batch is river_slots, `stepsPerBatch` x (river_accumulate, copy_area), river_erode,
+ * river_uplift, river_settle over its patch, `stepsPerBatch` hops of the sediment routing, then
+ * apply_delta, fill_levels and copy_levels over its extent. A thermal batch is `iterations` x
+ * (thermal_flux over the patch, thermal_apply over the patch grown by one). On a tileable terrain
+ * every batch ends with tile_seam. Dispatches of one submission run in order, so each batch reads
+ * the ground the previous one left, exactly as the CPU reference does.
  */
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, SEDIMENT_HOPS, type BatchParams } from "../core/batchParams.js";
+import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, type BatchParams } from "../core/batchParams.js";
 import { COUNTER_COUNT } from "../core/counters.js";
 import { maxPatchVertices } from "../core/patches.js";
 import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData, type StateGridName } from "../core/erosionState.js";
@@ -54,20 +56,21 @@ export class GpuErosionSimulation {
     private readonly _suspended: ComputeBuffer;
     private readonly _delta: ComputeBuffer;
     private readonly _counters: ComputeBuffer;
-    private readonly _flowCounts: ComputeBuffer;
+    private readonly _drainageArea: ComputeBuffer;
     private readonly _fillLevels: ComputeBuffer;
     private readonly _levelsNext: ComputeBuffer;
-    /** The fold's sediment in transit, and the second buffer its hops alternate with. */
+    /** The sediment in transit: two grids, the halves its hops alternate between. */
     private readonly _routed: ComputeBuffer;
-    private readonly _routedNext: ComputeBuffer;
-    private readonly _flowNext: ComputeBuffer;
+    /** The drainage area's step before the copy back, and each vertex's river slot of the batch. */
+    private readonly _areaNext: ComputeBuffer;
+    private readonly _riverSlots: ComputeBuffer;
     private readonly _mapWater: ComputeBuffer;
     private readonly _mapWear: ComputeBuffer;
     private readonly _mapDeposition: ComputeBuffer;
     private readonly _waterBatch: ComputeBuffer;
     /** Stands in for an operator's mask when it has none (the kernels then never read it). */
     private readonly _noMask: ComputeBuffer;
-    private readonly _maskBuffers: Record<(typeof MASKED_OPERATORS)[number], ComputeBuffer | null> = { hydraulic: null, thermal: null, flow: null };
+    private readonly _maskBuffers: Record<(typeof MASKED_OPERATORS)[number], ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null };
     private _uploadedMasks: ErosionMasks = noMasks();
     private _brush: ComputeBuffer;
     private _flux: ComputeBuffer;
@@ -91,13 +94,14 @@ export class GpuErosionSimulation {
         this._suspended = device.createBuffer("TerrainErosion.suspended", bytes);
         this._delta = device.createBuffer("TerrainErosion.delta", bytes);
         this._counters = device.createBuffer("TerrainErosion.counters", COUNTER_COUNT * 8);
-        this._flowCounts = device.createBuffer("TerrainErosion.flowCounts", bytes);
+        this._drainageArea = device.createBuffer("TerrainErosion.drainageArea", bytes);
         this._fillLevels = device.createBuffer("TerrainErosion.fillLevels", bytes);
-        this._state = { heights: this.heights, suspended: this._suspended, flowCounts: this._flowCounts, fillLevels: this._fillLevels };
+        this._state = { heights: this.heights, suspended: this._suspended, drainageArea: this._drainageArea, fillLevels: this._fillLevels };
         this._levelsNext = device.createBuffer("TerrainErosion.levelsNext", bytes);
-        this._routed = device.createBuffer("TerrainErosion.routed", bytes);
-        this._routedNext = device.createBuffer("TerrainErosion.routedNext", bytes);
-        this._flowNext = device.createBuffer("TerrainErosion.flowNext", bytes);
+        assertBindable(device, "sediment routing", 2 * bytes, width, depth);
+        this._routed = device.createBuffer("TerrainErosion.routed", 2 * bytes);
+        this._areaNext = device.createBuffer("TerrainErosion.areaNext", bytes);
+        this._riverSlots = device.createBuffer("TerrainErosion.riverSlots", bytes);
         this._mapWater = device.createBuffer("TerrainErosion.mapWater", bytes);
         this._mapWear = device.createBuffer("TerrainErosion.mapWear", bytes);
         this._mapDeposition = device.createBuffer("TerrainErosion.mapDeposition", bytes);
@@ -113,8 +117,8 @@ export class GpuErosionSimulation {
     /** Creates the buffers and compiles every kernel. */
     public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number): Promise<GpuErosionSimulation> {
         const simulation = new GpuErosionSimulation(device, width, depth, patchSize);
-        // write_maps needs a Babylon storage texture; it is prepared on first use (`writeMapsTexture`).
-        await device.prepareKernels((Object.keys(KERNELS) as KernelName[]).filter((kernel) => kernel !== "write_maps"));
+        // The map passes need a Babylon storage texture; they are prepared on first use.
+        await device.prepareKernels((Object.keys(KERNELS) as KernelName[]).filter((kernel) => !("texture" in KERNELS[kernel])));
         return simulation;
     }
 
@@ -142,47 +146,65 @@ export class GpuErosionSimulation {
         this._assertLive();
         const params = { ...planned.params };
         this._uploadMasks(planned.masks);
+        let slot: ComputeBuffer;
         if (planned.operator === "hydraulic" || planned.operator === "local") {
             this._ensureBrush(planned.brush);
-            this._reserveParamSlots(1 + SEDIMENT_HOPS);
             const dispatch = planDropletDispatch(params.dropletCount, this.device.maxWorkgroupsPerDimension);
             params.dispatchRowThreads = dispatch.rowThreads;
-            const slot = this._writeParams(params);
+            slot = this._writeParams(params);
             this.device.dispatch("erode_droplets", { params: slot, heights: this.heights, delta: this._delta, brush: this._brush, counters: this._counters, mask: this._mask("hydraulic"), waterBatch: this._waterBatch }, dispatch.x, dispatch.y);
             const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
             this.device.dispatch("clip_delta", { params: slot, heights: this.heights, fillLevels: this._fillLevels, delta: this._delta, suspended: this._suspended, routed: this._routed, mask: this._mask("hydraulic"), counters: this._counters }, rx, ry);
-            let from = this._routed;
-            let to = this._routedNext;
-            for (let hop = 1; hop <= SEDIMENT_HOPS; hop++) {
-                const hopSlot = this._writeParams({ ...params, routeHop: hop });
-                const [hx, hy] = this._gridGroups(Math.min(params.regionX1 + hop, this.width) - Math.max(params.regionX0 - hop, 0), Math.min(params.regionY1 + hop, this.depth) - Math.max(params.regionY0 - hop, 0));
-                this.device.dispatch("route_sediment", { params: hopSlot, heights: this.heights, fillLevels: this._fillLevels, routed: from, routedNext: to, suspended: this._suspended, counters: this._counters }, hx, hy);
-                [from, to] = [to, from];
-            }
-            this.device.dispatch("apply_delta", { params: slot, heights: this.heights, delta: this._delta, waterBatch: this._waterBatch, mapWater: this._mapWater, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
-            this.device.dispatch("fill_levels", { params: slot, heights: this.heights, fillLevels: this._fillLevels, levelsNext: this._levelsNext }, rx, ry);
-            this.device.dispatch("copy_levels", { params: slot, levelsNext: this._levelsNext, fillLevels: this._fillLevels }, rx, ry);
-        } else if (planned.operator === "flow") {
-            const slot = this._writeParams(params);
-            const [px, py] = this._gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
-            const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
-            for (let step = 0; step < planned.flowSteps; step++) {
-                this.device.dispatch("flow_accumulate", { params: slot, heights: this.heights, flowCounts: this._flowCounts, flowNext: this._flowNext }, px, py);
-                this.device.dispatch("flow_copy", { params: slot, flowNext: this._flowNext, flowCounts: this._flowCounts }, px, py);
-            }
-            this.device.dispatch("flow_erode", { params: slot, heights: this.heights, flowCounts: this._flowCounts, delta: this._delta, mask: this._mask("flow") }, px, py);
-            this.device.dispatch("flow_apply", { params: slot, heights: this.heights, delta: this._delta, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
+            this._routeAndFold(slot, params, false);
+        } else if (planned.operator === "rivers") {
+            slot = this._writeParams(params);
+            this._runRivers(planned, slot, params);
         } else {
             this._ensureFlux(params);
-            const slot = this._writeParams(params);
+            slot = this._writeParams(params);
             const [px, py] = this._gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
             const [rx, ry] = this._gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
             for (let step = 0; step < planned.thermalIterations; step++) {
                 this.device.dispatch("thermal_flux", { params: slot, heights: this.heights, flux: this._flux, mask: this._mask("thermal") }, px, py);
-                this.device.dispatch("thermal_apply", { params: slot, heights: this.heights, flux: this._flux, counters: this._counters, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
+                this.device.dispatch("thermal_apply", { params: slot, heights: this.heights, flux: this._flux, drainageArea: this._drainageArea, suspended: this._suspended, counters: this._counters, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, rx, ry);
             }
         }
+        if (params.seam !== 0) {
+            this.device.dispatch("tile_seam", { params: slot, heights: this.heights, drainageArea: this._drainageArea, counters: this._counters }, Math.ceil((this.width + this.depth) / DROPLET_WORKGROUP_SIZE), 1);
+        }
         this._recorded = true;
+    }
+
+    /** A river batch's dispatches (the order is the CPU's `runRiverBatch`). */
+    private _runRivers(planned: PlannedBatch, slot: ComputeBuffer, params: BatchParams): void {
+        const wrap = params.wrap !== 0;
+        const x1 = wrap ? Math.min(params.patchX1, this.width - 1) : params.patchX1;
+        const y1 = wrap ? Math.min(params.patchY1, this.depth - 1) : params.patchY1;
+        const [px, py] = this._gridGroups(x1 - params.patchX0, y1 - params.patchY0);
+        const [sx, sy] = this._gridGroups(x1 - params.patchX0 + 2, y1 - params.patchY0 + 2);
+        this.device.dispatch("river_slots", { params: slot, heights: this.heights, fillLevels: this._fillLevels, riverSlots: this._riverSlots }, sx, sy);
+        for (let step = 0; step < planned.riverSteps; step++) {
+            this.device.dispatch("river_accumulate", { params: slot, riverSlots: this._riverSlots, drainageArea: this._drainageArea, areaNext: this._areaNext }, px, py);
+            this.device.dispatch("copy_area", { params: slot, areaNext: this._areaNext, drainageArea: this._drainageArea }, px, py);
+        }
+        this.device.dispatch("river_erode", { params: slot, heights: this.heights, fillLevels: this._fillLevels, drainageArea: this._drainageArea, delta: this._delta, suspended: this._suspended, routed: this._routed, mask: this._mask("rivers") }, px, py);
+        this.device.dispatch("river_uplift", { params: slot, heights: this.heights, delta: this._delta, mask: this._mask("uplift"), counters: this._counters }, px, py);
+        this.device.dispatch("river_settle", { params: slot, heights: this.heights, fillLevels: this._fillLevels, suspended: this._suspended, routed: this._routed, counters: this._counters }, px, py);
+        this._routeAndFold(slot, params, true);
+    }
+
+    /** The hops of the sediment routing, then apply_delta, fill_levels and copy_levels, over the batch's extent. */
+    private _routeAndFold(slot: ComputeBuffer, params: BatchParams, rivers: boolean): void {
+        const [ex, ey] = this._gridGroups(params.extentX1 - params.extentX0, params.extentY1 - params.extentY0);
+        const mask = this._mask(rivers ? "rivers" : "hydraulic");
+        for (let hop = 1; hop <= params.routeHops; hop++) {
+            const odd = hop % 2 === 0;
+            const kernel = hop < params.routeHops ? (odd ? "route_sediment_odd" : "route_sediment") : odd ? "route_sediment_last_odd" : "route_sediment_last";
+            this.device.dispatch(kernel, { params: slot, heights: this.heights, fillLevels: this._fillLevels, routed: this._routed, suspended: this._suspended, delta: this._delta, mask, counters: this._counters }, ex, ey);
+        }
+        this.device.dispatch("apply_delta", { params: slot, heights: this.heights, delta: this._delta, waterBatch: this._waterBatch, mapWater: this._mapWater, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, ex, ey);
+        this.device.dispatch("fill_levels", { params: slot, heights: this.heights, fillLevels: this._fillLevels, levelsNext: this._levelsNext }, ex, ey);
+        this.device.dispatch("copy_levels", { params: slot, levelsNext: this._levelsNext, fillLevels: this._fillLevels, routed: this._routed }, ex, ey);
     }
 
     /**
@@ -245,25 +267,33 @@ export class GpuErosionSimulation {
         }
     }
 
-    /** Compiles the maps-texture pass (Babylon devices only). */
+    /** Compiles the maps-texture passes (Babylon devices only). */
     public prepareMapsTexture(): Promise<void> {
-        return this.device.prepareKernels(["write_maps"]);
+        return this.device.prepareKernels(["write_maps", "write_area_map"]);
+    }
+
+    /** Records the pass that writes the drainage area (cells) into `texture` (a Babylon R32F storage texture of width x depth). */
+    public writeAreaTexture(texture: unknown): void {
+        this._assertLive();
+        const slot = this._writeParams(emptyParams(this.width, this.depth));
+        const [gx, gy] = this._gridGroups(this.width, this.depth);
+        this.device.dispatch("write_area_map", { params: slot, drainageArea: this._drainageArea }, gx, gy, texture);
+        this._recorded = true;
     }
 
     /**
      * Records the pass that writes the maps into `texture` (a Babylon RGBA32F storage texture of
      * width x depth): water, wear and deposition in local units (`cellSize` is the ground's cell size
-     * in them), and flow direction by the options of `planned` (neighbours, wrapping).
+     * in them), and the drainage direction as the river operator routes it (across the seam when `tileable`).
      */
-    public writeMapsTexture(texture: unknown, flowNeighbours: number, flowWrap: boolean, cellSize: number): void {
+    public writeMapsTexture(texture: unknown, tileable: boolean, cellSize: number): void {
         this._assertLive();
         const params = emptyParams(this.width, this.depth);
         params.cellSizeBits = floatBits(cellSize);
-        params.flowNeighbours = flowNeighbours;
-        params.flowWrap = flowWrap ? 1 : 0;
+        params.wrap = tileable && this.width > 2 && this.depth > 2 ? 1 : 0;
         const slot = this._writeParams(params);
         const [gx, gy] = this._gridGroups(this.width, this.depth);
-        this.device.dispatch("write_maps", { params: slot, heights: this.heights, mapWater: this._mapWater, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, gx, gy, texture);
+        this.device.dispatch("write_maps", { params: slot, heights: this.heights, fillLevels: this._fillLevels, mapWater: this._mapWater, mapWear: this._mapWear, mapDeposition: this._mapDeposition }, gx, gy, texture);
         this._recorded = true;
     }
 
@@ -301,7 +331,7 @@ export class GpuErosionSimulation {
         }
         this._disposed = true;
         const masks = MASKED_OPERATORS.map((operator) => this._maskBuffers[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
-        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._flowCounts, this._flowNext, this._fillLevels, this._levelsNext, this._routed, this._routedNext, this._mapWater, this._mapWear, this._mapDeposition, this._waterBatch, this._noMask, ...masks, this._brush, this._flux, ...this._paramSlots]) {
+        for (const buffer of [this.heights, this._suspended, this._delta, this._counters, this._drainageArea, this._areaNext, this._riverSlots, this._fillLevels, this._levelsNext, this._routed, this._mapWater, this._mapWear, this._mapDeposition, this._waterBatch, this._noMask, ...masks, this._brush, this._flux, ...this._paramSlots]) {
             this.device.destroyBuffer(buffer);
         }
         this._paramSlots.length = 0;
@@ -321,13 +351,6 @@ export class GpuErosionSimulation {
     /** Before overwriting a buffer that recorded dispatches read: run them first. */
     private _beforeWrite(): void {
         if (this._recorded) {
-            this.submit();
-        }
-    }
-
-    /** Submits first if fewer than `count` params slots are left, so one batch's slots are never split by a submit. */
-    private _reserveParamSlots(count: number): void {
-        if (this._slotsUsed + count > PARAM_SLOTS) {
             this.submit();
         }
     }

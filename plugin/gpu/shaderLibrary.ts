@@ -10,10 +10,10 @@
 import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct } from "../core/batchParams.js";
 import { FILL_EPSILON } from "../core/fillLevels.js";
 import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";
-import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../core/counters.js";
+import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED } from "../core/counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT } from "../core/fixedPoint.js";
-import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
-import { FLOW_COUNT_LIMIT } from "../core/cpu/flowAccumulate.js";
+import { OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
+import { DRAINAGE_AREA_LIMIT } from "../core/cpu/riverAccumulate.js";
 import { QUARTER_COSINES } from "../core/localErosion.js";
 import { SHADER_SOURCES } from "./shaderSources.generated.js";
 
@@ -34,8 +34,8 @@ export const BINDINGS = {
     flux: 6,
     positions: 7,
     normals: 8,
-    flowCounts: 9,
-    flowNext: 10,
+    drainageArea: 9,
+    areaNext: 10,
     mask: 11,
     mapWater: 12,
     mapWear: 13,
@@ -45,7 +45,8 @@ export const BINDINGS = {
     fillLevels: 17,
     levelsNext: 18,
     routed: 19,
-    routedNext: 20,
+    riverSlots: 21,
+    areaTexture: 22,
 } as const;
 
 /** A storage buffer a kernel binds. */
@@ -55,19 +56,26 @@ export type BindingName = keyof typeof BINDINGS;
 export const KERNELS = {
     erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true },
     clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"] },
-    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "counters"], counters: true, includes: ["sediment_routing"] },
+    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
+    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
+    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
+    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
     apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
     fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"] },
-    copy_levels: { bindings: ["params", "levelsNext", "fillLevels"], counters: false },
+    copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed"], counters: false },
     thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false },
-    thermal_apply: { bindings: ["params", "heights", "flux", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"] },
+    thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"] },
+    river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"] },
+    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect"] },
+    copy_area: { bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"] },
+    river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"] },
+    river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"] },
+    river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"] },
+    tile_seam: { bindings: ["params", "heights", "drainageArea", "counters"], counters: true },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
-    flow_accumulate: { bindings: ["params", "heights", "flowCounts", "flowNext"], counters: false, includes: ["flow_common"] },
-    flow_copy: { bindings: ["params", "flowNext", "flowCounts"], counters: false },
-    flow_erode: { bindings: ["params", "heights", "flowCounts", "delta", "mask"], counters: false, includes: ["flow_common"] },
-    flow_apply: { bindings: ["params", "heights", "delta", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
     // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
-    write_maps: { bindings: ["params", "heights", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["flow_common"], texture: "mapsTexture" },
+    write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture" },
+    write_area_map: { bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture" },
 } as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[]; texture?: BindingName }>;
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */
@@ -111,11 +119,15 @@ export function shaderHeader(): string {
         u32Const("COUNTER_SATURATION_REMOVED", COUNTER_SATURATION_REMOVED),
         u32Const("COUNTER_SATURATION_ADDED", COUNTER_SATURATION_ADDED),
         u32Const("COUNTER_DROPLET_STEPS", COUNTER_DROPLET_STEPS),
+        u32Const("COUNTER_UPLIFT_ADDED", COUNTER_UPLIFT_ADDED),
+        u32Const("COUNTER_SEAM_ADDED", COUNTER_SEAM_ADDED),
+        u32Const("COUNTER_SEAM_REMOVED", COUNTER_SEAM_REMOVED),
         i32Const("THERMAL_SLOTS", THERMAL_SLOTS),
-        i32Const("FLOW_COUNT_LIMIT", FLOW_COUNT_LIMIT),
+        i32Const("DRAINAGE_AREA_LIMIT", DRAINAGE_AREA_LIMIT),
         i32Array("QUARTER_COSINES", QUARTER_COSINES),
         i32Array("THERMAL_DX", THERMAL_DX),
         i32Array("THERMAL_DY", THERMAL_DY),
+        i32Array("OPPOSITE_SLOT", OPPOSITE_SLOT),
         u32Const("DROPLET_WORKGROUP_SIZE", DROPLET_WORKGROUP_SIZE),
         u32Const("GRID_WORKGROUP_SIZE", GRID_WORKGROUP_SIZE),
         wgslBatchParamsStruct(),
@@ -124,7 +136,7 @@ export function shaderHeader(): string {
     ].join("\n");
 }
 
-/** `flowCounts` -> `FLOW_COUNTS`: how a binding's name is spelled in a `BINDING_<NAME>` token. */
+/** `drainageArea` -> `DRAINAGE_AREA`: how a binding's name is spelled in a `BINDING_<NAME>` token. */
 function tokenName(binding: string): string {
     return binding.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 }

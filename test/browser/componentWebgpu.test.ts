@@ -109,11 +109,11 @@ describe("frame cost measurement on WebGPU", () => {
 });
 
 describe("erosion maps texture on WebGPU", () => {
-    it("holds, per vertex and with no readback, the water, wear, deposition and flow-direction maps", async () => {
+    it("holds, per vertex and with no readback, the water, wear, deposition and drainage-direction maps, and the drainage area in its own texture", async () => {
         const browser = await openTestPage("componentWebgpu");
         try {
             const heights = heightsToFixed(generateNoiseTerrain({ width: 41, depth: 33, relief: 12, seed: 3 }));
-            const result = await browser.page.evaluate((r) => (window as any).mapsTexture(r), { width: 41, depth: 33, heights: encodeInt32(heights), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 }, flow: { enabled: true } }, cycles: 2 });
+            const result = await browser.page.evaluate((r) => (window as any).mapsTexture(r), { width: 41, depth: 33, heights: encodeInt32(heights), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 }, rivers: { erosion: 0.1 } }, cycles: 2 });
             expect(result.size).toEqual({ width: 41, height: 33 });
             expect(result.wear.some((value: number) => value > 0)).toBe(true);
             for (let i = 0; i < 41 * 33; i++) {
@@ -122,6 +122,10 @@ describe("erosion maps texture on WebGPU", () => {
                 expect(result.pixels[i * 4 + 2]).toBeCloseTo(result.deposition[i] / 65536, 4);
                 expect(result.pixels[i * 4 + 3]).toBe(result.direction[i] === 255 ? -1 : result.direction[i]);
             }
+            // The drainage area (cells, exact in f32 at these sizes) from getMapTexture("drainageArea").
+            expect(result.areaSize).toEqual({ width: 41, height: 33 });
+            expect(result.areaPixels.slice(0, 41 * 33)).toEqual(result.drainageArea);
+            expect(Math.max(...result.drainageArea)).toBeGreaterThan(20);
             // After reset() the directions are those of the original heights, in the texture too.
             expect(result.directionAfterReset).not.toEqual(result.direction);
             for (let i = 0; i < 41 * 33; i++) {

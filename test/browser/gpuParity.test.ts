@@ -3,7 +3,7 @@
  * headless Chromium (SwiftShader) against the CPU reference, over the whole state.
  */
 import { readFileSync } from "node:fs";
-import { type ErosionMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, STATE_GRIDS, type ErosionOptionsInput, type ErosionStateData } from "../../plugin/index.js";
+import { type ErosionMasks, type MaskName, MASKED_OPERATORS, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, STATE_GRIDS, type ErosionOptionsInput, type ErosionStateData } from "../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";
@@ -40,25 +40,27 @@ const CASES: ParityCase[] = [
     { name: "extreme: heights at both limits of the fixed-point range, open thermal", width: 24, depth: 24, relief: 0, shape: (x, y) => ((x + y) % 2 === 0 ? HEIGHT_MAX_METRES : HEIGHT_MIN_METRES), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 200 }, thermal: { boundary: "open" } }, batches: 12 },
     { name: "extreme: a 2 x 2 field", width: 2, depth: 2, relief: 0, shape: (x, y) => 3 - x - 2 * y, options: { patchSize: 8, hydraulic: { dropletsPerBatch: 50 } }, batches: 6 },
     { name: "extreme: a thin 2 x 60 field", width: 2, depth: 60, relief: 0, shape: (x, y) => 60 - y + x * 0.5, options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 } }, batches: 16 },
-    { name: "flow accumulation (4 neighbours) with droplets and thermal", width: 57, depth: 45, relief: 40, options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 300 }, flow: { enabled: true, neighbours: 4, rate: 0.004, stepsPerBatch: 6 } }, batches: 27 },
-    { name: "flow accumulation (8 neighbours) on a tiling terrain, wrapping across the edges", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 8, rate: 0.01, stepsPerBatch: 5 } }, batches: 30 },
-    { name: "flow only on a hand-built V valley falling toward +y (the shape of the hand-counted unit test, larger)", width: 33, depth: 29, relief: 0, shape: (x, y) => Math.abs(x - 16) * 2 + (28 - y) * 0.5, options: { patchSize: 16, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 4, rate: 0.01 } }, batches: 18 },
-    { name: "flow only on a hand-built cone, 8 neighbours", width: 31, depth: 31, relief: 0, shape: (x, y) => 40 - Math.hypot(x - 15, y - 15) * 2, options: { patchSize: 16, hydraulic: { enabled: false }, thermal: { enabled: false }, flow: { enabled: true, neighbours: 8, rate: 0.01 } }, batches: 18 },
+    { name: "rivers with droplets and thermal: strong erosion, deposition and uplift", width: 57, depth: 45, relief: 40, options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 300 }, rivers: { erosion: 0.5, capacity: 0.2, deposition: 0.8, uplift: 0.01, stepsPerBatch: 6 } }, batches: 27 },
+    { name: "rivers on a tileable terrain, wrapping across the seam (droplets and thermal too: tile_seam after every batch)", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 12 } }, batches: 30 },
+    { name: "rivers only on a tileable terrain whose patch covers the whole torus", width: 17, depth: 17, relief: 20, options: { patchSize: 16, tileable: true, hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { erosion: 1, stepsPerBatch: 20 } }, batches: 6 },
+    { name: "rivers only on a hand-built V valley falling toward +y", width: 33, depth: 29, relief: 0, shape: (x, y) => Math.abs(x - 16) * 2 + (28 - y) * 0.5, options: { patchSize: 16, hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { erosion: 0.1 } }, batches: 18 },
+    { name: "rivers only on a cone with a crater (a basin to fill and spill), largest erosion", width: 31, depth: 31, relief: 0, shape: (x, y) => { const r = Math.hypot(x - 15, y - 15); return 40 - r * 2 + (r < 4 ? -12 + r * 2 : 0); }, options: { patchSize: 16, hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { erosion: 10, capacity: 0.05 } }, batches: 18 },
     {
-        name: "masks on all three operators (a gradient, a band of zeros, a checkerboard)",
+        name: "masks on all four (a gradient, a band of zeros, a checkerboard, an uplift ramp)",
         width: 61,
         depth: 47,
         relief: 35,
-        options: { patchSize: 24, seed: 8, hydraulic: { dropletsPerBatch: 400 }, flow: { enabled: true, rate: 0.003 }, thermal: { talus: 0.2 } },
+        options: { patchSize: 24, seed: 8, hydraulic: { dropletsPerBatch: 400 }, rivers: { erosion: 0.1, uplift: 0.02 }, thermal: { talus: 0.2 } },
         batches: 24,
         masks: (width, depth) => ({
             hydraulic: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)),
             thermal: Int32Array.from({ length: width * depth }, (_, i) => (Math.floor(i / width) > 15 && Math.floor(i / width) < 25 ? 0 : 65536)),
-            flow: Int32Array.from({ length: width * depth }, (_, i) => (((i % width) + Math.floor(i / width)) % 2 === 0 ? 65536 : 20000)),
+            rivers: Int32Array.from({ length: width * depth }, (_, i) => (((i % width) + Math.floor(i / width)) % 2 === 0 ? 65536 : 20000)),
+            uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)),
         }),
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
-    { name: "a run of many batches (160: 5 cycles of 16 patches x 2 operators)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
+    { name: "a run of many batches (160: 16 patches x 3 operators a cycle)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 
 describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bit for bit", () => {
@@ -91,9 +93,9 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         const fixed = heightsToFixed(metres, "heights", undefined, cellSize);
         const masks = testCase.masks?.(testCase.width, testCase.depth);
         const encodeMask = (mask: Int32Array | null | undefined) => (mask ? encodeInt32(mask) : null);
-        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? { hydraulic: encodeMask(masks.hydraulic), thermal: encodeMask(masks.thermal), flow: encodeMask(masks.flow) } : null, events: testCase.events };
+        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? (Object.fromEntries(MASKED_OPERATORS.map((name) => [name, encodeMask(masks[name])])) as Record<MaskName, string | null>) : null, events: testCase.events };
         const result = (await browser.page.evaluate((r) => (window as unknown as { runGpuBatches(r: GpuRunRequest): Promise<GpuRunResult> }).runGpuBatches(r), request)) as GpuRunResult;
-        const gpuState = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, masks: { hydraulic: null, thermal: null, flow: null }, counters: Float64Array.from(result.counters) } as ErosionStateData;
+        const gpuState = { width: testCase.width, depth: testCase.depth, cycle: result.cycle, batch: result.batch, masks: noMasks(), counters: Float64Array.from(result.counters) } as ErosionStateData;
         for (const grid of STATE_GRIDS) gpuState[grid] = decodeInt32(result.grids[grid]);
 
         const cpu = new CpuErosionSimulation(testCase.width, testCase.depth, fixed, resolveOptions(testCase.options), cellSize);

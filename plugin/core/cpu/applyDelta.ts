@@ -1,19 +1,20 @@
 /**
- * CPU mirror of `shaders/apply_delta.wgsl`: adds the clipped change to the heights over the
- * batch's region, clears the accumulator for the next batch, and records the change in the maps
+ * CPU mirror of `shaders/apply_delta.wgsl`: adds the settled change to the heights over the
+ * batch's extent, clears the accumulator for the next batch, and records the change in the maps
  * (wear, deposition, and the droplets' water visits of the batch).
  */
 import type { BatchParams } from "../batchParams.js";
 import { addSaturating, recordChange, type ErosionMaps } from "../erosionMaps.js";
 
 /**
- * heights += delta; delta = 0, over the batch's region. With maps: the change goes into wear or
- * deposition, and the batch's water visits (`waterBatch`, cleared) into the water map.
+ * heights += delta; delta = 0, over the batch's extent (its region and as far as its sediment was
+ * routed). With maps: the change goes into wear or deposition, and the batch's water visits
+ * (`waterBatch`, cleared) into the water map.
  */
 export function applyDelta(params: BatchParams, heights: Int32Array, delta: Int32Array, maps: ErosionMaps | null = null, waterBatch: Int32Array | null = null): void {
-    const { width, regionX0, regionY0, regionX1, regionY1 } = params;
-    for (let y = regionY0; y < regionY1; y++) {
-        for (let i = y * width + regionX0, end = y * width + regionX1; i < end; i++) {
+    const { width, extentX0, extentY0, extentX1, extentY1 } = params;
+    for (let y = extentY0; y < extentY1; y++) {
+        for (let i = y * width + extentX0, end = y * width + extentX1; i < end; i++) {
             const change = delta[i];
             heights[i] += change;
             delta[i] = 0;

@@ -5,8 +5,8 @@
 import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED } from "../counters.js";
 import { HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, mulQ16 } from "../fixedPoint.js";
+import { fillRoom, neighbourBounds } from "../settling.js";
 import { sedimentSlot } from "../steepestDescent.js";
-import { THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes).
@@ -31,17 +31,10 @@ export function clipDelta(params: BatchParams, heights: Int32Array, levels: Int3
             const height = heights[i];
             const level = levels[i];
             const flooded = level > height;
-            let lowest = HEIGHT_MAX_FIXED;
-            let lowestHigher = HEIGHT_MAX_FIXED;
-            for (let k = 0; k < 8; k++) {
-                const nx = x + THERMAL_DX[k];
-                const ny = y + THERMAL_DY[k];
-                if (nx < 0 || ny < 0 || nx >= width || ny >= depth) continue;
-                const neighbour = heights[ny * width + nx];
-                lowest = min(lowest, neighbour);
-                if (neighbour > height) lowestHigher = min(lowestHigher, neighbour);
-            }
+            const { lowest, lowestHigher, lowestHigherLevel } = neighbourBounds(heights, levels, x, y, width, depth);
             // The slot is worked out only where it matters: for sediment waiting here, or left over.
+            // Sediment waiting on dry ground that drains is in transit: it settles where the ground
+            // stops falling (a basin, or the field's edge), not on the way.
             let slot = waiting > 0 && !flooded ? sedimentSlot(heights, levels, x, y, width, depth) : -2;
             const transit = slot >= 0 ? waiting : 0;
             const change = delta[i] + waiting - transit;
@@ -49,12 +42,7 @@ export function clipDelta(params: BatchParams, heights: Int32Array, levels: Int3
             if (change < 0) {
                 applied = max(change, -(max(height - lowest, 0) >> FOLD_RELIEF_SHIFT));
             } else if (change > 0) {
-                let room = lowestHigher === HEIGHT_MAX_FIXED ? 0 : (lowestHigher - height) >> FOLD_RELIEF_SHIFT;
-                if (flooded) {
-                    room = max(room, (level - height + 7) >> FOLD_RELIEF_SHIFT);
-                    if (lowest >= height) room = max(room, min(level, lowestHigher) - height);
-                }
-                applied = min(change, room);
+                applied = min(change, fillRoom(height, level, lowest, lowestHigher, lowestHigherLevel));
                 if (mask !== null) applied = mulQ16(applied, mask[i]);
             }
             let rest = change - applied + transit;
@@ -74,7 +62,6 @@ export function clipDelta(params: BatchParams, heights: Int32Array, levels: Int3
             }
             if (rest > 0) {
                 if (slot === -2) slot = sedimentSlot(heights, levels, x, y, width, depth);
-                if (flooded && lowest >= height && height + applied < level) slot = -1;
                 if (slot >= 0) {
                     const passed = min(rest, ROUTE_LIMIT);
                     routed[i] = passed;

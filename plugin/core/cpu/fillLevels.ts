@@ -1,6 +1,6 @@
 /**
  * CPU mirror of `shaders/fill_levels.wgsl` and `shaders/copy_levels.wgsl`: one Jacobi step of the
- * fill levels over the batch's region, and the copy back. `plugin/core/fillLevels.ts` gives the rule.
+ * fill levels over the batch's extent, and the copy back. `plugin/core/fillLevels.ts` gives the rule.
  *
  * The WGSL works out a neighbour's lowest neighbour again for every cell that asks; here each
  * cell's level (never below its height) and lowest neighbour are worked out once, into scratch,
@@ -18,41 +18,19 @@ import { THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
 export interface FillLevelScratch {
     /** Each vertex's level, never below its height. */
     readonly level: Int32Array;
-    /** Each vertex's lowest neighbour (index), or -1 on the field's edge. */
-    readonly lowestOf: Int32Array;
 }
 
-/** Writes the stepped levels of the batch region's vertices into `next` (same indexing as `levels`). */
+/** Writes the stepped levels of the batch extent's vertices into `next` (same indexing as `levels`). */
 export function fillLevelStep(params: BatchParams, heights: Int32Array, levels: Int32Array, next: Int32Array, scratch: FillLevelScratch): void {
-    const { width, depth, regionX0, regionY0, regionX1, regionY1 } = params;
+    const { width, depth, extentX0: regionX0, extentY0: regionY0, extentX1: regionX1, extentY1: regionY1 } = params;
     const region = { x0: regionX0, y0: regionY0, x1: regionX1, y1: regionY1 };
-    const { level, lowestOf } = scratch;
-    const outer = expandRect(region, 2, width, depth);
+    const { level } = scratch;
+    const outer = expandRect(region, 1, width, depth);
     for (let y = outer.y0; y < outer.y1; y++) {
         for (let i = y * width + outer.x0, end = y * width + outer.x1; i < end; i++) {
             const h = heights[i];
             const l = levels[i];
             level[i] = l > h ? l : h;
-        }
-    }
-    const ring = expandRect(region, 1, width, depth);
-    for (let y = ring.y0; y < ring.y1; y++) {
-        for (let x = ring.x0; x < ring.x1; x++) {
-            const i = y * width + x;
-            if (x === 0 || y === 0 || x === width - 1 || y === depth - 1) {
-                lowestOf[i] = -1;
-                continue;
-            }
-            let best = i + THERMAL_DY[0] * width + THERMAL_DX[0];
-            let lowest = level[best];
-            for (let k = 1; k < 8; k++) {
-                const n = i + THERMAL_DY[k] * width + THERMAL_DX[k];
-                if (level[n] < lowest) {
-                    best = n;
-                    lowest = level[n];
-                }
-            }
-            lowestOf[i] = best;
         }
     }
     for (let y = regionY0; y < regionY1; y++) {
@@ -64,28 +42,20 @@ export function fillLevelStep(params: BatchParams, heights: Int32Array, levels: 
                 continue;
             }
             let lowest = HEIGHT_MAX_FIXED;
-            let lowestOfAll = HEIGHT_MAX_FIXED;
             for (let k = 0; k < 8; k++) {
-                const n = i + THERMAL_DY[k] * width + THERMAL_DX[k];
-                const neighbour = level[n];
-                if (neighbour < lowestOfAll) lowestOfAll = neighbour;
-                if (lowestOf[n] !== i && neighbour < lowest) {
-                    lowest = neighbour;
-                    // Dry: no later neighbour can lift the level above the height.
-                    if (lowest <= height - FILL_EPSILON) break;
-                }
+                const neighbour = level[i + THERMAL_DY[k] * width + THERMAL_DX[k]];
+                if (neighbour < lowest) lowest = neighbour;
             }
-            if (lowest === HEIGHT_MAX_FIXED) lowest = lowestOfAll;
             const lifted = lowest < HEIGHT_MAX_FIXED - FILL_EPSILON ? lowest + FILL_EPSILON : HEIGHT_MAX_FIXED;
             next[i] = lifted > height ? lifted : height;
         }
     }
 }
 
-/** The stepped levels become the levels, over the batch's region. */
+/** The stepped levels become the levels, over the batch's extent. */
 export function copyLevels(params: BatchParams, next: Int32Array, levels: Int32Array): void {
-    const { width, regionX0, regionY0, regionX1, regionY1 } = params;
-    for (let y = regionY0; y < regionY1; y++) {
-        levels.set(next.subarray(y * width + regionX0, y * width + regionX1), y * width + regionX0);
+    const { width, extentX0, extentY0, extentX1, extentY1 } = params;
+    for (let y = extentY0; y < extentY1; y++) {
+        levels.set(next.subarray(y * width + extentX0, y * width + extentX1), y * width + extentX0);
     }
 }

@@ -1,20 +1,22 @@
 /**
  * The fold of a droplet batch on the CPU, in the order the GPU backend dispatches it: clip_delta,
- * SEDIMENT_HOPS x route_sediment, apply_delta, fill_levels, copy_levels.
+ * SEDIMENT_HOPS hops of route_sediment, apply_delta, fill_levels, copy_levels.
  */
-import { SEDIMENT_HOPS, type BatchParams } from "../batchParams.js";
+import type { BatchParams } from "../batchParams.js";
 import type { ErosionStateData } from "../erosionState.js";
 import type { ErosionMaps } from "../erosionMaps.js";
 import { applyDelta } from "./applyDelta.js";
 import { clipDelta } from "./clipDelta.js";
 import { copyLevels, fillLevelStep, type FillLevelScratch } from "./fillLevels.js";
-import { routeSedimentHop } from "./routeSediment.js";
+import { clearRouted, routeSediment, RouteScratch } from "./routeSediment.js";
 
 /** Grids of the state's size the fold works in between its passes. */
 export class FoldScratch {
     /** Sediment in transit, and the second buffer its hops alternate with. */
     public readonly routed: Int32Array;
     public readonly routedNext: Int32Array;
+    /** What the sediment routing works in. */
+    public readonly route: RouteScratch;
     /** The fill levels' step, before the copy back. */
     public readonly levelsNext: Int32Array;
     /** What `fillLevelStep` works in. */
@@ -23,8 +25,9 @@ export class FoldScratch {
     constructor(cells: number) {
         this.routed = new Int32Array(cells);
         this.routedNext = new Int32Array(cells);
+        this.route = new RouteScratch(cells);
         this.levelsNext = new Int32Array(cells);
-        this.levels = { level: new Int32Array(cells), lowestOf: new Int32Array(cells) };
+        this.levels = { level: new Int32Array(cells) };
     }
 }
 
@@ -37,13 +40,9 @@ export class FoldScratch {
  */
 export function foldDroplets(params: BatchParams, state: ErosionStateData, delta: Int32Array, scratch: FoldScratch, maps: ErosionMaps | null, water: Int32Array | null, mask: Int32Array | null): void {
     clipDelta(params, state.heights, state.fillLevels, delta, state.suspended, scratch.routed, state.counters, mask);
-    let from = scratch.routed;
-    let to = scratch.routedNext;
-    for (let hop = 1; hop <= SEDIMENT_HOPS; hop++) {
-        routeSedimentHop({ ...params, routeHop: hop }, state.heights, state.fillLevels, from, to, state.suspended, state.counters);
-        [from, to] = [to, from];
-    }
+    routeSediment(params, state.heights, state.fillLevels, scratch.routed, scratch.routedNext, delta, state.suspended, scratch.route, state.counters, mask);
     applyDelta(params, state.heights, delta, maps, water);
     fillLevelStep(params, state.heights, state.fillLevels, scratch.levelsNext, scratch.levels);
     copyLevels(params, scratch.levelsNext, state.fillLevels);
+    clearRouted(params, scratch.routed, scratch.routedNext);
 }

@@ -1,60 +1,116 @@
 /**
- * CPU mirror of `shaders/route_sediment.wgsl`: one hop of the sediment the fold did not settle.
- * The WGSL gathers (each vertex adds what its neighbours send it); this scatters, which adds the
- * same integers.
+ * CPU mirror of `shaders/route_hop.wgsl` (route_sediment and route_sediment_last): the hops of the
+ * sediment a fold (or a river batch) did not settle.
  */
-import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, SEDIMENT_HOPS, type BatchParams } from "../batchParams.js";
+import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { COUNTER_SATURATION_REMOVED } from "../counters.js";
-import { expandRect, type GridRect } from "../patches.js";
-import { sedimentSlot } from "../steepestDescent.js";
-import { THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
+import { mulQ16 } from "../fixedPoint.js";
+import { fillRoom, neighbourBounds } from "../settling.js";
+import { neighbourAt, sedimentSlot } from "../steepestDescent.js";
 
-/** The vertices hop `hop` sends from (the batch's region grown by hop - 1) and to (grown by hop). */
-export function routeHopRects(params: BatchParams, hop: number): { from: GridRect; to: GridRect } {
-    const region = { x0: params.regionX0, y0: params.regionY0, x1: params.regionX1, y1: params.regionY1 };
-    return { from: expandRect(region, hop - 1, params.width, params.depth), to: expandRect(region, hop, params.width, params.depth) };
+// Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
+// vm context (jest's test environment, some worker sandboxes).
+const { max, min } = Math;
+
+/** Scratch of the sediment routing: the grid-sized `incoming` (all zero between calls) and two lists of vertices. */
+export class RouteScratch {
+    public readonly incoming: Int32Array;
+    private _sources: Int32Array;
+    private _receivers: Int32Array;
+
+    constructor(cells: number) {
+        this.incoming = new Int32Array(cells);
+        this._sources = new Int32Array(cells);
+        this._receivers = new Int32Array(cells);
+    }
+
+    /** The two vertex lists (each as long as the grid). */
+    public lists(): [Int32Array, Int32Array] {
+        return [this._sources, this._receivers];
+    }
 }
 
 /**
- * Hop `params.routeHop` (1..SEDIMENT_HOPS): each vertex of the `from` rectangle sends what `from`
- * holds one vertex along `sedimentSlot`. A receiver on dry ground that drains passes it on in the
- * next hop (`to`, at most ROUTE_LIMIT; the rest waits in its `suspended`); any other receiver, and
- * every receiver on the last hop, keeps it in `suspended`.
+ * The `params.routeHops` hops of the sediment a fold or a river batch did not settle, over the
+ * batch's extent (`batchExtent`: its region grown by `routeHops`, whole axes where a tileable river
+ * batch's wraps). Each hop, every vertex sends what `routed` holds one vertex along `sedimentSlot`.
+ * A receiver in a basin settles what its room (`fillRoom`, less what this pass already changed it
+ * by: `delta`) allows, scaled by the batch operator's `mask` (hydraulic for a fold, rivers for a
+ * river batch); it passes the rest on in the next hop along its own slot (at most
+ * ROUTE_LIMIT; the rest waits in its `suspended`), or on the last hop keeps it in `suspended`.
+ * Sediment starts in the region and moves one vertex a hop, so nothing leaves the extent.
+ * The WGSL (route_hop.wgsl) gathers over the whole extent each hop; this scatters from the vertices
+ * that hold sediment only, which adds the same integers. `routed` and `routedNext` are zero outside
+ * the batch's region before, and all zero after.
  */
-export function routeSedimentHop(params: BatchParams, heights: Int32Array, levels: Int32Array, from: Int32Array, to: Int32Array, suspended: Int32Array, counters: Float64Array): void {
-    const { width, depth } = params;
-    const rects = routeHopRects(params, params.routeHop);
-    const target = rects.to;
-    for (let y = target.y0; y < target.y1; y++) to.fill(0, y * width + target.x0, y * width + target.x1);
-    const source = rects.from;
-    const lastHop = params.routeHop >= SEDIMENT_HOPS;
-    for (let y = source.y0; y < source.y1; y++) {
-        for (let x = source.x0; x < source.x1; x++) {
-            const amount = from[y * width + x];
-            if (amount <= 0) continue;
-            const slot = sedimentSlot(heights, levels, x, y, width, depth);
-            const rx = x + THERMAL_DX[slot];
-            const ry = y + THERMAL_DY[slot];
-            const r = ry * width + rx;
-            if (!lastHop && levels[r] <= heights[r] && sedimentSlot(heights, levels, rx, ry, width, depth) >= 0) {
-                to[r] += amount;
-            } else {
-                suspended[r] += amount;
-            }
+export function routeSediment(params: BatchParams, heights: Int32Array, levels: Int32Array, routed: Int32Array, routedNext: Int32Array, delta: Int32Array, suspended: Int32Array, scratch: RouteScratch, counters: Float64Array, mask: Int32Array | null = null): void {
+    const { width, depth, extentX0, extentY0, extentX1, extentY1 } = params;
+    const wrap = params.wrap !== 0;
+    const incoming = scratch.incoming;
+    let [sources, receivers] = scratch.lists();
+    let sourceCount = 0;
+    for (let y = extentY0; y < extentY1; y++) {
+        for (let i = y * width + extentX0, end = y * width + extentX1; i < end; i++) {
+            if (routed[i] > 0) sources[sourceCount++] = i;
         }
     }
-    // At most 8 sends of ROUTE_LIMIT onto at most ACCUMULATOR_LIMIT: no i32 wraps, and what passes
-    // the accumulator's bound (unreachable in practice) is counted, so mass stays exact.
-    for (let y = target.y0; y < target.y1; y++) {
-        for (let i = y * width + target.x0, end = y * width + target.x1; i < end; i++) {
-            if (to[i] > ROUTE_LIMIT) {
-                suspended[i] += to[i] - ROUTE_LIMIT;
-                to[i] = ROUTE_LIMIT;
+    let from = routed;
+    let to = routedNext;
+    for (let hop = 1; hop <= params.routeHops && sourceCount > 0; hop++) {
+        const passOn = hop < params.routeHops;
+        let receiverCount = 0;
+        for (let s = 0; s < sourceCount; s++) {
+            const i = sources[s];
+            const x = i % width;
+            const y = (i - x) / width;
+            const r = neighbourAt(x, y, sedimentSlot(heights, levels, x, y, width, depth, wrap), width, depth, wrap);
+            if (incoming[r] === 0) receivers[receiverCount++] = r;
+            incoming[r] += from[i];
+            from[i] = 0;
+        }
+        let passed = 0;
+        for (let s = 0; s < receiverCount; s++) {
+            const i = receivers[s];
+            let amount = incoming[i];
+            incoming[i] = 0;
+            const x = i % width;
+            const y = (i - x) / width;
+            if (!wrap && levels[i] > heights[i]) {
+                const { lowest, lowestHigher, lowestHigherLevel } = neighbourBounds(heights, levels, x, y, width, depth);
+                let settled = min(amount, max(fillRoom(heights[i], levels[i], lowest, lowestHigher, lowestHigherLevel) - delta[i], 0));
+                if (mask !== null) settled = mulQ16(settled, mask[i]);
+                delta[i] += settled;
+                amount -= settled;
             }
-            if (suspended[i] > ACCUMULATOR_LIMIT) {
-                counters[COUNTER_SATURATION_REMOVED] += suspended[i] - ACCUMULATOR_LIMIT;
-                suspended[i] = ACCUMULATOR_LIMIT;
+            if (passOn && amount > 0 && sedimentSlot(heights, levels, x, y, width, depth, wrap) >= 0) {
+                const sent = min(amount, ROUTE_LIMIT);
+                to[i] = sent;
+                amount -= sent;
+                // A receiver lists once: sources[] is free to take the next hop's senders.
+                receivers[passed++] = i;
+            }
+            if (amount > 0) {
+                // At most 8 sends of ROUTE_LIMIT onto at most ACCUMULATOR_LIMIT: no i32 wraps, and what
+                // passes the accumulator's bound (unreachable in practice) is counted, so mass stays exact.
+                let total = suspended[i] + amount;
+                if (total > ACCUMULATOR_LIMIT) {
+                    counters[COUNTER_SATURATION_REMOVED] += total - ACCUMULATOR_LIMIT;
+                    total = ACCUMULATOR_LIMIT;
+                }
+                suspended[i] = total;
             }
         }
+        [sources, receivers] = [receivers, sources];
+        sourceCount = passed;
+        [from, to] = [to, from];
+    }
+}
+
+/** Zeroes both routing buffers over the batch's extent, so the next batch starts from clean ones. */
+export function clearRouted(params: BatchParams, routed: Int32Array, routedNext: Int32Array): void {
+    const { width, extentX0, extentY0, extentX1, extentY1 } = params;
+    for (let y = extentY0; y < extentY1; y++) {
+        routed.fill(0, y * width + extentX0, y * width + extentX1);
+        routedNext.fill(0, y * width + extentX0, y * width + extentX1);
     }
 }

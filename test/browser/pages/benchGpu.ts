@@ -1,8 +1,9 @@
 /**
  * Benchmark page (npm run bench; not a test): the WebGPU kernel figures on the browser's own
  * adapter (bench/src/gpuKernels.ts, the same code Dawn runs), and the TerrainErosion component's
- * erosion cost per frame on a 513 x 513 ground at several frame budgets, with flow enabled and with
- * the maps texture enabled (at 16 ms), and the cost of an `erodeAt` event. Driven by
+ * erosion cost per frame on a 513 x 513 ground at several frame budgets (every operator on, the
+ * defaults), with the river operator off and with the maps texture enabled (at 16 ms), and the cost
+ * of an `erodeAt` event. Driven by
  * bench/src/chromiumMain.ts; every figure comes back as plain `BenchRecord`s.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
@@ -31,7 +32,7 @@ export interface ComponentBenchRequest {
     size: number;
     /** Frame budgets to measure, milliseconds: one full cycle each. */
     budgets: number[];
-    /** Fewer erodeAt events and fewer sampled frames with flow and with the maps texture. */
+    /** Fewer erodeAt events and fewer sampled frames without rivers and with the maps texture. */
     quick?: boolean;
 }
 
@@ -158,10 +159,10 @@ function frameRecords(current: FrameSamples, common: Omit<BenchRecord, "kernel" 
     ];
 }
 
-/** Budget of the flow, maps and erodeAt figures, milliseconds (a 60 Hz frame). */
+/** Budget of the no-rivers, maps and erodeAt figures, milliseconds (a 60 Hz frame). */
 const VARIANT_BUDGET_MS = 16;
 
-/** Erosion frames the flow and maps figures sample (after `VARIANT_WARMUP_FRAMES`): full and `quick`. */
+/** Erosion frames the no-rivers and maps figures sample (after `VARIANT_WARMUP_FRAMES`): full and `quick`. */
 const VARIANT_FRAMES = { full: 64, quick: 24 };
 
 /** Erosion frames a fresh component runs unsampled first, so its frame budget learns what a batch costs. */
@@ -236,9 +237,9 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
 
         records.push(...(await runErodeAtFigures(scene, erosion, size, quick)));
 
-        // Flow, then the maps texture (which stays on once enabled): each a fresh component from cycle 0.
+        // Rivers off, then the maps texture (which stays on once enabled): each a fresh component from cycle 0.
         const variants = [
-            { suffix: "-flow", what: "flow enabled (flow: { enabled: true }: a flow batch after the droplet and thermal batches of every patch)", options: { flow: { enabled: true } }, maps: false },
+            { suffix: "-no-rivers", what: "the river operator off (rivers: { enabled: false }: droplet and thermal batches only)", options: { rivers: { enabled: false } }, maps: false },
             { suffix: "-maps", what: "the maps texture enabled (getMapsTexture(): write_maps over the whole ground after every frame, in the frame's timed passes)", options: {}, maps: true },
         ];
         const windowFrames = quick ? VARIANT_FRAMES.quick : VARIANT_FRAMES.full;

@@ -371,14 +371,16 @@ async function mapsTexture(request: ScenarioRequest) {
     ground.addBehavior(erosion);
     await erosion.whenReady();
     const texture = await erosion.getMapsTexture();
+    const areaTexture = await erosion.getMapTexture("drainageArea");
     await erosion.runCycles(request.cycles);
     const maps = await erosion.readMaps();
     const pixels = new Float32Array(((await texture!.readPixels()) as Float32Array).buffer.slice(0));
-    // reset() while paused: the texture's flow directions follow the restored heights at once.
+    const areaPixels = new Float32Array(((await areaTexture!.readPixels()) as Float32Array).buffer.slice(0));
+    // reset() while paused: the texture's drainage directions follow the restored heights at once.
     await erosion.reset();
     const directionAfterReset = Array.from((await erosion.readMaps()).direction);
     const pixelsAfterReset = new Float32Array(((await texture!.readPixels()) as Float32Array).buffer.slice(0));
-    const result = { size: texture!.getSize(), water: Array.from(maps.water), wear: Array.from(maps.wear), deposition: Array.from(maps.deposition), direction: Array.from(maps.direction), pixels: Array.from(pixels), directionAfterReset, pixelsAfterReset: Array.from(pixelsAfterReset) };
+    const result = { size: texture!.getSize(), water: Array.from(maps.water), wear: Array.from(maps.wear), deposition: Array.from(maps.deposition), direction: Array.from(maps.direction), pixels: Array.from(pixels), drainageArea: Array.from(maps.drainageArea), areaSize: areaTexture!.getSize(), areaPixels: Array.from(areaPixels), directionAfterReset, pixelsAfterReset: Array.from(pixelsAfterReset) };
     ground.dispose();
     await erosion.whenIdle();
     return result;

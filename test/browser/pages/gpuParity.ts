@@ -4,7 +4,7 @@
  * reference.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, STATE_GRIDS, type ErosionOptionsInput, type StateGridName } from "../../../plugin/index.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionOptionsInput, type MaskName, type StateGridName } from "../../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -16,7 +16,7 @@ export interface GpuRunRequest {
     cellSize: number;
     options: ErosionOptionsInput;
     batches: number;
-    masks: { hydraulic: string | null; thermal: string | null; flow: string | null } | null;
+    masks: Record<MaskName, string | null> | null;
     /** erodeAt events (grid cells) queued after the given batch. */
     events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
 }
@@ -54,7 +54,7 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
     const schedule = new ErosionSchedule({ width: request.width, depth: request.depth, cellSize: request.cellSize }, options);
     if (request.masks) {
         const decode = (mask: string | null) => (mask ? decodeInt32(mask) : null);
-        schedule.setMasks({ hydraulic: decode(request.masks.hydraulic), thermal: decode(request.masks.thermal), flow: decode(request.masks.flow) });
+        schedule.setMasks(Object.fromEntries(MASKED_OPERATORS.map((name) => [name, decode(request.masks![name])])) as ErosionMasks);
     }
     const simulation = await GpuErosionSimulation.create(device, request.width, request.depth, options.patchSize);
     try {

@@ -43,7 +43,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         expect(erosion.attachedNode).toBe(ground);
         expect(erosion.backend).toBe("cpu");
         expect(erosion.isRunning).toBe(true);
-        expect(erosion.batchesPerCycle).toBe(2 * 2 * 2);
+        expect(erosion.batchesPerCycle).toBe(2 * 2 * 3);
         await renderFrames(scene, 20);
         await erosion.whenIdle();
         expect(erosion.cyclesCompleted).toBeGreaterThan(0);
@@ -269,7 +269,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         await erosion.runCycles(1);
         const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
         reference.runCycles(1);
-        reference.setMasks({ hydraulic: Int32Array.from(values, (v) => Math.round(v * 65536)), thermal: null, flow: null });
+        reference.setMasks({ hydraulic: Int32Array.from(values, (v) => Math.round(v * 65536)), thermal: null, rivers: null, uplift: null });
         reference.runCycles(1);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
         await expect(erosion.setMask("hydraulic", new Float64Array(3))).rejects.toThrow(/3 values but the ground has/);
@@ -289,7 +289,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         erosion.onPatchErodedObservable.add((event) => patches.push(event.patchIndex));
         erosion.onCycleCompletedObservable.add(() => cycles++);
         await erosion.runCycles(1);
-        expect(patches).toEqual([0, 0, 1, 1, 2, 2, 3, 3]);
+        expect(patches).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]);
         expect(cycles).toBe(1);
         expect(heightsToFixed(await erosion.readHeights()).length).toBe(W * D);
     });

@@ -13,7 +13,7 @@ describe("Fnv1a64", () => {
 });
 
 describe("fingerprintState", () => {
-    const base = { width: 2, depth: 2, cycle: 3, batch: 1, heights: new Int32Array([1, -2, 3, 4]), suspended: new Int32Array(4), flowCounts: new Int32Array([1, 1, 1, 1]), fillLevels: new Int32Array([1, -2, 3, 4]) };
+    const base = { width: 2, depth: 2, cycle: 3, batch: 1, heights: new Int32Array([1, -2, 3, 4]), suspended: new Int32Array(4), drainageArea: new Int32Array([1, 1, 1, 1]), fillLevels: new Int32Array([1, -2, 3, 4]) };
 
     it("changes when any covered field changes", () => {
         const reference = fingerprintState(base);
@@ -21,7 +21,7 @@ describe("fingerprintState", () => {
         expect(fingerprintState({ ...base, batch: 0 })).not.toBe(reference);
         expect(fingerprintState({ ...base, heights: new Int32Array([1, -2, 3, 5]) })).not.toBe(reference);
         expect(fingerprintState({ ...base, suspended: new Int32Array([0, 0, 0, -1]) })).not.toBe(reference);
-        expect(fingerprintState({ ...base, flowCounts: new Int32Array([1, 2, 1, 1]) })).not.toBe(reference);
+        expect(fingerprintState({ ...base, drainageArea: new Int32Array([1, 2, 1, 1]) })).not.toBe(reference);
         expect(fingerprintState({ ...base, fillLevels: new Int32Array([1, -1, 3, 4]) })).not.toBe(reference);
         expect(fingerprintState({ ...base })).toBe(reference);
     });

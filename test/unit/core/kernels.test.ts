@@ -12,6 +12,9 @@ import { hash4 } from "../../../plugin/core/hash.js";
 import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/core/options.js";
 import { layoutPatches, type OperatorName } from "../../../plugin/core/patches.js";
 
+/** No drainage anywhere: the channel rule of thermal_apply never applies. */
+const noChannels = (cells: number) => ({ drainageArea: new Int32Array(cells), suspended: new Int32Array(cells) });
+
 const M = FIXED_ONE;
 
 function paramsFor(width: number, depth: number, operator: OperatorName, options: ErosionOptionsInput, patchIndex = 0): BatchParams {
@@ -30,7 +33,7 @@ describe("thermalFlux + thermalApply", () => {
         const flux = new Int32Array(9 * 8);
         const counters = new Float64Array(COUNTER_COUNT);
         thermalFlux(params, heights, flux);
-        thermalApply(params, heights, flux, counters);
+        thermalApply(params, heights, flux, counters, null, noChannels(heights.length));
         expect(Array.from(heights)).toEqual([0, 73728, 0, 73728, 10 * M - 4 * 73728, 73728, 0, 73728, 0]);
         expect(counters[COUNTER_OUTFLOW]).toBe(0);
     });
@@ -42,7 +45,7 @@ describe("thermalFlux + thermalApply", () => {
         const params = paramsFor(3, 3, "thermal", { thermal: { talus: 1, rate: 1, neighbours: 8 } });
         const flux = new Int32Array(9 * 8);
         thermalFlux(params, heights, flux);
-        thermalApply(params, heights, flux, new Float64Array(COUNTER_COUNT));
+        thermalApply(params, heights, flux, new Float64Array(COUNTER_COUNT), null, noChannels(heights.length));
         const edge = Math.floor((9 * M * 4096) / M);
         const diagonal = Math.floor(((10 * M - Math.round(Math.SQRT2 * M)) * 4096) / M);
         expect(heights[1]).toBe(edge);
@@ -60,7 +63,7 @@ describe("thermalFlux + thermalApply", () => {
             const flux = new Int32Array(4 * 8);
             const counters = new Float64Array(COUNTER_COUNT);
             thermalFlux(params, heights, flux);
-            thermalApply(params, heights, flux, counters);
+            thermalApply(params, heights, flux, counters, null, noChannels(heights.length));
             const total = heights.reduce((a, b) => a + b, 0) + counters[COUNTER_OUTFLOW];
             expect(total).toBe(12 * M);
             expect(counters[COUNTER_OUTFLOW]).toBe(boundary === "open" ? 2 * ((1.5 * M) / 8) : 0);

@@ -7,7 +7,7 @@ import { discDirection, QUARTER_COSINES } from "../../../plugin/core/localErosio
 const W = 80;
 const D = 60;
 const start = heightsToFixed(generateNoiseTerrain({ width: W, depth: D, relief: 15, tilt: 0.2, seed: 23 }));
-const localOnly = resolveOptions({ patchSize: 32, seed: 4, hydraulic: { enabled: false, maxSteps: 20, brushRadius: 2 }, thermal: { enabled: false } });
+const localOnly = resolveOptions({ patchSize: 32, seed: 4, hydraulic: { enabled: false, maxSteps: 20, brushRadius: 2 }, rivers: { enabled: false }, thermal: { enabled: false } });
 
 describe("erodeAt", () => {
     it("changes nothing farther from its disc than a walk can reach (maxSteps + brushRadius + 1)", () => {

@@ -1,7 +1,7 @@
 /**
  * Masks (seed 003's semantics) and erosion maps, on the CPU reference (GPU parity covers both).
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMasks, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { heightSum } from "../../../plugin/core/erosionState.js";
 
 const W = 72;
@@ -11,20 +11,20 @@ const start = heightsToFixed(generateNoiseTerrain({ width: W, depth: D, relief: 
 const inBand = (i: number) => (i % W) >= 30 && (i % W) < 42;
 const band = (value: number) => Int32Array.from({ length: W * D }, (_, i) => (inBand(i) ? value : 65536));
 
-function run(options: ErosionOptionsInput, masks: { hydraulic?: Int32Array | null; thermal?: Int32Array | null; flow?: Int32Array | null } = {}, cycles = 3): CpuErosionSimulation {
+function run(options: ErosionOptionsInput, masks: Partial<ErosionMasks> = {}, cycles = 3): CpuErosionSimulation {
     const simulation = new CpuErosionSimulation(W, D, start, resolveOptions({ patchSize: 24, seed: 2, ...options }));
-    simulation.setMasks({ hydraulic: masks.hydraulic ?? null, thermal: masks.thermal ?? null, flow: masks.flow ?? null });
+    simulation.setMasks({ ...noMasks(), ...masks });
     simulation.runCycles(cycles);
     return simulation;
 }
 
-const ALL: ErosionOptionsInput = { hydraulic: { dropletsPerBatch: 600 }, flow: { enabled: true, rate: 0.004 }, thermal: { talus: 0.05 } };
+const ALL: ErosionOptionsInput = { hydraulic: { dropletsPerBatch: 600 }, rivers: { erosion: 0.2 }, thermal: { talus: 0.05 } };
 
 describe("masks", () => {
     it("a mask of ones gives exactly the result of no mask, on every operator", () => {
         const ones = new Int32Array(W * D).fill(65536);
         const plain = run(ALL);
-        const masked = run(ALL, { hydraulic: ones, thermal: ones.slice(), flow: ones.slice() });
+        const masked = run(ALL, { hydraulic: ones, thermal: ones.slice(), rivers: ones.slice() });
         expect(Array.from(masked.state.heights)).toEqual(Array.from(plain.state.heights));
         expect(Array.from(masked.state.suspended)).toEqual(Array.from(plain.state.suspended));
         // ...but the fingerprint tells a run with a mask from one without.
@@ -32,9 +32,9 @@ describe("masks", () => {
     });
 
     it("with endOfWalk carry, a band of zeros leaves the band exactly unchanged", () => {
-        const options: ErosionOptionsInput = { hydraulic: { dropletsPerBatch: 600, endOfWalk: "carry" }, thermal: { talus: 0.05 }, flow: { enabled: true, rate: 0.004 } };
+        const options: ErosionOptionsInput = { hydraulic: { dropletsPerBatch: 600, endOfWalk: "carry" }, thermal: { talus: 0.05 }, rivers: { erosion: 0.2 } };
         const zeros = band(0);
-        const masked = run(options, { hydraulic: zeros, thermal: zeros, flow: zeros });
+        const masked = run(options, { hydraulic: zeros, thermal: zeros, rivers: zeros });
         let changedOutside = 0;
         for (let i = 0; i < W * D; i++) {
             if (inBand(i)) expect(masked.state.heights[i]).toBe(start[i]);
@@ -45,7 +45,7 @@ describe("masks", () => {
 
     it("under the default endOfWalk, the band is never cut; only walks ending there lay material down", () => {
         const zeros = band(0);
-        const masked = run({ hydraulic: { dropletsPerBatch: 600 }, thermal: { enabled: false } }, { hydraulic: zeros });
+        const masked = run({ hydraulic: { dropletsPerBatch: 600 }, thermal: { enabled: false }, rivers: { enabled: false } }, { hydraulic: zeros });
         let raised = 0;
         for (let i = 0; i < W * D; i++) {
             if (!inBand(i)) continue;
@@ -64,7 +64,7 @@ describe("masks", () => {
         // upslope ground as well and that delivery stops.
         const below = (i: number) => (i % W) >= 42;
         const delivered = (masks: Int32Array) => {
-            const simulation = run({ hydraulic: { dropletsPerBatch: 600, maxSteps: 48 }, thermal: { enabled: false } }, { hydraulic: masks }, 2);
+            const simulation = run({ hydraulic: { dropletsPerBatch: 600, maxSteps: 48 }, thermal: { enabled: false }, rivers: { enabled: false } }, { hydraulic: masks }, 2);
             let total = 0;
             for (let i = 0; i < W * D; i++) if (below(i)) total += Math.max(0, simulation.state.heights[i] + simulation.state.suspended[i] - start[i]);
             return total;

@@ -50,7 +50,7 @@ describe("CpuErosionSimulation", () => {
         expect(() => erodeHeightfield(new Float32Array(4), 2, 2, { hydraulic: { maxSteps: 0 } })).toThrow(/hydraulic.maxSteps/);
     });
 
-    it("runs every operator over every patch once per cycle, hydraulic then thermal on each patch", () => {
+    it("runs every operator over every patch once per cycle, hydraulic, rivers then thermal on each patch", () => {
         const simulation = new CpuErosionSimulation(65, 33, new Int32Array(65 * 33), resolveOptions({ patchSize: 16 }));
         const order: string[] = [];
         for (let i = 0; i < simulation.schedule.batchesPerCycle; i++) {
@@ -58,8 +58,8 @@ describe("CpuErosionSimulation", () => {
             order.push(`${planned.patch.index}${planned.operator[0]}`);
             simulation.runBatch();
         }
-        expect(simulation.schedule.batchesPerCycle).toBe(4 * 2 * 2);
-        expect(order.slice(0, 4)).toEqual(["0h", "0t", "1h", "1t"]);
+        expect(simulation.schedule.batchesPerCycle).toBe(4 * 2 * 3);
+        expect(order.slice(0, 6)).toEqual(["0h", "0r", "0t", "1h", "1r", "1t"]);
         expect(simulation.state.cycle).toBe(1);
         expect(simulation.state.batch).toBe(0);
     });
@@ -73,11 +73,11 @@ describe("CpuErosionSimulation", () => {
         expect(simulation.schedule.planNext()!.params.maxSteps).toBe(5);
     });
 
-    describe("golden fingerprints (contract version 3)", () => {
+    describe("golden fingerprints (contract version 4)", () => {
         it.each([
             ["noise 64x48, defaults, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 64, depth: 48, relief: 40, seed: 2 }), 64, 48, { patchSize: 32 }, 2).fingerprint],
             ["cone 41x41, brush 0, open thermal, 3 cycles", () => erodeHeightfield(generateCone(41, 41, 30, 18), 41, 41, { patchSize: 20, seed: 77, hydraulic: { brushRadius: 0, dropletsPerBatch: 300 }, thermal: { boundary: "open", neighbours: 4 } }, 3).fingerprint],
-            ["flow accumulation 45x37 with droplets and thermal, tiling, 3 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 45, depth: 37, relief: 25, seed: 12 }), 45, 37, { patchSize: 16, tileable: true, flow: { enabled: true, neighbours: 8, rate: 0.003 } }, 3).fingerprint],
+            ["rivers with droplets and thermal, tileable, uplift, 3 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 45, depth: 37, relief: 25, seed: 12 }), 45, 37, { patchSize: 16, tileable: true, rivers: { erosion: 0.2, uplift: 0.01 } }, 3).fingerprint],
             ["mountain relief 50x50 on 90 m cells, carry, 1 cycle", () => erodeHeightfield(generateNoiseTerrain({ width: 50, depth: 50, relief: 4000, seed: 9 }), 50, 50, { hydraulic: { endOfWalk: "carry", gravity: 10 }, thermal: { talus: 0.7 } }, 1, 90).fingerprint],
             ["featureSize 3 m on 0.5 m cells, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 40, depth: 36, relief: 10, seed: 4 }), 40, 36, { patchSize: 16, featureSize: 3, hydraulic: { dropletsPerBatch: 200, maxSteps: 12, brushRadius: 1 } }, 2, 0.5).fingerprint],
         ])("%s", (name, run) => {

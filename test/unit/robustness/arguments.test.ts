@@ -2,7 +2,7 @@
  * Bad method arguments and targets get clear errors before any work; nothing is half-done.
  */
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
-import { ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { COUNTER_NAMES, ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, noMasks, TerrainErosion } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 describe("method arguments", () => {
@@ -35,7 +35,7 @@ describe("method arguments", () => {
     });
 
     it("restore() refuses a snapshot of another size; exportPng16() refuses an empty height range", async () => {
-        const other = new ErosionSnapshot({ width: 3, depth: 3, cycle: 0, batch: 0, heights: new Int32Array(9), suspended: new Int32Array(9), flowCounts: new Int32Array(9), fillLevels: new Int32Array(9), masks: { hydraulic: null, thermal: null, flow: null }, counters: new Float64Array(4) }, erosion.options);
+        const other = new ErosionSnapshot({ width: 3, depth: 3, cycle: 0, batch: 0, heights: new Int32Array(9), suspended: new Int32Array(9), drainageArea: new Int32Array(9), fillLevels: new Int32Array(9), masks: noMasks(), counters: new Float64Array(COUNTER_NAMES.length) }, erosion.options);
         await expect(erosion.restore(other)).rejects.toThrow(/the snapshot is 3 x 3 vertices but the ground is 17 x 17/);
         await expect(erosion.exportPng16({ min: 5, max: 5 })).rejects.toThrow(/max > min/);
         expect(erosion.cyclesCompleted).toBe(0);

@@ -1,0 +1,180 @@
+/**
+ * CPU mirror of `shaders/river_erode.wgsl`, `shaders/river_uplift.wgsl` and
+ * `shaders/river_settle.wgsl`: stream-power erosion, deposition and uplift over a river batch's
+ * patch, and where the load it does not lay down goes. The WGSL says why each rule is there.
+ */
+import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
+import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_UPLIFT_ADDED } from "../counters.js";
+import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat } from "../fixedPoint.js";
+import { fillRoom, neighbourBounds } from "../settling.js";
+import { FILL_EPSILON } from "../fillLevels.js";
+import { INVERSE_SQRT2_Q16, neighbourAt } from "../steepestDescent.js";
+import { OPPOSITE_SLOT } from "../thermalDirections.js";
+import { riverRect } from "./riverAccumulate.js";
+
+const { floor, max, min } = Math;
+
+/** Everything a river batch's erosion reads, besides its parameters. */
+export interface RiverInputs {
+    readonly heights: Int32Array;
+    readonly levels: Int32Array;
+    readonly area: Int32Array;
+    /** Each vertex's river slot (`riverSlots`), over the patch grown by one. */
+    readonly slots: Int32Array;
+    /** The rivers mask (Q16 per vertex), or null. */
+    readonly mask: Int32Array | null;
+}
+
+/** min(a x b, ACCUMULATOR_LIMIT) for non-negative integers, exactly (WGSL compares a with LIMIT / b). */
+export function saturatingProduct(a: number, b: number): number {
+    const product = a * b;
+    return product >= ACCUMULATOR_LIMIT ? ACCUMULATOR_LIMIT : product;
+}
+
+/** The stream-power factor F = erosion x sqrt(A) / run (x mask), Q16, saturating; slots 4..7 are diagonals. */
+function streamPower(params: BatchParams, inputs: RiverInputs, i: number, slot: number): number {
+    // sqrt(A) at most 2^15 - 1, so sqrt(A) x 2^16 stays an i32 in WGSL.
+    let factor = mulQ16Sat(params.riverErosion, min(isqrt32(inputs.area[i]), 32767) * FIXED_ONE);
+    if (slot >= 4) factor = mulQ16(factor, INVERSE_SQRT2_Q16);
+    if (inputs.mask !== null) factor = mulQ16(factor, inputs.mask[i]);
+    return factor;
+}
+
+/**
+ * What vertex (x, y) of the river rectangle loses to stream-power erosion this batch: the implicit
+ * step toward its receiver, h <- h_r + (h - h_r) / (1 + F), so it never sinks below the receiver
+ * however large F is. Zero under a fill level, or without a receiver below it. (The WGSL's
+ * riverErosionAt also answers 0 outside the rectangle; here callers check.)
+ */
+export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: number, y: number): number {
+    const i = y * params.width + x;
+    if (params.wrap === 0 && inputs.levels[i] > inputs.heights[i]) return 0;
+    const slot = inputs.slots[i];
+    if (slot < 0) return 0;
+    const fall = inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)];
+    if (fall <= 0) return 0;
+    const factor = streamPower(params, inputs, i, slot);
+    // 1 / (1 + F) in Q16: (2^32 - 1) / (2^16 + F) in unsigned 32-bit arithmetic (F > 0 never divides 2^32).
+    const keep = factor === 0 ? FIXED_ONE : floor(0xffffffff / (FIXED_ONE + factor));
+    return min(fall - mulQ16(fall, keep), ACCUMULATOR_LIMIT);
+}
+
+/**
+ * Erosion and deposition over the river rectangle: `delta` gets each vertex's change, `routed` the
+ * load it sends on, `suspended` keeps only material owed (negative). `eroded` is scratch of the
+ * grid's size (each vertex's erosion, worked out once: the WGSL works a donor's out again).
+ */
+export function riverErode(params: BatchParams, inputs: RiverInputs, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array): void {
+    const { width, depth } = params;
+    const wrap = params.wrap !== 0;
+    const { heights, levels, area, slots, mask } = inputs;
+    const rect = riverRect(params);
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            eroded[y * width + x] = riverErosionAt(params, inputs, x, y);
+        }
+    }
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            const i = y * width + x;
+            const height = heights[i];
+            const cut = eroded[i];
+            let donorFloor = HEIGHT_MAX_FIXED;
+            for (let k = 0; k < 8; k++) {
+                const n = neighbourAt(x, y, k, width, depth, wrap);
+                if (n < 0 || slots[n] !== OPPOSITE_SLOT[k]) continue;
+                const nx = n % width;
+                const ny = (n - nx) / width;
+                const inRect = nx >= rect.x0 && ny >= rect.y0 && nx < rect.x1 && ny < rect.y1;
+                donorFloor = min(donorFloor, heights[n] - (inRect ? eroded[n] : 0));
+            }
+            const waiting = suspended[i];
+            const load = max(waiting, 0) + cut;
+            let deposited = 0;
+            const level = levels[i];
+            if (!wrap && level > height) {
+                // Under a fill level (in a basin) the stream has no slope to carry with: the load settles
+                // as it does in the fold, the rest moves on across the basin.
+                const bounds = neighbourBounds(heights, levels, x, y, width, depth);
+                deposited = min(load, fillRoom(height, level, bounds.lowest, bounds.lowestHigher, bounds.lowestHigherLevel));
+            } else {
+                const slot = slots[i];
+                const fall = slot < 0 ? 0 : max(height - heights[neighbourAt(x, y, slot, width, depth, wrap)], 0);
+                const slope = slot >= 4 ? mulQ16(fall, INVERSE_SQRT2_Q16) : fall;
+                const capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), area[i]);
+                if (load > capacity && donorFloor !== HEIGHT_MAX_FIXED) {
+                    // Lay down part of what the stream cannot carry, never up to a donor's height.
+                    let room = max(donorFloor - (height - cut) - 1, 0);
+                    if (!wrap) {
+                        const higherLevel = neighbourBounds(heights, levels, x, y, width, depth).lowestHigherLevel;
+                        if (higherLevel !== HEIGHT_MAX_FIXED) room = min(room, max(higherLevel - FILL_EPSILON - height, 0));
+                    }
+                    deposited = min(mulQ16(load - capacity, params.riverDeposition), room);
+                }
+            }
+            if (mask !== null) deposited = mulQ16(deposited, mask[i]);
+            delta[i] = deposited - cut;
+            routed[i] = load - deposited;
+            suspended[i] = min(waiting, 0);
+        }
+    }
+}
+
+/**
+ * Uplift over the river rectangle: `delta += uplift x map`, counted, never past the top of the
+ * range. The field's edge is the base level the rivers drain to and is not lifted (on a tileable
+ * terrain, which has no edge, everything is).
+ */
+export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int32Array, map: Int32Array | null, counters: Float64Array): void {
+    const { width, depth } = params;
+    const rect = riverRect(params);
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            if (params.wrap === 0 && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) continue;
+            const i = y * width + x;
+            let uplift = map === null ? params.riverUplift : mulQ16(params.riverUplift, map[i]);
+            uplift = min(uplift, max(HEIGHT_MAX_FIXED - (heights[i] + delta[i]), 0));
+            delta[i] += uplift;
+            counters[COUNTER_UPLIFT_ADDED] += uplift;
+        }
+    }
+}
+
+/**
+ * Where the load `riverErode` sent on goes: along `sedimentSlot` (at most ROUTE_LIMIT a fold; the
+ * rest waits), kept on the floor of a basin not yet filled to its level, off the field at an edge
+ * vertex with nowhere lower to go, else kept.
+ */
+export function riverSettle(params: BatchParams, slots: Int32Array, suspended: Int32Array, routed: Int32Array, counters: Float64Array): void {
+    const { width, depth } = params;
+    const wrap = params.wrap !== 0;
+    const rect = riverRect(params);
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            const i = y * width + x;
+            const load = routed[i];
+            if (load <= 0) continue;
+            // The river slot is sedimentSlot (the same rule), worked out once for the batch.
+            const slot = slots[i];
+            let kept = 0;
+            if (slot >= 0) {
+                routed[i] = min(load, ROUTE_LIMIT);
+                kept = load - routed[i];
+            } else if (!wrap && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) {
+                routed[i] = 0;
+                counters[COUNTER_OUTFLOW] += load;
+            } else {
+                routed[i] = 0;
+                kept = load;
+            }
+            if (kept > 0) {
+                let total = suspended[i] + kept;
+                if (total > ACCUMULATOR_LIMIT) {
+                    counters[COUNTER_SATURATION_REMOVED] += total - ACCUMULATOR_LIMIT;
+                    total = ACCUMULATOR_LIMIT;
+                }
+                suspended[i] = total;
+            }
+        }
+    }
+}

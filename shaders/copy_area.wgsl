@@ -1,0 +1,19 @@
+// copy_area: the drainage areas river_accumulate stepped become the areas, over the river batch's
+// rectangle (a separate pass so no invocation reads an area another is writing).
+// CPU mirror: the copy at the end of riverAccumulate in plugin/core/cpu/riverAccumulate.ts.
+
+@group(0) @binding(BINDING_AREA_NEXT) var<storage, read> areaNext: array<i32>;
+@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read_write> drainageArea: array<i32>;
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let rect = riverRect();
+    let x = rect.x + i32(id.x);
+    let y = rect.y + i32(id.y);
+    // The dispatch rounds the rectangle up to whole workgroups: invocations past it idle.
+    if (x >= rect.z || y >= rect.w) {
+        return;
+    }
+    let i = y * params.width + x;
+    drainageArea[i] = areaNext[i];
+}

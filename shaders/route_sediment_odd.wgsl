@@ -1,0 +1,7 @@
+// route_sediment_odd: a hop of the sediment routing that passes on what does not settle, from the
+// second half of `routed` to the first (hops alternate). The hop itself is route_hop.wgsl.
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    routeHop(id, true, 1);
+}
