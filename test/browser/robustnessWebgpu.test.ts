@@ -2,6 +2,7 @@
  * Faults on real WebGPU (headless Chromium, SwiftShader): device loss, disposal while frames are in
  * flight, and grounds too large for the adapter's limits.
  */
+import { readFileSync } from "node:fs";
 import { conservedMass, createInitialState, erodeHeightfield, generateNoiseTerrain, heightsToFixed, noMasks } from "../../plugin/index.js";
 import { encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
@@ -35,11 +36,17 @@ describe("TerrainErosion faults on WebGPU", () => {
         expect(result.renderErrors.filter((error: string) => error !== BABYLON_RESTORE_ERROR)).toEqual([]);
     });
 
-    it("(upstream) Babylon 9.28 throws from a plain scene's first draw after restoring a lost device; drop the filter above when this fails", async () => {
+    it("(upstream) Babylon 9.28 may throw from a plain scene's first draw after restoring a lost device, with that error only; the filter above is for 9.28.0", async () => {
+        // Whether Babylon 9.28 throws depends on when its re-initialisation lands against the render
+        // loop: on an idle machine nearly always, on a loaded one (CI, two cores) sometimes never in
+        // three tries. So the canary is the version: on an upgrade this fails, and whoever upgrades
+        // runs the bare page again and drops the filter if the error is gone.
+        const babylonVersion = JSON.parse(readFileSync("node_modules/@babylonjs/core/package.json", "utf8")).version;
+        expect(babylonVersion).toBe("9.28.0");
         const bare = await openTestPage("deviceLossBare");
         try {
-            const errors = await bare.page.evaluate(() => (window as any).run(true));
-            expect(errors).toEqual([`Uncaught ${BABYLON_RESTORE_ERROR}`]);
+            const errors: string[] = await bare.page.evaluate(() => (window as any).run(true));
+            expect(errors.filter((error) => error !== `Uncaught ${BABYLON_RESTORE_ERROR}`)).toEqual([]);
         } finally {
             await bare.close();
         }
