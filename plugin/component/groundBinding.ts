@@ -59,6 +59,12 @@ interface GroundInternals {
     _maxZ: number;
 }
 
+/** A ground's grid: vertices per row and rows (from its subdivisions). */
+export function groundGridSize(ground: GroundMesh): { width: number; depth: number } {
+    const internals = ground as unknown as GroundInternals;
+    return { width: internals._subdivisionsX + 1, depth: internals._subdivisionsY + 1 };
+}
+
 interface GeometryInternals {
     _positions: Vector3[] | null;
     meshes: unknown[];
@@ -172,6 +178,15 @@ export class GroundBinding {
         this._rowMin = new Float64Array(this.depth);
         this._rowMax = new Float64Array(this.depth);
         this._measureRows(this.originalPositions, 0, this.depth);
+    }
+
+    /**
+     * The grid coordinates (columns and rows from vertex 0, fractional) of a point in the ground's
+     * local space (its x and z).
+     */
+    public toGrid(local: { x: number; z: number }): { column: number; row: number } {
+        const internals = this.ground as unknown as GroundInternals;
+        return { column: (local.x + internals._width / 2) / this.cellSize, row: (internals._height / 2 - local.z) / this.cellSize };
     }
 
     /** The ground's position vertex buffer (positions are read and written in place on the GPU). */

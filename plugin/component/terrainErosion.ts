@@ -10,193 +10,36 @@
  * Each frame, inside `frameBudgetMs`, it runs the next batches of the cycle schedule, regenerates
  * the changed region's positions and normals (on the GPU with the WebGPU backend, writing the
  * ground's own vertex buffers), and brings the mesh's CPU data (vertex data, height quads, picking,
- * bounds) up to date for those rows asynchronously, without a stall.
+ * bounds) up to date for those rows asynchronously, without a stall. The behavior holds the options
+ * and the observables and checks what it is attached to; an `ErosionRunner` does the work.
  */
 import type { Behavior } from "@babylonjs/core/Behaviors/behavior.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
-import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { Observable, type Observer } from "@babylonjs/core/Misc/observable.js";
-import type { Nullable } from "@babylonjs/core/types.js";
-import type { Node } from "@babylonjs/core/node.js";
-import type { Scene } from "@babylonjs/core/scene.js";
-import { countersToObject, type ErosionCounters } from "../core/counters.js";
-import { cloneState, createInitialState, fingerprintOf, type ErosionStateData } from "../core/erosionState.js";
-import { fixedToHeights } from "../core/fixedPoint.js";
-import { cloneOptions, ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput } from "../core/options.js";
-import { findOptionSpec } from "../core/optionsTable.js";
-import { expandRect, unionRect, type GridRect, type OperatorName } from "../core/patches.js";
-import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
-import { ErosionSnapshot } from "../core/snapshot.js";
-import { CpuErosionBackend } from "./cpuErosionBackend.js";
-import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
-import { batchWorkUnits, FrameBudget } from "./frameBudget.js";
-import { GpuErosionBackend } from "./gpuErosionBackend.js";
-import { ErosionTargetError, GroundBinding, validateGround } from "./groundBinding.js";
-import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
-import { drainageDirections, type ErosionMaps } from "../core/erosionMaps.js";
-import { MASKED_OPERATORS, type MaskName } from "../core/erosionState.js";
-import { batchExtent } from "../core/batchParams.js";
-import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
+import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
+import { Observable, type Observer } from "@babylonjs/core/Misc/observable.js";
+import type { Node } from "@babylonjs/core/node.js";
+import type { Nullable } from "@babylonjs/core/types.js";
+import type { ErosionCounters } from "../core/counters.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import type { ErosionStateData, MaskName } from "../core/erosionState.js";
+import type { LocalErosionInput } from "../core/localErosion.js";
+import { ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput } from "../core/options.js";
+import { findOptionSpec } from "../core/optionsTable.js";
+import type { ErosionSnapshot } from "../core/snapshot.js";
+import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
+import type { CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats, PatchErodedEvent } from "./erosionEvents.js";
+import { ErosionRunner } from "./erosionRunner.js";
+import { gpuSizeProblem } from "./gpuLimits.js";
+import { ErosionTargetError, GroundBinding, validateGround } from "./groundBinding.js";
 import { installInspectables } from "./inspectables.js";
+import { assertMaskName } from "./masks.js";
 
-/** Emitted when a batch's results have reached the mesh. */
-export interface PatchErodedEvent {
-    /** Cycle the batch belonged to. */
-    readonly cycle: number;
-    /** Position of the batch in its cycle. */
-    readonly batch: number;
-    /** Patch index (row-major). */
-    readonly patchIndex: number;
-    /** The operator, or "local" for an `erodeAt` event's batch. */
-    readonly operator: OperatorName | "local";
-    /** Vertices the batch may have changed. */
-    readonly region: GridRect;
-}
+export { MAX_FRAMES_IN_FLIGHT } from "./erosionEvents.js";
+export type { CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats, PatchErodedEvent } from "./erosionEvents.js";
 
-/** Emitted when a cycle's last batch has reached the mesh. */
-export interface CycleCompletedEvent {
-    /** Completed cycles, this one included. */
-    readonly cyclesCompleted: number;
-}
-
-/** Emitted when something stops erosion or changes how it runs. */
-export interface ErosionErrorEvent {
-    /**
-     * `"fallback"`: the WebGPU backend could not start (or the ground is too large for it) and the CPU
-     * backend took over; `"deviceLost"`: the WebGPU device was lost and erosion stopped;
-     * `"recovered"`: erosion resumed from the last checkpoint after the engine was restored;
-     * `"rejected"`: a change (from the Inspector, say) was refused; `"stopped"`: erosion stopped.
-     */
-    readonly kind: "fallback" | "deviceLost" | "recovered" | "rejected" | "stopped";
-    readonly message: string;
-    readonly error?: unknown;
-}
-
-/** What the last frame did. */
-export interface ErosionFrameStats {
-    /** Batches run. */
-    readonly batches: number;
-    /** Estimated erosion cost, milliseconds. */
-    readonly estimatedMs: number;
-    /** Measured cost where available, milliseconds. */
-    readonly measuredMs: number | null;
-    /** How it was measured: GPU timestamp queries, GPU submit to work-done, or CPU compute time. */
-    readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
-    /** Main-thread time the component spent planning and recording the frame, milliseconds. */
-    readonly cpuMs: number;
-}
-
-/**
- * Frames whose changed rows may still be on their way back before the component stops starting new
- * work: the CPU copy of the mesh (getHeightAtCoordinates, picking, bounds) is never more than this
- * many frames behind the eroded terrain on screen, plus the frame that reads it back.
- */
-export const MAX_FRAMES_IN_FLIGHT = 2;
-
-/** A mask as Q16 per vertex, validating every value. */
-function quantiseMask(values: ArrayLike<number>, cells: number, operator: string): Int32Array {
-    if (values.length !== cells) {
-        throw new RangeError(`setMask("${operator}"): the mask has ${values.length} values but the ground has ${cells} vertices.`);
-    }
-    const out = new Int32Array(cells);
-    for (let i = 0; i < cells; i++) {
-        const value = values[i];
-        if (!(value >= 0 && value <= 1)) {
-            throw new RangeError(`setMask("${operator}"): mask[${i}] is ${value}: mask values must be numbers in [0, 1].`);
-        }
-        out[i] = Math.round(value * 65536);
-    }
-    return out;
-}
-
-/** The red channel of a texture at each vertex (nearest texel), in [0, 1]. */
-async function sampleTextureMask(texture: BaseTexture, width: number, depth: number): Promise<Float64Array> {
-    const size = texture.getSize();
-    const pixels = await texture.readPixels();
-    if (!pixels || size.width < 1 || size.height < 1) {
-        throw new Error("setMask: the texture's pixels could not be read (is it loaded?).");
-    }
-    const scale = pixels instanceof Uint8Array || pixels instanceof Uint8ClampedArray ? 1 / 255 : 1;
-    const values = new Float64Array(width * depth);
-    for (let y = 0; y < depth; y++) {
-        const ty = Math.round((y * (size.height - 1)) / Math.max(1, depth - 1));
-        for (let x = 0; x < width; x++) {
-            const tx = Math.round((x * (size.width - 1)) / Math.max(1, width - 1));
-            values[y * width + x] = Math.min(1, Math.max(0, (pixels as unknown as ArrayLike<number>)[(ty * size.width + tx) * 4] * scale));
-        }
-    }
-    return values;
-}
-
-/**
- * The whole state after everything issued so far, with the masks in force (a backend reports the
- * masks of the last batch it ran, which at a cycle boundary may precede a change).
- */
-async function readCurrentState(backend: ErosionBackend, schedule: ErosionSchedule): Promise<ErosionStateData> {
-    const masks = schedule.masks;
-    const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
-    const state = await backend.readState(schedule.cycle, schedule.batch);
-    state.masks = masks;
-    state.events = events;
-    return state;
-}
-
-/**
- * Why a ground cannot run on this WebGPU device, or null: its buffers must fit the adapter's
- * storage-buffer binding limit. Checked at attach, before any GPU work.
- */
-function gpuSizeProblem(engine: WebGPUEngine, ground: GroundMesh, patchSize: number): string | null {
-    const limit = engine.currentLimits?.maxStorageBufferBindingSize;
-    if (!limit) {
-        return null;
-    }
-    const internals = ground as unknown as { _subdivisionsX: number; _subdivisionsY: number };
-    const width = internals._subdivisionsX + 1;
-    const depth = internals._subdivisionsY + 1;
-    const needs = [
-        ["heights", width * depth * 4],
-        ["sediment routing", width * depth * 8],
-        ["vertex positions", width * depth * 12],
-        ["thermal flux", (patchSize + 1) * (patchSize + 1) * 8 * 4],
-    ] as const;
-    for (const [what, bytes] of needs) {
-        if (bytes > limit) {
-            return (
-                `The ${what} buffer of the ${width} x ${depth} ground "${ground.name}" needs ${bytes} bytes, more than this adapter's maxStorageBufferBindingSize of ${limit} bytes. ` +
-                `Raise it when creating the engine (new WebGPUEngine(canvas, { deviceDescriptor: { requiredLimits: { maxStorageBufferBindingSize: ${bytes} } } }), up to the adapter's own limit), erode a smaller ground, or use backend: "cpu".`
-            );
-        }
-    }
-    return null;
-}
-
-/**
- * Waits until the engine really runs on a new device. Babylon 9.28 signals onContextRestoredObservable
- * before its asynchronous re-initialisation has replaced the device and buffer manager (it does not
- * await it), so buffers created at that signal would belong to the dead device.
- */
-async function untilNewDevice(engine: WebGPUEngine, lostDevice: unknown): Promise<void> {
-    const internals = engine as unknown as { _device?: unknown; _bufferManager?: { _device?: unknown } };
-    const started = performance.now();
-    while (internals._device === lostDevice || internals._bufferManager?._device !== internals._device) {
-        if (engine.isDisposed) {
-            throw new Error("The engine was disposed while waiting for a new WebGPU device.");
-        }
-        if (performance.now() - started > 30000) {
-            throw new Error("The WebGPU engine did not get a new device within 30 s of the device loss.");
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-}
-
-/** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
-const GPU_INITIAL_MS_PER_UNIT = 2e-5;
-/** Initial cost guess for the CPU backend (about 5 M steps per second). */
-const CPU_INITIAL_MS_PER_UNIT = 2e-4;
+const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0 };
 
 /** Erodes a GroundMesh in staggered patches per frame. */
 export class TerrainErosion implements Behavior<GroundMesh> {
@@ -211,30 +54,14 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     private _options: ErosionOptions;
     private _ground: Nullable<GroundMesh> = null;
-    private _binding: GroundBinding | null = null;
-    private _schedule: ErosionSchedule | null = null;
-    private _backend: ErosionBackend | null = null;
-    private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
+    /** The runner while attached. */
+    private _runner: ErosionRunner | null = null;
+    /** The last runner, attached or not (what `whenIdle` and `lastFrame` still see after a detach). */
+    private _lastRunner: ErosionRunner | null = null;
     private _ready: Promise<void> = Promise.resolve();
-    private _running = false;
-    private _framesInFlight = 0;
-    private _exclusive: Promise<unknown> = Promise.resolve();
-    private _exclusiveDepth = 0;
-    private _idle: Promise<unknown> = Promise.resolve();
-    private _beforeRenderObserver: Nullable<Observer<Scene>> = null;
     private _disposeObserver: Nullable<Observer<Node>> = null;
-    private _checkpoint: ErosionStateData | null = null;
-    /** Options in force for the cycle that starts at the checkpoint. */
-    private _checkpointOptions: ErosionOptions | null = null;
-    private _contextLostObserver: Nullable<Observer<AbstractEngine>> = null;
-    private _contextRestoredObserver: Nullable<Observer<AbstractEngine>> = null;
-    private _deviceLost = false;
-    private _runningBeforeLoss = false;
-    private _deviceGeneration = 0;
-    private _lostDevice: unknown = null;
-    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0 };
-    private _disposed = false;
     private _uninstallInspectables: (() => void) | null = null;
+    private _disposed = false;
 
     /**
      * @param options erosion options merged over the defaults (`OPTION_SPECS`); validated here, so a
@@ -264,7 +91,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     /** The newest options (a change waiting for the next cycle boundary included). */
     public get options(): Readonly<ErosionOptions> {
-        return this._schedule?.latestOptions ?? this._options;
+        return this._runner?.schedule.latestOptions ?? this._options;
     }
 
     /**
@@ -278,8 +105,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
             throw new ErosionOptionError("backend", next.backend, `Erosion option "backend" cannot change while attached (it is ${JSON.stringify(this.options.backend)}); detach first.`);
         }
         this._options = next;
-        this._schedule?.setOptions(next);
-        this._noteBoundaryOptions();
+        this._runner?.setOptions(next);
     }
 
     /** Changes one option by dotted path (e.g. `"hydraulic.inertia"`); see `setOptions`. */
@@ -290,62 +116,54 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         }
         const next = withOptionValue(this.options, path, value);
         this._options = next;
-        this._schedule?.setOptions(next);
-        this._noteBoundaryOptions();
-    }
-
-    /** A change made at a cycle boundary is in force for that cycle, so the checkpoint there resumes with it. */
-    private _noteBoundaryOptions(): void {
-        const schedule = this._schedule;
-        if (schedule && schedule.atCycleBoundary && this._checkpoint?.cycle === schedule.cycle) {
-            this._checkpointOptions = cloneOptions(schedule.options);
-        }
+        this._runner?.setOptions(next);
     }
 
     /** The backend in use (`"webgpu"` or `"cpu"`), or null before it is ready. */
     public get backend(): Exclude<ErosionBackendName, "auto"> | null {
-        return this._backend?.name ?? null;
+        return this._runner?.backend?.name ?? null;
     }
 
     /** True when the CPU backend runs in a Web Worker. */
     public get backendInWorker(): boolean {
-        return this._backend?.inWorker ?? false;
+        return this._runner?.backend?.inWorker ?? false;
     }
 
     /** True while erosion advances every frame. */
     public get isRunning(): boolean {
-        return this._running;
+        return this._runner?.running ?? false;
     }
 
     /** Completed cycles since attach or reset (as dispatched; the mesh follows within `MAX_FRAMES_IN_FLIGHT` frames). */
     public get cyclesCompleted(): number {
-        return this._schedule?.cycle ?? 0;
+        return this._runner?.schedule.cycle ?? 0;
     }
 
     /** Position within the current cycle, 0..1. */
     public get progress(): number {
-        const schedule = this._schedule;
+        const schedule = this._runner?.schedule;
         return schedule && schedule.batchesPerCycle > 0 ? schedule.batch / schedule.batchesPerCycle : 0;
     }
 
     /** Batches per cycle with the options in force. */
     public get batchesPerCycle(): number {
-        return this._schedule?.batchesPerCycle ?? 0;
+        return this._runner?.schedule.batchesPerCycle ?? 0;
     }
 
     /** Local erosion events (`erodeAt`) of the current cycle and those waiting for the next boundary. */
     public get localEvents(): { inForce: number; pending: number } {
-        return { inForce: this._schedule?.events.length ?? 0, pending: this._schedule?.pendingEvents.length ?? 0 };
+        const schedule = this._runner?.schedule;
+        return { inForce: schedule?.events.length ?? 0, pending: schedule?.pendingEvents.length ?? 0 };
     }
 
     /** What the last frame did. */
     public get lastFrame(): ErosionFrameStats {
-        return this._lastFrame;
+        return this._lastRunner?.lastFrame ?? NO_FRAME;
     }
 
     /** The state at the last cycle boundary (read back asynchronously), or null before the first. */
     public get checkpoint(): Readonly<ErosionStateData> | null {
-        return this._checkpoint;
+        return this._runner?.checkpoints.state ?? null;
     }
 
     /** Resolves when the backend is ready (rejects if it could not start at all). */
@@ -355,11 +173,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
 
     /** Resolves when every operation started so far (frames, reads, a detach's final sync) is done. */
     public async whenIdle(): Promise<void> {
-        let previous: unknown;
-        do {
-            previous = this._idle;
-            await this._idle.catch(() => undefined);
-        } while (previous !== this._idle);
+        await this._lastRunner?.whenIdle();
     }
 
     /**
@@ -398,18 +212,13 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         }
         const binding = new GroundBinding(ground);
         this._ground = ground;
-        this._binding = binding;
-        this._schedule = new ErosionSchedule({ width: binding.width, depth: binding.depth, cellSize: binding.cellSize, worldScale: binding.worldScale }, this._options);
-        this._checkpoint = null;
-        const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
-        this._ready = this._startBackend(useGpu, engine as WebGPUEngine, initial);
-        if (useGpu) {
-            this._contextLostObserver = engine.onContextLostObservable.add(() => this._onDeviceLost());
-            this._contextRestoredObserver = engine.onContextRestoredObservable.add(() => this._onDeviceRestored());
-        }
-        this._idle = this._ready.catch(() => undefined);
-        const scene = ground.getScene();
-        this._beforeRenderObserver = scene.onBeforeRenderObservable.add(() => this._onFrame());
+        this._runner = new ErosionRunner(binding, this._options, useGpu, {
+            patchEroded: (event) => this.onPatchErodedObservable.notifyObservers(event),
+            cycleCompleted: (event) => this.onCycleCompletedObservable.notifyObservers(event),
+            error: (event) => this.onErrorObservable.notifyObservers(event),
+        });
+        this._lastRunner = this._runner;
+        this._ready = this._runner.ready;
         this._disposeObserver = ground.onDisposeObservable.add(() => this.detach());
         this._uninstallInspectables = installInspectables(ground, this, (message, error) => this._report("rejected", message, error));
     }
@@ -423,51 +232,28 @@ export class TerrainErosion implements Behavior<GroundMesh> {
      */
     public detach(): void {
         const ground = this._ground;
-        if (!ground) {
+        const runner = this._runner;
+        if (!ground || !runner) {
             return;
         }
-        this._running = false;
-        ground.getScene().onBeforeRenderObservable.remove(this._beforeRenderObserver);
-        const engine = ground.getScene().getEngine();
-        engine.onContextLostObservable.remove(this._contextLostObserver);
-        engine.onContextRestoredObservable.remove(this._contextRestoredObserver);
-        this._contextLostObserver = null;
-        this._contextRestoredObserver = null;
         ground.onDisposeObservable.remove(this._disposeObserver);
-        this._beforeRenderObserver = null;
         this._disposeObserver = null;
         this._uninstallInspectables?.();
         this._uninstallInspectables = null;
-        // A backend still starting sees the binding change and disposes itself (_startBackend).
-        const backend = this._backend;
-        const binding = this._binding;
-        const schedule = this._schedule;
-        const finalSync = this._queue(async () => {
-            try {
-                if (backend && binding && schedule && !ground.isDisposed() && !this._deviceLost) {
-                    const state = await backend.readState(schedule.cycle, schedule.batch);
-                    binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
-                }
-            } finally {
-                backend?.dispose();
-            }
-        });
-        this._idle = finalSync.catch((error) => this._report("stopped", "Could not bring the detached ground's CPU data up to date.", error));
-        this._backend = null;
+        this._options = runner.schedule.latestOptions;
+        runner.stop();
+        this._runner = null;
         this._ground = null;
-        this._binding = null;
-        this._schedule = null;
     }
 
     /** Starts (or resumes) eroding every frame. */
     public start(): void {
-        this._assertAttached("start");
-        this._running = true;
+        this._attached("start").running = true;
     }
 
     /** Stops eroding after the frame in progress; `start()` resumes from the same batch. */
     public pause(): void {
-        this._running = false;
+        if (this._runner) this._runner.running = false;
     }
 
     /**
@@ -478,18 +264,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         if (!Number.isInteger(count) || count < 0) {
             return Promise.reject(new RangeError(`runCycles: count is ${count}: it must be a non-negative integer.`));
         }
-        return this._queue(async () => {
-            const { backend, schedule, binding } = this._live("runCycles");
-            for (let done = 0; done < count; done++) {
-                const frame = this._planFrame(schedule, Infinity);
-                const running = backend.runFrame(frame.batches, frame.changed);
-                const completeCycle = this._readCheckpoint(backend, schedule);
-                const result = await running;
-                this._applyRows(result, binding, backend);
-                this._emitBatches(frame.batches);
-                await completeCycle();
-            }
-        });
+        return this._withRunner("runCycles", (runner) => runner.runCycles(count));
     }
 
     /**
@@ -502,60 +277,40 @@ export class TerrainErosion implements Behavior<GroundMesh> {
      * @param options droplets (default two per cell of the disc) and droplet options for this event
      */
     public erodeAt(worldPosition: { x: number; y: number; z: number }, radius: number, options: LocalErosionInput = {}): void {
-        const { binding, schedule } = this._liveSchedule("erodeAt");
-        const ground = binding.ground;
-        const world = ground.getWorldMatrix();
-        const local = Vector3.TransformCoordinates(new Vector3(worldPosition.x, worldPosition.y, worldPosition.z), world.clone().invert());
-        const scale = Vector3.TransformNormal(new Vector3(1, 0, 0), world).length();
-        const internals = ground as unknown as { _width: number; _height: number };
-        const column = (local.x + internals._width / 2) / binding.cellSize;
-        const row = (internals._height / 2 - local.z) / binding.cellSize;
-        const radiusCells = radius / (scale * binding.cellSize);
-        if (!Number.isFinite(radius) || radius <= 0) {
-            throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
-        }
-        schedule.queueEvent(createLocalEvent(schedule.latestOptions, binding.width, binding.depth, column, row, radiusCells, options));
+        this._attached("erodeAt").erodeAt(worldPosition, radius, options);
     }
 
     /** Heights in the ground's local units (its positions' y), in its vertex order, after everything issued so far. */
     public readHeights(): Promise<Float32Array> {
-        return this._readCurrentState("readHeights", (state, live) => fixedToHeights(state.heights, undefined, live.binding.cellSize));
+        return this._withRunner("readHeights", (runner) => runner.readHeights());
     }
 
     /** The exact state's heights in fixed point (1/65536 of the ground's cell size), in the ground's vertex order. */
     public exportFixedHeights(): Promise<Int32Array> {
-        return this._readCurrentState("exportFixedHeights", (state) => state.heights);
+        return this._withRunner("exportFixedHeights", (runner) => runner.exportFixedHeights());
     }
 
     /**
      * The eroded heights as a 16-bit grayscale PNG (top row = far, +z, edge) and the height range
      * its samples map (`range`, default the heights' own minimum and maximum).
      */
-    public async exportPng16(range?: HeightRange): Promise<{ png: Uint8Array; range: HeightRange }> {
-        const binding = this._live("exportPng16").binding;
-        return encodeHeightsPng16(await this.readHeights(), binding.width, binding.depth, range);
+    public exportPng16(range?: HeightRange): Promise<{ png: Uint8Array; range: HeightRange }> {
+        return this._withRunner("exportPng16", async (runner) => encodeHeightsPng16(await runner.readHeights(), runner.binding.width, runner.binding.depth, range));
     }
 
     /**
      * The erosion maps accumulated since attach or `resetMaps()`, as arrays (both backends): water
-     * (droplet visits), wear and deposition (1/65536 of the cell size), and the flow direction of every vertex from
-     * the current heights as the river operator routes it (slot 0..7: +x, -x, +y, -y, then diagonals;
-     * 255 where nothing is lower), and the drainage area (cells, the river operator's state).
+     * (droplet visits), wear and deposition (1/65536 of the cell size), the drainage direction of
+     * every vertex from the current state as the river operator routes it (slot 0..7: +x, -x, +y, -y,
+     * then diagonals; 255 where nothing is lower), and the drainage area (cells, the river operator's state).
      */
     public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
-        return this._queue(async () => {
-            const { backend, schedule } = this._live("readMaps");
-            const maps = await backend.readMaps();
-            const state = await backend.readState(schedule.cycle, schedule.batch);
-            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea };
-        });
+        return this._withRunner("readMaps", (runner) => runner.readMaps());
     }
 
     /** Starts the erosion maps again from zero. */
     public resetMaps(): Promise<void> {
-        return this._queue(async () => {
-            await this._live("resetMaps").backend.resetMaps();
-        });
+        return this._withRunner("resetMaps", (runner) => runner.resetMaps());
     }
 
     /**
@@ -566,13 +321,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
      * `readMaps()`. Maps added later (drainage area) come from `getMapTexture(name)`.
      */
     public getMapsTexture(): Promise<RawTexture | null> {
-        return this._queue(async () => {
-            const { backend, binding } = this._live("getMapsTexture");
-            if (!(backend instanceof GpuErosionBackend)) {
-                return null;
-            }
-            return backend.enableMapsTexture(binding.ground.getScene(), () => this._schedule?.options.tileable ?? false);
-        });
+        return this._withRunner("getMapsTexture", (runner) => runner.getMapsTexture());
     }
 
     /**
@@ -585,85 +334,48 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         if (name !== "drainageArea") {
             return Promise.reject(new RangeError(`getMapTexture: name is ${JSON.stringify(name)}: it must be "drainageArea".`));
         }
-        return this._queue(async () => {
-            const { backend, binding } = this._live("getMapTexture");
-            return backend instanceof GpuErosionBackend ? backend.enableAreaTexture(binding.ground.getScene()) : null;
-        });
+        return this._withRunner("getMapTexture", (runner) => runner.getAreaTexture());
     }
 
     /**
      * Sets (or, with null, clears) an operator's mask: a value in [0, 1] per vertex, in the ground's
      * vertex order, or a texture whose red channel is sampled at the vertices (nearest texel; row 0
-     * at the far, +z, edge). 0 holds the ground out, 1 erodes at full strength; values are quantised
-     * to 1/65536. Like options, it takes effect at the next cycle boundary, and it is part of the
-     * state: fingerprints, snapshots and reset() carry it.
+     * at the far, +z, edge). 0 holds the ground out, 1 erodes at full strength; for `"uplift"` it is
+     * the uplift map. Values are quantised to 1/65536. Like options, it takes effect at the next
+     * cycle boundary, and it is part of the state: fingerprints, snapshots and reset() carry it.
      */
     public setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
-        if (!(MASKED_OPERATORS as readonly string[]).includes(operator)) {
-            return Promise.reject(new RangeError(`setMask: operator is ${JSON.stringify(operator)}: it must be one of ${MASKED_OPERATORS.map((name) => JSON.stringify(name)).join(", ")}.`));
+        try {
+            assertMaskName(operator);
+        } catch (error) {
+            return Promise.reject(error);
         }
-        const { binding, schedule } = this._liveSchedule("setMask");
-        return (async () => {
-            let values: ArrayLike<number> | null = null;
-            if (mask && typeof (mask as BaseTexture).readPixels === "function") {
-                values = await sampleTextureMask(mask as BaseTexture, binding.width, binding.depth);
-            } else if (mask) {
-                values = mask as ArrayLike<number>;
-            }
-            const quantised = values ? quantiseMask(values, binding.width * binding.depth, operator) : null;
-            schedule.setMasks({ ...schedule.latestMasks, [operator]: quantised });
-        })();
+        return this._attached("setMask").setMask(operator, mask);
     }
 
     /** The contract fingerprint of the whole state at the last completed batch (docs/simulation.md). */
     public fingerprint(): Promise<string> {
-        return this._readCurrentState("fingerprint", fingerprintOf);
+        return this._withRunner("fingerprint", (runner) => runner.fingerprint());
     }
 
     /** Material counters (outflow, droplet steps...) after everything issued so far. */
     public readCounters(): Promise<ErosionCounters> {
-        return this._readCurrentState("readCounters", (state) => countersToObject(state.counters));
+        return this._withRunner("readCounters", (runner) => runner.readCounters());
     }
 
     /** Restores the state at attach exactly: heights, position (cycle 0), and the mesh's original vertex data. */
     public reset(): Promise<void> {
-        return this._queue(async () => {
-            const { backend, schedule, binding } = this._live("reset");
-            const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
-            initial.masks = schedule.latestMasks;
-            await backend.writeState(initial);
-            binding.restoreOriginal();
-            schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
-            schedule.setEvents([], []);
-            this._checkpoint = cloneState(initial);
-            this._checkpointOptions = cloneOptions(schedule.options);
-        });
+        return this._withRunner("reset", (runner) => runner.reset());
     }
 
     /** A copy of the whole state and the options in force, at the last completed batch. */
     public snapshot(): Promise<ErosionSnapshot> {
-        return this._readCurrentState("snapshot", (state, { schedule, binding }) => new ErosionSnapshot(state, schedule.options, binding.cellSize));
+        return this._withRunner("snapshot", (runner) => runner.snapshot());
     }
 
     /** Restores a snapshot of this ground: state, position and options. */
     public restore(snapshot: ErosionSnapshot): Promise<void> {
-        return this._queue(async () => {
-            const { backend, schedule, binding } = this._live("restore");
-            const state = snapshot.state;
-            if (state.width !== binding.width || state.depth !== binding.depth) {
-                throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${binding.width} x ${binding.depth}.`);
-            }
-            if (Math.abs(snapshot.cellSize - binding.cellSize) > 1e-9 * binding.cellSize) {
-                throw new RangeError(`restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${binding.cellSize}: its heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`);
-            }
-            const options = { ...cloneOptions(snapshot.options), backend: this.options.backend };
-            this._options = options;
-            schedule.resumeAt(state.cycle, options, options, state.masks, state.masks);
-            schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
-            schedule.setPosition(state.cycle, state.batch);
-            await backend.writeState(state);
-            binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
-        });
+        return this._withRunner("restore", (runner) => runner.restore(snapshot));
     }
 
     /**
@@ -671,7 +383,7 @@ export class TerrainErosion implements Behavior<GroundMesh> {
      * serializers, exporters and physics see the eroded terrain.
      */
     public flush(): Promise<void> {
-        return this._readCurrentState("flush", (state, { backend, binding }) => binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
+        return this._withRunner("flush", (runner) => runner.flush());
     }
 
     /** Detaches (if attached) and clears every observer. Safe to call twice. */
@@ -686,274 +398,20 @@ export class TerrainErosion implements Behavior<GroundMesh> {
         this.onErrorObservable.clear();
     }
 
-    private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
-        const binding = this._binding!;
-        let backend: ErosionBackend | null = null;
-        if (useGpu) {
-            try {
-                backend = await GpuErosionBackend.create(engine, binding, initial, this._options.patchSize);
-                this._budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
-            } catch (error) {
-                if (this._options.backend === "webgpu") {
-                    this._report("stopped", "The WebGPU erosion backend could not start.", error);
-                    throw error;
-                }
-                this._report("fallback", `The WebGPU erosion backend could not start (${error instanceof Error ? error.message : String(error)}); using the CPU backend.`, error);
-            }
-        }
-        if (!backend) {
-            backend = await CpuErosionBackend.create(initial, true);
-            this._budget = new FrameBudget(CPU_INITIAL_MS_PER_UNIT);
-        }
-        if (this._binding !== binding) {
-            backend.dispose(); // detached while starting
-            return;
-        }
-        this._backend = backend;
-        this._checkpoint = cloneState(initial);
-        this._checkpointOptions = cloneOptions(this._schedule!.options);
-        if (this._options.autoStart) {
-            this._running = true;
-        }
-    }
-
-    private _onFrame(): void {
-        if (!this._running || !this._backend || this._deviceLost || this._exclusiveDepth > 0 || this._framesInFlight >= (this._backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
-            return;
-        }
-        const schedule = this._schedule!;
-        const maxCycles = this.options.maxCycles;
-        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
-            this._running = false;
-            return;
-        }
-        const started = performance.now();
-        const { batches, changed, estimatedMs, units, cycleCompleted } = this._planFrame(schedule, this.options.frameBudgetMs);
-        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
-            this._running = false;
-        }
-        const backend = this._backend;
-        const binding = this._binding!;
-        this._framesInFlight++;
-        const running = backend.runFrame(batches, changed);
-        const completeCycle = cycleCompleted ? this._readCheckpoint(backend, schedule) : null;
-        const frame = running
-            .then(async (result) => {
-                if (this._backend !== backend) return; // detached meanwhile
-                if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
-                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs };
-                this._applyRows(result, binding, backend);
-                this._emitBatches(batches);
-                if (completeCycle) {
-                    await completeCycle();
-                }
-            })
-            .catch(async (error) => {
-                // A readback fails just before the device reports its loss: let the loss handler own that.
-                if (backend instanceof GpuErosionBackend && (await backend.deviceLostWithin(1000))) {
-                    return;
-                }
-                if (this._deviceLost || this._backend !== backend) {
-                    return; // a detached backend is gone
-                }
-                this._running = false;
-                this._report("stopped", "Erosion stopped: a frame failed.", error);
-            })
-            .finally(() => {
-                this._framesInFlight--;
-            });
-        this._idle = Promise.all([this._idle, frame]);
-        this._lastFrame = { ...this._lastFrame, cpuMs: performance.now() - started };
-    }
-
-    private _onDeviceLost(): void {
-        if (this._deviceLost || !this._backend) {
-            return;
-        }
-        this._deviceLost = true;
-        this._lostDevice = (this._ground?.getScene().getEngine() as unknown as { _device?: unknown })._device ?? null;
-        this._runningBeforeLoss = this._running;
-        this._running = false;
-        // Release the dead device's buffers now, before Babylon's restore tries to rebuild them.
-        const lost = this._backend;
-        this._backend = null;
-        try {
-            lost.dispose();
-        } catch {
-            // its buffers died with the device
-        }
-        this._report("deviceLost", `The WebGPU device was lost; erosion stopped and will resume from the checkpoint at cycle ${this._checkpoint?.cycle ?? 0} once Babylon restores the engine.`);
-    }
-
-    /** After Babylon restores the engine: a new backend resumes from the last cycle-boundary checkpoint. */
-    private _onDeviceRestored(): void {
-        if (!this._deviceLost) {
-            return;
-        }
-        const binding = this._binding;
-        const schedule = this._schedule;
-        const checkpoint = this._checkpoint;
-        const checkpointOptions = this._checkpointOptions;
-        const ground = this._ground;
-        if (!binding || !schedule || !checkpoint || !checkpointOptions || !ground) {
-            return;
-        }
-        const recovery = (async () => {
-            const engine = ground.getScene().getEngine() as WebGPUEngine;
-            await untilNewDevice(engine, this._lostDevice);
-            // Babylon 9.28 rebuilds vertex buffers before its new device exists; give the ground
-            // buffers on the new device, from its (up to date) CPU data.
-            binding.recreateGpuBuffers();
-            this._deviceGeneration++;
-            const backend = await GpuErosionBackend.create(engine, binding, checkpoint, checkpointOptions.patchSize, this._deviceGeneration);
-            await backend.writeState(checkpoint);
-            schedule.resumeAt(checkpoint.cycle, checkpointOptions, this._options, checkpoint.masks, schedule.latestMasks);
-            // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.
-            const replay = checkpoint.events?.inForce ?? [];
-            schedule.setEvents(replay, [...(checkpoint.events?.pending ?? []), ...schedule.pendingEvents.filter((event) => !replay.includes(event))]);
-            binding.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
-            this._backend = backend;
-            this._deviceLost = false;
-            this._running = this._runningBeforeLoss;
-            this._report("recovered", `Erosion resumed from the checkpoint at cycle ${checkpoint.cycle}.`);
-        })().catch((error) => this._report("stopped", "Erosion could not resume after the WebGPU device was restored.", error));
-        this._idle = Promise.all([this._idle, recovery]);
-    }
-
-    /**
-     * Takes the next batches off the schedule: as many as the budget's estimate allows (at least one),
-     * stopping at the cycle boundary, so a frame never spans two cycles and the checkpoint read
-     * after it is the boundary's state.
-     */
-    private _planFrame(schedule: ErosionSchedule, budgetMs: number): { batches: PlannedBatch[]; changed: GridRect | null; estimatedMs: number; units: number; cycleCompleted: boolean } {
-        const batches: PlannedBatch[] = [];
-        let changed: GridRect | null = null;
-        let estimatedMs = 0;
-        let units = 0;
-        for (;;) {
-            const planned = schedule.planNext();
-            if (planned) {
-                const cost = this._budget.estimateMs(planned);
-                if (batches.length > 0 && estimatedMs + cost > budgetMs) {
-                    return { batches, changed, estimatedMs, units, cycleCompleted: false };
-                }
-                batches.push(planned);
-                estimatedMs += cost;
-                units += batchWorkUnits(planned);
-                const rect = this._changedRect(planned);
-                changed = changed ? unionRect(changed, rect) : rect;
-            }
-            // With no operator enabled a cycle is empty and completes at once.
-            if (schedule.advance()) {
-                return { batches, changed, estimatedMs, units, cycleCompleted: true };
-            }
-        }
-    }
-
-    /**
-     * Reads the cycle-boundary state a frame just reached. Called right after that frame is issued and
-     * before any later one, so the read sees exactly the boundary (backends run calls in order); the
-     * options, masks and events in force there are taken now for the same reason, since the schedule
-     * moves on with the next frame. The returned step notifies observers and keeps the checkpoint once
-     * the frame has landed.
-     */
-    private _readCheckpoint(backend: ErosionBackend, schedule: ErosionSchedule): () => Promise<void> {
-        const cycle = schedule.cycle;
-        // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
-        const options = cloneOptions(schedule.options);
-        const masks = schedule.masks;
-        const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
-        const reading = backend.readState(cycle, 0);
-        reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
-        return async () => {
-            this.onCycleCompletedObservable.notifyObservers({ cyclesCompleted: cycle });
-            const checkpoint = await reading;
-            checkpoint.masks = masks;
-            checkpoint.events = events;
-            if (this._backend === backend && checkpoint.cycle >= (this._checkpoint?.cycle ?? 0)) {
-                this._checkpoint = checkpoint;
-                this._checkpointOptions = options;
-            }
-        };
-    }
-
-    /** Region a batch may change, grown by one vertex for the normals around it. */
-    private _changedRect(planned: PlannedBatch): GridRect {
-        const p = planned.params;
-        // The extent: the batch's region and as far as its sediment was routed (whole axes where a
-        // tileable river batch wraps).
-        const rect = { ...batchExtent(p) };
-        if (p.seam !== 0) {
-            // tile_seam copies the first column and row into the last: a change at either edge shows at both.
-            if (rect.x0 === 0 || rect.x1 >= p.width - 1) {
-                rect.x0 = 0;
-                rect.x1 = p.width;
-            }
-            if (rect.y0 === 0 || rect.y1 >= p.depth - 1) {
-                rect.y0 = 0;
-                rect.y1 = p.depth;
-            }
-        }
-        return expandRect(rect, 1, p.width, p.depth);
-    }
-
-    private _applyRows(result: FrameResult, binding: GroundBinding, backend: ErosionBackend): void {
-        if (result.rows && !binding.ground.isDisposed()) {
-            binding.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
-        }
-    }
-
-    private _emitBatches(batches: readonly PlannedBatch[]): void {
-        for (const planned of batches) {
-            const p = planned.params;
-            this.onPatchErodedObservable.notifyObservers({
-                cycle: planned.cycle,
-                batch: planned.batch,
-                patchIndex: planned.patch.index,
-                operator: planned.operator,
-                region: { x0: p.regionX0, y0: p.regionY0, x1: p.regionX1, y1: p.regionY1 },
-            });
-        }
-    }
-
-    /** Runs `task` after everything queued before it and after in-flight frames, holding frames off meanwhile. */
-    private _queue<T>(task: () => Promise<T>): Promise<T> {
-        this._exclusiveDepth++;
-        const waitFor = Promise.all([this._exclusive, this._idle]).catch(() => undefined);
-        const run = waitFor.then(task).finally(() => {
-            this._exclusiveDepth--;
-        });
-        this._exclusive = run.catch(() => undefined);
-        this._idle = Promise.all([this._idle, this._exclusive]);
-        return run;
-    }
-
-    private _liveSchedule(operation: string): { schedule: ErosionSchedule; binding: GroundBinding } {
-        if (!this._schedule || !this._binding) {
+    /** The runner, for an operation that needs the ground attached (throws otherwise). */
+    private _attached(operation: string): ErosionRunner {
+        if (!this._runner) {
             throw new Error(`TerrainErosion.${operation}(): attach it to a ground first (ground.addBehavior(erosion)).`);
         }
-        return { schedule: this._schedule, binding: this._binding };
+        return this._runner;
     }
 
-    /** Runs `use` in the queue on the whole state after everything issued so far (masks and events included). */
-    private _readCurrentState<T>(operation: string, use: (state: ErosionStateData, live: ReturnType<TerrainErosion["_live"]>) => T): Promise<T> {
-        return this._queue(async () => {
-            const live = this._live(operation);
-            return use(await readCurrentState(live.backend, live.schedule), live);
-        });
-    }
-
-    private _live(operation: string): { backend: ErosionBackend; schedule: ErosionSchedule; binding: GroundBinding } {
-        if (!this._backend || !this._schedule || !this._binding) {
-            throw new Error(`TerrainErosion.${operation}(): not attached to a ground (or its backend failed to start).`);
+    /** `use(runner)`, or a rejection saying what is missing when detached. */
+    private _withRunner<T>(operation: string, use: (runner: ErosionRunner) => Promise<T>): Promise<T> {
+        if (!this._runner) {
+            return Promise.reject(new Error(`TerrainErosion.${operation}(): not attached to a ground (or its backend failed to start).`));
         }
-        return { backend: this._backend, schedule: this._schedule, binding: this._binding };
-    }
-
-    private _assertAttached(operation: string): void {
-        if (!this._ground) {
-            throw new Error(`TerrainErosion.${operation}(): attach it to a ground first (ground.addBehavior(erosion)).`);
-        }
+        return use(this._runner);
     }
 
     private _report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void {

@@ -1,14 +1,20 @@
 /**
  * The layering the style guide asks for: core imports nothing from Babylon; nothing in the plugin
- * imports the Inspector or React, so a user's bundle grows only by what they use.
+ * imports the Inspector or React, so a user's bundle grows only by what they use; the plugin
+ * imports nothing of the repository around it; the tests and the benchmarks do not import each
+ * other (what both need lives in scripts/lib/); a test reaches the plugin through its public entry
+ * and at most one internal module.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, normalize, relative } from "node:path";
 
 function sources(directory: string): string[] {
     return readdirSync(directory).flatMap((name) => {
         const path = join(directory, name);
-        return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
+        if (statSync(path).isDirectory()) {
+            return name === "node_modules" || name.startsWith(".") ? [] : sources(path);
+        }
+        return /\.(ts|mjs)$/.test(path) ? [path] : [];
     });
 }
 
@@ -29,6 +35,53 @@ describe("module layers", () => {
                 expect(`${file}: ${specifier}`).not.toMatch(/@babylonjs\/inspector|react/);
             }
         }
+    });
+
+    /** The repository file a relative import of `file` names (as `dir/name.ts`), or null for a package. */
+    const target = (file: string, specifier: string) => (specifier.startsWith(".") ? relative(".", normalize(join(dirname(file), specifier))).replace(/\.js$/, ".ts") : null);
+    const repositoryImports = (directory: string) => sources(directory).flatMap((file) => importsOf(file).map((specifier) => ({ file, specifier, path: target(file, specifier) })));
+
+    it("keeps the plugin free of the repository around it (benchmarks, tests, scripts)", () => {
+        const outward = repositoryImports("plugin").filter(({ path }) => path !== null && /^(bench|test|scripts|sample-scene)\//.test(path));
+        expect(outward.map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([]);
+    });
+
+    it("keeps the tests and the benchmarks from importing each other, and their shared helpers from both", () => {
+        const crossing = [
+            ...repositoryImports("test").filter(({ path }) => path?.startsWith("bench/")),
+            ...repositoryImports("bench").filter(({ path }) => path?.startsWith("test/")),
+            ...repositoryImports("scripts/lib").filter(({ path }) => path?.startsWith("test/") || path?.startsWith("bench/")),
+        ];
+        expect(crossing.map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([]);
+    });
+
+    it("has each test reach the plugin through its public entry and at most one internal module", () => {
+        const byFile = new Map<string, Set<string>>();
+        for (const { file, path } of repositoryImports("test")) {
+            if (path?.startsWith("plugin/") && path !== "plugin/index.ts") {
+                byFile.set(file, (byFile.get(file) ?? new Set()).add(path));
+            }
+        }
+        const scattered = [...byFile].filter(([, modules]) => modules.size > 1).map(([file, modules]) => `${file}: ${[...modules].join(", ")}`);
+        expect(scattered).toEqual([]);
+    });
+
+    it("keeps the runner free of behaviors: nothing it reaches imports a Babylon behavior or TerrainErosion", () => {
+        // The worlds issue puts several grounds on one runner, so the runner must not need the behavior.
+        const reached = new Set<string>();
+        const visit = (file: string) => {
+            if (reached.has(file)) return;
+            reached.add(file);
+            for (const specifier of importsOf(file)) {
+                const path = target(file, specifier);
+                if (path !== null) visit(path);
+            }
+        };
+        visit("plugin/component/erosionRunner.ts");
+        expect(reached.size).toBeGreaterThan(10);
+        expect([...reached].filter((file) => /terrainErosion\.ts$|inspectables\.ts$/.test(file))).toEqual([]);
+        const behaviorImports = [...reached].flatMap((file) => importsOf(file).filter((specifier) => /Behaviors\//.test(specifier)).map((specifier) => `${file}: ${specifier}`));
+        expect(behaviorImports).toEqual([]);
     });
 
     it("keeps the GPU backend from importing the component", () => {

@@ -1,0 +1,66 @@
+/**
+ * The last cycle-boundary state and the options of the cycle that starts there: what erosion
+ * resumes from after the WebGPU device is lost. Read back asynchronously after the frame that
+ * reaches each boundary.
+ */
+import { cloneOptions, type ErosionOptions } from "../core/options.js";
+import { cloneState, type ErosionStateData } from "../core/erosionState.js";
+import type { ErosionSchedule } from "../core/schedule.js";
+import type { ErosionBackend } from "./erosionBackend.js";
+
+/** The checkpoint of one ground. */
+export class Checkpoints {
+    private _state: ErosionStateData | null = null;
+    /** Options in force for the cycle that starts at the checkpoint. */
+    private _options: ErosionOptions | null = null;
+
+    /** The state at the last cycle boundary, or null before the first. */
+    public get state(): ErosionStateData | null {
+        return this._state;
+    }
+
+    /** Options in force for the cycle that starts at the checkpoint. */
+    public get options(): ErosionOptions | null {
+        return this._options;
+    }
+
+    /** Takes `state` (copied) as the checkpoint, with the options the schedule runs its cycle with. */
+    public set(state: ErosionStateData, schedule: ErosionSchedule): void {
+        this._state = cloneState(state);
+        this._options = cloneOptions(schedule.options);
+    }
+
+    /** A change made at a cycle boundary is in force for that cycle, so the checkpoint there resumes with it. */
+    public noteBoundaryOptions(schedule: ErosionSchedule): void {
+        if (schedule.atCycleBoundary && this._state?.cycle === schedule.cycle) {
+            this._options = cloneOptions(schedule.options);
+        }
+    }
+
+    /**
+     * Reads the cycle-boundary state a frame just reached. Call it right after that frame is issued
+     * and before any later one, so the read sees exactly the boundary (backends run calls in order);
+     * the options, masks and events in force there are taken now for the same reason, since the
+     * schedule moves on with the next frame. The returned step calls `completed` and keeps the
+     * checkpoint (unless `current()` is another backend by then) once the frame has landed.
+     */
+    public readAtBoundary(backend: ErosionBackend, schedule: ErosionSchedule, current: () => ErosionBackend | null, completed: (cycle: number) => void): () => Promise<void> {
+        const cycle = schedule.cycle;
+        // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
+        const options = cloneOptions(schedule.options);
+        const masks = schedule.masks;
+        const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
+        const reading = backend.readState(cycle, 0);
+        reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
+        return async () => {
+            completed(cycle);
+            const checkpoint = await reading;
+            checkpoint.masks = masks;
+            checkpoint.events = events;
+            if (current() === backend && checkpoint.cycle >= (this._state?.cycle ?? 0)) {
+                this._state = checkpoint;
+                this._options = options;
+            }
+        };
+    }
+}

@@ -1,0 +1,66 @@
+/**
+ * What the erosion component reports: the events its observables carry and the last frame's
+ * statistics, shared by the behavior (`TerrainErosion`) and the runner under it (`ErosionRunner`).
+ */
+import type { GridRect, OperatorName } from "../core/patches.js";
+
+/** Emitted when a batch's results have reached the mesh. */
+export interface PatchErodedEvent {
+    /** Cycle the batch belonged to. */
+    readonly cycle: number;
+    /** Position of the batch in its cycle. */
+    readonly batch: number;
+    /** Patch index (row-major). */
+    readonly patchIndex: number;
+    /** The operator, or "local" for an `erodeAt` event's batch. */
+    readonly operator: OperatorName | "local";
+    /** Vertices the batch may have changed. */
+    readonly region: GridRect;
+}
+
+/** Emitted when a cycle's last batch has reached the mesh. */
+export interface CycleCompletedEvent {
+    /** Completed cycles, this one included. */
+    readonly cyclesCompleted: number;
+}
+
+/** Emitted when something stops erosion or changes how it runs. */
+export interface ErosionErrorEvent {
+    /**
+     * `"fallback"`: the WebGPU backend could not start (or the ground is too large for it) and the CPU
+     * backend took over; `"deviceLost"`: the WebGPU device was lost and erosion stopped;
+     * `"recovered"`: erosion resumed from the last checkpoint after the engine was restored;
+     * `"rejected"`: a change (from the Inspector, say) was refused; `"stopped"`: erosion stopped.
+     */
+    readonly kind: "fallback" | "deviceLost" | "recovered" | "rejected" | "stopped";
+    readonly message: string;
+    readonly error?: unknown;
+}
+
+/** What the last frame did. */
+export interface ErosionFrameStats {
+    /** Batches run. */
+    readonly batches: number;
+    /** Estimated erosion cost, milliseconds. */
+    readonly estimatedMs: number;
+    /** Measured cost where available, milliseconds. */
+    readonly measuredMs: number | null;
+    /** How it was measured: GPU timestamp queries, GPU submit to work-done, or CPU compute time. */
+    readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
+    /** Main-thread time the component spent planning and recording the frame, milliseconds. */
+    readonly cpuMs: number;
+}
+
+/** Where a runner reports what happened (the behavior turns these into its observables). */
+export interface ErosionReports {
+    patchEroded(event: PatchErodedEvent): void;
+    cycleCompleted(event: CycleCompletedEvent): void;
+    error(event: ErosionErrorEvent): void;
+}
+
+/**
+ * Frames whose changed rows may still be on their way back before the component stops starting new
+ * work: the CPU copy of the mesh (getHeightAtCoordinates, picking, bounds) is never more than this
+ * many frames behind the eroded terrain on screen, plus the frame that reads it back.
+ */
+export const MAX_FRAMES_IN_FLIGHT = 2;

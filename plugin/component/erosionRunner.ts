@@ -1,0 +1,411 @@
+/**
+ * `ErosionRunner`: erodes one ground. It owns the simulation (schedule and backend), the frame loop
+ * inside its budget, the checkpoints and the recovery from a lost WebGPU device, and reports what
+ * happens through `ErosionReports`. It knows nothing of behaviors: `TerrainErosion` is a thin
+ * Babylon behavior over it.
+ */
+import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
+import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { Observer } from "@babylonjs/core/Misc/observable.js";
+import type { Nullable } from "@babylonjs/core/types.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { countersToObject, type ErosionCounters } from "../core/counters.js";
+import { drainageDirections, type ErosionMaps } from "../core/erosionMaps.js";
+import { createInitialState, fingerprintOf, type ErosionStateData, type MaskName } from "../core/erosionState.js";
+import { fixedToHeights } from "../core/fixedPoint.js";
+import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
+import { cloneOptions, type ErosionOptions } from "../core/options.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import { ErosionSchedule } from "../core/schedule.js";
+import { ErosionSnapshot } from "../core/snapshot.js";
+import { Checkpoints } from "./checkpoints.js";
+import { CpuErosionBackend } from "./cpuErosionBackend.js";
+import { DeviceRecovery } from "./deviceRecovery.js";
+import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
+import { MAX_FRAMES_IN_FLIGHT, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
+import { FrameBudget } from "./frameBudget.js";
+import { planFrame } from "./framePlan.js";
+import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import type { GroundBinding } from "./groundBinding.js";
+import { resolveMask } from "./masks.js";
+import { WorkQueue } from "./workQueue.js";
+
+/** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
+const GPU_INITIAL_MS_PER_UNIT = 2e-5;
+/** Initial cost guess for the CPU backend (about 5 M steps per second). */
+const CPU_INITIAL_MS_PER_UNIT = 2e-4;
+
+/** The backend, schedule and binding of a runner whose backend has started. */
+interface Live {
+    readonly backend: ErosionBackend;
+    readonly schedule: ErosionSchedule;
+    readonly binding: GroundBinding;
+}
+
+/** Erodes one ground, frame by frame. */
+export class ErosionRunner {
+    /** The erosion schedule (cycle position, options and masks in force, local events). */
+    public readonly schedule: ErosionSchedule;
+    /** The last cycle-boundary state. */
+    public readonly checkpoints = new Checkpoints();
+    /** Resolves when the backend is ready (rejects if it could not start at all). */
+    public readonly ready: Promise<void>;
+    /** The backend in use, or null before it is ready, after a device loss or after `stop()`. */
+    public backend: ErosionBackend | null = null;
+    /** True while erosion advances every frame. */
+    public running = false;
+    private _options: ErosionOptions;
+    private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
+    private _framesInFlight = 0;
+    private readonly _work = new WorkQueue();
+    private readonly _recovery: DeviceRecovery | null;
+    private _beforeRender: Nullable<Observer<Scene>>;
+    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0 };
+    private _stopped = false;
+
+    /**
+     * Starts a backend for `binding`'s ground (WebGPU when `useGpu`, else the CPU reference) and
+     * erodes from the next frame on when `options.autoStart`.
+     */
+    constructor(
+        public readonly binding: GroundBinding,
+        options: ErosionOptions,
+        useGpu: boolean,
+        private readonly _reports: ErosionReports
+    ) {
+        this._options = options;
+        this.schedule = new ErosionSchedule({ width: binding.width, depth: binding.depth, cellSize: binding.cellSize, worldScale: binding.worldScale }, options);
+        const scene = binding.ground.getScene();
+        const engine = scene.getEngine() as WebGPUEngine;
+        this.ready = this._startBackend(useGpu, engine, createInitialState(binding.width, binding.depth, binding.originalHeights));
+        this._recovery = useGpu ? new DeviceRecovery(engine, this) : null;
+        this._work.reset(this.ready.catch(() => undefined));
+        this._beforeRender = scene.onBeforeRenderObservable.add(() => this._onFrame());
+    }
+
+    /** The newest options (a change waiting for the next cycle boundary included). */
+    public get options(): ErosionOptions {
+        return this._options;
+    }
+
+    /** Takes `options` (resolved): simulation options from the next cycle boundary, the others at once. */
+    public setOptions(options: ErosionOptions): void {
+        this._options = options;
+        this.schedule.setOptions(options);
+        this.checkpoints.noteBoundaryOptions(this.schedule);
+    }
+
+    /** What the last frame did. */
+    public get lastFrame(): ErosionFrameStats {
+        return this._lastFrame;
+    }
+
+    /** Reports an event (recovery and the behavior report through here too). */
+    public report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void {
+        this._reports.error({ kind, message, error });
+    }
+
+    /** Counts `work` among what `whenIdle` waits for. */
+    public track(work: Promise<unknown>): void {
+        this._work.track(work);
+    }
+
+    /** Resolves when every operation started so far (frames, reads, the final sync of `stop()`) is done. */
+    public whenIdle(): Promise<void> {
+        return this._work.whenIdle();
+    }
+
+    /**
+     * Stops for good: no more frames, observers removed, and the mesh's CPU data brought fully up to
+     * date before the backend is released (asynchronously; `whenIdle()` waits for it).
+     */
+    public stop(): void {
+        if (this._stopped) {
+            return;
+        }
+        this._stopped = true;
+        this.running = false;
+        const ground = this.binding.ground;
+        ground.getScene().onBeforeRenderObservable.remove(this._beforeRender);
+        this._beforeRender = null;
+        this._recovery?.dispose();
+        // A backend still starting sees `_stopped` and disposes itself (_startBackend).
+        const backend = this.backend;
+        const lost = this._recovery?.lost ?? false;
+        const finalSync = this._work.queue(async () => {
+            try {
+                if (backend && !ground.isDisposed() && !lost) {
+                    const state = await backend.readState(this.schedule.cycle, this.schedule.batch);
+                    this.binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+                }
+            } finally {
+                backend?.dispose();
+            }
+        });
+        this._work.reset(finalSync.catch((error) => this.report("stopped", "Could not bring the detached ground's CPU data up to date.", error)));
+        this.backend = null;
+    }
+
+    /** Advances to the `count`-th next cycle boundary now; the mesh's CPU data is up to date when it resolves. */
+    public runCycles(count: number): Promise<void> {
+        return this._work.queue(async () => {
+            const { backend, schedule, binding } = this._live("runCycles");
+            for (let done = 0; done < count; done++) {
+                const frame = planFrame(schedule, this._budget, Infinity);
+                const running = backend.runFrame(frame.batches, frame.changed);
+                const completeCycle = this._readCheckpoint(backend);
+                const result = await running;
+                this._applyRows(result, binding, backend);
+                this._emitBatches(frame.batches);
+                await completeCycle();
+            }
+        });
+    }
+
+    /** Queues a local erosion event over a disc around a world position (see `TerrainErosion.erodeAt`). */
+    public erodeAt(worldPosition: { x: number; y: number; z: number }, radius: number, options: LocalErosionInput): void {
+        const { binding, schedule } = this;
+        const world = binding.ground.getWorldMatrix();
+        const local = Vector3.TransformCoordinates(new Vector3(worldPosition.x, worldPosition.y, worldPosition.z), world.clone().invert());
+        const scale = Vector3.TransformNormal(new Vector3(1, 0, 0), world).length();
+        const { column, row } = binding.toGrid(local);
+        if (!Number.isFinite(radius) || radius <= 0) {
+            throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
+        }
+        schedule.queueEvent(createLocalEvent(schedule.latestOptions, binding.width, binding.depth, column, row, radius / (scale * binding.cellSize), options));
+    }
+
+    /** Heights in the ground's local units, after everything issued so far. */
+    public readHeights(): Promise<Float32Array> {
+        return this._readCurrentState("readHeights", (state) => fixedToHeights(state.heights, undefined, this.binding.cellSize));
+    }
+
+    /** The exact state's heights in fixed point, after everything issued so far. */
+    public exportFixedHeights(): Promise<Int32Array> {
+        return this._readCurrentState("exportFixedHeights", (state) => state.heights);
+    }
+
+    /** The erosion maps, the drainage directions and the drainage area, as arrays. */
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
+        return this._work.queue(async () => {
+            const { backend, schedule } = this._live("readMaps");
+            const maps = await backend.readMaps();
+            const state = await backend.readState(schedule.cycle, schedule.batch);
+            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea };
+        });
+    }
+
+    /** Starts the erosion maps again from zero. */
+    public resetMaps(): Promise<void> {
+        return this._work.queue(async () => {
+            await this._live("resetMaps").backend.resetMaps();
+        });
+    }
+
+    /** The maps texture on the GPU backend, null on the CPU one. */
+    public getMapsTexture(): Promise<RawTexture | null> {
+        return this._work.queue(async () => {
+            const { backend, binding } = this._live("getMapsTexture");
+            return backend instanceof GpuErosionBackend ? backend.enableMapsTexture(binding.ground.getScene(), () => this.schedule.options.tileable) : null;
+        });
+    }
+
+    /** The drainage-area texture on the GPU backend, null on the CPU one. */
+    public getAreaTexture(): Promise<RawTexture | null> {
+        return this._work.queue(async () => {
+            const { backend, binding } = this._live("getMapTexture");
+            return backend instanceof GpuErosionBackend ? backend.enableAreaTexture(binding.ground.getScene()) : null;
+        });
+    }
+
+    /** Sets or clears an operator's mask from the next cycle boundary. */
+    public async setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
+        const quantised = await resolveMask(operator, mask, this.binding.width, this.binding.depth);
+        this.schedule.setMasks({ ...this.schedule.latestMasks, [operator]: quantised });
+    }
+
+    /** The contract fingerprint of the whole state after everything issued so far. */
+    public fingerprint(): Promise<string> {
+        return this._readCurrentState("fingerprint", fingerprintOf);
+    }
+
+    /** Material counters after everything issued so far. */
+    public readCounters(): Promise<ErosionCounters> {
+        return this._readCurrentState("readCounters", (state) => countersToObject(state.counters));
+    }
+
+    /** Restores the state at attach exactly (heights, cycle 0, the mesh's original vertex data). */
+    public reset(): Promise<void> {
+        return this._work.queue(async () => {
+            const { backend, schedule, binding } = this._live("reset");
+            const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
+            initial.masks = schedule.latestMasks;
+            await backend.writeState(initial);
+            binding.restoreOriginal();
+            schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
+            schedule.setEvents([], []);
+            this.checkpoints.set(initial, schedule);
+        });
+    }
+
+    /** A copy of the whole state and the options in force, after everything issued so far. */
+    public snapshot(): Promise<ErosionSnapshot> {
+        return this._readCurrentState("snapshot", (state) => new ErosionSnapshot(state, this.schedule.options, this.binding.cellSize));
+    }
+
+    /** Restores a snapshot of this ground: state, position and options (the backend option stays). */
+    public restore(snapshot: ErosionSnapshot): Promise<void> {
+        return this._work.queue(async () => {
+            const { backend, schedule, binding } = this._live("restore");
+            const state = snapshot.state;
+            if (state.width !== binding.width || state.depth !== binding.depth) {
+                throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${binding.width} x ${binding.depth}.`);
+            }
+            if (Math.abs(snapshot.cellSize - binding.cellSize) > 1e-9 * binding.cellSize) {
+                throw new RangeError(`restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${binding.cellSize}: its heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`);
+            }
+            const options = { ...cloneOptions(snapshot.options), backend: this._options.backend };
+            this._options = options;
+            schedule.resumeAt(state.cycle, options, options, state.masks, state.masks);
+            schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
+            schedule.setPosition(state.cycle, state.batch);
+            await backend.writeState(state);
+            binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+        });
+    }
+
+    /** Brings the mesh's CPU data fully up to date. */
+    public flush(): Promise<void> {
+        return this._readCurrentState("flush", (state, { backend, binding }) => binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
+    }
+
+    private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
+        let backend: ErosionBackend | null = null;
+        if (useGpu) {
+            try {
+                backend = await GpuErosionBackend.create(engine, this.binding, initial, this._options.patchSize);
+                this._budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
+            } catch (error) {
+                if (this._options.backend === "webgpu") {
+                    this.report("stopped", "The WebGPU erosion backend could not start.", error);
+                    throw error;
+                }
+                this.report("fallback", `The WebGPU erosion backend could not start (${error instanceof Error ? error.message : String(error)}); using the CPU backend.`, error);
+            }
+        }
+        if (!backend) {
+            backend = await CpuErosionBackend.create(initial, true);
+            this._budget = new FrameBudget(CPU_INITIAL_MS_PER_UNIT);
+        }
+        if (this._stopped) {
+            backend.dispose(); // detached while starting
+            return;
+        }
+        this.backend = backend;
+        this.checkpoints.set(initial, this.schedule);
+        if (this._options.autoStart) {
+            this.running = true;
+        }
+    }
+
+    private _onFrame(): void {
+        const backend = this.backend;
+        if (!this.running || !backend || this._recovery?.lost || this._work.holdsFrames || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
+            return;
+        }
+        const schedule = this.schedule;
+        const maxCycles = this._options.maxCycles;
+        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
+            this.running = false;
+            return;
+        }
+        const started = performance.now();
+        const { batches, changed, estimatedMs, units, cycleCompleted } = planFrame(schedule, this._budget, this._options.frameBudgetMs);
+        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
+            this.running = false;
+        }
+        const binding = this.binding;
+        this._framesInFlight++;
+        const running = backend.runFrame(batches, changed);
+        const completeCycle = cycleCompleted ? this._readCheckpoint(backend) : null;
+        const frame = running
+            .then(async (result) => {
+                if (this.backend !== backend) return; // detached meanwhile
+                if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
+                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs };
+                this._applyRows(result, binding, backend);
+                this._emitBatches(batches);
+                if (completeCycle) {
+                    await completeCycle();
+                }
+            })
+            .catch(async (error) => {
+                // A readback fails just before the device reports its loss: let the loss handler own that.
+                if (backend instanceof GpuErosionBackend && (await backend.deviceLostWithin(1000))) {
+                    return;
+                }
+                if (this._recovery?.lost || this.backend !== backend) {
+                    return; // a detached backend is gone
+                }
+                this.running = false;
+                this.report("stopped", "Erosion stopped: a frame failed.", error);
+            })
+            .finally(() => {
+                this._framesInFlight--;
+            });
+        this._work.track(frame);
+        this._lastFrame = { ...this._lastFrame, cpuMs: performance.now() - started };
+    }
+
+    /** The checkpoint read at the boundary a frame just reached (`Checkpoints.readAtBoundary`). */
+    private _readCheckpoint(backend: ErosionBackend): () => Promise<void> {
+        return this.checkpoints.readAtBoundary(
+            backend,
+            this.schedule,
+            () => this.backend,
+            (cycle) => this._reports.cycleCompleted({ cyclesCompleted: cycle })
+        );
+    }
+
+    private _applyRows(result: FrameResult, binding: GroundBinding, backend: ErosionBackend): void {
+        if (result.rows && !binding.ground.isDisposed()) {
+            binding.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
+        }
+    }
+
+    private _emitBatches(batches: readonly PlannedBatch[]): void {
+        for (const planned of batches) {
+            const p = planned.params;
+            this._reports.patchEroded({
+                cycle: planned.cycle,
+                batch: planned.batch,
+                patchIndex: planned.patch.index,
+                operator: planned.operator,
+                region: { x0: p.regionX0, y0: p.regionY0, x1: p.regionX1, y1: p.regionY1 },
+            });
+        }
+    }
+
+    /** Runs `use` in the queue on the whole state after everything issued so far, with the masks and events in force. */
+    private _readCurrentState<T>(operation: string, use: (state: ErosionStateData, live: Live) => T): Promise<T> {
+        return this._work.queue(async () => {
+            const live = this._live(operation);
+            // A backend reports the masks of the last batch it ran, which at a cycle boundary may precede a change.
+            const masks = live.schedule.masks;
+            const events = { inForce: [...live.schedule.events], pending: [...live.schedule.pendingEvents] };
+            const state = await live.backend.readState(live.schedule.cycle, live.schedule.batch);
+            state.masks = masks;
+            state.events = events;
+            return use(state, live);
+        });
+    }
+
+    private _live(operation: string): Live {
+        if (!this.backend || this._stopped) {
+            throw new Error(`TerrainErosion.${operation}(): not attached to a ground (or its backend failed to start).`);
+        }
+        return { backend: this.backend, schedule: this.schedule, binding: this.binding };
+    }
+}

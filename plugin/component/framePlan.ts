@@ -1,0 +1,71 @@
+/**
+ * What one frame of erosion runs: the next batches off the schedule that fit the frame budget, and
+ * the region of the ground they may change (whose positions and normals are then regenerated and
+ * whose rows come back to the mesh's CPU data).
+ */
+import { batchExtent } from "../core/batchParams.js";
+import { expandRect, unionRect, type GridRect } from "../core/patches.js";
+import type { ErosionSchedule, PlannedBatch } from "../core/schedule.js";
+import { batchWorkUnits, type FrameBudget } from "./frameBudget.js";
+
+/** The batches of a frame, with the region they may change and what they were estimated to cost. */
+export interface PlannedFrame {
+    readonly batches: PlannedBatch[];
+    /** The region the batches may change (grown by one vertex for the normals), or null for none. */
+    readonly changed: GridRect | null;
+    readonly estimatedMs: number;
+    /** Work units of the frame (`batchWorkUnits`), what the budget learns the cost of. */
+    readonly units: number;
+    /** True when the frame ends at a cycle boundary. */
+    readonly cycleCompleted: boolean;
+}
+
+/**
+ * Takes the next batches off the schedule: as many as the budget's estimate allows (at least one),
+ * stopping at the cycle boundary, so a frame never spans two cycles and the checkpoint read after
+ * it is the boundary's state.
+ */
+export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number): PlannedFrame {
+    const batches: PlannedBatch[] = [];
+    let changed: GridRect | null = null;
+    let estimatedMs = 0;
+    let units = 0;
+    for (;;) {
+        const planned = schedule.planNext();
+        if (planned) {
+            const cost = budget.estimateMs(planned);
+            if (batches.length > 0 && estimatedMs + cost > budgetMs) {
+                return { batches, changed, estimatedMs, units, cycleCompleted: false };
+            }
+            batches.push(planned);
+            estimatedMs += cost;
+            units += batchWorkUnits(planned);
+            const rect = changedRect(planned);
+            changed = changed ? unionRect(changed, rect) : rect;
+        }
+        // With no operator enabled a cycle is empty and completes at once.
+        if (schedule.advance()) {
+            return { batches, changed, estimatedMs, units, cycleCompleted: true };
+        }
+    }
+}
+
+/** The region a batch may change, grown by one vertex for the normals around it. */
+export function changedRect(planned: PlannedBatch): GridRect {
+    const p = planned.params;
+    // The extent: the batch's region and as far as its sediment was routed (whole axes where a
+    // tileable river batch wraps).
+    const rect = { ...batchExtent(p) };
+    if (p.seam !== 0) {
+        // tile_seam copies the first column and row into the last: a change at either edge shows at both.
+        if (rect.x0 === 0 || rect.x1 >= p.width - 1) {
+            rect.x0 = 0;
+            rect.x1 = p.width;
+        }
+        if (rect.y0 === 0 || rect.y1 >= p.depth - 1) {
+            rect.y0 = 0;
+            rect.y1 = p.depth;
+        }
+    }
+    return expandRect(rect, 1, p.width, p.depth);
+}
