@@ -2,6 +2,7 @@
 //   sample      the sample scene (sample-scene/) -> dist/sample, also served by `npm start`
 //   umd         the plugin as a UMD bundle with the global TERRAIN_EROSION, over Babylon's UMD global BABYLON
 //   testpages   the pages the browser tests load (test/browser/pages/) -> test-results/pages
+//   benchpages  the Chromium benchmark page (bench/pages/) -> bench/.build/pages (scripts/bench.mjs)
 // The ESM library itself is built by tsc (npm run build:lib), which keeps one file per module.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,29 +49,34 @@ function umdConfig(mode) {
     };
 }
 
-function testPagesConfig(mode) {
-    const pagesDir = resolve(root, "test/browser/pages");
+/** One HTML page per `.ts` file of `pagesDir`, into `outputDir`. */
+function pagesConfig(name, pagesDir, outputDir, mode) {
     const entries = Object.fromEntries(
-        readdirSync(pagesDir)
-            .filter((name) => name.endsWith(".ts"))
-            .map((name) => [name.replace(/\.ts$/, ""), resolve(pagesDir, name)])
+        readdirSync(resolve(root, pagesDir))
+            .filter((file) => file.endsWith(".ts"))
+            .map((file) => [file.replace(/\.ts$/, ""), resolve(root, pagesDir, file)])
     );
     return {
-        name: "testpages",
+        name,
         mode,
         entry: entries,
-        output: { path: resolve(root, "test-results/pages"), filename: "[name].js", clean: true },
+        output: { path: resolve(root, outputDir), filename: "[name].js", clean: true },
         module: { rules: typescriptRules },
         resolve: resolveTs,
         devtool: false,
         performance: { hints: false },
-        plugins: Object.keys(entries).map((name) => new HtmlWebpackPlugin({ filename: `${name}.html`, chunks: [name], title: name })),
+        plugins: Object.keys(entries).map((page) => new HtmlWebpackPlugin({ filename: `${page}.html`, chunks: [page], title: page })),
     };
 }
 
 export default (env = {}, argv = {}) => {
     const mode = argv.mode ?? "production";
-    const builders = { sample: sampleConfig, umd: umdConfig, testpages: testPagesConfig };
+    const builders = {
+        sample: sampleConfig,
+        umd: umdConfig,
+        testpages: (buildMode) => pagesConfig("testpages", "test/browser/pages", "test-results/pages", buildMode),
+        benchpages: (buildMode) => pagesConfig("benchpages", "bench/pages", "bench/.build/pages", buildMode),
+    };
     const selected = Object.keys(builders).filter((name) => env[name]);
     return (selected.length > 0 ? selected : ["sample", "umd"]).map((name) => builders[name](mode));
 };

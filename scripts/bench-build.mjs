@@ -1,7 +1,7 @@
 // Builds what the benchmarks run (used by scripts/bench.mjs and scripts/prepare-gpu-kit.mjs):
 // the generated shader and worker sources, the Node bundles of bench/src/*Main.ts (esbuild: the
 // kernels then run as the CPU backend's worker bundle runs them, not through a per-module
-// transform), and the Chromium bench page (the webpack testpages build, into bench/.build/pages).
+// transform), and the Chromium bench page (the webpack benchpages build, into bench/.build/pages).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -16,7 +16,7 @@ export const BUILD_DIR = join(ROOT, "bench/.build");
 /** Node bundles: output name -> entry and the packages left to Node's own resolution. */
 export const NODE_BUNDLES = {
     "cpu.mjs": { entry: "bench/src/cpuMain.ts", external: [] },
-    "cpu-worker.mjs": { entry: "bench/src/cpuWorker.ts", external: [] },
+    "cpu-worker.mjs": { entry: "scripts/lib/cpuWorker.ts", external: [] },
     "dawn.mjs": { entry: "bench/src/dawnMain.ts", external: ["webgpu"] },
     "chromium.mjs": { entry: "bench/src/chromiumMain.ts", external: ["playwright-core"] },
     "report.mjs": { entry: "bench/src/records.ts", external: [] },
@@ -55,9 +55,9 @@ export async function buildNodeBundles(names, outDir = BUILD_DIR) {
     );
 }
 
-/** Builds the browser test pages (benchGpu among them) into bench/.build/pages. */
+/** Builds the Chromium bench page (bench/pages/) into bench/.build/pages. */
 export function buildBenchPages() {
-    run("npx", ["webpack", "--env", "testpages", "--mode", "development", "--output-path", join(BUILD_DIR, "pages")]);
+    run("npx", ["webpack", "--env", "benchpages", "--mode", "development", "--output-path", join(BUILD_DIR, "pages")]);
 }
 
 /** Writes `text` to `path`, creating folders. */

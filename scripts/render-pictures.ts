@@ -3,7 +3,7 @@
 // backend (bit-identical to WebGPU) so it runs at the same speed with or without a GPU.
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../test/helpers/browser.js";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "./lib/browser.js";
 
 const ROOT = process.cwd();
 const SHOTS = [

@@ -20,9 +20,10 @@ fn mulQ16Sat(a: i32, b: i32) -> i32 {
     let bh = ub >> 16u;
     let bl = ub & 0xffffu;
     let limit = u32(SATURATION_LIMIT);
-    // a * b / 2^16 = ah * bh * 2^16 + ah * bl + al * bh + al * bl / 2^16
+    // a * b / 2^16 = ah * bh * 2^16 + ah * bl + al * bh + al * bl / 2^16. The first term alone
+    // passes the limit once ah * bh > limit >> 16 (2^14 - 1), and below that it cannot wrap.
     let highHigh = ah * bh;
-    if (highHigh >= 16384u) {
+    if (highHigh > (limit >> 16u)) {
         return SATURATION_LIMIT;
     }
     var total = highHigh << 16u;
@@ -71,9 +72,9 @@ fn sqrtQ16(x: i32) -> i32 {
 fn hashU32(value: u32) -> u32 {
     var x = value;
     x ^= x >> 16u;
-    x *= 0x7feb352du;
+    x *= HASH_MULTIPLIER_1;
     x ^= x >> 15u;
-    x *= 0x846ca68bu;
+    x *= HASH_MULTIPLIER_2;
     x ^= x >> 16u;
     return x;
 }

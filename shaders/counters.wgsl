@@ -8,8 +8,8 @@ fn addCounter(slot: u32, value: u32) {
     if (value == 0u) {
         return;
     }
-    let previous = atomicAdd(&counters[slot * 2u], value);
-    if (previous > 0xffffffffu - value) {
-        atomicAdd(&counters[slot * 2u + 1u], 1u);
+    let previous = atomicAdd(&counters[slot * COUNTER_WORDS], value);
+    if (previous > U32_MAX - value) {
+        atomicAdd(&counters[slot * COUNTER_WORDS + 1u], 1u);
     }
 }

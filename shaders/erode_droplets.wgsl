@@ -1,5 +1,7 @@
-// erode_droplets: one batch of droplet hydraulic erosion over one patch (seeds 000, 002, 003).
-// CPU mirror: plugin/core/cpu/erodeDroplets.ts (same names, same clamps).
+// erode_droplets: one batch of droplet (particle) hydraulic erosion over one patch, with an erosion
+// brush and per-batch bounds (docs/simulation.md, "Droplet hydraulic erosion" and "Sources").
+// CPU mirror: plugin/core/cpu/erodeDroplets.ts and the droplet*.ts beside it (the same integers,
+// names and clamps, in passes written for V8; erodeDroplets.ts says how they differ).
 //
 // Each invocation carries one droplet. It is placed in the patch's interior by a hash of
 // (seed, cycle, patch index, droplet index), then walks downhill one cell per step for at most
@@ -11,7 +13,7 @@
 // droplets landing on one cell sum to the same total in any order, on any GPU. clip_delta and
 // apply_delta fold the sum in afterwards.
 //
-// What one batch may move (seed 003):
+// What one batch may move:
 // - `share` scales each droplet's capacity and caps to the part of one cell's rainfall it carries,
 //   so doubling the droplets resolves the flow better and moves the same material.
 // - A step cuts at most a quarter of the drop below it and fills at most a quarter of the rise
@@ -22,10 +24,10 @@
 // Mass is exact: a droplet's sediment is the sum of what it actually wrote, and what it still holds
 // at the end is laid down where its walk ends (endOfWalk "deposit") or counted as outflow.
 //
-// Masks (seed 003): with hydraulicMasked, each part a step cuts or lays down at a vertex is scaled
+// Masks: with hydraulicMasked, each part a step cuts or lays down at a vertex is scaled
 // by the mask there, and what the mask declines stays where it was, in the ground or in the droplet,
 // so a droplet carries its load across ground the mask holds out. The parts are computed exactly as
-// without a mask, so a mask of ones (65536) changes nothing. What a droplet still holds when its walk
+// without a mask, so a mask of ones (FIXED_ONE) changes nothing. What a droplet still holds when its walk
 // ends lands unscaled where the walk ended: the ground it walked is already lighter by that much.
 // Every step also counts a visit of the water map at the vertex nearest where it starts.
 
@@ -35,18 +37,19 @@
 @group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
 @group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<atomic<i32>>;
 
-// cos(2 pi a / 256) x 65536 from the quarter table (a literal, so every machine agrees).
+// cos(2 pi a / ANGLE_STEPS) x FIXED_ONE from the quarter table (a literal, so every machine agrees).
+// CPU mirror: discDirection in plugin/core/localErosion.ts.
 fn cosineOf(a: i32) -> i32 {
-    if (a <= 64) {
+    if (a <= QUARTER_TURN) {
         return QUARTER_COSINES[a];
     }
-    if (a <= 128) {
-        return -QUARTER_COSINES[128 - a];
+    if (a <= 2 * QUARTER_TURN) {
+        return -QUARTER_COSINES[2 * QUARTER_TURN - a];
     }
-    if (a <= 192) {
-        return -QUARTER_COSINES[a - 128];
+    if (a <= 3 * QUARTER_TURN) {
+        return -QUARTER_COSINES[a - 2 * QUARTER_TURN];
     }
-    return QUARTER_COSINES[256 - a];
+    return QUARTER_COSINES[ANGLE_STEPS - a];
 }
 
 // a x c / 2^16 for a >= 0 and a cosine or sine c of either sign, truncating toward zero.
@@ -64,9 +67,6 @@ fn masked(part: i32, i: i32) -> i32 {
     }
     return mulQ16(part, mask[i]);
 }
-
-// Largest gradient component a droplet uses, fixed-point metres per cell.
-const GRADIENT_LIMIT: i32 = 1073741824;
 
 fn sampleHeight(px: i32, py: i32) -> i32 {
     let width = params.width;
@@ -116,10 +116,10 @@ fn cutWithBrush(px: i32, py: i32, amount: i32) -> i32 {
     var remainder = amount;
     var cut = 0;
     for (var k = 1; k < params.brushCount; k++) {
-        let part = mulQ16(amount, brush[k * 3 + 2]);
+        let part = mulQ16(amount, brush[k * BRUSH_ENTRY_INTS + 2]);
         remainder -= part;
-        let x = centreX + brush[k * 3];
-        let y = centreY + brush[k * 3 + 1];
+        let x = centreX + brush[k * BRUSH_ENTRY_INTS];
+        let y = centreY + brush[k * BRUSH_ENTRY_INTS + 1];
         if (x >= 0 && y >= 0 && x < width && y < depth) {
             let moved = masked(part, y * width + x);
             atomicAdd(&delta[y * width + x], -moved);
@@ -158,7 +158,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         let distance = mulQ16(params.discRadius, sqrtQ16(i32(hashX >> 16u)));
         let a = i32(hashY >> 24u);
         px = params.discCentreX + signedMulQ16(distance, cosineOf(a));
-        py = params.discCentreY + signedMulQ16(distance, cosineOf((a + 192) & 255));
+        py = params.discCentreY + signedMulQ16(distance, cosineOf((a + 3 * QUARTER_TURN) & (ANGLE_STEPS - 1)));
         if (px < 0 || py < 0 || px >= limitX || py >= limitY) {
             return; // starts outside the field: skipped
         }
@@ -250,8 +250,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             }
         }
 
-        // Physical sign: descending (drop < 0) speeds the droplet up; seed 002's pseudocode has it
-        // backwards. Speed^2 is floored at zero as in seed 000.
+        // Physical sign: descending (drop < 0) speeds the droplet up; the widely copied droplet
+        // pseudocode has it backwards. Speed^2 is floored at zero (docs/simulation.md, "Sources").
         var speedSquared = mulQ16Sat(speed, speed);
         let gained = mulQ16Sat(abs(drop), params.gravity);
         if (drop < 0) {

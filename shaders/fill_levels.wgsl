@@ -27,7 +27,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     var lowest = HEIGHT_MAX_FIXED;
-    for (var k = 0; k < 8; k++) {
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
         lowest = min(lowest, levelAt((y + THERMAL_DY[k]) * params.width + x + THERMAL_DX[k]));
     }
     var lifted = HEIGHT_MAX_FIXED;

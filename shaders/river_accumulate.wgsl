@@ -19,7 +19,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         return;
     }
     var total = 1u;
-    for (var k = 0; k < 8; k++) {
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
         let n = neighbourAt(x, y, k, params.wrap != 0);
         if (n >= 0 && riverSlots[n] == OPPOSITE_SLOT[k]) {
             total = min(total + u32(drainageArea[n]), u32(DRAINAGE_AREA_LIMIT));

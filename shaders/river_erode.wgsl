@@ -43,7 +43,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let height = heights[i];
     let eroded = riverErosionAt(x, y);
     var donorFloor = HEIGHT_MAX_FIXED;
-    for (var k = 0; k < 8; k++) {
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
         let n = neighbourAt(x, y, k, wrap);
         if (n < 0) {
             continue;
@@ -67,7 +67,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             fall = max(height - heights[neighbourAt(x, y, slot, wrap)], 0);
         }
         var slope = fall;
-        if (slot >= 4) {
+        if (slot >= FIRST_DIAGONAL_SLOT) {
             slope = mulQ16(fall, INVERSE_SQRT2_Q16);
         }
         let capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), drainageArea[i]);

@@ -23,9 +23,9 @@ fn riverErosionAt(x: i32, y: i32) -> i32 {
     if (fall <= 0) {
         return 0;
     }
-    // sqrt(A) at most 2^15 - 1, so sqrt(A) x 2^16 stays an i32.
-    var factor = mulQ16Sat(params.riverErosion, i32(min(isqrt32(u32(drainageArea[i])), 32767u)) * FIXED_ONE);
-    if (slot >= 4) {
+    // sqrt(A) at most ROOT_AREA_LIMIT (2^15 - 1), so sqrt(A) x 2^16 stays an i32.
+    var factor = mulQ16Sat(params.riverErosion, i32(min(isqrt32(u32(drainageArea[i])), ROOT_AREA_LIMIT)) * FIXED_ONE);
+    if (slot >= FIRST_DIAGONAL_SLOT) {
         factor = mulQ16(factor, INVERSE_SQRT2_Q16);
     }
     if (params.riversMasked != 0) {
@@ -34,7 +34,7 @@ fn riverErosionAt(x: i32, y: i32) -> i32 {
     // 1 / (1 + F) in Q16: (2^32 - 1) / (2^16 + F) in u32 (F > 0 never divides 2^32).
     var keep = FIXED_ONE;
     if (factor != 0) {
-        keep = i32(0xffffffffu / u32(FIXED_ONE + factor));
+        keep = i32(U32_MAX / u32(FIXED_ONE + factor));
     }
     return min(fall - mulQ16(fall, keep), ACCUMULATOR_LIMIT);
 }

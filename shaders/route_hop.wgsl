@@ -39,7 +39,7 @@ fn routeHop(id: vec3<u32>, passOn: bool, fromHalf: i32) {
         return;
     }
     var amount = 0;
-    for (var k = 0; k < 8; k++) {
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
         let n = neighbourAt(x, y, k, wrap);
         if (n < 0) {
             continue;

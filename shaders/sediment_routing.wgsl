@@ -16,7 +16,7 @@ fn levelAt(i: i32) -> i32 {
 
 // How steep a fall is per cell of run in slot k.
 fn steepnessOf(fall: i32, k: i32) -> i32 {
-    if (k >= 4) {
+    if (k >= FIRST_DIAGONAL_SLOT) {
         return mulQ16(fall, INVERSE_SQRT2_Q16);
     }
     return fall;
@@ -28,7 +28,7 @@ fn steepestDropSlot(x: i32, y: i32, wrap: bool) -> i32 {
     // -1, not 0: a diagonal fall of one unit has a steepness of 0 and still counts.
     var best = -1;
     var slot = -1;
-    for (var k = 0; k < 8; k++) {
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
         let n = neighbourAt(x, y, k, wrap);
         if (n < 0) {
             continue;
@@ -51,7 +51,7 @@ fn steepestLevelSlot(x: i32, y: i32) -> i32 {
     let level = levelAt(y * params.width + x);
     var best = -1;
     var slot = -1;
-    for (var k = 0; k < 8; k++) {
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
         let n = neighbourAt(x, y, k, false);
         if (n < 0) {
             continue;
@@ -91,7 +91,7 @@ fn neighbourBounds(x: i32, y: i32) -> Bounds {
     let height = heights[i];
     let level = levelAt(i);
     var bounds = Bounds(HEIGHT_MAX_FIXED, HEIGHT_MAX_FIXED, HEIGHT_MAX_FIXED);
-    for (var k = 0; k < 8; k++) {
+    for (var k = 0; k < THERMAL_SLOTS; k++) {
         let n = neighbourAt(x, y, k, false);
         if (n < 0) {
             continue;

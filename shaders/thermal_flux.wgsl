@@ -1,4 +1,4 @@
-// thermal_flux: first pass of one thermal (talus) step over a patch (seed 001).
+// thermal_flux: first pass of one thermal (talus) erosion step over a patch.
 // CPU mirror: plugin/core/cpu/thermalFlux.ts.
 //
 // Each vertex of the patch works out what it sheds toward each neighbour lower than it by more
@@ -44,7 +44,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             }
         }
         var threshold = params.talus;
-        if (k >= 4) {
+        if (k >= FIRST_DIAGONAL_SLOT) {
             threshold = params.talusDiagonal;
         }
         var amount = 0;

@@ -26,7 +26,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     } else {
         slot = steepestLevelSlot(x, y);
     }
-    // The maps count 1/65536 of a cell.
+    // The maps count 1/FIXED_ONE of a cell.
     let unit = bitcast<f32>(params.cellSizeBits) / f32(FIXED_ONE);
     textureStore(mapsTexture, vec2<i32>(x, y), vec4<f32>(f32(mapWater[i]), f32(mapWear[i]) * unit, f32(mapDeposition[i]) * unit, f32(slot)));
 }

@@ -9,7 +9,7 @@
 @group(0) @binding(BINDING_POSITIONS) var<storage, read_write> positions: array<f32>;
 @group(0) @binding(BINDING_NORMALS) var<storage, read_write> normals: array<f32>;
 
-// The height in the ground's local units: the state counts 1/65536 of a cell.
+// The height in the ground's local units: the state counts 1/FIXED_ONE of a cell.
 fn heightAt(x: i32, y: i32) -> f32 {
     return f32(heights[y * params.width + x]) / f32(FIXED_ONE) * bitcast<f32>(params.cellSizeBits);
 }

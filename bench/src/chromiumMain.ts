@@ -1,16 +1,16 @@
 /**
  * WebGPU figures in headless Chromium: the kernel figures on Chromium's adapter and the
- * component's cost per frame (test/browser/pages/benchGpu.ts, bundled into bench/.build/pages by
- * scripts/bench.mjs). Uses the browser tests' helpers: the installed Chromium (never downloads one),
- * its WebGPU flags, the local static server.
+ * component's cost per frame (bench/pages/benchGpu.ts, bundled into bench/.build/pages by
+ * scripts/bench.mjs). Uses the browser helpers the tests use too (scripts/lib/browser.ts): the
+ * installed Chromium (never downloads one), its WebGPU flags, the local static server.
  *
  *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component]
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../test/helpers/browser.js";
-import type { BenchPageResult, ComponentBenchRequest, KernelBenchRequest } from "../../test/browser/pages/benchGpu.js";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
+import type { BenchPageResult, ComponentBenchRequest, KernelBenchRequest } from "../pages/benchGpu.js";
 import type { BenchRecord } from "./records.js";
 
 /** Frame budgets of the component figures, milliseconds. */

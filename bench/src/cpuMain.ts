@@ -18,7 +18,7 @@ import { RiverScratch, runRiverBatch } from "../../plugin/core/cpu/riverBatch.js
 import { createMaps } from "../../plugin/core/erosionMaps.js";
 import { cloneState, noMasks } from "../../plugin/core/erosionState.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
-import { CpuWorkerPool } from "./cpuWorkers.js";
+import { CpuWorkerPool } from "../../scripts/lib/cpuWorkers.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, riverBatch, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 

@@ -1,6 +1,6 @@
 /**
  * WebGPU kernel figures on any `GPUDevice`: Dawn for Node (bench/src/dawnMain.ts) and headless
- * Chromium (test/browser/pages/benchGpu.ts) run this same code.
+ * Chromium (bench/pages/benchGpu.ts) run this same code.
  *
  * - Droplets: `erode_droplets` alone, `gpuDroplets(size)` droplets a dispatch over the whole field,
  *   several dispatches a run (each its own cycle number, so its own droplets). Steps are what the
@@ -24,7 +24,7 @@ import type { BatchParams } from "../../plugin/core/batchParams.js";
 import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
 import type { ComputeBuffer, KernelBindings } from "../../plugin/gpu/computeDevice.js";
-import { planDropletDispatch } from "../../plugin/gpu/gpuSimulation.js";
+import { planDropletDispatch } from "../../plugin/gpu/batchDispatch.js";
 import { BINDINGS, GRID_WORKGROUP_SIZE, kernelSource, KERNELS, type KernelName } from "../../plugin/gpu/shaderLibrary.js";
 import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";

@@ -26,8 +26,9 @@ export const MAX_SHARE_SHIFT = 2;
 export const FOLD_RELIEF_SHIFT = 3;
 
 /**
- * Most sediment one vertex passes downhill in one fold (2^26 fixed-point units, 1024 m): eight
- * neighbours' worth added to a suspended value of at most ACCUMULATOR_LIMIT still fits an `i32`.
+ * Most sediment one vertex passes downhill in one fold (2^27 - 1 fixed-point units, just under 2048
+ * cells of height): eight neighbours' worth added to a suspended value of at most ACCUMULATOR_LIMIT
+ * still fits an `i32`.
  */
 export const ROUTE_LIMIT = 2 ** 27 - 1;
 
@@ -217,9 +218,9 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         brushRadius: hydraulic.brushRadius,
         brushCount,
         depositAtEnd: hydraulic.endOfWalk === "deposit" ? 1 : 0,
-        // Seed 003's share: the part of one cell's rainfall a droplet carries, at most one cell's. It
-        // counts the walk in the options' own steps, so a walk that featureSize lengthens carries as
-        // much per step as it did (docs/simulation.md, "Units").
+        // The share: the part of one cell's rainfall a droplet carries, at most one cell's
+        // (docs/simulation.md, "What one batch may move"). It counts the walk in the options' own
+        // steps, so a walk that featureSize lengthens carries as much per step as it did ("Units").
         share: Math.min(FIXED_ONE, Math.floor((interiorCells * FIXED_ONE) / (hydraulic.dropletsPerBatch * options.hydraulic.maxSteps))),
         stepCap: Math.max(1, Math.floor(ACCUMULATOR_LIMIT / walkSteps)),
         talus: q16(thermal.talus),

@@ -1,5 +1,6 @@
 /**
- * The soft circular erosion brush (seed 002), as a table both backends read.
+ * The soft circular erosion brush of droplet erosion (a droplet's cut spread over a disc of vertices
+ * rather than the four around it), as a table both backends read.
  *
  * Entry k is three `i32`s: (dx, dy, weight), offsets in cells from the brush centre (the vertex
  * nearest the droplet) and a Q16 weight. The centre comes first. Weights fall off linearly,
@@ -8,9 +9,6 @@
  * moves exactly the material the droplet picks up.
  */
 import { FIXED_ONE } from "./fixedPoint.js";
-
-/** Largest brush radius the table supports, in cells (the `hydraulic.brushRadius` maximum). */
-export const MAX_BRUSH_RADIUS = 8;
 
 /** Integers per brush entry: dx, dy, weight. */
 export const BRUSH_ENTRY_INTS = 3;

@@ -28,6 +28,9 @@ export const COUNTER_SEAM_REMOVED = 6;
 /** Number of counters. */
 export const COUNTER_COUNT = COUNTER_NAMES.length;
 
+/** `u32` words per counter in the GPU counters buffer: the low word, then the high word. */
+export const COUNTER_WORDS = 2;
+
 /** Counter values by name. */
 export type ErosionCounters = Record<(typeof COUNTER_NAMES)[number], number>;
 

@@ -13,6 +13,7 @@
  * Every counter is a u32 that saturates at 2^32 - 1 rather than wrapping. As long as none has
  * saturated, sum(wear) - sum(deposition) is exactly the material the heights lost.
  */
+import { U32_MAX } from "./fixedPoint.js";
 import { riverSlot } from "./steepestDescent.js";
 
 /** The accumulated maps, one u32 per vertex, row-major. */
@@ -22,8 +23,8 @@ export interface ErosionMaps {
     readonly deposition: Uint32Array;
 }
 
-/** Largest value a map cell holds (it saturates there). */
-export const MAP_LIMIT = 0xffffffff;
+/** Largest value a map cell holds (it saturates there): a u32's largest. */
+export const MAP_LIMIT = U32_MAX;
 
 /** Fresh, zeroed maps for a grid of `cells` vertices. */
 export function createMaps(cells: number): ErosionMaps {

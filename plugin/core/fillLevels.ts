@@ -11,7 +11,7 @@
  * spill, one unit per step where a new depression forms.
  */
 import { HEIGHT_MAX_FIXED } from "./fixedPoint.js";
-import { THERMAL_DX, THERMAL_DY } from "./thermalDirections.js";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "./thermalDirections.js";
 
 /** Fall per cell, in fixed-point units, that a filled basin keeps toward its spill point. */
 export const FILL_EPSILON = 1;
@@ -41,7 +41,7 @@ export function priorityFloodFill(heights: Int32Array, width: number, depth: num
         const x = i % width;
         const y = (i - x) / width;
         const spill = Math.min(levels[i] + FILL_EPSILON, HEIGHT_MAX_FIXED);
-        for (let k = 0; k < 8; k++) {
+        for (let k = 0; k < THERMAL_SLOTS; k++) {
             const nx = x + THERMAL_DX[k];
             const ny = y + THERMAL_DY[k];
             if (nx < 0 || ny < 0 || nx >= width || ny >= depth) continue;

@@ -6,8 +6,9 @@
  * neighbouring vertices, so a slope of 1 is 65536 units per cell whatever the ground's scale, and a
  * terrain scaled uniformly in x, y and z runs on the same integers. The helpers here
  * are the JavaScript half of `shaders/common.wgsl`: the WGSL versions compute the same integers
- * with 16-bit pieces, these compute them with plain double arithmetic, which holds every integer
- * below 2^53 exactly. They must agree in value, not in instructions.
+ * with 16-bit pieces, these with whatever V8 runs fastest: `Math.imul` on the same pieces
+ * (`mulQ16`) or plain double arithmetic, which holds every integer below 2^53 exactly. They must
+ * agree in value, not in instructions.
  */
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
@@ -37,6 +38,9 @@ export const HEIGHT_MAX_METRES = HEIGHT_MAX_FIXED / FIXED_ONE;
  * overflowing an `i32`.
  */
 export const SATURATION_LIMIT = 2 ** 30 - 1;
+
+/** Largest u32 (2^32 - 1): where u32 arithmetic saturates or divides into a Q16 reciprocal. */
+export const U32_MAX = 2 ** 32 - 1;
 
 /**
  * floor(a * f / 2^16) for a in the i32 range and 0 <= f <= 2^16. Mirrors `mulQ16` in WGSL, piece

@@ -10,13 +10,17 @@
 // vm context (jest's test environment, some worker sandboxes) and these run per droplet step.
 const { imul } = Math;
 
+/** lowbias32's two multipliers (the WGSL reads them from the generated header). */
+export const HASH_MULTIPLIER_1 = 0x7feb352d;
+export const HASH_MULTIPLIER_2 = 0x846ca68b;
+
 /** lowbias32 finaliser of a u32; returns a u32. */
 export function hashU32(value: number): number {
     let x = value >>> 0;
     x ^= x >>> 16;
-    x = imul(x, 0x7feb352d);
+    x = imul(x, HASH_MULTIPLIER_1);
     x ^= x >>> 15;
-    x = imul(x, 0x846ca68b);
+    x = imul(x, HASH_MULTIPLIER_2);
     x ^= x >>> 16;
     return x >>> 0;
 }

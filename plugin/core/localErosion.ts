@@ -15,7 +15,13 @@ import { resolveOptions, type ErosionOptions, type HydraulicOptions } from "./op
 /** Patch index a local event's droplet hash uses: events never share a hash stream with a patch. */
 export const LOCAL_PATCH_BASE = 0x40000000;
 
-/** cos(2 pi a / 256) x 65536 for a = 0..64 (a quarter turn); the rest follows by symmetry. */
+/** Angle steps in a full turn of a local event's disc: a droplet's angle is the top 8 bits of a hash. */
+export const ANGLE_STEPS = 256;
+
+/** A quarter turn, in angle steps: `QUARTER_COSINES` covers 0..QUARTER_TURN. */
+export const QUARTER_TURN = ANGLE_STEPS / 4;
+
+/** cos(2 pi a / ANGLE_STEPS) x 65536 for a = 0..QUARTER_TURN (a quarter turn); the rest follows by symmetry. */
 export const QUARTER_COSINES = [
     65536, 65516, 65457, 65358, 65220, 65043, 64827, 64571, 64277, 63944, 63572, 63162, 62714, 62228, 61705, 61145, 60547, 59914, 59244, 58538, 57798, 57022, 56212, 55368, 54491, 53581, 52639, 51665, 50660, 49624, 48559, 47464, 46341, 45190, 44011,
     42806, 41576, 40320, 39040, 37736, 36410, 35062, 33692, 32303, 30893, 29466, 28020, 26558, 25080, 23586, 22078, 20557, 19024, 17479, 15924, 14359, 12785, 11204, 9616, 8022, 6424, 4821, 3216, 1608, 0,
@@ -34,16 +40,16 @@ export interface LocalErosionEvent {
     readonly hydraulic: HydraulicOptions;
 }
 
-/** Q16 cosine and sine of angle step a (0..255), from the quarter table. */
+/** Q16 cosine and sine of angle step a (0..ANGLE_STEPS - 1), from the quarter table. Mirrors `cosineOf` in `erode_droplets.wgsl`. */
 export function discDirection(a: number): [number, number] {
-    return [cosineOf(a & 255), cosineOf((a + 192) & 255)];
+    return [cosineOf(a & (ANGLE_STEPS - 1)), cosineOf((a + 3 * QUARTER_TURN) & (ANGLE_STEPS - 1))];
 }
 
 function cosineOf(a: number): number {
-    if (a <= 64) return QUARTER_COSINES[a];
-    if (a <= 128) return -QUARTER_COSINES[128 - a];
-    if (a <= 192) return -QUARTER_COSINES[a - 128];
-    return QUARTER_COSINES[256 - a];
+    if (a <= QUARTER_TURN) return QUARTER_COSINES[a];
+    if (a <= 2 * QUARTER_TURN) return -QUARTER_COSINES[2 * QUARTER_TURN - a];
+    if (a <= 3 * QUARTER_TURN) return -QUARTER_COSINES[a - 2 * QUARTER_TURN];
+    return QUARTER_COSINES[ANGLE_STEPS - a];
 }
 
 /** Cells a disc of `radius` (Q16 cells) covers, for the event's share: round(pi r^2), at least 1. */

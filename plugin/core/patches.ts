@@ -66,11 +66,6 @@ export function unionRect(a: GridRect, b: GridRect): GridRect {
     return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
 }
 
-/** Number of vertices in a rectangle. */
-export function rectArea(rect: GridRect): number {
-    return Math.max(0, rect.x1 - rect.x0) * Math.max(0, rect.y1 - rect.y0);
-}
-
 /** Largest patch of a layout, in vertices (patches are at most patchSize + 1 on a side). */
 export function maxPatchVertices(patchSize: number): number {
     return (patchSize + 1) * (patchSize + 1);

@@ -13,7 +13,7 @@
  * there the operator routes over the heights and its rivers end in basins.
  */
 import { mulQ16 } from "./fixedPoint.js";
-import { THERMAL_DX, THERMAL_DY } from "./thermalDirections.js";
+import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "./thermalDirections.js";
 
 /** 1 / sqrt 2 in Q16 (round(65536 / sqrt 2)): a diagonal fall times this is its fall per cell of run. */
 export const INVERSE_SQRT2_Q16 = 46341;
@@ -49,12 +49,12 @@ export function steepestDropSlot(heights: Int32Array, x: number, y: number, widt
     // -1, not 0: a diagonal fall of one unit has a steepness of 0 and still counts.
     let best = -1;
     let slot = -1;
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < THERMAL_SLOTS; k++) {
         const n = neighbourAt(x, y, k, width, depth, wrap);
         if (n < 0) continue;
         const fall = height - heights[n];
         if (fall <= 0) continue;
-        const steepness = k < 4 ? fall : mulQ16(fall, INVERSE_SQRT2_Q16);
+        const steepness = k < FIRST_DIAGONAL_SLOT ? fall : mulQ16(fall, INVERSE_SQRT2_Q16);
         if (steepness > best) {
             best = steepness;
             slot = k;
@@ -68,13 +68,13 @@ export function steepestLevelSlot(heights: Int32Array, levels: Int32Array, x: nu
     const level = levelAt(heights, levels, y * width + x);
     let best = -1;
     let slot = -1;
-    for (let k = 0; k < 8; k++) {
+    for (let k = 0; k < THERMAL_SLOTS; k++) {
         const nx = x + THERMAL_DX[k];
         const ny = y + THERMAL_DY[k];
         if (nx < 0 || ny < 0 || nx >= width || ny >= depth) continue;
         const fall = level - levelAt(heights, levels, ny * width + nx);
         if (fall <= 0) continue;
-        const steepness = k < 4 ? fall : mulQ16(fall, INVERSE_SQRT2_Q16);
+        const steepness = k < FIRST_DIAGONAL_SLOT ? fall : mulQ16(fall, INVERSE_SQRT2_Q16);
         if (steepness > best) {
             best = steepness;
             slot = k;

@@ -1,15 +1,18 @@
 /**
- * Neighbour directions of the thermal kernels, in flux-slot order: the four edges, then the four
- * diagonals. `neighbours: 4` uses the first four. The WGSL kernels get the same table through the
- * generated header (see `shaderHeader` in the GPU backend), so the order is defined once.
+ * The eight neighbour directions of every grid kernel (thermal flux slots, steepest descent, drainage
+ * and fill levels), in slot order: the four edges, then the four diagonals. `neighbours: 4` uses the
+ * first four. The WGSL kernels get the same table through the generated header (see `shaderHeader`
+ * in the GPU backend), so the order is defined once.
  */
 
-/** x offsets of flux slots 0..7. */
+/** x offsets of slots 0..7. */
 export const THERMAL_DX = [1, -1, 0, 0, 1, -1, 1, -1] as const;
-/** y offsets of flux slots 0..7. */
+/** y offsets of slots 0..7. */
 export const THERMAL_DY = [0, 0, 1, -1, 1, 1, -1, -1] as const;
-/** Flux slots per vertex in the flux buffer. */
+/** Neighbour slots per vertex: the directions above, and the flux slots per vertex in the flux buffer. */
 export const THERMAL_SLOTS = 8;
+/** The first diagonal slot: slots below it are edges (one cell of run), from it on diagonals (sqrt 2). */
+export const FIRST_DIAGONAL_SLOT = 4;
 
 /** The slot pointing back: the neighbour in slot k sees this vertex in slot OPPOSITE_SLOT[k]. */
 export const OPPOSITE_SLOT = [1, 0, 3, 2, 7, 6, 5, 4] as const;

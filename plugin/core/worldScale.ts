@@ -71,8 +71,8 @@ function scaled(value: number, factor: number, low: number, high: number): numbe
 /**
  * The options a batch runs with on `grid`: `options` itself without `featureSize`; with it, every
  * length counted in cells scaled by k (brush radius and droplet path), and the relaxation steps a
- * batch runs scaled by k (flow propagation: a distance) and k squared (thermal: a diffusion, whose
- * time grows with the square of the distance) and by k (drainage propagation: a distance).
+ * batch runs scaled by k squared (thermal: a diffusion, whose time grows with the square of the
+ * distance) and by k (the rivers' drainage-area propagation: a distance).
  */
 export function cellScaledOptions(options: Readonly<ErosionOptions>, grid: GridSize): Readonly<ErosionOptions> {
     const k = featureScale(options, grid);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import webpack from "webpack";
 import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../helpers/browser.js";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
 
 const ROOT = process.cwd();
 const PACK_DIR = join(ROOT, "test-results/pack");

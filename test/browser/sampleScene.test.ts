@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../helpers/browser.js";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
 
 const SAMPLE_DIR = join(process.cwd(), "test-results/sample");
 const PUBLIC_DIR = join(process.cwd(), "sample-scene/public");

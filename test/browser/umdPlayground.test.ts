@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../helpers/browser.js";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
 
 const PAGE_DIR = join(process.cwd(), "test-results/umd");
 

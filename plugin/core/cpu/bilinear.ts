@@ -1,25 +1,11 @@
 /**
- * Bilinear sampling and splitting on the fixed-point grid, for the CPU droplet kernel. Mirror
- * `sampleHeight` and `addBilinear` in `shaders/erode_droplets.wgsl` (the droplet walk inlines
- * `sampleHeight` to keep the corner heights for its next step). WGSL's `addBilinear` takes a
+ * Bilinear splitting on the fixed-point grid, for the CPU droplet kernel. Mirrors `addBilinear` in
+ * `shaders/erode_droplets.wgsl` (the WGSL's bilinear sampling, `sampleHeight`, is inlined into the
+ * CPU walk, which keeps the corner heights for its next step). WGSL's `addBilinear` takes a
  * `scaledByMask` switch; here the masked split is a function of its own, so the unmasked one, on
  * the walk's hottest path, stays as small as it was for V8 to inline.
  */
 import { FIXED_ONE, mulQ16 } from "../fixedPoint.js";
-
-/** Height (fixed point) at a Q16 position, interpolated from the four surrounding vertices. */
-export function sampleHeight(heights: Int32Array, width: number, px: number, py: number): number {
-    const i00 = (py >> 16) * width + (px >> 16);
-    const fx = px & 0xffff;
-    const fy = py & 0xffff;
-    const h00 = heights[i00];
-    const h10 = heights[i00 + 1];
-    const h01 = heights[i00 + width];
-    const h11 = heights[i00 + width + 1];
-    const h0 = h00 + mulQ16(h10 - h00, fx);
-    const h1 = h01 + mulQ16(h11 - h01, fx);
-    return h0 + mulQ16(h1 - h0, fy);
-}
 
 /**
  * Adds `sign * amount` to the four vertices around a Q16 position, split by bilinear weights so the

@@ -12,7 +12,7 @@ import type { BatchParams } from "../batchParams.js";
 import { FILL_EPSILON } from "../fillLevels.js";
 import { HEIGHT_MAX_FIXED } from "../fixedPoint.js";
 import { expandRect } from "../patches.js";
-import { THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
 
 /** Scratch grids of the field's size that `fillLevelStep` works in. */
 export interface FillLevelScratch {
@@ -42,7 +42,7 @@ export function fillLevelStep(params: BatchParams, heights: Int32Array, levels: 
                 continue;
             }
             let lowest = HEIGHT_MAX_FIXED;
-            for (let k = 0; k < 8; k++) {
+            for (let k = 0; k < THERMAL_SLOTS; k++) {
                 const neighbour = level[i + THERMAL_DY[k] * width + THERMAL_DX[k]];
                 if (neighbour < lowest) lowest = neighbour;
             }

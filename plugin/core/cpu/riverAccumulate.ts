@@ -11,7 +11,7 @@
 import type { BatchParams } from "../batchParams.js";
 import { expandRect, type GridRect } from "../patches.js";
 import { neighbourAt, riverSlot } from "../steepestDescent.js";
-import { OPPOSITE_SLOT } from "../thermalDirections.js";
+import { OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes).
@@ -79,13 +79,13 @@ export function riverAccumulate(params: BatchParams, slots: Int32Array, area: In
     const columns = rect.x1 - rect.x0;
     const cells = columns * (rect.y1 - rect.y0);
     if (lists.start.length < cells + 1) lists.start = new Int32Array(cells + 1);
-    if (lists.donors.length < cells * 8) lists.donors = new Int32Array(cells * 8);
+    if (lists.donors.length < cells * THERMAL_SLOTS) lists.donors = new Int32Array(cells * THERMAL_SLOTS);
     const { start, donors } = lists;
     let count = 0;
     for (let y = rect.y0, cell = 0; y < rect.y1; y++) {
         for (let x = rect.x0; x < rect.x1; x++, cell++) {
             start[cell] = count;
-            for (let k = 0; k < 8; k++) {
+            for (let k = 0; k < THERMAL_SLOTS; k++) {
                 const n = neighbourAt(x, y, k, width, depth, wrap);
                 if (n >= 0 && slots[n] === OPPOSITE_SLOT[k]) donors[count++] = n;
             }
@@ -104,9 +104,4 @@ export function riverAccumulate(params: BatchParams, slots: Int32Array, area: In
             area.set(next.subarray(y * width + rect.x0, y * width + rect.x1), y * width + rect.x0);
         }
     }
-}
-
-/** The river rectangle grown by `margin`, clipped to the field (for loops that do not wrap). */
-export function riverRing(params: BatchParams, margin: number): GridRect {
-    return expandRect(riverRect(params), margin, params.width, params.depth);
 }

@@ -5,14 +5,17 @@
  */
 import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_UPLIFT_ADDED } from "../counters.js";
-import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat } from "../fixedPoint.js";
+import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat, U32_MAX } from "../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../settling.js";
 import { FILL_EPSILON } from "../fillLevels.js";
 import { INVERSE_SQRT2_Q16, neighbourAt } from "../steepestDescent.js";
-import { OPPOSITE_SLOT } from "../thermalDirections.js";
+import { FIRST_DIAGONAL_SLOT, OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
 import { riverRect } from "./riverAccumulate.js";
 
 const { floor, max, min } = Math;
+
+/** Largest sqrt(drainage area) stream power uses (2^15 - 1), so sqrt(A) x 2^16 stays an i32 in WGSL. */
+export const ROOT_AREA_LIMIT = 2 ** 15 - 1;
 
 /** Everything a river batch's erosion reads, besides its parameters. */
 export interface RiverInputs {
@@ -31,11 +34,10 @@ export function saturatingProduct(a: number, b: number): number {
     return product >= ACCUMULATOR_LIMIT ? ACCUMULATOR_LIMIT : product;
 }
 
-/** The stream-power factor F = erosion x sqrt(A) / run (x mask), Q16, saturating; slots 4..7 are diagonals. */
+/** The stream-power factor F = erosion x sqrt(A) / run (x mask), Q16, saturating. */
 function streamPower(params: BatchParams, inputs: RiverInputs, i: number, slot: number): number {
-    // sqrt(A) at most 2^15 - 1, so sqrt(A) x 2^16 stays an i32 in WGSL.
-    let factor = mulQ16Sat(params.riverErosion, min(isqrt32(inputs.area[i]), 32767) * FIXED_ONE);
-    if (slot >= 4) factor = mulQ16(factor, INVERSE_SQRT2_Q16);
+    let factor = mulQ16Sat(params.riverErosion, min(isqrt32(inputs.area[i]), ROOT_AREA_LIMIT) * FIXED_ONE);
+    if (slot >= FIRST_DIAGONAL_SLOT) factor = mulQ16(factor, INVERSE_SQRT2_Q16);
     if (inputs.mask !== null) factor = mulQ16(factor, inputs.mask[i]);
     return factor;
 }
@@ -55,7 +57,7 @@ export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: numb
     if (fall <= 0) return 0;
     const factor = streamPower(params, inputs, i, slot);
     // 1 / (1 + F) in Q16: (2^32 - 1) / (2^16 + F) in unsigned 32-bit arithmetic (F > 0 never divides 2^32).
-    const keep = factor === 0 ? FIXED_ONE : floor(0xffffffff / (FIXED_ONE + factor));
+    const keep = factor === 0 ? FIXED_ONE : floor(U32_MAX / (FIXED_ONE + factor));
     return min(fall - mulQ16(fall, keep), ACCUMULATOR_LIMIT);
 }
 
@@ -80,7 +82,7 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, delta: Int3
             const height = heights[i];
             const cut = eroded[i];
             let donorFloor = HEIGHT_MAX_FIXED;
-            for (let k = 0; k < 8; k++) {
+            for (let k = 0; k < THERMAL_SLOTS; k++) {
                 const n = neighbourAt(x, y, k, width, depth, wrap);
                 if (n < 0 || slots[n] !== OPPOSITE_SLOT[k]) continue;
                 const nx = n % width;
@@ -100,7 +102,7 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, delta: Int3
             } else {
                 const slot = slots[i];
                 const fall = slot < 0 ? 0 : max(height - heights[neighbourAt(x, y, slot, width, depth, wrap)], 0);
-                const slope = slot >= 4 ? mulQ16(fall, INVERSE_SQRT2_Q16) : fall;
+                const slope = slot >= FIRST_DIAGONAL_SLOT ? mulQ16(fall, INVERSE_SQRT2_Q16) : fall;
                 const capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), area[i]);
                 if (load > capacity && donorFloor !== HEIGHT_MAX_FIXED) {
                     // Lay down part of what the stream cannot carry, never up to a donor's height.

@@ -4,7 +4,7 @@
  */
 import type { BatchParams } from "../batchParams.js";
 import { mulQ16 } from "../fixedPoint.js";
-import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
+import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
 
 /** The neighbour in slot k, or the vertex itself past the edge (what an open edge's flux is masked by). */
 function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: number): number {
@@ -41,7 +41,7 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
                         }
                     }
                 }
-                const threshold = k < 4 ? talus : talusDiagonal;
+                const threshold = k < FIRST_DIAGONAL_SLOT ? talus : talusDiagonal;
                 let amount = drop > threshold ? mulQ16(drop - threshold, thermalRate) : 0;
                 if (mask !== null && amount > 0) {
                     const n = neighbourOrSelf(x, y, k, width, depth);

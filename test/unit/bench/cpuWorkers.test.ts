@@ -1,20 +1,16 @@
 /**
- * The CPU reference split across worker threads (bench/src/cpuWorkers.ts) gives the single-thread
- * result to the unit: droplets split by ranges with one delta accumulator per worker, thermal steps
- * split by rows. Small fields and few batches, so the test stays quick; it measures no time.
+ * The CPU reference split across worker threads (scripts/lib/cpuWorkers.ts, which the benchmarks'
+ * multi-thread figures run on) gives the single-thread result to the unit: droplets split by ranges
+ * with one delta accumulator per worker, thermal steps split by rows. Small fields and few batches,
+ * so the test stays quick; it measures no time.
  */
 import { buildSync } from "esbuild";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { CpuWorkerPool } from "../../../bench/src/cpuWorkers.js";
-import { splitRange } from "../../../plugin/core/cpu/splitBatch.js";
-import { CpuErosionSimulation } from "../../../plugin/core/cpuSimulation.js";
-import { createInitialState, fingerprintOf } from "../../../plugin/core/erosionState.js";
-import { heightsToFixed } from "../../../plugin/core/fixedPoint.js";
-import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/core/options.js";
-import { ErosionSchedule } from "../../../plugin/core/schedule.js";
-import { generateNoiseTerrain } from "../../../plugin/terrain/noiseTerrain.js";
+import { CpuErosionSimulation, createInitialState, ErosionSchedule, fingerprintOf, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuWorkerPool } from "../../../scripts/lib/cpuWorkers.js";
+import { splitRange } from "../../../scripts/lib/splitBatch.js";
 
 describe("splitRange", () => {
     it("covers the range once, in order, in near-equal parts", () => {
@@ -39,7 +35,7 @@ describe("CpuWorkerPool", () => {
     beforeAll(() => {
         directory = mkdtempSync(join(tmpdir(), "erosion-bench-"));
         workerScript = join(directory, "cpuWorker.mjs");
-        buildSync({ entryPoints: [resolve("bench/src/cpuWorker.ts")], bundle: true, platform: "node", format: "esm", outfile: workerScript, logLevel: "silent" });
+        buildSync({ entryPoints: [resolve("scripts/lib/cpuWorker.ts")], bundle: true, platform: "node", format: "esm", outfile: workerScript, logLevel: "silent" });
     });
 
     afterAll(() => {

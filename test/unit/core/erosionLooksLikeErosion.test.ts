@@ -3,7 +3,7 @@
  * material down: a test that fails for uniform lowering, for noise and for droplets that flow uphill.
  */
 import { erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../../plugin/index.js";
-import { hash4 } from "../../../plugin/core/hash.js";
+import { hash4 } from "../../../plugin/internal.js";
 import { erosionPatternProblems } from "../../helpers/erosionMetrics.js";
 
 const N = 96;

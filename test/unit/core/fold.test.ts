@@ -2,16 +2,8 @@
  * The fold of a droplet batch (clipDelta, routeSediment) and the fill levels, on tiny grids
  * whose results are worked out by hand in the comments.
  */
-import { buildBatchParams, SEDIMENT_HOPS, type BatchParams } from "../../../plugin/core/batchParams.js";
-import { COUNTER_COUNT, COUNTER_OUTFLOW } from "../../../plugin/core/counters.js";
-import { applyDelta } from "../../../plugin/core/cpu/applyDelta.js";
-import { clipDelta } from "../../../plugin/core/cpu/clipDelta.js";
-import { fillLevelStep } from "../../../plugin/core/cpu/fillLevels.js";
-import { routeSediment, RouteScratch } from "../../../plugin/core/cpu/routeSediment.js";
-import { FILL_EPSILON, priorityFloodFill } from "../../../plugin/core/fillLevels.js";
-import { FIXED_ONE, HEIGHT_MAX_FIXED } from "../../../plugin/core/fixedPoint.js";
-import { fillRoom } from "../../../plugin/core/settling.js";
-import { resolveOptions } from "../../../plugin/core/options.js";
+import { buildBatchParams, FILL_EPSILON, FIXED_ONE, HEIGHT_MAX_FIXED, priorityFloodFill, resolveOptions, type BatchParams } from "../../../plugin/index.js";
+import { applyDelta, clipDelta, COUNTER_COUNT, COUNTER_OUTFLOW, fillLevelStep, fillRoom, routeSediment, RouteScratch, SEDIMENT_HOPS } from "../../../plugin/internal.js";
 
 const M = FIXED_ONE;
 

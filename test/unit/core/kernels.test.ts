@@ -1,16 +1,8 @@
 /**
  * Each CPU kernel on tiny grids whose results are worked out by hand in the comments.
  */
-import { buildBatchParams, type BatchParams } from "../../../plugin/core/batchParams.js";
-import { buildBrush, brushEntryCount } from "../../../plugin/core/brush.js";
-import { COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../../../plugin/core/counters.js";
-import { erodeDroplets } from "../../../plugin/core/cpu/erodeDroplets.js";
-import { thermalApply } from "../../../plugin/core/cpu/thermalApply.js";
-import { thermalFlux } from "../../../plugin/core/cpu/thermalFlux.js";
-import { FIXED_ONE } from "../../../plugin/core/fixedPoint.js";
-import { hash4 } from "../../../plugin/core/hash.js";
-import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/core/options.js";
-import { layoutPatches, type OperatorName } from "../../../plugin/core/patches.js";
+import { buildBatchParams, FIXED_ONE, layoutPatches, resolveOptions, type BatchParams, type ErosionOptionsInput, type OperatorName } from "../../../plugin/index.js";
+import { brushEntryCount, buildBrush, COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, erodeDroplets, hash4, thermalApply, thermalFlux } from "../../../plugin/internal.js";
 
 /** No drainage anywhere: the channel rule of thermal_apply never applies. */
 const noChannels = (cells: number) => ({ drainageArea: new Int32Array(cells), suspended: new Int32Array(cells) });

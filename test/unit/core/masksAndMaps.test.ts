@@ -1,8 +1,8 @@
 /**
- * Masks (seed 003's semantics) and erosion maps, on the CPU reference (GPU parity covers both).
+ * Masks (docs/simulation.md, "Masks") and erosion maps, on the CPU reference (GPU parity covers both).
  */
 import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMasks, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { heightSum } from "../../../plugin/core/erosionState.js";
+import { heightSum } from "../../../plugin/internal.js";
 
 const W = 72;
 const D = 40;

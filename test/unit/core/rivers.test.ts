@@ -3,9 +3,7 @@
  * step, drainage area, lakes, uplift, tileable terrains. docs/simulation.md, "Stream-power rivers".
  */
 import { buildBatchParams, COUNTER_NAMES, conservedMass, createInitialState, CpuErosionSimulation, drainageField, generateCone, generateNoiseTerrain, heightsToFixed, priorityFloodFill, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { riverSlots } from "../../../plugin/core/cpu/riverAccumulate.js";
-import { riverErode } from "../../../plugin/core/cpu/riverErode.js";
-import { THERMAL_DX, THERMAL_DY } from "../../../plugin/core/thermalDirections.js";
+import { riverErode, riverSlots, THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
 
 const RIVERS_ONLY: ErosionOptionsInput = { hydraulic: { enabled: false }, thermal: { enabled: false } };
 

@@ -1,11 +1,10 @@
 /**
- * Seed 003's bounds at work, on the CPU reference (bit-identical to the GPU): 100 batches of 10k
+ * The per-batch bounds at work (docs/simulation.md, "What one batch may move"), on the CPU reference (bit-identical to the GPU): 100 batches of 10k
  * droplets on 128^2 stay bounded and do not swing, and rain behaves as a sampling density.
  * Sizes are pinned: each run here is 30-50 M droplet steps.
  */
-import { CpuErosionSimulation, fixedToHeights, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
-import { ACCUMULATOR_LIMIT } from "../../../plugin/core/batchParams.js";
-import { conservedMass } from "../../../plugin/core/erosionState.js";
+import { conservedMass, CpuErosionSimulation, fixedToHeights, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { ACCUMULATOR_LIMIT } from "../../../plugin/internal.js";
 import { boxBlur3, pearson } from "../../helpers/erosionMetrics.js";
 
 const N = 128;
@@ -58,9 +57,9 @@ describe.each([
     });
 });
 
-describe("rain is a sampling density (seed 003)", () => {
+describe("rain is a sampling density (the droplets' share)", () => {
     it("30 batches at 2k and at 20k droplets move the same material within 10% with correlated erosion-depth maps", () => {
-        // Both densities are above seed 003's threshold: interior cells / maxSteps = 127^2 / 64 = 252 droplets.
+        // Both densities are above the share's threshold: interior cells / maxSteps = 127^2 / 64 = 252 droplets.
         const initial = heightsToFixed(generateNoiseTerrain({ width: N, depth: N, relief: RELIEF }));
         const runs = [2000, 20000].map((droplets) => {
             const simulation = new CpuErosionSimulation(N, N, initial, hydraulicOnly(droplets));

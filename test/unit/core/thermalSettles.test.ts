@@ -1,9 +1,9 @@
 /**
- * Repeated thermal steps bring every slope to the talus threshold or below (seed 001), across
+ * Repeated thermal (talus) erosion steps bring every slope to the talus threshold or below, across
  * patch seams, with 4 and 8 neighbours.
  */
 import { CpuErosionSimulation, generateCone, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
-import { THERMAL_DX, THERMAL_DY } from "../../../plugin/core/thermalDirections.js";
+import { THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
 
 describe.each([4, 8] as const)("thermal erosion with %i neighbours", (neighbours) => {
     it("settles a steep cone until no slope exceeds the talus threshold (to the integer step's resolution)", () => {

@@ -2,10 +2,8 @@
  * Long runs and extreme terrains on the CPU reference (bit-identical to the GPU): no wrap, no NaN,
  * heights inside the initial range widened by 10% of the relief, mass balanced to the unit.
  */
-import { COUNTER_NAMES, conservedMass, createInitialState, CpuErosionSimulation, fixedToHeights, heightsToFixed, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { heightSum } from "../../../plugin/core/erosionState.js";
-import { HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "../../../plugin/core/fixedPoint.js";
-import { generateNoiseTerrain } from "../../../plugin/index.js";
+import { COUNTER_NAMES, conservedMass, createInitialState, CpuErosionSimulation, fixedToHeights, generateNoiseTerrain, heightsToFixed, HEIGHT_MAX_FIXED, HEIGHT_MAX_METRES, HEIGHT_MIN_FIXED, HEIGHT_MIN_METRES, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { heightSum } from "../../../plugin/internal.js";
 
 function range(values: Int32Array): [number, number] {
     let low = Infinity;

@@ -1,6 +1,6 @@
 /**
  * A Node worker thread of `CpuWorkerPool`: runs its share of a batch on the shared heights (see
- * `plugin/core/cpu/splitBatch.ts` for why the split cannot change the result). Bundled on its own
+ * `splitBatch.ts` for why the split cannot change the result). Bundled on its own
  * (esbuild) and started by the pool.
  */
 import { parentPort, workerData } from "node:worker_threads";
@@ -8,7 +8,7 @@ import { COUNTER_COUNT } from "../../plugin/core/counters.js";
 import { erodeDroplets } from "../../plugin/core/cpu/erodeDroplets.js";
 import { thermalApply } from "../../plugin/core/cpu/thermalApply.js";
 import { thermalFlux } from "../../plugin/core/cpu/thermalFlux.js";
-import { thermalApplyBand, thermalFluxBand } from "../../plugin/core/cpu/splitBatch.js";
+import { thermalApplyBand, thermalFluxBand } from "./splitBatch.js";
 import type { WorkerData, WorkerReply, WorkerRequest } from "./cpuWorkers.js";
 
 const data = workerData as WorkerData;

@@ -1,5 +1,5 @@
 /**
- * Splitting one batch between threads without changing its result.
+ * Splitting one batch between threads without changing its result (for `CpuWorkerPool`).
  *
  * - Droplets: each thread runs a contiguous range of the batch's droplets into its own delta
  *   accumulator; the accumulators are then summed into the batch's delta. Every droplet reads the
@@ -10,8 +10,8 @@
  *   flux slots, an apply step reads flux and writes only its rows' heights, so bands of one step
  *   never touch each other's output; all bands of a step finish before the next step begins.
  */
-import type { BatchParams } from "../batchParams.js";
-import { THERMAL_SLOTS } from "../thermalDirections.js";
+import type { BatchParams } from "../../plugin/core/batchParams.js";
+import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 
 /** Splits `start .. end - 1` into `parts` contiguous ranges, as even as possible (empty ones dropped). */
 export function splitRange(start: number, end: number, parts: number): [number, number][] {

@@ -14,11 +14,10 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
-import { TerrainErosion } from "../../../plugin/component/terrainErosion.js";
-import type { ErosionFrameStats } from "../../../plugin/component/terrainErosion.js";
-import { benchDeviceDescriptor, describeAdapter, runGpuKernelBench } from "../../../bench/src/gpuKernels.js";
-import { runCounts, summarize, type BenchRecord } from "../../../bench/src/records.js";
-import { benchHeights } from "../../../bench/src/workloads.js";
+import { TerrainErosion, type ErosionFrameStats } from "../../plugin/index.js";
+import { benchDeviceDescriptor, describeAdapter, runGpuKernelBench } from "../src/gpuKernels.js";
+import { runCounts, summarize, type BenchRecord } from "../src/records.js";
+import { benchHeights } from "../src/workloads.js";
 
 /** What the driver asks for. */
 export interface KernelBenchRequest {

@@ -3,14 +3,16 @@
  * (a SharedArrayBuffer), each with its own delta accumulator. A droplet batch is split by droplets
  * and the accumulators summed; a thermal batch is split by rows, step by step; the fold and river
  * batches run on the calling thread. The result is the single-thread result to the unit (see
- * `plugin/core/cpu/splitBatch.ts`, and `test/unit/bench/cpuWorkers.test.ts`, which checks it).
+ * `splitBatch.ts`, and `test/unit/bench/cpuWorkers.test.ts`, which checks it). The benchmarks'
+ * multi-thread CPU figures run on it (`bench/src/cpuMain.ts`); it lives here, beside the code both
+ * share, so that neither imports the other.
  */
 import { Worker } from "node:worker_threads";
 import type { BatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT } from "../../plugin/core/counters.js";
 import { FoldScratch, foldDroplets } from "../../plugin/core/cpu/foldDroplets.js";
 import { RiverScratch, runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
-import { addAndClearDelta, splitRange } from "../../plugin/core/cpu/splitBatch.js";
+import { addAndClearDelta, splitRange } from "./splitBatch.js";
 import { tileSeam } from "../../plugin/core/cpu/tileSeam.js";
 import type { ErosionStateData } from "../../plugin/core/erosionState.js";
 import type { PlannedBatch } from "../../plugin/core/schedule.js";

@@ -1,0 +1,129 @@
+/**
+ * The dispatch order of each operator's batch on the GPU, recorded onto a `ComputeDevice`.
+ *
+ * A hydraulic batch (or a local event's) is erode_droplets (one invocation per droplet), then the
+ * fold over the droplets' reach: clip_delta, then `routeHops` hops of the sediment routing
+ * (route_sediment and its odd twin alternating, the last hop route_sediment_last) and apply_delta,
+ * fill_levels and copy_levels over the batch's extent. A river batch is river_slots,
+ * `stepsPerBatch` x (river_accumulate, copy_area), river_erode, river_uplift and river_settle over its
+ * patch, then the same hops and apply_delta, fill_levels and copy_levels over its extent. A thermal
+ * batch is `iterations` x (thermal_flux over the patch, thermal_apply over the patch grown by one).
+ * On a tileable terrain every batch ends with tile_seam. Dispatches of one submission run in order,
+ * so each batch reads the ground the previous one left, exactly as the CPU reference does
+ * (`plugin/core/cpuBatchRunner.ts`, whose order this is).
+ *
+ * Every kernel binds the simulation's buffers by the names it declares in `KERNELS`; a dispatch
+ * names only what differs: the batch's params slot and, for kernels with a `mask` binding, whose mask.
+ */
+import type { BatchParams } from "../core/batchParams.js";
+import type { MaskName } from "../core/erosionState.js";
+import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
+import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary.js";
+import type { SimulationBuffers } from "./simulationBuffers.js";
+
+/** Workgroup counts of a droplet dispatch and the invocations per dispatch row. */
+export interface DropletDispatch {
+    readonly x: number;
+    readonly y: number;
+    readonly rowThreads: number;
+}
+
+/** Lays `count` invocations out in rows of at most `maxPerDimension` workgroups. */
+export function planDropletDispatch(count: number, maxPerDimension: number): DropletDispatch {
+    const groups = Math.ceil(count / DROPLET_WORKGROUP_SIZE);
+    const x = Math.max(1, Math.min(groups, maxPerDimension));
+    return { x, y: Math.max(1, Math.ceil(groups / x)), rowThreads: x * DROPLET_WORKGROUP_SIZE };
+}
+
+/** Workgroups covering `columns x rows` vertices (at least one each way). */
+export function gridGroups(columns: number, rows: number): [number, number] {
+    return [Math.max(1, Math.ceil(columns / GRID_WORKGROUP_SIZE)), Math.max(1, Math.ceil(rows / GRID_WORKGROUP_SIZE))];
+}
+
+/** Where one batch's dispatches go: the device, the simulation's buffers and the batch's params slot. */
+export interface DispatchTarget {
+    readonly device: ComputeDevice;
+    readonly buffers: SimulationBuffers;
+    readonly slot: ComputeBuffer;
+}
+
+/**
+ * Records `kernel` over `x * y` workgroups: `params` bound to the batch's slot, `mask` to the mask of
+ * `mask` (or its stand-in), every other binding the kernel declares to the simulation's buffer of
+ * that name unless `extra` names it (a ground's vertex buffers). `texture` goes to kernels that write one.
+ */
+export function record(target: DispatchTarget, kernel: KernelName, x: number, y: number, mask: MaskName | null = null, extra: KernelBindings = {}, texture?: unknown): void {
+    const bindings: KernelBindings = {};
+    for (const name of KERNELS[kernel].bindings) {
+        if (name === "params") {
+            bindings.params = target.slot;
+        } else if (name === "mask") {
+            if (mask === null) {
+                throw new Error(`Internal error: kernel ${kernel} binds a mask but its dispatch names none.`);
+            }
+            bindings.mask = target.buffers.mask(mask);
+        } else {
+            bindings[name] = extra[name] ?? target.buffers.bound(name);
+        }
+    }
+    target.device.dispatch(kernel, bindings, x, y, texture);
+}
+
+/** A droplet batch (hydraulic or a local event): the droplets, then the fold over their reach. */
+export function recordDropletBatch(target: DispatchTarget, params: BatchParams, dispatch: DropletDispatch): void {
+    record(target, "erode_droplets", dispatch.x, dispatch.y, "hydraulic");
+    const [rx, ry] = gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
+    record(target, "clip_delta", rx, ry, "hydraulic");
+    recordRouteAndFold(target, params, "hydraulic");
+}
+
+/** A river batch (the order of the CPU's `runRiverBatch`). */
+export function recordRiverBatch(target: DispatchTarget, params: BatchParams, steps: number): void {
+    const { width, depth } = target.buffers;
+    const wrap = params.wrap !== 0;
+    const x1 = wrap ? Math.min(params.patchX1, width - 1) : params.patchX1;
+    const y1 = wrap ? Math.min(params.patchY1, depth - 1) : params.patchY1;
+    const [px, py] = gridGroups(x1 - params.patchX0, y1 - params.patchY0);
+    const [sx, sy] = gridGroups(x1 - params.patchX0 + 2, y1 - params.patchY0 + 2);
+    record(target, "river_slots", sx, sy);
+    for (let step = 0; step < steps; step++) {
+        record(target, "river_accumulate", px, py);
+        record(target, "copy_area", px, py);
+    }
+    record(target, "river_erode", px, py, "rivers");
+    record(target, "river_uplift", px, py, "uplift");
+    record(target, "river_settle", px, py);
+    recordRouteAndFold(target, params, "rivers");
+}
+
+/** A thermal batch: `iterations` relaxation steps, each a flux pass over the patch and an apply pass over it grown by one. */
+export function recordThermalBatch(target: DispatchTarget, params: BatchParams, iterations: number): void {
+    const [px, py] = gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
+    const [rx, ry] = gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
+    for (let step = 0; step < iterations; step++) {
+        record(target, "thermal_flux", px, py, "thermal");
+        record(target, "thermal_apply", rx, ry);
+    }
+}
+
+/** A tileable terrain's seam: its last column and row made equal to the first again. */
+export function recordTileSeam(target: DispatchTarget): void {
+    const { width, depth } = target.buffers;
+    record(target, "tile_seam", Math.ceil((width + depth) / DROPLET_WORKGROUP_SIZE), 1);
+}
+
+/**
+ * The hops of the sediment routing, then apply_delta, fill_levels and copy_levels, over the batch's
+ * extent; what settles is scaled by the mask of the batch's operator.
+ */
+function recordRouteAndFold(target: DispatchTarget, params: BatchParams, operator: "hydraulic" | "rivers"): void {
+    const [ex, ey] = gridGroups(params.extentX1 - params.extentX0, params.extentY1 - params.extentY0);
+    for (let hop = 1; hop <= params.routeHops; hop++) {
+        const odd = hop % 2 === 0;
+        const kernel = hop < params.routeHops ? (odd ? "route_sediment_odd" : "route_sediment") : odd ? "route_sediment_last_odd" : "route_sediment_last";
+        record(target, kernel, ex, ey, operator);
+    }
+    record(target, "apply_delta", ex, ey);
+    record(target, "fill_levels", ex, ey);
+    record(target, "copy_levels", ex, ey);
+}

@@ -1,0 +1,197 @@
+/**
+ * The storage buffers of one `GpuErosionSimulation`: the list of what a grid needs and how large
+ * each is (`gpuBufferNeeds`, also for callers that check a ground against an adapter before creating
+ * anything), and the buffers themselves, created from that list, labelled, found by the binding the
+ * kernels know them by, counted and destroyed in one place.
+ */
+import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
+import { MASKED_OPERATORS, type MaskName } from "../core/erosionState.js";
+import { maxPatchVertices } from "../core/patches.js";
+import { THERMAL_SLOTS } from "../core/thermalDirections.js";
+import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
+import type { BindingName } from "./shaderLibrary.js";
+
+/** Bytes of one `i32` grid of `width x depth`. */
+export function gridBytes(width: number, depth: number): number {
+    return width * depth * 4;
+}
+
+/** Bytes of the thermal flux of a patch of `vertices` vertices: `THERMAL_SLOTS` `i32`s each. */
+export function fluxBytes(vertices: number): number {
+    return vertices * THERMAL_SLOTS * 4;
+}
+
+/** Bytes of the counters: `COUNTER_WORDS` `u32`s each. */
+export const COUNTER_BYTES = COUNTER_COUNT * COUNTER_WORDS * 4;
+
+/**
+ * Bytes a stand-in buffer takes: bound where a kernel declares a buffer it will not read (no mask,
+ * an empty brush), since a binding cannot be empty.
+ */
+const STAND_IN_BYTES = 16;
+
+/** One storage buffer a grid needs: what it is, how the kernels bind it, and its size. */
+export interface GpuBufferNeed {
+    /** What error messages call it ("heights", "sediment routing", ...). */
+    readonly what: string;
+    /** The binding the kernels know it by. */
+    readonly binding: BindingName;
+    /** Size in bytes, at creation (the brush and the thermal flux grow when a batch needs more). */
+    readonly bytes: number;
+    /** Vertices per row and rows of the grid it holds, as error messages name them. */
+    readonly width: number;
+    readonly depth: number;
+    /**
+     * Who creates it: the simulation, or the ground, whose own vertex buffers the vertex pass writes
+     * (bound, never created, by the simulation).
+     */
+    readonly owner: "simulation" | "ground";
+}
+
+/**
+ * The storage buffers a `width x depth` grid eroded on the GPU binds, with their sizes: the
+ * simulation's, then the ground's positions and normals (which the vertex pass writes). Every one
+ * must fit the adapter's `maxStorageBufferBindingSize`; in this order, the first that does not is
+ * the one an error should name (the heights before any other grid of the same size). Besides these,
+ * the simulation holds 32 params slots of `BATCH_PARAMS_STRIDE_BYTES`, and one grid per mask once a
+ * mask is set.
+ * @param patchSize the options' `patchSize` (the thermal flux holds the largest patch)
+ */
+export function gpuBufferNeeds(width: number, depth: number, patchSize: number): GpuBufferNeed[] {
+    const grid = gridBytes(width, depth);
+    const simulation = (what: string, binding: BindingName, bytes: number) => ({ what, binding, bytes, width, depth, owner: "simulation" as const });
+    return [
+        simulation("heights", "heights", grid),
+        simulation("suspended sediment", "suspended", grid),
+        simulation("delta", "delta", grid),
+        simulation("drainage area", "drainageArea", grid),
+        simulation("fill levels", "fillLevels", grid),
+        simulation("next fill levels", "levelsNext", grid),
+        simulation("next drainage area", "areaNext", grid),
+        simulation("river slots", "riverSlots", grid),
+        simulation("water map", "mapWater", grid),
+        simulation("wear map", "mapWear", grid),
+        simulation("deposition map", "mapDeposition", grid),
+        simulation("batch water", "waterBatch", grid),
+        // Two grids: the halves the sediment routing's hops alternate between.
+        simulation("sediment routing", "routed", 2 * grid),
+        simulation("counters", "counters", COUNTER_BYTES),
+        simulation("brush", "brush", STAND_IN_BYTES),
+        { what: "vertex positions", binding: "positions", bytes: width * depth * 12, width, depth, owner: "ground" },
+        { what: "vertex normals", binding: "normals", bytes: width * depth * 12, width, depth, owner: "ground" },
+        // A patch is at most patchSize + 1 vertices a side.
+        { what: "thermal flux", binding: "flux", bytes: fluxBytes(maxPatchVertices(patchSize)), width: patchSize + 1, depth: patchSize + 1, owner: "simulation" },
+    ];
+}
+
+/** Throws a clear error when a buffer of `bytes` cannot be bound on this device. */
+export function assertBindable(device: ComputeDevice, what: string, bytes: number, width: number, depth: number): void {
+    if (bytes > device.maxStorageBufferBindingSize) {
+        throw new RangeError(
+            `The ${what} buffer of a ${width} x ${depth} grid needs ${bytes} bytes, more than this adapter's maxStorageBufferBindingSize of ${device.maxStorageBufferBindingSize} bytes. ` +
+                `Use a smaller ground, or create the WebGPU engine with a larger limit (WebGPUEngine option deviceDescriptor: { requiredLimits: { maxStorageBufferBindingSize } }, up to the adapter's own limit), or use backend: "cpu".`
+        );
+    }
+}
+
+/** The buffers a simulation creates at once, by binding. */
+type OwnedBinding = "heights" | "suspended" | "delta" | "drainageArea" | "fillLevels" | "levelsNext" | "areaNext" | "riverSlots" | "mapWater" | "mapWear" | "mapDeposition" | "waterBatch" | "routed" | "counters" | "brush" | "flux";
+
+/** Labels of the buffers whose label is not `TerrainErosion.<binding>`. */
+const LABELS: Partial<Record<OwnedBinding, string>> = { flux: "thermalFlux" };
+
+/** Every buffer one simulation owns. */
+export class SimulationBuffers {
+    private readonly _owned = {} as Record<OwnedBinding, ComputeBuffer>;
+    /** Stands in for an operator's mask when it has none (the kernels then never read it). */
+    public readonly noMask: ComputeBuffer;
+    private readonly _masks: Record<MaskName, ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null };
+    /** One params buffer per batch recorded before a submit (see `GpuErosionSimulation`). */
+    public readonly paramSlots: ComputeBuffer[] = [];
+
+    /**
+     * Checks that every buffer of `gpuBufferNeeds` the simulation owns can be bound (a `RangeError`
+     * naming the first that cannot), then creates them and `paramSlots` params buffers of `paramBytes`.
+     */
+    constructor(
+        private readonly _device: ComputeDevice,
+        public readonly width: number,
+        public readonly depth: number,
+        patchSize: number,
+        paramSlots: number,
+        paramBytes: number
+    ) {
+        const owned = gpuBufferNeeds(width, depth, patchSize).filter((need) => need.owner === "simulation");
+        for (const need of owned) {
+            assertBindable(_device, need.what, need.bytes, need.width, need.depth);
+        }
+        for (const need of owned) {
+            this._owned[need.binding as OwnedBinding] = _device.createBuffer(label(need.binding as OwnedBinding), need.bytes);
+        }
+        this.noMask = _device.createBuffer("TerrainErosion.noMask", STAND_IN_BYTES);
+        for (let slot = 0; slot < paramSlots; slot++) {
+            this.paramSlots.push(_device.createBuffer(`TerrainErosion.params${slot}`, paramBytes));
+        }
+    }
+
+    /** The buffer a kernel binds as `binding` (not params, a mask, or the ground's vertex buffers, which each dispatch names). */
+    public bound(binding: BindingName): ComputeBuffer {
+        const buffer = this._owned[binding as OwnedBinding];
+        if (!buffer) {
+            throw new Error(`Internal error: the simulation has no buffer for binding "${binding}".`);
+        }
+        return buffer;
+    }
+
+    /** The mask buffer of `operator`, or the stand-in when it has none. */
+    public mask(operator: MaskName): ComputeBuffer {
+        return this._masks[operator] ?? this.noMask;
+    }
+
+    /** The mask buffer of `operator`, created (one grid) on first use. */
+    public ensureMask(operator: MaskName): ComputeBuffer {
+        return (this._masks[operator] ??= this._device.createBuffer(`TerrainErosion.${operator}Mask`, gridBytes(this.width, this.depth)));
+    }
+
+    /** Makes the brush at least `bytes` long: a new, empty buffer if it was shorter. */
+    public growBrush(bytes: number): void {
+        if (this._owned.brush.byteLength < bytes) {
+            this._recreate("brush", bytes);
+        }
+    }
+
+    /** Whether the thermal flux holds a patch of `patchWidth x patchDepth` vertices. */
+    public fluxFits(patchWidth: number, patchDepth: number): boolean {
+        return this._owned.flux.byteLength >= fluxBytes(patchWidth * patchDepth);
+    }
+
+    /** A new thermal flux for patches of up to `patchSize` cells a side (checked to be bindable). */
+    public replaceFlux(patchSize: number): void {
+        const bytes = fluxBytes(maxPatchVertices(patchSize));
+        assertBindable(this._device, "thermal flux", bytes, patchSize + 1, patchSize + 1);
+        this._recreate("flux", bytes);
+    }
+
+    private _recreate(binding: "brush" | "flux", bytes: number): void {
+        this._device.destroyBuffer(this._owned[binding]);
+        this._owned[binding] = this._device.createBuffer(label(binding), bytes);
+    }
+
+    /** Every buffer held now: what `dispose` destroys and `GpuErosionSimulation.bufferCount` counts. */
+    public all(): ComputeBuffer[] {
+        const masks = MASKED_OPERATORS.map((operator) => this._masks[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
+        return [...Object.values(this._owned), this.noMask, ...masks, ...this.paramSlots];
+    }
+
+    /** Destroys every buffer. */
+    public dispose(): void {
+        for (const buffer of this.all()) {
+            this._device.destroyBuffer(buffer);
+        }
+        this.paramSlots.length = 0;
+    }
+}
+
+function label(binding: OwnedBinding): string {
+    return `TerrainErosion.${LABELS[binding] ?? binding}`;
+}

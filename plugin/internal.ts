@@ -1,0 +1,23 @@
+/**
+ * Internals the repository's own tests reach for, in one place: the CPU kernels one at a time, the
+ * constants that bound them, the brush, the hash and the neighbour table. Not part of the package's
+ * API: package.json exports only `index.ts`, and nothing here is promised to stay. A test imports
+ * the public entry for what a user can reach and this module for the rest, so a test never
+ * depends on which file an internal lives in.
+ */
+export { ACCUMULATOR_LIMIT, SEDIMENT_HOPS } from "./core/batchParams.js";
+export { brushEntryCount, buildBrush } from "./core/brush.js";
+export { COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "./core/counters.js";
+export { heightSum } from "./core/erosionState.js";
+export { hash4 } from "./core/hash.js";
+export { fillRoom } from "./core/settling.js";
+export { THERMAL_DX, THERMAL_DY } from "./core/thermalDirections.js";
+export { applyDelta } from "./core/cpu/applyDelta.js";
+export { clipDelta } from "./core/cpu/clipDelta.js";
+export { erodeDroplets } from "./core/cpu/erodeDroplets.js";
+export { fillLevelStep } from "./core/cpu/fillLevels.js";
+export { riverSlots } from "./core/cpu/riverAccumulate.js";
+export { riverErode } from "./core/cpu/riverErode.js";
+export { RouteScratch, routeSediment } from "./core/cpu/routeSediment.js";
+export { thermalApply } from "./core/cpu/thermalApply.js";
+export { thermalFlux } from "./core/cpu/thermalFlux.js";

@@ -1,2 +1,0 @@
-export * from "../../../plugin/index.js";
-export { heightSum as heightSumForTest } from "../../../plugin/core/erosionState.js";
