@@ -9,6 +9,7 @@
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     let rect = riverRect();
     let x = rect.x + i32(id.x);
     let y = rect.y + i32(id.y);

@@ -10,6 +10,7 @@
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     let rect = riverRect();
     var x = rect.x - 1 + i32(id.x);
     var y = rect.y - 1 + i32(id.y);

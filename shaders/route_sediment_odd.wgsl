@@ -3,5 +3,6 @@
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     routeHop(id, true, 1);
 }

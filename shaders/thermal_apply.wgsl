@@ -16,11 +16,12 @@ fn inPatch(x: i32, y: i32) -> bool {
 }
 
 fn fluxSlot(x: i32, y: i32) -> i32 {
-    return ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
+    return params.fluxBase + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
 }
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     let x = params.regionX0 + i32(id.x);
     let y = params.regionY0 + i32(id.y);
     // The dispatch rounds the region up to whole workgroups: invocations past it idle.

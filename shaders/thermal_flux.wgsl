@@ -18,6 +18,7 @@
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     let x = params.patchX0 + i32(id.x);
     let y = params.patchY0 + i32(id.y);
     // The dispatch rounds the patch up to whole workgroups: invocations past it idle.
@@ -27,7 +28,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let width = params.width;
     let depth = params.depth;
     let height = heights[y * width + x];
-    let slot = ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
+    let slot = params.fluxBase + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
     for (var k = 0; k < THERMAL_SLOTS; k++) {
         var drop = 0;
         if (k < params.neighbours) {

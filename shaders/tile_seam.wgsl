@@ -11,6 +11,7 @@
 
 @compute @workgroup_size(DROPLET_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     let t = i32(id.x);
     let width = params.width;
     let depth = params.depth;

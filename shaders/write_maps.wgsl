@@ -13,6 +13,7 @@
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     let x = i32(id.x);
     let y = i32(id.y);
     // The dispatch rounds the field up to whole workgroups: invocations past it idle.

@@ -16,6 +16,7 @@ fn heightAt(x: i32, y: i32) -> f32 {
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
     let x = params.regionX0 + i32(id.x);
     let y = params.regionY0 + i32(id.y);
     // The dispatch rounds the rectangle up to whole workgroups: invocations past it idle.

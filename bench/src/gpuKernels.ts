@@ -21,7 +21,7 @@
  * The number of dispatches a run is calibrated in the warm-up so a run takes about `targetMs`.
  */
 import type { BatchParams } from "../../plugin/core/batchParams.js";
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams } from "../../plugin/core/batchParams.js";
+import { BATCH_PARAM_FIELDS, BATCH_PARAMS_ENTRY_BYTES, packBatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
 import type { ComputeBuffer, KernelBindings } from "../../plugin/gpu/computeDevice.js";
 import { planDropletDispatch } from "../../plugin/gpu/batchDispatch.js";
@@ -140,7 +140,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
     const timer = device.features.has("timestamp-query") ? new PassTimer(device) : null;
     const params: ComputeBuffer[] = [];
     for (let slot = 0; slot < MAX_PASSES; slot++) {
-        params.push(compute.createBuffer(`bench.params${slot}`, BATCH_PARAMS_STRIDE_BYTES));
+        params.push(compute.createBuffer(`bench.params${slot}`, BATCH_PARAMS_ENTRY_BYTES));
     }
     const packed = new Int32Array(BATCH_PARAM_FIELDS.length);
     const writeParams = (slot: number, batch: BatchParams): ComputeBuffer => {
@@ -219,7 +219,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                     for (let k = 0; k < dispatches; k++) {
                         const { params: batch } = dropletBatch(size, brushRadius, droplets, nextCycle++, masked);
                         batch.dispatchRowThreads = dispatch.rowThreads;
-                        compute.dispatch("erode_droplets", bind("erode_droplets", masked ? { params: writeParams(k, batch), heights, delta, brush, counters, mask } : { params: writeParams(k, batch), heights, delta, brush, counters }), dispatch.x, dispatch.y);
+                        compute.dispatch("erode_droplets", bind("erode_droplets", masked ? { params: writeParams(k, batch), heights, delta, brush, counters, mask } : { params: writeParams(k, batch), heights, delta, brush, counters }), dispatch.x, dispatch.y, 1);
                     }
                     compute.setPassDecorator(null);
                     const timed = await timeSubmit();
@@ -261,8 +261,8 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
                 const slot = writeParams(0, batch);
                 compute.setPassDecorator(timer ? timer.decorate : null);
                 for (let step = 0; step < steps; step++) {
-                    compute.dispatch("thermal_flux", bind("thermal_flux", { params: slot, heights, flux }), patch[0], patch[1]);
-                    compute.dispatch("thermal_apply", bind("thermal_apply", { params: slot, heights, flux, counters }), region[0], region[1]);
+                    compute.dispatch("thermal_flux", bind("thermal_flux", { params: slot, heights, flux }), patch[0], patch[1], 1);
+                    compute.dispatch("thermal_apply", bind("thermal_apply", { params: slot, heights, flux, counters }), region[0], region[1], 1);
                 }
                 compute.setPassDecorator(null);
                 const timed = await timeSubmit();
@@ -287,7 +287,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             };
             packBatchParams(batch, packed);
             const mapsRaw: Record<(typeof KERNELS.write_maps.bindings)[number], GPUBuffer> = {
-                params: rawBuffer("bench.maps.params", BATCH_PARAMS_STRIDE_BYTES, packed),
+                params: rawBuffer("bench.maps.params", BATCH_PARAMS_ENTRY_BYTES, packed),
                 heights: rawBuffer("bench.maps.heights", bytes, benchHeights(size)),
                 fillLevels: rawBuffer("bench.maps.fillLevels", bytes, riverStartState(size).fillLevels),
                 mapWater: rawBuffer("bench.maps.water", bytes, zeros),

@@ -88,9 +88,8 @@ export class GpuErosionBackend implements ErosionBackend {
         // Flush what the engine recorded before, so the timed span and the submit hold only erosion.
         this._simulation.submit();
         const timed = this._timer?.begin() ?? false;
-        for (const planned of batches) {
-            this._simulation.runBatch(planned);
-        }
+        // Consecutive batches of one class share their dispatches.
+        this._simulation.runBatches(batches);
         if (changed) {
             this._simulation.regenerateVertices(changed, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
             this._writeMaps();

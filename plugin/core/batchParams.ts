@@ -133,6 +133,9 @@ export const BATCH_PARAM_FIELDS = [
     "wrap",
     // Rendering only (the vertex pass): the cell size in local units as the bits of an f32.
     "cellSizeBits",
+    // GPU only (0 on the CPU): where a thermal batch's flux starts in the flux buffer, which holds
+    // one patch's flux for each batch of the dispatch.
+    "fluxBase",
 ] as const;
 
 /** Name of one batch parameter. */
@@ -141,8 +144,8 @@ export type BatchParamName = (typeof BATCH_PARAM_FIELDS)[number];
 /** The integers one batch runs with (all fit in an `i32`; `seed` is a u32 stored bit for bit). */
 export type BatchParams = Record<BatchParamName, number>;
 
-/** Bytes one packed `BatchParams` occupies (padded to 256 so slots can share a buffer). */
-export const BATCH_PARAMS_STRIDE_BYTES = 256;
+/** Bytes one packed `BatchParams` occupies: the stride of the WGSL `array<BatchParams>` (i32 fields only). */
+export const BATCH_PARAMS_ENTRY_BYTES = BATCH_PARAM_FIELDS.length * 4;
 
 /** Number of the distance a droplet batch can reach beyond its spawn rectangle, in cells. */
 export function dropletReach(maxSteps: number, brushRadius: number): number {
@@ -246,6 +249,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         seam: options.tileable && width > 2 && depth > 2 ? 1 : 0,
         wrap: wrap ? 1 : 0,
         cellSizeBits: 0,
+        fluxBase: 0,
     };
 }
 

@@ -1,10 +1,11 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 4).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 5).
  *
  * Bytes hashed, all little-endian:
- * 1. the ASCII tag `TEFP4` (so no other layout can collide with this one; `TEFP1` had no flow
- *    counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size, `TEFP3`
- *    flow counts instead of drainage area and three masks);
+ * 1. the ASCII tag `TEFP5` (so no other layout or contract can collide with this one; `TEFP1` had
+ *    no flow counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size,
+ *    `TEFP3` flow counts instead of drainage area and three masks, `TEFP4` this layout with the
+ *    batches of a cycle run patch after patch rather than class by class);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
  * 3. every value of each grid of `STATE_GRIDS` as i32, row-major, grid after grid: heights,
@@ -16,12 +17,12 @@
  *    its droplet options).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 4; a change gets a new tag.
+ * version 5; a change gets a new tag.
  */
 import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName } from "./erosionState.js";
 
 /** The tag the fingerprint starts with: it names the contract version. */
-export const FINGERPRINT_TAG = "TEFP4";
+export const FINGERPRINT_TAG = "TEFP5";
 
 const FNV_OFFSET_HIGH = 0xcbf29ce4;
 const FNV_OFFSET_LOW = 0x84222325;

@@ -20,7 +20,7 @@ export interface Patch extends GridRect {
     readonly index: number;
 }
 
-/** The erosion operators, in the order a cycle runs them on each patch. */
+/** The erosion operators, in the order a cycle runs them (each over all its classes of patches: `cycleUnits.ts`). */
 export const OPERATOR_ORDER = ["hydraulic", "rivers", "thermal"] as const;
 
 /** An erosion operator's name. */

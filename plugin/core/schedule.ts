@@ -1,11 +1,13 @@
 /**
  * The cycle schedule: which batch runs next, with which parameters.
  *
- * A cycle visits the patches in row-major order and runs every enabled operator on each patch in
- * `OPERATOR_ORDER` (hydraulic, rivers, thermal) before moving to the next patch. Each batch reads the
- * ground as the previous batch left it, which is what makes the patches staggered rather than one
- * huge batch. Option changes wait for the next cycle boundary, so a cycle always runs with one set
- * of options and clients that change options at the same cycle stay identical.
+ * A cycle runs its local events, then every enabled operator in `OPERATOR_ORDER` (hydraulic, rivers,
+ * thermal): the droplets and thermal class by class of patches that cannot reach each other, the
+ * rivers over the whole field (`cycleUnits.ts`). Each class reads the ground as the previous class
+ * left it, which is what makes the patches staggered rather than one huge batch, and the batches of
+ * a class give the same terrain in any order or grouping. Option changes wait for the next cycle
+ * boundary, so a cycle always runs with one set of options and clients that change options at the
+ * same cycle stay identical.
  */
 import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
@@ -14,6 +16,7 @@ import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, type ErosionOptions } from "./options.js";
 import { MASKED_OPERATORS, noMasks, type ErosionMasks } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
+import { planCycleUnits, type CycleUnit } from "./cycleUnits.js";
 
 /** One batch, ready to run. */
 export interface PlannedBatch {
@@ -27,6 +30,11 @@ export interface PlannedBatch {
     readonly cycle: number;
     /** Position of the batch in its cycle. */
     readonly batch: number;
+    /**
+     * The batch's class in its cycle: consecutive batches with the same group cannot reach each
+     * other, so a backend may run them in one dispatch, in any order, or spread over frames.
+     */
+    readonly group: number;
     /** Thermal relaxation steps this batch runs (thermal batches only). */
     readonly thermalIterations: number;
     /** Drainage-area propagation steps this batch runs (river batches only). */
@@ -43,6 +51,7 @@ export class ErosionSchedule {
     private _pending: ErosionOptions | null = null;
     private _patches: Patch[] = [];
     private _operators: OperatorName[] = [];
+    private _units: CycleUnit[] = [];
     private _brush: Int32Array = new Int32Array(0);
     private _masks: ErosionMasks = noMasks();
     private _events: LocalErosionEvent[] = [];
@@ -123,9 +132,14 @@ export class ErosionSchedule {
         return this._batch;
     }
 
-    /** Batches in the current cycle: its local events, then patches x enabled operators. */
+    /** Batches in the current cycle: its local events, then one per patch of the droplets and thermal and one for the rivers. */
     public get batchesPerCycle(): number {
-        return this._events.length + this._patches.length * this._operators.length;
+        return this._events.length + this._units.length;
+    }
+
+    /** The current cycle's batches after its local events, in run order, with their classes. */
+    public get units(): readonly CycleUnit[] {
+        return this._units;
     }
 
     /** The patches of the current cycle. */
@@ -194,18 +208,16 @@ export class ErosionSchedule {
                 brush,
                 cycle: this._cycle,
                 batch: this._batch,
+                group: this._batch,
                 thermalIterations: 0,
                 riverSteps: 0,
                 masks: this._masks,
             };
         }
-        const operatorCount = this._operators.length;
-        if (operatorCount === 0) {
+        if (this._units.length === 0) {
             return null;
         }
-        const index = this._batch - this._events.length;
-        const patch = this._patches[Math.floor(index / operatorCount)];
-        const operator = this._operators[index % operatorCount];
+        const { operator, patch, group } = this._units[this._batch - this._events.length];
         return {
             operator,
             patch,
@@ -213,6 +225,7 @@ export class ErosionSchedule {
             brush: this._brush,
             cycle: this._cycle,
             batch: this._batch,
+            group: this._events.length + group,
             thermalIterations: this._scaled.thermal.iterations,
             riverSteps: this._scaled.rivers.stepsPerBatch,
             masks: this._masks,
@@ -263,6 +276,7 @@ export class ErosionSchedule {
         this._patches = layoutPatches(this.grid.width, this.grid.depth, options.patchSize);
         this._operators = OPERATOR_ORDER.filter((name) => options[name].enabled);
         this._scaled = cellScaledOptions(options, this.grid);
+        this._units = planCycleUnits(options, this.grid, this._operators);
         this._brush = this._brushFor(this._scaled.hydraulic.brushRadius);
     }
 }

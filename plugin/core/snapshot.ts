@@ -2,13 +2,14 @@
  * Snapshots: the whole simulation state plus the options in force, serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 4): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 5): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options, events: the
  * local erosion events in force and pending, cellSize: the grid's cell size, in the unit of the
  * heights it was taken from }), the UTF-8 JSON, zero padding to a multiple of 4; the i32 grids of
  * `STATE_GRIDS` in order (heights, suspended, drainage area, fill levels); then for each mask
  * (hydraulic, thermal, rivers, uplift): u32 1 and i32 values, or u32 0. Older versions (2: no fill
- * levels, heights in 1/65536 m; 3: flow counts and three masks) are refused with an error saying so.
+ * levels, heights in 1/65536 m; 3: flow counts and three masks; 4: the same layout, but its batch
+ * position counts batches in version 4's patch-after-patch order) are refused with an error saying so.
  */
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, fingerprintOf, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
@@ -16,7 +17,7 @@ import { resolveOptions, type ErosionOptions } from "./options.js";
 
 const MAGIC = "TESN";
 /** The snapshot layout's version; it follows the simulation contract's. */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the options in force. */

@@ -109,7 +109,7 @@ export class BabylonComputeDevice implements ComputeDevice {
         live(buffer).update(data, byteOffset, data.byteLength);
     }
 
-    public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, texture?: unknown): void {
+    public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, z: number, texture?: unknown): void {
         const shader = this._shaders.get(kernel);
         if (!shader) {
             throw new Error(`Kernel ${kernel} was not prepared.`);
@@ -129,7 +129,7 @@ export class BabylonComputeDevice implements ComputeDevice {
             shader.setStorageBuffer(name, bindable(buffer));
         }
         // A skipped dispatch would silently break determinism, so a shader that is not ready is an error.
-        if (!shader.dispatch(x, y, 1)) {
+        if (!shader.dispatch(x, y, z)) {
             throw new Error(`Kernel ${kernel} could not be dispatched (not ready).`);
         }
     }

@@ -12,6 +12,11 @@
  * so each batch reads the ground the previous one left, exactly as the CPU reference does
  * (`plugin/core/cpuBatchRunner.ts`, whose order this is).
  *
+ * The batches of one class cannot reach each other (`plugin/core/independentClasses.ts`), so they
+ * are recorded together: every dispatch covers all of them, one layer of workgroups (z) per batch,
+ * each layer reading its own entry of the params array, and sized for the largest of them (the
+ * kernels idle past their own batch's rectangle).
+ *
  * Every kernel binds the simulation's buffers by the names it declares in `KERNELS`; a dispatch
  * names only what differs: the batch's params slot and, for kernels with a `mask` binding, whose mask.
  */
@@ -40,11 +45,18 @@ export function gridGroups(columns: number, rows: number): [number, number] {
     return [Math.max(1, Math.ceil(columns / GRID_WORKGROUP_SIZE)), Math.max(1, Math.ceil(rows / GRID_WORKGROUP_SIZE))];
 }
 
-/** Where one batch's dispatches go: the device, the simulation's buffers and the batch's params slot. */
+/** Where a class's dispatches go: the device, the simulation's buffers, the params slot and what it holds. */
 export interface DispatchTarget {
     readonly device: ComputeDevice;
     readonly buffers: SimulationBuffers;
     readonly slot: ComputeBuffer;
+    /** The batches' params, in the slot's order (layer z of a dispatch runs entry z). */
+    readonly entries: readonly BatchParams[];
+}
+
+/** The largest `measure` over the target's batches (what a dispatch covering all of them spans). */
+function largest(target: DispatchTarget, measure: (params: BatchParams) => number): number {
+    return Math.max(...target.entries.map(measure));
 }
 
 /**
@@ -52,7 +64,7 @@ export interface DispatchTarget {
  * `mask` (or its stand-in), every other binding the kernel declares to the simulation's buffer of
  * that name unless `extra` names it (a ground's vertex buffers). `texture` goes to kernels that write one.
  */
-export function record(target: DispatchTarget, kernel: KernelName, x: number, y: number, mask: MaskName | null = null, extra: KernelBindings = {}, texture?: unknown): void {
+export function record(target: DispatchTarget, kernel: KernelName, x: number, y: number, mask: MaskName | null = null, extra: KernelBindings = {}, texture?: unknown, layers = target.entries.length): void {
     const bindings: KernelBindings = {};
     for (const name of KERNELS[kernel].bindings) {
         if (name === "params") {
@@ -66,25 +78,24 @@ export function record(target: DispatchTarget, kernel: KernelName, x: number, y:
             bindings[name] = extra[name] ?? target.buffers.bound(name);
         }
     }
-    target.device.dispatch(kernel, bindings, x, y, texture);
+    target.device.dispatch(kernel, bindings, x, y, layers, texture);
 }
 
-/** A droplet batch (hydraulic or a local event): the droplets, then the fold over their reach. */
-export function recordDropletBatch(target: DispatchTarget, params: BatchParams, dispatch: DropletDispatch): void {
+/** Droplet batches (hydraulic or a local event): the droplets, then the fold over their reach. */
+export function recordDropletBatch(target: DispatchTarget, dispatch: DropletDispatch): void {
     record(target, "erode_droplets", dispatch.x, dispatch.y, "hydraulic");
-    const [rx, ry] = gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
+    const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
     record(target, "clip_delta", rx, ry, "hydraulic");
-    recordRouteAndFold(target, params, "hydraulic");
+    recordRouteAndFold(target, "hydraulic");
 }
 
-/** A river batch (the order of the CPU's `runRiverBatch`). */
-export function recordRiverBatch(target: DispatchTarget, params: BatchParams, steps: number): void {
+/** River batches (the order of the CPU's `runRiverBatch`). */
+export function recordRiverBatch(target: DispatchTarget, steps: number): void {
     const { width, depth } = target.buffers;
-    const wrap = params.wrap !== 0;
-    const x1 = wrap ? Math.min(params.patchX1, width - 1) : params.patchX1;
-    const y1 = wrap ? Math.min(params.patchY1, depth - 1) : params.patchY1;
-    const [px, py] = gridGroups(x1 - params.patchX0, y1 - params.patchY0);
-    const [sx, sy] = gridGroups(x1 - params.patchX0 + 2, y1 - params.patchY0 + 2);
+    const columns = largest(target, (p) => (p.wrap !== 0 ? Math.min(p.patchX1, width - 1) : p.patchX1) - p.patchX0);
+    const rows = largest(target, (p) => (p.wrap !== 0 ? Math.min(p.patchY1, depth - 1) : p.patchY1) - p.patchY0);
+    const [px, py] = gridGroups(columns, rows);
+    const [sx, sy] = gridGroups(columns + 2, rows + 2);
     record(target, "river_slots", sx, sy);
     for (let step = 0; step < steps; step++) {
         record(target, "river_accumulate", px, py);
@@ -93,34 +104,39 @@ export function recordRiverBatch(target: DispatchTarget, params: BatchParams, st
     record(target, "river_erode", px, py, "rivers");
     record(target, "river_uplift", px, py, "uplift");
     record(target, "river_settle", px, py);
-    recordRouteAndFold(target, params, "rivers");
+    recordRouteAndFold(target, "rivers");
 }
 
-/** A thermal batch: `iterations` relaxation steps, each a flux pass over the patch and an apply pass over it grown by one. */
-export function recordThermalBatch(target: DispatchTarget, params: BatchParams, iterations: number): void {
-    const [px, py] = gridGroups(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0);
-    const [rx, ry] = gridGroups(params.regionX1 - params.regionX0, params.regionY1 - params.regionY0);
+/** Thermal batches: `iterations` relaxation steps, each a flux pass over the patch and an apply pass over it grown by one. */
+export function recordThermalBatch(target: DispatchTarget, iterations: number): void {
+    const [px, py] = gridGroups(largest(target, (p) => p.patchX1 - p.patchX0), largest(target, (p) => p.patchY1 - p.patchY0));
+    const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
     for (let step = 0; step < iterations; step++) {
         record(target, "thermal_flux", px, py, "thermal");
         record(target, "thermal_apply", rx, ry);
     }
 }
 
-/** A tileable terrain's seam: its last column and row made equal to the first again. */
+/**
+ * A tileable terrain's seam: its last column and row made equal to the first again. Once for the
+ * whole class (one layer): it copies the whole seam, and two layers would count its changes twice.
+ */
 export function recordTileSeam(target: DispatchTarget): void {
     const { width, depth } = target.buffers;
-    record(target, "tile_seam", Math.ceil((width + depth) / DROPLET_WORKGROUP_SIZE), 1);
+    record(target, "tile_seam", Math.ceil((width + depth) / DROPLET_WORKGROUP_SIZE), 1, null, {}, undefined, 1);
 }
 
 /**
  * The hops of the sediment routing, then apply_delta, fill_levels and copy_levels, over the batch's
  * extent; what settles is scaled by the mask of the batch's operator.
  */
-function recordRouteAndFold(target: DispatchTarget, params: BatchParams, operator: "hydraulic" | "rivers"): void {
-    const [ex, ey] = gridGroups(params.extentX1 - params.extentX0, params.extentY1 - params.extentY0);
-    for (let hop = 1; hop <= params.routeHops; hop++) {
+function recordRouteAndFold(target: DispatchTarget, operator: "hydraulic" | "rivers"): void {
+    const [ex, ey] = gridGroups(largest(target, (p) => p.extentX1 - p.extentX0), largest(target, (p) => p.extentY1 - p.extentY0));
+    // One class, one operator, one set of options: every batch runs the same hops.
+    const routeHops = target.entries[0].routeHops;
+    for (let hop = 1; hop <= routeHops; hop++) {
         const odd = hop % 2 === 0;
-        const kernel = hop < params.routeHops ? (odd ? "route_sediment_odd" : "route_sediment") : odd ? "route_sediment_last_odd" : "route_sediment_last";
+        const kernel = hop < routeHops ? (odd ? "route_sediment_odd" : "route_sediment") : odd ? "route_sediment_last_odd" : "route_sediment_last";
         record(target, kernel, ex, ey, operator);
     }
     record(target, "apply_delta", ex, ey);

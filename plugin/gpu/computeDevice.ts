@@ -36,10 +36,11 @@ export interface ComputeDevice {
     /** Writes data at a byte offset, at once. */
     writeBuffer(buffer: ComputeBuffer, data: ArrayBufferView, byteOffset?: number): void;
     /**
-     * Records a dispatch of `x * y` workgroups. A kernel with a storage texture (`write_maps`) gets
-     * it as `texture` (a Babylon texture; devices without Babylon cannot run those kernels).
+     * Records a dispatch of `x * y * z` workgroups (`z`: one layer per batch of a class run together).
+     * A kernel with a storage texture (`write_maps`) gets it as `texture` (a Babylon texture; devices
+     * without Babylon cannot run those kernels).
      */
-    dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, texture?: unknown): void;
+    dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, z: number, texture?: unknown): void;
     /** Runs everything recorded so far. */
     submit(): void;
     /** Submits, then reads bytes back. */

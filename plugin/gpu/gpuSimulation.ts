@@ -4,7 +4,8 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_STRIDE_BYTES, packBatchParams, type BatchParams } from "../core/batchParams.js";
+import { BATCH_PARAM_FIELDS, BATCH_PARAMS_ENTRY_BYTES, packBatchParams, type BatchParams } from "../core/batchParams.js";
+import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
 import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
@@ -13,13 +14,18 @@ import type { GridRect } from "../core/patches.js";
 import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordRiverBatch, recordThermalBatch, recordTileSeam, type DispatchTarget } from "./batchDispatch.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
-import { COUNTER_BYTES, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
+import { COUNTER_BYTES, fluxBytes, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
 
 /**
- * Params slots: each batch recorded before a submit needs its own buffer, because a write lands at
+ * Params slots: each class recorded before a submit needs its own buffer, because a write lands at
  * once and a second write to one buffer would be what every earlier recorded dispatch reads.
  */
 const PARAM_SLOTS = 32;
+
+/** Whether two planned batches belong to one class of one cycle (and may share dispatches). */
+function sameClass(a: PlannedBatch, b: PlannedBatch): boolean {
+    return a.cycle === b.cycle && a.group === b.group && a.operator === b.operator;
+}
 
 /** Runs erosion batches on a `ComputeDevice`. */
 export class GpuErosionSimulation {
@@ -30,7 +36,7 @@ export class GpuErosionSimulation {
     private _slotsUsed = 0;
     private _recorded = false;
     private _brushTable: Int32Array | null = null;
-    private readonly _packed = new Int32Array(BATCH_PARAMS_STRIDE_BYTES / 4);
+    private _packed = new Int32Array(0);
     private _disposed = false;
 
     /** Use `GpuErosionSimulation.create`, which also compiles the kernels. */
@@ -40,7 +46,7 @@ export class GpuErosionSimulation {
         public readonly depth: number,
         patchSize: number
     ) {
-        this._buffers = new SimulationBuffers(device, width, depth, patchSize, PARAM_SLOTS, BATCH_PARAMS_STRIDE_BYTES);
+        this._buffers = new SimulationBuffers(device, width, depth, patchSize, PARAM_SLOTS, BATCH_PARAMS_ENTRY_BYTES);
         this.heights = this._buffers.bound("heights");
     }
 
@@ -73,25 +79,83 @@ export class GpuErosionSimulation {
 
     /** Records one batch's dispatches. */
     public runBatch(planned: PlannedBatch): void {
-        this._assertLive();
-        const params = { ...planned.params };
-        this._uploadMasks(planned.masks);
-        let target: DispatchTarget;
-        if (planned.operator === "hydraulic" || planned.operator === "local") {
-            this._ensureBrush(planned.brush);
-            const dispatch = planDropletDispatch(params.dropletCount, this.device.maxWorkgroupsPerDimension);
-            params.dispatchRowThreads = dispatch.rowThreads;
-            target = this._target(params);
-            recordDropletBatch(target, params, dispatch);
-        } else if (planned.operator === "rivers") {
-            target = this._target(params);
-            recordRiverBatch(target, params, planned.riverSteps);
-        } else {
-            this._ensureFlux(params);
-            target = this._target(params);
-            recordThermalBatch(target, params, planned.thermalIterations);
+        this.runClass([planned]);
+    }
+
+    /**
+     * Records batches in order; each run of consecutive batches of one class (`PlannedBatch.group`)
+     * shares its dispatches. The terrain is the same as batch by batch: a class's batches cannot
+     * reach each other.
+     */
+    public runBatches(batches: readonly PlannedBatch[]): void {
+        let start = 0;
+        while (start < batches.length) {
+            let end = start + 1;
+            while (end < batches.length && sameClass(batches[start], batches[end])) {
+                end++;
+            }
+            this.runClass(batches.slice(start, end));
+            start = end;
         }
-        if (params.seam !== 0) {
+    }
+
+    /** Records batches of one class as one set of dispatches (one workgroup layer per batch). */
+    public runClass(batches: readonly PlannedBatch[]): void {
+        this._assertLive();
+        const first = batches[0];
+        if (batches.some((planned) => !sameClass(first, planned))) {
+            throw new Error("Internal error: runClass was given batches of more than one class.");
+        }
+        this._uploadMasks(first.masks);
+        const layers = this.device.maxWorkgroupsPerDimension;
+        if (first.operator === "thermal") {
+            this._runThermalClass(batches);
+            return;
+        }
+        for (let start = 0; start < batches.length; start += layers) {
+            const chunk = batches.slice(start, start + layers);
+            const entries = chunk.map((planned) => ({ ...planned.params }));
+            let target: DispatchTarget;
+            if (first.operator === "hydraulic" || first.operator === "local") {
+                this._ensureBrush(first.brush);
+                const dispatch = planDropletDispatch(Math.max(...entries.map((params) => params.dropletCount)), this.device.maxWorkgroupsPerDimension);
+                for (const params of entries) {
+                    params.dispatchRowThreads = dispatch.rowThreads;
+                }
+                target = this._target(entries);
+                recordDropletBatch(target, dispatch);
+            } else {
+                target = this._target(entries);
+                recordRiverBatch(target, first.riverSteps);
+            }
+            this._endClass(target);
+        }
+    }
+
+    /**
+     * Thermal batches: the flux buffer holds one patch's flux per batch of a dispatch, so a class
+     * is cut into as few dispatches as the adapter's binding limit allows.
+     */
+    private _runThermalClass(batches: readonly PlannedBatch[]): void {
+        const side = Math.max(...batches.map(({ params }) => Math.max(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0)));
+        const patchVertices = side * side;
+        const perDispatch = Math.max(1, Math.min(this.device.maxWorkgroupsPerDimension, Math.floor(this.device.maxStorageBufferBindingSize / fluxBytes(patchVertices))));
+        for (let start = 0; start < batches.length; start += perDispatch) {
+            const chunk = batches.slice(start, start + perDispatch);
+            const entries = chunk.map((planned, layer) => ({ ...planned.params, fluxBase: layer * patchVertices * THERMAL_SLOTS }));
+            if (!this._buffers.fluxFits(chunk.length * patchVertices)) {
+                this._beforeWrite();
+                this._buffers.replaceFlux(perDispatch * patchVertices, side, perDispatch);
+            }
+            const target = this._target(entries);
+            recordThermalBatch(target, chunk[0].thermalIterations);
+            this._endClass(target);
+        }
+    }
+
+    /** After a class's dispatches: the seam of a tileable terrain, and the record flag. */
+    private _endClass(target: DispatchTarget): void {
+        if (target.entries[0].seam !== 0) {
             recordTileSeam(target);
         }
         this._recorded = true;
@@ -111,7 +175,7 @@ export class GpuErosionSimulation {
         params.regionY1 = rect.y1;
         params.cellSizeBits = floatBits(cellSize);
         const [rx, ry] = gridGroups(rect.x1 - rect.x0, rect.y1 - rect.y0);
-        record(this._target(params), "write_vertices", rx, ry, null, { positions, normals });
+        record(this._target([params]), "write_vertices", rx, ry, null, { positions, normals });
         this._recorded = true;
     }
 
@@ -165,7 +229,7 @@ export class GpuErosionSimulation {
     public writeAreaTexture(texture: unknown): void {
         this._assertLive();
         const [gx, gy] = gridGroups(this.width, this.depth);
-        record(this._target(emptyParams(this.width, this.depth)), "write_area_map", gx, gy, null, {}, texture);
+        record(this._target([emptyParams(this.width, this.depth)]), "write_area_map", gx, gy, null, {}, texture);
         this._recorded = true;
     }
 
@@ -180,7 +244,7 @@ export class GpuErosionSimulation {
         params.cellSizeBits = floatBits(cellSize);
         params.wrap = tileable && this.width > 2 && this.depth > 2 ? 1 : 0;
         const [gx, gy] = gridGroups(this.width, this.depth);
-        record(this._target(params), "write_maps", gx, gy, null, {}, texture);
+        record(this._target([params]), "write_maps", gx, gy, null, {}, texture);
         this._recorded = true;
     }
 
@@ -233,16 +297,21 @@ export class GpuErosionSimulation {
         }
     }
 
-    /** Writes `params` into the next free slot (submitting first when none is free); dispatches go there. */
-    private _target(params: BatchParams): DispatchTarget {
-        if (this._slotsUsed === PARAM_SLOTS) {
+    /** Writes the batches' params into the next free slot (submitting first when none is free); dispatches go there. */
+    private _target(entries: readonly BatchParams[]): DispatchTarget {
+        const bytes = entries.length * BATCH_PARAMS_ENTRY_BYTES;
+        if (this._slotsUsed === PARAM_SLOTS || bytes > this._buffers.paramSlotBytes) {
             this.submit();
+            this._buffers.growParamSlots(bytes);
         }
         const slot = this._buffers.paramSlots[this._slotsUsed++];
-        this._packed.fill(0);
-        packBatchParams(params, this._packed);
-        this.device.writeBuffer(slot, this._packed.subarray(0, BATCH_PARAM_FIELDS.length));
-        return { device: this.device, buffers: this._buffers, slot };
+        const ints = entries.length * BATCH_PARAM_FIELDS.length;
+        if (this._packed.length < ints) {
+            this._packed = new Int32Array(ints);
+        }
+        entries.forEach((params, index) => packBatchParams(params, this._packed, index * BATCH_PARAM_FIELDS.length));
+        this.device.writeBuffer(slot, this._packed.subarray(0, ints));
+        return { device: this.device, buffers: this._buffers, slot, entries };
     }
 
     private _ensureBrush(table: Int32Array): void {
@@ -257,15 +326,6 @@ export class GpuErosionSimulation {
         this._brushTable = table;
     }
 
-    private _ensureFlux(params: BatchParams): void {
-        const patchWidth = params.patchX1 - params.patchX0;
-        const patchDepth = params.patchY1 - params.patchY0;
-        if (this._buffers.fluxFits(patchWidth, patchDepth)) {
-            return;
-        }
-        this._beforeWrite();
-        this._buffers.replaceFlux(Math.max(patchWidth, patchDepth));
-    }
 }
 
 function emptyParams(width: number, depth: number): BatchParams {

@@ -151,7 +151,10 @@ export function shaderHeader(): string {
         u32Const("DROPLET_WORKGROUP_SIZE", DROPLET_WORKGROUP_SIZE),
         u32Const("GRID_WORKGROUP_SIZE", GRID_WORKGROUP_SIZE),
         wgslBatchParamsStruct(),
-        `@group(0) @binding(BINDING_PARAMS) var<storage, read> params: BatchParams;`,
+        // One entry per batch of the dispatch (the independent batches of a class run as one
+        // dispatch, the batch in the workgroup's z); every kernel copies its entry first thing.
+        `@group(0) @binding(BINDING_PARAMS) var<storage, read> batchParams: array<BatchParams>;`,
+        "var<private> params: BatchParams;",
         "",
     ].join("\n");
 }

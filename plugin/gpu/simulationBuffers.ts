@@ -53,8 +53,9 @@ export interface GpuBufferNeed {
  * simulation's, then the ground's positions and normals (which the vertex pass writes). Every one
  * must fit the adapter's `maxStorageBufferBindingSize`; in this order, the first that does not is
  * the one an error should name (the heights before any other grid of the same size). Besides these,
- * the simulation holds 32 params slots of `BATCH_PARAMS_STRIDE_BYTES`, and one grid per mask once a
- * mask is set.
+ * the simulation holds 32 params slots (each grows to the params of the largest class recorded:
+ * `BATCH_PARAMS_ENTRY_BYTES` a batch), and one grid per mask once a mask is set. The thermal flux
+ * grows to one patch's flux per batch of a class, in dispatches that each fit the binding limit.
  * @param patchSize the options' `patchSize` (the thermal flux holds the largest patch)
  */
 export function gpuBufferNeeds(width: number, depth: number, patchSize: number): GpuBufferNeed[] {
@@ -106,8 +107,9 @@ export class SimulationBuffers {
     /** Stands in for an operator's mask when it has none (the kernels then never read it). */
     public readonly noMask: ComputeBuffer;
     private readonly _masks: Record<MaskName, ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null };
-    /** One params buffer per batch recorded before a submit (see `GpuErosionSimulation`). */
+    /** One params buffer per class recorded before a submit (see `GpuErosionSimulation`). */
     public readonly paramSlots: ComputeBuffer[] = [];
+    private _paramSlotBytes: number;
 
     /**
      * Checks that every buffer of `gpuBufferNeeds` the simulation owns can be bound (a `RangeError`
@@ -129,6 +131,7 @@ export class SimulationBuffers {
             this._owned[need.binding as OwnedBinding] = _device.createBuffer(label(need.binding as OwnedBinding), need.bytes);
         }
         this.noMask = _device.createBuffer("TerrainErosion.noMask", STAND_IN_BYTES);
+        this._paramSlotBytes = paramBytes;
         for (let slot = 0; slot < paramSlots; slot++) {
             this.paramSlots.push(_device.createBuffer(`TerrainErosion.params${slot}`, paramBytes));
         }
@@ -160,15 +163,38 @@ export class SimulationBuffers {
         }
     }
 
-    /** Whether the thermal flux holds a patch of `patchWidth x patchDepth` vertices. */
-    public fluxFits(patchWidth: number, patchDepth: number): boolean {
-        return this._owned.flux.byteLength >= fluxBytes(patchWidth * patchDepth);
+    /** Bytes each params slot holds. */
+    public get paramSlotBytes(): number {
+        return this._paramSlotBytes;
     }
 
-    /** A new thermal flux for patches of up to `patchSize` cells a side (checked to be bindable). */
-    public replaceFlux(patchSize: number): void {
-        const bytes = fluxBytes(maxPatchVertices(patchSize));
-        assertBindable(this._device, "thermal flux", bytes, patchSize + 1, patchSize + 1);
+    /**
+     * Makes every params slot hold at least `bytes` (new, empty buffers when they held less; the
+     * caller submits first, since recorded dispatches bind the old ones).
+     */
+    public growParamSlots(bytes: number): void {
+        if (bytes <= this._paramSlotBytes) {
+            return;
+        }
+        this._paramSlotBytes = bytes;
+        for (let slot = 0; slot < this.paramSlots.length; slot++) {
+            this._device.destroyBuffer(this.paramSlots[slot]);
+            this.paramSlots[slot] = this._device.createBuffer(`TerrainErosion.params${slot}`, bytes);
+        }
+    }
+
+    /** Whether the thermal flux holds `vertices` vertices' flux. */
+    public fluxFits(vertices: number): boolean {
+        return this._owned.flux.byteLength >= fluxBytes(vertices);
+    }
+
+    /**
+     * A new thermal flux for `vertices` vertices (the patches of `batches` batches of up to
+     * `patchSide` vertices a side; checked to be bindable).
+     */
+    public replaceFlux(vertices: number, patchSide: number, batches: number): void {
+        const bytes = fluxBytes(vertices);
+        assertBindable(this._device, `thermal flux (${batches} patches)`, bytes, patchSide, patchSide);
         this._recreate("flux", bytes);
     }
 

@@ -66,7 +66,7 @@ export class WebGpuComputeDevice implements ComputeDevice {
         this.gpu.queue.writeBuffer(live(buffer), byteOffset, data.buffer, data.byteOffset, data.byteLength);
     }
 
-    public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number): void {
+    public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, z: number): void {
         if ((KERNELS[kernel] as { texture?: string }).texture) {
             throw new Error(`Kernel ${kernel} writes a Babylon texture; run it on a BabylonComputeDevice.`);
         }
@@ -89,7 +89,7 @@ export class WebGpuComputeDevice implements ComputeDevice {
         const pass = this._encoder.beginComputePass(descriptor);
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, bindGroup);
-        pass.dispatchWorkgroups(x, y);
+        pass.dispatchWorkgroups(x, y, z);
         pass.end();
     }
 

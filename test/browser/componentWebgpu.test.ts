@@ -54,6 +54,22 @@ describe("TerrainErosion on WebGPU", () => {
         expect(result.cpuFingerprint).toBe(reference);
     });
 
+    it.each(["webgpu", "cpu"] as const)("gives one fingerprint with frame budgets of 0.05, 1 and 50 ms on the %s backend, classes of several patches split over frames or not", async (backend) => {
+        // Patches of 8 and short walks: the droplet and thermal classes hold several patches each.
+        const options = { patchSize: 8, seed: 9, hydraulic: { dropletsPerBatch: 40, maxSteps: 6 }, thermal: { talus: 0.3 } };
+        const cycles = 2;
+        const runs = await browser.page.evaluate(
+            (request) => (window as unknown as { budgets(r: unknown): Promise<{ budget: number; fingerprint: string; maxBatchesInFrame: number; backend: string }[]> }).budgets(request),
+            { width: WIDTH, depth: DEPTH, heights: encodeInt32(heights), options, cycles, budgets: [0.05, 1, 50], backend }
+        );
+        const reference = erodeHeightfield(heights, WIDTH, DEPTH, options, cycles).fingerprint;
+        expect(runs.map((run) => [run.budget, run.backend, run.fingerprint])).toEqual([0.05, 1, 50].map((budget) => [budget, backend, reference]));
+        // The smallest budget runs a batch or two a frame (the first frames run before the budget
+        // has learnt the batches' cost); the largest runs many, so classes share dispatches.
+        expect(runs[0].maxBatchesInFrame).toBeLessThan(runs[2].maxBatchesInFrame);
+        expect(runs[2].maxBatchesInFrame).toBeGreaterThan(2);
+    });
+
     it("writes the eroded heights into the ground's own GPU vertex buffer and keeps the CPU copy in sync", () => {
         const expected = fixedToHeights(erodeHeightfield(heights, WIDTH, DEPTH, OPTIONS, CYCLES).fixedHeights);
         expect(result.eroded).toEqual(Array.from(expected));

@@ -180,7 +180,29 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
     };
 }
 
-Object.assign(window, { framesVersusRunCycles });
+/** Runs the request's cycles with each frame budget on `backend`: the fingerprint and the most batches one frame ran, per budget. */
+async function budgets(request: ScenarioRequest & { budgets: number[]; backend: "webgpu" | "cpu" }) {
+    const heights = decodeInt32(request.heights);
+    const results: { budget: number; fingerprint: string; maxBatchesInFrame: number; backend: string }[] = [];
+    for (const budget of request.budgets) {
+        const ground = makeGround(`budget${budget}`, request.width, request.depth, heights);
+        const erosion = new TerrainErosion({ ...request.options, backend: request.backend, frameBudgetMs: budget, maxCycles: request.cycles });
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        let maxBatchesInFrame = 0;
+        await until(() => {
+            maxBatchesInFrame = Math.max(maxBatchesInFrame, erosion.lastFrame.batches);
+            return erosion.cyclesCompleted >= request.cycles && !erosion.isRunning;
+        }, `budget ${budget} ms`);
+        await erosion.whenIdle();
+        results.push({ budget, fingerprint: await erosion.fingerprint(), maxBatchesInFrame, backend: erosion.backend ?? "none" });
+        erosion.dispose();
+        ground.dispose();
+    }
+    return results;
+}
+
+Object.assign(window, { framesVersusRunCycles, budgets });
 setup().then(() => Object.assign(window, { pageReady: true }));
 
 /** Device loss: destroy the GPUDevice mid-run; erosion must stop cleanly, resume after Babylon restores the engine, and end where an uninterrupted run ends. */

@@ -4,7 +4,7 @@
  * reference.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionOptionsInput, type MaskName, type StateGridName } from "../../../plugin/index.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionOptionsInput, type MaskName, type PlannedBatch, type StateGridName } from "../../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -19,6 +19,25 @@ export interface GpuRunRequest {
     masks: Record<MaskName, string | null> | null;
     /** erodeAt events (grid cells) queued after the given batch. */
     events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
+    /**
+     * How the batches are recorded: one at a time in schedule order ("batch", the default), each
+     * class's batches sharing their dispatches ("class"), or each class's batches one at a time in
+     * reverse ("reverse").
+     */
+    mode?: "batch" | "class" | "reverse";
+}
+
+/** `batches` with each run of consecutive batches of one class reversed. */
+function reversedWithinClasses(batches: readonly PlannedBatch[]): PlannedBatch[] {
+    const result: PlannedBatch[] = [];
+    let start = 0;
+    while (start < batches.length) {
+        let end = start + 1;
+        while (end < batches.length && batches[end].group === batches[start].group && batches[end].cycle === batches[start].cycle) end++;
+        result.push(...batches.slice(start, end).reverse());
+        start = end;
+    }
+    return result;
 }
 
 /** What the page returns. */
@@ -59,15 +78,24 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
     const simulation = await GpuErosionSimulation.create(device, request.width, request.depth, options.patchSize);
     try {
         simulation.upload(createInitialState(request.width, request.depth, decodeInt32(request.heights)));
+        const planned: PlannedBatch[] = [];
         for (let i = 0; i < request.batches; i++) {
             for (const event of request.events ?? []) {
                 if (event.afterBatch === i) schedule.queueEvent(createLocalEvent(schedule.latestOptions, request.width, request.depth, event.x, event.y, event.radius, { droplets: event.droplets }));
             }
-            const planned = schedule.planNext();
-            if (planned) {
-                simulation.runBatch(planned);
+            const next = schedule.planNext();
+            if (next) {
+                planned.push(next);
             }
             schedule.advance();
+        }
+        const mode = request.mode ?? "batch";
+        if (mode === "class") {
+            simulation.runBatches(planned);
+        } else {
+            for (const batch of mode === "reverse" ? reversedWithinClasses(planned) : planned) {
+                simulation.runBatch(batch);
+            }
         }
         const state = await simulation.readState(schedule.cycle, schedule.batch);
         const maps = await simulation.readMaps();

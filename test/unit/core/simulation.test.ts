@@ -51,16 +51,27 @@ describe("CpuErosionSimulation", () => {
         expect(() => erodeHeightfield(new Float32Array(4), 2, 2, { hydraulic: { maxSteps: 0 } })).toThrow(/hydraulic.maxSteps/);
     });
 
-    it("runs every operator over every patch once per cycle, hydraulic, rivers then thermal on each patch", () => {
-        const simulation = new CpuErosionSimulation(65, 33, new Int32Array(65 * 33), resolveOptions({ patchSize: 16 }));
-        const order: string[] = [];
+    it("runs droplets and thermal over every patch once per cycle, class by class, and the rivers once over the whole field, in operator order", () => {
+        const simulation = new CpuErosionSimulation(65, 33, new Int32Array(65 * 33), resolveOptions({ patchSize: 16, hydraulic: { maxSteps: 8 } }));
+        const runs: { operator: string; patch: number; group: number; width: number }[] = [];
         for (let i = 0; i < simulation.schedule.batchesPerCycle; i++) {
             const planned = simulation.schedule.planNext()!;
-            order.push(`${planned.patch.index}${planned.operator[0]}`);
+            runs.push({ operator: planned.operator, patch: planned.patch.index, group: planned.group, width: planned.patch.x1 - planned.patch.x0 });
             simulation.runBatch();
         }
-        expect(simulation.schedule.batchesPerCycle).toBe(4 * 2 * 3);
-        expect(order.slice(0, 6)).toEqual(["0h", "0r", "0t", "1h", "1r", "1t"]);
+        expect(simulation.schedule.batchesPerCycle).toBe(4 * 2 * 2 + 1);
+        expect(runs.map((run) => run.operator[0]).join("")).toBe("hhhhhhhhrtttttttt");
+        for (const operator of ["hydraulic", "thermal"]) {
+            expect(runs.filter((run) => run.operator === operator).map((run) => run.patch).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+        }
+        expect(runs.find((run) => run.operator === "rivers")!.width).toBe(65);
+        // Thermal reaches one vertex past its patch, so patches two columns apart run together: on
+        // this 4 x 2 layout, four classes of two.
+        const thermalGroups = new Set(runs.filter((run) => run.operator === "thermal").map((run) => run.group));
+        expect(thermalGroups.size).toBe(4);
+        // Groups are consecutive: a class's batches run one after another.
+        const groups = runs.map((run) => run.group);
+        expect(groups).toEqual([...groups].sort((a, b) => a - b));
         expect(simulation.state.cycle).toBe(1);
         expect(simulation.state.batch).toBe(0);
     });
@@ -74,7 +85,7 @@ describe("CpuErosionSimulation", () => {
         expect(simulation.schedule.planNext()!.params.maxSteps).toBe(5);
     });
 
-    describe("golden fingerprints (contract version 4)", () => {
+    describe("golden fingerprints (contract version 5)", () => {
         it.each([
             ["noise 64x48, defaults, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 64, depth: 48, relief: 40, seed: 2 }), 64, 48, { patchSize: 32 }, 2).fingerprint],
             ["cone 41x41, brush 0, open thermal, 3 cycles", () => erodeHeightfield(generateCone(41, 41, 30, 18), 41, 41, { patchSize: 20, seed: 77, hydraulic: { brushRadius: 0, dropletsPerBatch: 300 }, thermal: { boundary: "open", neighbours: 4 } }, 3).fingerprint],

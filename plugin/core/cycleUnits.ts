@@ -1,0 +1,54 @@
+/**
+ * What one cycle runs, in order: for each enabled operator (`OPERATOR_ORDER`), its classes of
+ * independent patches (`independentClasses`), each class's patches in index order. The river
+ * operator runs once over the whole field: its drainage area and sediment travel up to
+ * `stepsPerBatch` cells a batch, so patches small enough to run together would need so many
+ * classes (and every class a hundred dispatches) that a cycle's dispatches would grow with the
+ * field; every river kernel is a Jacobi step over its rectangle, so the whole field is one batch.
+ *
+ * Everything derives from the grid size and the options, never from the adapter, the frame budget
+ * or timing.
+ */
+import { batchExtent, buildBatchParams } from "./batchParams.js";
+import { independentClasses } from "./independentClasses.js";
+import type { ErosionOptions } from "./options.js";
+import { layoutPatches, type OperatorName, type Patch } from "./patches.js";
+import type { GridSize } from "./worldScale.js";
+
+/** One batch of a cycle's plan: an operator over a patch, and the class it runs with. */
+export interface CycleUnit {
+    readonly operator: OperatorName;
+    readonly patch: Patch;
+    /**
+     * Position of the unit's class in the cycle. Units of one class are consecutive and cannot
+     * reach each other: any order, any grouping into dispatches or frames gives the same terrain.
+     */
+    readonly group: number;
+}
+
+/** The whole field as one patch (the river operator's batch). */
+export function wholeFieldPatch(grid: GridSize): Patch {
+    return { index: 0, x0: 0, y0: 0, x1: grid.width, y1: grid.depth };
+}
+
+/** The units of one cycle for `operators` (enabled, in run order) on `grid`. */
+export function planCycleUnits(options: Readonly<ErosionOptions>, grid: GridSize, operators: readonly OperatorName[]): CycleUnit[] {
+    const patches = layoutPatches(grid.width, grid.depth, options.patchSize);
+    const classGrid = { width: grid.width, depth: grid.depth, torus: options.tileable && grid.width > 2 && grid.depth > 2 };
+    const units: CycleUnit[] = [];
+    let group = 0;
+    for (const operator of operators) {
+        if (operator === "rivers") {
+            units.push({ operator, patch: wholeFieldPatch(grid), group: group++ });
+            continue;
+        }
+        const extentOf = (patch: Patch) => batchExtent(buildBatchParams(options, grid, patch, operator, 0, 0));
+        for (const members of independentClasses(patches, extentOf, classGrid)) {
+            for (const patch of members) {
+                units.push({ operator, patch, group });
+            }
+            group++;
+        }
+    }
+    return units;
+}
