@@ -143,9 +143,11 @@ export class GpuErosionSimulation {
         for (let start = 0; start < batches.length; start += perDispatch) {
             const chunk = batches.slice(start, start + perDispatch);
             const entries = chunk.map((planned, layer) => ({ ...planned.params, fluxBase: layer * patchVertices * THERMAL_SLOTS }));
+            // Sized for the dispatch at hand (the first of a class is its largest), not for the
+            // most the binding allows: a small field's classes need a few patches' flux.
             if (!this._buffers.fluxFits(chunk.length * patchVertices)) {
                 this._beforeWrite();
-                this._buffers.replaceFlux(perDispatch * patchVertices, side, perDispatch);
+                this._buffers.replaceFlux(chunk.length * patchVertices, side, chunk.length);
             }
             const target = this._target(entries);
             recordThermalBatch(target, chunk[0].thermalIterations);
