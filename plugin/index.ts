@@ -34,7 +34,7 @@ export { generateNoiseTerrain, generateCone } from "./terrain/noiseTerrain.js";
 export type { NoiseTerrainOptions } from "./terrain/noiseTerrain.js";
 export { GpuErosionSimulation } from "./gpu/gpuSimulation.js";
 export { planDropletDispatch } from "./gpu/batchDispatch.js";
-export type { ComputeBuffer, ComputeDevice, KernelBindings } from "./gpu/computeDevice.js";
+export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./gpu/computeDevice.js";
 export { BabylonComputeDevice } from "./gpu/babylonComputeDevice.js";
 export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";
 export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";

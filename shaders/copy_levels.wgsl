@@ -6,8 +6,9 @@
 
 @group(0) @binding(BINDING_LEVELS_NEXT) var<storage, read> levelsNext: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read_write> fillLevels: array<i32>;
-// Both halves of the sediment routing's buffer (route_hop.wgsl).
+// Both grids of the sediment routing (route_hop.wgsl).
 @group(0) @binding(BINDING_ROUTED) var<storage, read_write> routed: array<i32>;
+@group(0) @binding(BINDING_ROUTED_NEXT) var<storage, read_write> routedNext: array<i32>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -21,5 +22,5 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let i = y * params.width + x;
     fillLevels[i] = levelsNext[i];
     routed[i] = 0;
-    routed[params.width * params.depth + i] = 0;
+    routedNext[i] = 0;
 }

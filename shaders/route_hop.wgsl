@@ -2,26 +2,26 @@
 // region grown by params.routeHops, whole axes where a tileable river batch's wraps). CPU mirror:
 // plugin/core/cpu/routeSediment.ts.
 //
-// `routed` holds two grids: what is sent this hop in one half, what is passed on to the next hop in
-// the other (the halves alternate hop by hop). Each vertex gathers what its neighbours send it along
-// sedimentSlot. Sediment starts in the region and moves one vertex a hop, so nothing reaches past
-// the extent; both halves are zero elsewhere (copy_levels clears them over the extent after every
-// batch). A receiver in a basin settles what its room (fillRoom, less what this pass already changed
-// it by: `delta`) allows, scaled by the batch operator's mask (params.routeMasked); the rest it
-// passes on in the next hop (at most ROUTE_LIMIT; the rest waits in its `suspended`) when `passOn`
-// and it has somewhere lower to send it, or keeps in `suspended`, where a later batch settles it or
-// sends it on. Gathering, not scattering, so no two invocations write one vertex; every vertex of the
-// extent writes its cell of the next half.
+// Two grids: `routedFrom` holds what is sent this hop, `routedTo` what is passed on to the next
+// hop (the kernel that includes this binds them; `routed` and `routedNext` alternate hop by hop).
+// Each vertex gathers what its neighbours send it along sedimentSlot. Sediment starts in the region
+// and moves one vertex a hop, so nothing reaches past the extent; both grids are zero elsewhere
+// (copy_levels clears them over the extent after every batch). A receiver in a basin settles what
+// its room (fillRoom, less what this pass already changed it by: `delta`) allows, scaled by the
+// batch operator's mask (params.routeMasked); the rest it passes on in the next hop (at most
+// ROUTE_LIMIT; the rest waits in its `suspended`) when `passOn` and it has somewhere lower to send
+// it, or keeps in `suspended`, where a later batch settles it or sends it on. Gathering, not
+// scattering, so no two invocations write one vertex; every vertex of the extent writes its cell of
+// `routedTo`.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routed: array<i32>;
 @group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
 @group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
 
-// One hop reading half `fromHalf` (0 or 1) of `routed` and writing the other.
-fn routeHop(id: vec3<u32>, passOn: bool, fromHalf: i32) {
+// One hop reading `routedFrom` and writing `routedTo`.
+fn routeHop(id: vec3<u32>, passOn: bool) {
     let x = params.extentX0 + i32(id.x);
     let y = params.extentY0 + i32(id.y);
     // The dispatch rounds the extent up to whole workgroups: invocations past it idle.
@@ -29,13 +29,10 @@ fn routeHop(id: vec3<u32>, passOn: bool, fromHalf: i32) {
         return;
     }
     let i = y * params.width + x;
-    let cells = params.width * params.depth;
-    let readAt = fromHalf * cells;
-    let writeAt = (1 - fromHalf) * cells;
     let wrap = params.wrap != 0;
     // On the torus the last column and row repeat the first: nothing is ever sent to them.
     if (wrap && (x == params.width - 1 || y == params.depth - 1)) {
-        routed[writeAt + i] = 0;
+        routedTo[i] = 0;
         return;
     }
     var amount = 0;
@@ -44,7 +41,7 @@ fn routeHop(id: vec3<u32>, passOn: bool, fromHalf: i32) {
         if (n < 0) {
             continue;
         }
-        let sent = routed[readAt + n];
+        let sent = routedFrom[n];
         if (sent <= 0) {
             continue;
         }
@@ -53,7 +50,7 @@ fn routeHop(id: vec3<u32>, passOn: bool, fromHalf: i32) {
             amount += sent;
         }
     }
-    routed[writeAt + i] = 0;
+    routedTo[i] = 0;
     if (amount <= 0) {
         return;
     }
@@ -67,7 +64,7 @@ fn routeHop(id: vec3<u32>, passOn: bool, fromHalf: i32) {
     }
     if (passOn && sedimentSlot(x, y) >= 0) {
         let passed = min(amount, ROUTE_LIMIT);
-        routed[writeAt + i] = passed;
+        routedTo[i] = passed;
         amount -= passed;
     }
     if (amount > 0) {

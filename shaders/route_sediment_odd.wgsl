@@ -1,8 +1,11 @@
-// route_sediment_odd: a hop of the sediment routing that passes on what does not settle, from the
-// second half of `routed` to the first (hops alternate). The hop itself is route_hop.wgsl.
+// route_sediment_odd: a hop of the sediment routing that passes on what does not settle, from
+// `routedNext` to `routed` (hops alternate). The hop itself is route_hop.wgsl.
+
+@group(0) @binding(BINDING_ROUTED_NEXT) var<storage, read_write> routedFrom: array<i32>;
+@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routedTo: array<i32>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
-    routeHop(id, true, 1);
+    routeHop(id, true);
 }

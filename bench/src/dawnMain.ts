@@ -1,5 +1,5 @@
 /**
- * WebGPU kernel figures through Dawn for Node (the `webgpu` package's `dawn.node`), on whatever
+ * WebGPU kernel figures and the schedule's cycle figures (gpuCycle.ts) through Dawn for Node (the `webgpu` package's `dawn.node`), on whatever
  * adapter Dawn finds: a real GPU's Vulkan driver, or, when no driver is found and Chromium's
  * SwiftShader is installed, SwiftShader (the process then restarts itself with VK_ICD_FILENAMES).
  *
@@ -11,6 +11,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
+import { runGpuCycleFigures } from "./gpuCycle.js";
 import { benchDeviceDescriptor, describeAdapter, runGpuKernelBench } from "./gpuKernels.js";
 import { formatTable, h200Comparison } from "./records.js";
 
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
     const device = await adapter.requestDevice(benchDeviceDescriptor(adapter));
     device.addEventListener("uncapturederror", (event) => log(`WebGPU error: ${(event as GPUUncapturedErrorEvent).error.message}`));
     const records = await runGpuKernelBench(device, adapterDescription, { backend: "webgpu-dawn", quick, sizes, log });
+    records.push(...(await runGpuCycleFigures(new WebGpuComputeDevice(device, adapterDescription), device, "webgpu-dawn", quick, log)));
     device.destroy();
     if (jsonPath) {
         try {

@@ -21,7 +21,7 @@
  * The number of dispatches a run is calibrated in the warm-up so a run takes about `targetMs`.
  */
 import type { BatchParams } from "../../plugin/core/batchParams.js";
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_ENTRY_BYTES, packBatchParams } from "../../plugin/core/batchParams.js";
+import { BATCH_PARAM_FIELDS, packBatchParams, PARAMS_UNIFORM_BYTES } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
 import type { ComputeBuffer, KernelBindings } from "../../plugin/gpu/computeDevice.js";
 import { planDropletDispatch } from "../../plugin/gpu/batchDispatch.js";
@@ -140,7 +140,7 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
     const timer = device.features.has("timestamp-query") ? new PassTimer(device) : null;
     const params: ComputeBuffer[] = [];
     for (let slot = 0; slot < MAX_PASSES; slot++) {
-        params.push(compute.createBuffer(`bench.params${slot}`, BATCH_PARAMS_ENTRY_BYTES));
+        params.push(compute.createBuffer(`bench.params${slot}`, PARAMS_UNIFORM_BYTES, "uniform"));
     }
     const packed = new Int32Array(BATCH_PARAM_FIELDS.length);
     const writeParams = (slot: number, batch: BatchParams): ComputeBuffer => {
@@ -280,14 +280,14 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
 
             // The maps texture: write_maps over the whole field into an RGBA32F storage texture. The
             // pass is bound here on the GPUDevice (its buffers too: wrapped for the readback below).
-            const rawBuffer = (label: string, byteLength: number, data: ArrayBufferView) => {
-                const buffer = device.createBuffer({ label, size: byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+            const rawBuffer = (label: string, byteLength: number, data: ArrayBufferView, binding: number = GPUBufferUsage.STORAGE) => {
+                const buffer = device.createBuffer({ label, size: byteLength, usage: binding | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
                 device.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
                 return buffer;
             };
             packBatchParams(batch, packed);
             const mapsRaw: Record<(typeof KERNELS.write_maps.bindings)[number], GPUBuffer> = {
-                params: rawBuffer("bench.maps.params", BATCH_PARAMS_ENTRY_BYTES, packed),
+                params: rawBuffer("bench.maps.params", PARAMS_UNIFORM_BYTES, packed, GPUBufferUsage.UNIFORM),
                 heights: rawBuffer("bench.maps.heights", bytes, benchHeights(size)),
                 fillLevels: rawBuffer("bench.maps.fillLevels", bytes, riverStartState(size).fillLevels),
                 mapWater: rawBuffer("bench.maps.water", bytes, zeros),

@@ -1,9 +1,9 @@
 /**
  * The WebGPU river figure (`rivers`, cells/s), run by `runGpuKernelBench` (gpuKernels.ts) on its
  * `WebGpuComputeDevice`: whole river batches recorded by `GpuErosionSimulation.runBatch`, exactly
- * as the GPU backend records one (river_slots, `stepsPerBatch` x (river_accumulate + copy_area),
- * river_erode, river_uplift, river_settle, `stepsPerBatch` hops of route_sediment, apply_delta,
- * fill_levels, copy_levels: about 100 passes a batch), several batches a run, every run from a new
+ * as the GPU backend records one (river_slots, `stepsPerBatch` drainage-area steps alternating
+ * river_accumulate and river_accumulate_odd, river_erode, river_uplift, river_settle,
+ * `stepsPerBatch` hops of route_sediment, apply_delta, fill_levels, copy_levels: 71 passes a batch), several batches a run, every run from a new
  * state (`riverStartState`, uploaded before the run and not timed).
  *
  * Timing: wall time from the submit to `onSubmittedWorkDone` (no timestamp queries: a run holds
@@ -78,7 +78,7 @@ export async function runGpuRiverFigure(compute: WebGpuComputeDevice, device: GP
         });
         const { steps, params } = riverBatch(size, side);
         const where = side === size ? "over the whole field" : `over a ${side} x ${side} patch at the field's centre (one whole-field batch takes longer than a run's target here)`;
-        const detail = `${batches} river batch${batches > 1 ? "es" : ""} a run ${where} from a new state, each as GpuErosionSimulation records it: river_slots, ${steps} x (river_accumulate + copy_area), river_erode, river_uplift, river_settle, ${params.routeHops} route_sediment hops, apply_delta, fill_levels, copy_levels; a cell is one vertex of the patch through a whole batch, counted once; submit to onSubmittedWorkDone (one submit a run)`;
+        const detail = `${batches} river batch${batches > 1 ? "es" : ""} a run ${where} from a new state, each as GpuErosionSimulation records it: river_slots, ${steps} drainage-area steps (river_accumulate and river_accumulate_odd alternating), river_erode, river_uplift, river_settle, ${params.routeHops} route_sediment hops, apply_delta, fill_levels, copy_levels; a cell is one vertex of the patch through a whole batch, counted once; submit to onSubmittedWorkDone (one submit a run)`;
         return { backend: options.backend, kernel: "rivers", size, brushRadius: null, threads: null, unit: "cells/s", ...summarize(values), runs: counts.runs, detail };
     } finally {
         simulation.dispose();

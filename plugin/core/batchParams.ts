@@ -144,8 +144,20 @@ export type BatchParamName = (typeof BATCH_PARAM_FIELDS)[number];
 /** The integers one batch runs with (all fit in an `i32`; `seed` is a u32 stored bit for bit). */
 export type BatchParams = Record<BatchParamName, number>;
 
-/** Bytes one packed `BatchParams` occupies: the stride of the WGSL `array<BatchParams>` (i32 fields only). */
-export const BATCH_PARAMS_ENTRY_BYTES = BATCH_PARAM_FIELDS.length * 4;
+/**
+ * Bytes one packed `BatchParams` occupies: its i32 fields padded to a multiple of 16 bytes, the
+ * element stride an array of structs needs in a uniform buffer (the WGSL struct carries the padding).
+ */
+export const BATCH_PARAMS_ENTRY_BYTES = Math.ceil((BATCH_PARAM_FIELDS.length * 4) / 16) * 16;
+
+/**
+ * Bytes of one uniform params buffer: WebGPU's guaranteed `maxUniformBufferBindingSize`. The params
+ * are a uniform buffer, not a storage one, so they leave every kernel its 8 storage bindings.
+ */
+export const PARAMS_UNIFORM_BYTES = 65536;
+
+/** Batches one dispatch can run (one params entry each): a larger class takes several dispatches. */
+export const MAX_DISPATCH_BATCHES = Math.floor(PARAMS_UNIFORM_BYTES / BATCH_PARAMS_ENTRY_BYTES);
 
 /** Number of the distance a droplet batch can reach beyond its spawn rectangle, in cells. */
 export function dropletReach(maxSteps: number, brushRadius: number): number {
@@ -302,7 +314,8 @@ export function packBatchParams(params: BatchParams, target: Int32Array, offsetI
     }
 }
 
-/** The WGSL declaration of `BatchParams`, generated from `BATCH_PARAM_FIELDS`. */
+/** The WGSL declaration of `BatchParams`, generated from `BATCH_PARAM_FIELDS`, padded to `BATCH_PARAMS_ENTRY_BYTES`. */
 export function wgslBatchParamsStruct(): string {
-    return `struct BatchParams {\n${BATCH_PARAM_FIELDS.map((name) => `    ${name}: i32,`).join("\n")}\n}\n`;
+    const padding = Array.from({ length: BATCH_PARAMS_ENTRY_BYTES / 4 - BATCH_PARAM_FIELDS.length }, (_, i) => `padding${i}`);
+    return `struct BatchParams {\n${[...BATCH_PARAM_FIELDS, ...padding].map((name) => `    ${name}: i32,`).join("\n")}\n}\n`;
 }

@@ -10,8 +10,8 @@ import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { DataBuffer } from "@babylonjs/core/Buffers/dataBuffer.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
-import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
-import { kernelBindingsMapping, kernelSource, KERNELS, type KernelName } from "./shaderLibrary.js";
+import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
+import { kernelBindingsMapping, kernelSource, KERNELS, UNIFORM_BINDINGS, type KernelName } from "./shaderLibrary.js";
 
 interface BabylonBuffer extends ComputeBuffer {
     storage: StorageBuffer | null;
@@ -89,8 +89,10 @@ export class BabylonComputeDevice implements ComputeDevice {
         await Promise.all(pending);
     }
 
-    public createBuffer(label: string, byteLength: number): ComputeBuffer {
-        const storage = new StorageBuffer(this.engine, byteLength, Constants.BUFFER_CREATIONFLAG_READWRITE, label);
+    public createBuffer(label: string, byteLength: number, usage: BufferUsage = "storage"): ComputeBuffer {
+        // Babylon makes every StorageBuffer a storage buffer; a uniform one also gets the uniform usage.
+        const flags = Constants.BUFFER_CREATIONFLAG_READWRITE | (usage === "uniform" ? Constants.BUFFER_CREATIONFLAG_UNIFORM : 0);
+        const storage = new StorageBuffer(this.engine, byteLength, flags, label);
         const buffer: BabylonBuffer = { label, byteLength, storage, external: null };
         this._liveBuffers.add(buffer);
         return buffer;
@@ -126,7 +128,11 @@ export class BabylonComputeDevice implements ComputeDevice {
             if (!buffer) {
                 throw new Error(`Kernel ${kernel} needs buffer "${name}".`);
             }
-            shader.setStorageBuffer(name, bindable(buffer));
+            if (UNIFORM_BINDINGS.has(name)) {
+                shader.setUniformBuffer(name, live(buffer).getBuffer());
+            } else {
+                shader.setStorageBuffer(name, bindable(buffer));
+            }
         }
         // A skipped dispatch would silently break determinism, so a shader that is not ready is an error.
         if (!shader.dispatch(x, y, z)) {

@@ -5,8 +5,8 @@
  * fold over the droplets' reach: clip_delta, then `routeHops` hops of the sediment routing
  * (route_sediment and its odd twin alternating, the last hop route_sediment_last) and apply_delta,
  * fill_levels and copy_levels over the batch's extent. A river batch is river_slots,
- * `stepsPerBatch` x (river_accumulate, copy_area), river_erode, river_uplift and river_settle over its
- * patch, then the same hops and apply_delta, fill_levels and copy_levels over its extent. A thermal
+ * `stepsPerBatch` steps alternating river_accumulate and river_accumulate_odd (and copy_area after an
+ * odd number), river_erode, river_uplift and river_settle over its patch, then the same hops and apply_delta, fill_levels and copy_levels over its extent. A thermal
  * batch is `iterations` x (thermal_flux over the patch, thermal_apply over the patch grown by one).
  * On a tileable terrain every batch ends with tile_seam. Dispatches of one submission run in order,
  * so each batch reads the ground the previous one left, exactly as the CPU reference does
@@ -97,8 +97,12 @@ export function recordRiverBatch(target: DispatchTarget, steps: number): void {
     const [px, py] = gridGroups(columns, rows);
     const [sx, sy] = gridGroups(columns + 2, rows + 2);
     record(target, "river_slots", sx, sy);
+    // The steps alternate between the two area grids; after an odd number the areas are in
+    // areaNext, and copy_area brings them back.
     for (let step = 0; step < steps; step++) {
-        record(target, "river_accumulate", px, py);
+        record(target, step % 2 === 0 ? "river_accumulate" : "river_accumulate_odd", px, py);
+    }
+    if (steps % 2 === 1) {
         record(target, "copy_area", px, py);
     }
     record(target, "river_erode", px, py, "rivers");

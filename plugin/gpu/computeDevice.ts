@@ -18,6 +18,9 @@ export interface ComputeBuffer {
     readonly byteLength: number;
 }
 
+/** How the kernels bind a buffer. */
+export type BufferUsage = "storage" | "uniform";
+
 /** Buffers bound to a dispatch, by binding name. */
 export type KernelBindings = Partial<Record<BindingName, ComputeBuffer>>;
 
@@ -31,8 +34,11 @@ export interface ComputeDevice {
     readonly maxWorkgroupsPerDimension: number;
     /** Compiles every kernel; resolves when all can be dispatched. */
     prepareKernels(kernels: readonly KernelName[]): Promise<void>;
-    /** Creates a zero-filled storage buffer. */
-    createBuffer(label: string, byteLength: number): ComputeBuffer;
+    /**
+     * Creates a zero-filled buffer: a storage buffer, or (`usage: "uniform"`) one the kernels bind as
+     * a uniform buffer (`UNIFORM_BINDINGS`: the params).
+     */
+    createBuffer(label: string, byteLength: number, usage?: BufferUsage): ComputeBuffer;
     /** Writes data at a byte offset, at once. */
     writeBuffer(buffer: ComputeBuffer, data: ArrayBufferView, byteOffset?: number): void;
     /**

@@ -3,7 +3,7 @@
  * benchmarks show that a cycle's dispatches do not grow with the field (the independent classes
  * share theirs). Everything else passes straight through to the wrapped device.
  */
-import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
+import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import type { KernelName } from "./shaderLibrary.js";
 
 /** Wraps `inner`, counting its dispatches. */
@@ -40,8 +40,8 @@ export class CountingComputeDevice implements ComputeDevice {
         return this.inner.prepareKernels(kernels);
     }
 
-    public createBuffer(label: string, byteLength: number): ComputeBuffer {
-        return this.inner.createBuffer(label, byteLength);
+    public createBuffer(label: string, byteLength: number, usage?: BufferUsage): ComputeBuffer {
+        return this.inner.createBuffer(label, byteLength, usage);
     }
 
     public writeBuffer(buffer: ComputeBuffer, data: ArrayBufferView, byteOffset?: number): void {

@@ -4,7 +4,7 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_ENTRY_BYTES, packBatchParams, type BatchParams } from "../core/batchParams.js";
+import { BATCH_PARAM_FIELDS, BATCH_PARAMS_ENTRY_BYTES, MAX_DISPATCH_BATCHES, packBatchParams, PARAMS_UNIFORM_BYTES, type BatchParams } from "../core/batchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
 import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
@@ -36,7 +36,7 @@ export class GpuErosionSimulation {
     private _slotsUsed = 0;
     private _recorded = false;
     private _brushTable: Int32Array | null = null;
-    private _packed = new Int32Array(0);
+    private readonly _packed = new Int32Array(PARAMS_UNIFORM_BYTES / 4);
     private _disposed = false;
 
     /** Use `GpuErosionSimulation.create`, which also compiles the kernels. */
@@ -46,7 +46,7 @@ export class GpuErosionSimulation {
         public readonly depth: number,
         patchSize: number
     ) {
-        this._buffers = new SimulationBuffers(device, width, depth, patchSize, PARAM_SLOTS, BATCH_PARAMS_ENTRY_BYTES);
+        this._buffers = new SimulationBuffers(device, width, depth, patchSize, PARAM_SLOTS, PARAMS_UNIFORM_BYTES);
         this.heights = this._buffers.bound("heights");
     }
 
@@ -107,7 +107,8 @@ export class GpuErosionSimulation {
             throw new Error("Internal error: runClass was given batches of more than one class.");
         }
         this._uploadMasks(first.masks);
-        const layers = this.device.maxWorkgroupsPerDimension;
+        // A dispatch runs at most as many batches as one params buffer holds (and z allows).
+        const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
         if (first.operator === "thermal") {
             this._runThermalClass(batches);
             return;
@@ -139,7 +140,7 @@ export class GpuErosionSimulation {
     private _runThermalClass(batches: readonly PlannedBatch[]): void {
         const side = Math.max(...batches.map(({ params }) => Math.max(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0)));
         const patchVertices = side * side;
-        const perDispatch = Math.max(1, Math.min(this.device.maxWorkgroupsPerDimension, Math.floor(this.device.maxStorageBufferBindingSize / fluxBytes(patchVertices))));
+        const perDispatch = Math.max(1, Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension, Math.floor(this.device.maxStorageBufferBindingSize / fluxBytes(patchVertices))));
         for (let start = 0; start < batches.length; start += perDispatch) {
             const chunk = batches.slice(start, start + perDispatch);
             const entries = chunk.map((planned, layer) => ({ ...planned.params, fluxBase: layer * patchVertices * THERMAL_SLOTS }));
@@ -301,18 +302,17 @@ export class GpuErosionSimulation {
 
     /** Writes the batches' params into the next free slot (submitting first when none is free); dispatches go there. */
     private _target(entries: readonly BatchParams[]): DispatchTarget {
-        const bytes = entries.length * BATCH_PARAMS_ENTRY_BYTES;
-        if (this._slotsUsed === PARAM_SLOTS || bytes > this._buffers.paramSlotBytes) {
+        if (entries.length > MAX_DISPATCH_BATCHES) {
+            throw new Error(`Internal error: ${entries.length} batches in one dispatch; a params buffer holds ${MAX_DISPATCH_BATCHES}.`);
+        }
+        if (this._slotsUsed === PARAM_SLOTS) {
             this.submit();
-            this._buffers.growParamSlots(bytes);
         }
         const slot = this._buffers.paramSlots[this._slotsUsed++];
-        const ints = entries.length * BATCH_PARAM_FIELDS.length;
-        if (this._packed.length < ints) {
-            this._packed = new Int32Array(ints);
-        }
-        entries.forEach((params, index) => packBatchParams(params, this._packed, index * BATCH_PARAM_FIELDS.length));
-        this.device.writeBuffer(slot, this._packed.subarray(0, ints));
+        const stride = BATCH_PARAMS_ENTRY_BYTES / 4;
+        this._packed.fill(0, 0, entries.length * stride);
+        entries.forEach((params, index) => packBatchParams(params, this._packed, index * stride));
+        this.device.writeBuffer(slot, this._packed.subarray(0, entries.length * stride));
         return { device: this.device, buffers: this._buffers, slot, entries };
     }
 
@@ -327,7 +327,6 @@ export class GpuErosionSimulation {
         }
         this._brushTable = table;
     }
-
 }
 
 function emptyParams(width: number, depth: number): BatchParams {

@@ -7,7 +7,7 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct } from "../core/batchParams.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct } from "../core/batchParams.js";
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
 import { FILL_EPSILON } from "../core/fillLevels.js";
 import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";
@@ -50,28 +50,33 @@ export const BINDINGS = {
     fillLevels: 17,
     levelsNext: 18,
     routed: 19,
+    routedNext: 20,
     riverSlots: 21,
     areaTexture: 22,
 } as const;
 
-/** A storage buffer a kernel binds. */
+/** A buffer a kernel binds. */
 export type BindingName = keyof typeof BINDINGS;
+
+/** The bindings the kernels declare as uniform buffers (every other buffer is a storage buffer). */
+export const UNIFORM_BINDINGS: ReadonlySet<BindingName> = new Set(["params"]);
 
 /** The kernels, each one file in `shaders/`. */
 export const KERNELS = {
     erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true },
     clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"] },
-    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
-    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
-    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
-    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
+    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
+    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
+    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
+    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
     apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
     fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"] },
-    copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed"], counters: false },
+    copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false },
     thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false },
     thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"] },
     river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"] },
-    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect"] },
+    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"] },
+    river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"] },
     copy_area: { bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"] },
     river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"] },
     river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"] },
@@ -152,8 +157,9 @@ export function shaderHeader(): string {
         u32Const("GRID_WORKGROUP_SIZE", GRID_WORKGROUP_SIZE),
         wgslBatchParamsStruct(),
         // One entry per batch of the dispatch (the independent batches of a class run as one
-        // dispatch, the batch in the workgroup's z); every kernel copies its entry first thing.
-        `@group(0) @binding(BINDING_PARAMS) var<storage, read> batchParams: array<BatchParams>;`,
+        // dispatch, the batch in the workgroup's z); every kernel copies its entry first thing. A
+        // uniform buffer, so the storage bindings (8 a kernel by default) are all the kernels'.
+        `@group(0) @binding(BINDING_PARAMS) var<uniform> batchParams: array<BatchParams, ${wgslInteger(MAX_DISPATCH_BATCHES)}>;`,
         "var<private> params: BatchParams;",
         "",
     ].join("\n");

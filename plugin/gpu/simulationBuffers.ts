@@ -53,9 +53,9 @@ export interface GpuBufferNeed {
  * simulation's, then the ground's positions and normals (which the vertex pass writes). Every one
  * must fit the adapter's `maxStorageBufferBindingSize`; in this order, the first that does not is
  * the one an error should name (the heights before any other grid of the same size). Besides these,
- * the simulation holds 32 params slots (each grows to the params of the largest class recorded:
- * `BATCH_PARAMS_ENTRY_BYTES` a batch), and one grid per mask once a mask is set. The thermal flux
- * grows to one patch's flux per batch of a class, in dispatches that each fit the binding limit.
+ * the simulation holds 32 uniform params slots of `PARAMS_UNIFORM_BYTES` (64 KiB: up to
+ * `MAX_DISPATCH_BATCHES` batches a dispatch), and one grid per mask once a mask is set. The thermal
+ * flux grows to one patch's flux per batch of a dispatch.
  * @param patchSize the options' `patchSize` (the thermal flux holds the largest patch)
  */
 export function gpuBufferNeeds(width: number, depth: number, patchSize: number): GpuBufferNeed[] {
@@ -74,8 +74,10 @@ export function gpuBufferNeeds(width: number, depth: number, patchSize: number):
         simulation("wear map", "mapWear", grid),
         simulation("deposition map", "mapDeposition", grid),
         simulation("batch water", "waterBatch", grid),
-        // Two grids: the halves the sediment routing's hops alternate between.
-        simulation("sediment routing", "routed", 2 * grid),
+        // The two grids the sediment routing's hops alternate between: two bindings, since one
+        // buffer of both is over the default 128 MiB binding from about 4096 x 4096.
+        simulation("sediment routing", "routed", grid),
+        simulation("next sediment routing", "routedNext", grid),
         simulation("counters", "counters", COUNTER_BYTES),
         simulation("brush", "brush", STAND_IN_BYTES),
         { what: "vertex positions", binding: "positions", bytes: width * depth * 12, width, depth, owner: "ground" },
@@ -96,7 +98,7 @@ export function assertBindable(device: ComputeDevice, what: string, bytes: numbe
 }
 
 /** The buffers a simulation creates at once, by binding. */
-type OwnedBinding = "heights" | "suspended" | "delta" | "drainageArea" | "fillLevels" | "levelsNext" | "areaNext" | "riverSlots" | "mapWater" | "mapWear" | "mapDeposition" | "waterBatch" | "routed" | "counters" | "brush" | "flux";
+type OwnedBinding = "heights" | "suspended" | "delta" | "drainageArea" | "fillLevels" | "levelsNext" | "areaNext" | "riverSlots" | "mapWater" | "mapWear" | "mapDeposition" | "waterBatch" | "routed" | "routedNext" | "counters" | "brush" | "flux";
 
 /** Labels of the buffers whose label is not `TerrainErosion.<binding>`. */
 const LABELS: Partial<Record<OwnedBinding, string>> = { flux: "thermalFlux" };
@@ -107,13 +109,12 @@ export class SimulationBuffers {
     /** Stands in for an operator's mask when it has none (the kernels then never read it). */
     public readonly noMask: ComputeBuffer;
     private readonly _masks: Record<MaskName, ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null };
-    /** One params buffer per class recorded before a submit (see `GpuErosionSimulation`). */
+    /** One uniform params buffer per dispatch set recorded before a submit (see `GpuErosionSimulation`). */
     public readonly paramSlots: ComputeBuffer[] = [];
-    private _paramSlotBytes: number;
 
     /**
      * Checks that every buffer of `gpuBufferNeeds` the simulation owns can be bound (a `RangeError`
-     * naming the first that cannot), then creates them and `paramSlots` params buffers of `paramBytes`.
+     * naming the first that cannot), then creates them and `paramSlots` uniform params buffers of `paramBytes`.
      */
     constructor(
         private readonly _device: ComputeDevice,
@@ -131,9 +132,8 @@ export class SimulationBuffers {
             this._owned[need.binding as OwnedBinding] = _device.createBuffer(label(need.binding as OwnedBinding), need.bytes);
         }
         this.noMask = _device.createBuffer("TerrainErosion.noMask", STAND_IN_BYTES);
-        this._paramSlotBytes = paramBytes;
         for (let slot = 0; slot < paramSlots; slot++) {
-            this.paramSlots.push(_device.createBuffer(`TerrainErosion.params${slot}`, paramBytes));
+            this.paramSlots.push(_device.createBuffer(`TerrainErosion.params${slot}`, paramBytes, "uniform"));
         }
     }
 
@@ -160,26 +160,6 @@ export class SimulationBuffers {
     public growBrush(bytes: number): void {
         if (this._owned.brush.byteLength < bytes) {
             this._recreate("brush", bytes);
-        }
-    }
-
-    /** Bytes each params slot holds. */
-    public get paramSlotBytes(): number {
-        return this._paramSlotBytes;
-    }
-
-    /**
-     * Makes every params slot hold at least `bytes` (new, empty buffers when they held less; the
-     * caller submits first, since recorded dispatches bind the old ones).
-     */
-    public growParamSlots(bytes: number): void {
-        if (bytes <= this._paramSlotBytes) {
-            return;
-        }
-        this._paramSlotBytes = bytes;
-        for (let slot = 0; slot < this.paramSlots.length; slot++) {
-            this._device.destroyBuffer(this.paramSlots[slot]);
-            this.paramSlots[slot] = this._device.createBuffer(`TerrainErosion.params${slot}`, bytes);
         }
     }
 

@@ -3,7 +3,7 @@
  * tools, or any WebGPU device without Babylon. The component uses `BabylonComputeDevice`; both run
  * the same kernels in the same order (`GpuErosionSimulation`).
  */
-import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
+import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { BINDINGS, kernelSource, KERNELS, type KernelName } from "./shaderLibrary.js";
 
 interface WebGpuBuffer extends ComputeBuffer {
@@ -56,8 +56,9 @@ export class WebGpuComputeDevice implements ComputeDevice {
         }
     }
 
-    public createBuffer(label: string, byteLength: number): ComputeBuffer {
-        const gpuBuffer = this.gpu.createBuffer({ label, size: byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    public createBuffer(label: string, byteLength: number, usage: BufferUsage = "storage"): ComputeBuffer {
+        const binding = usage === "uniform" ? GPUBufferUsage.UNIFORM : GPUBufferUsage.STORAGE;
+        const gpuBuffer = this.gpu.createBuffer({ label, size: byteLength, usage: binding | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
         const buffer: WebGpuBuffer = { label, byteLength, gpuBuffer };
         return buffer;
     }
