@@ -107,12 +107,12 @@ export class GpuErosionSimulation {
             throw new Error("Internal error: runClass was given batches of more than one class.");
         }
         this._uploadMasks(first.masks);
-        // A dispatch runs at most as many batches as one params buffer holds (and z allows).
-        const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
         if (first.operator === "thermal") {
             this._runThermalClass(batches);
             return;
         }
+        // A dispatch runs at most as many batches as one params buffer holds (and z allows).
+        const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
         for (let start = 0; start < batches.length; start += layers) {
             const chunk = batches.slice(start, start + layers);
             const entries = chunk.map((planned) => ({ ...planned.params }));
