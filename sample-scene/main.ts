@@ -1,7 +1,8 @@
 /**
  * The sample scene: a terrain eroding live, on WebGPU (the WGSL kernels) or, with
  * `?engine=webgl2` or where WebGPU is missing, on WebGL2 with the CPU backend in a Web Worker.
- * `?terrain=montblanc` erodes a real mountain range (SRTM, 16-bit) instead of the generated one.
+ * `?terrain=montblanc` erodes a real mountain range (SRTM, 16-bit) instead of the generated one;
+ * `?terrain=world` cuts the generated terrain into 4 x 4 grounds eroded as one `TerrainErosionWorld`.
  * Press I (or the Inspector button) to tune every option live; shift-drag on the terrain to rain on
  * it (erodeAt).
  * `?size=N` (generated terrain side in vertices, default 513) and `?droplets=N` (droplets per batch)
@@ -20,7 +21,7 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 // The Inspector's Occlusions pane needs the query extension when core is imported per file.
 import "@babylonjs/core/Engines/AbstractEngine/abstractEngine.query.js";
-import { createGroundFromHeights, createGroundFromPng16, generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../plugin/index.js";
+import { createGroundFromHeights, createGroundFromPng16, createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld, type ErosionController, type ErosionOptionsInput } from "../plugin/index.js";
 import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
 import { ErosionMapsView } from "./mapsView.js";
@@ -31,11 +32,12 @@ import "@babylonjs/core/Culling/ray.js";
 const TERRAINS = {
     generated: { label: "Generated (fBm + ridged noise, 1 m cells)" },
     montblanc: { label: "Mont Blanc massif (SRTM-3, 647 x 647, 93 m cells)" },
+    world: { label: "World of 4 x 4 grounds (generated, 1 m cells)" },
 } as const;
 type TerrainName = keyof typeof TERRAINS;
 
 const params = new URLSearchParams(location.search);
-const terrainName: TerrainName = params.get("terrain") === "montblanc" ? "montblanc" : "generated";
+const terrainName: TerrainName = (Object.keys(TERRAINS) as TerrainName[]).find((name) => name === params.get("terrain")) ?? "generated";
 const droplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
 
 async function createEngine(canvas: HTMLCanvasElement): Promise<AbstractEngine> {
@@ -48,22 +50,38 @@ async function createEngine(canvas: HTMLCanvasElement): Promise<AbstractEngine> 
     return new Engine(canvas, true, { preserveDrawingBuffer: true });
 }
 
-async function createTerrain(scene: Scene): Promise<{ ground: GroundMesh; options: ErosionOptionsInput; size: number; low: number; high: number }> {
+/** The terrain: its grounds (one, or a world's grid), extent (m) and vertices a side, height range and options. */
+interface Terrain {
+    grounds: GroundMesh[][];
+    options: ErosionOptionsInput;
+    size: number;
+    vertices: number;
+    low: number;
+    high: number;
+}
+
+async function createTerrain(scene: Scene): Promise<Terrain> {
+    const options = { seed: 7, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 } };
     if (terrainName === "montblanc") {
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);
-        return {
-            ground,
-            size: extent,
-            low: 454,
-            high: 4810,
-            options: { seed: 7, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 } },
-        };
+        return { grounds: [[ground]], size: extent, vertices: ground.subdivisionsX + 1, low: 454, high: 4810, options };
     }
-    const size = Math.max(33, Math.min(2049, Number(params.get("size") ?? 513) || 513));
-    const heights = generateNoiseTerrain({ width: size, depth: size, relief: (90 * size) / 513, seed: 3, ridged: 0.6, wavelength: (200 * size) / 513 });
-    const ground = createGroundFromHeights("Generated terrain", heights, { columns: size, rows: size, extent: { width: size - 1, height: size - 1 } }, scene);
-    return { ground, size, low: 0, high: (90 * size) / 513, options: { seed: 7, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 } } };
+    const vertices = Math.max(33, Math.min(2049, Number(params.get("size") ?? 513) || 513));
+    const heights = generateNoiseTerrain({ width: vertices, depth: vertices, relief: (90 * vertices) / 513, seed: 3, ridged: 0.6, wavelength: (200 * vertices) / 513 });
+    const grid = { columns: vertices, rows: vertices, extent: { width: vertices - 1, height: vertices - 1 } };
+    const grounds = terrainName === "world" ? createGroundTilesFromHeights("Tile", heights, { ...grid, tiles: { columns: 4, rows: 4 } }, scene) : [[createGroundFromHeights("Generated terrain", heights, grid, scene)]];
+    return { grounds, size: vertices - 1, vertices, low: 0, high: (90 * vertices) / 513, options };
+}
+
+/** A TerrainErosionWorld over a grid of grounds, or a TerrainErosion behavior on a single one. */
+function startErosion(grounds: GroundMesh[][], options: ErosionOptionsInput): ErosionController {
+    if (terrainName === "world") {
+        return new TerrainErosionWorld(grounds, options);
+    }
+    const erosion = new TerrainErosion(options);
+    grounds[0][0].addBehavior(erosion);
+    return erosion;
 }
 
 async function main(): Promise<void> {
@@ -72,7 +90,9 @@ async function main(): Promise<void> {
     const scene = new Scene(engine);
     scene.clearColor = new Color4(0.62, 0.74, 0.86, 1);
 
-    const { ground, options, size, low, high } = await createTerrain(scene);
+    const { grounds, options, size, vertices, low, high } = await createTerrain(scene);
+    const ground = grounds[0][0];
+    const allGrounds = grounds.flat();
     const camera = new ArcRotateCamera("camera", -Math.PI / 2.4, Math.PI / 3.6, size * 1.35, new Vector3(0, (low + high) / 3, 0), scene);
     camera.minZ = size / 500;
     camera.maxZ = size * 10;
@@ -89,12 +109,12 @@ async function main(): Promise<void> {
     const colours = new TerrainColoursPlugin(material);
     colours.minHeight = low;
     colours.maxHeight = high;
-    ground.material = material;
+    allGrounds.forEach((tile) => (tile.material = material));
 
-    const erosion = new TerrainErosion(options);
-    ground.addBehavior(erosion);
-    erosion.onErrorObservable.add((event) => console.warn(`TerrainErosion (${event.kind}): ${event.message}`));
-    colours.grid = { halfWidth: (ground as unknown as { _width: number })._width / 2, halfHeight: (ground as unknown as { _height: number })._height / 2, cellSize: (ground as unknown as { _width: number })._width / ground.subdivisionsX, columns: ground.subdivisionsX + 1, rows: ground.subdivisionsY + 1 };
+    const erosion = startErosion(grounds, options);
+    erosion.onErrorObservable.add((event) => console.warn(`${erosion.getClassName()} (${event.kind}): ${event.message}`));
+    // The terrain (every tile of a world) is centred on the origin: the maps' texels follow from the world position.
+    colours.grid = { halfWidth: size / 2, halfHeight: size / 2, cellSize: size / (vertices - 1), columns: vertices, rows: vertices };
     const maps = new ErosionMapsView(erosion, colours, scene);
     void erosion.whenReady().then(() => maps.start());
 
@@ -102,7 +122,7 @@ async function main(): Promise<void> {
     let raining = false;
     const rainRadius = size / 40;
     const rainAt = (): void => {
-        const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => mesh === ground);
+        const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => allGrounds.includes(mesh as GroundMesh));
         if (pick?.hit && pick.pickedPoint) {
             erosion.erodeAt(pick.pickedPoint, rainRadius, { droplets: 600, hydraulic: { erosion: 0.6 } });
         }
@@ -169,7 +189,7 @@ async function main(): Promise<void> {
         panel.update();
     });
     window.addEventListener("resize", () => engine.resize());
-    Object.assign(window, { sample: { engine, scene, ground, erosion, colours, maps, toggleInspector, inspectorOpen: () => inspector !== null } });
+    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, maps, toggleInspector, inspectorOpen: () => inspector !== null } });
 }
 
 main().catch((error) => {

@@ -7,7 +7,7 @@
 import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { Constants } from "@babylonjs/core/Engines/constants.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { FIXED_ONE, type TerrainErosion } from "../plugin/index.js";
+import { FIXED_ONE, type ErosionController } from "../plugin/index.js";
 import type { TerrainColoursPlugin } from "./terrainColours.js";
 
 /** The value below which `share` of the positive values lie. */
@@ -26,7 +26,7 @@ export class ErosionMapsView {
     private _busy = false;
 
     constructor(
-        private readonly _erosion: TerrainErosion,
+        private readonly _erosion: ErosionController,
         private readonly _colours: TerrainColoursPlugin,
         private readonly _scene: Scene
     ) {}

@@ -3,12 +3,12 @@
  * buttons to pause/resume, reset, run one cycle, open the Inspector and download the heights.
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
-import type { TerrainErosion } from "../plugin/index.js";
+import type { ErosionController } from "../plugin/index.js";
 import { MAP_MODES, type MapMode } from "./terrainColours.js";
 
 /** What the panel shows and drives. */
 export interface PanelOptions {
-    erosion: TerrainErosion;
+    erosion: ErosionController;
     engine: AbstractEngine;
     terrainLabel: string;
     terrains: { name: string; label: string; current: boolean }[];
@@ -34,7 +34,9 @@ export function createPanel(options: PanelOptions): { update(): void } {
     const panel = document.createElement("div");
     panel.id = "panel";
     const engineName = engine.isWebGPU ? "WebGPU" : "WebGL2";
-    const engineLink = engine.isWebGPU ? `<a href="?engine=webgl2${location.search.includes("montblanc") ? "&terrain=montblanc" : ""}">try WebGL2</a>` : `<a href="?${location.search.includes("montblanc") ? "terrain=montblanc" : ""}">try WebGPU</a>`;
+    const terrain = new URLSearchParams(location.search).get("terrain");
+    const terrainQuery = terrain ? `terrain=${encodeURIComponent(terrain)}` : "";
+    const engineLink = engine.isWebGPU ? `<a href="?engine=webgl2${terrainQuery ? `&${terrainQuery}` : ""}">try WebGL2</a>` : `<a href="?${terrainQuery}">try WebGPU</a>`;
     panel.innerHTML = `
         <h1>Terrain erosion</h1>
         <div class="terrain">${options.terrainLabel}</div>

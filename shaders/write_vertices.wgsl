@@ -1,8 +1,11 @@
-// write_vertices: regenerates the ground's own positions (y) and normals from the fixed-point
+// write_vertices: regenerates one ground's own positions (y) and normals from the fixed-point
 // heights over a rectangle of vertices, writing straight into the mesh's vertex buffers (Babylon
 // creates them with storage usage on WebGPU). x and z never change, so only y is written.
-// Normals are central differences (one-sided at the edges) in the ground's local space, x growing
-// with the column and z falling as the row grows. CPU mirror: plugin/component/vertexNormals.ts.
+// The ground is the window patchX0..patchX1 x patchY0..patchY1 of the field (the whole field for a
+// single ground; one tile of a TerrainErosionWorld), so its vertex i is the window's, while normals
+// are central differences over the whole field (one-sided only at the field's edges): a seam between
+// two grounds gets the same normal on both sides. Local space: x grows with the column, z falls as
+// the row grows. CPU mirror: plugin/component/groundField.ts (writeNormalRows).
 // Floats here are for rendering only; nothing is read back into the simulation.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
@@ -26,7 +29,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let width = params.width;
     let depth = params.depth;
     let cellSize = bitcast<f32>(params.cellSizeBits);
-    let i = y * width + x;
+    let i = (y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0);
     positions[i * 3 + 1] = heightAt(x, y);
     let left = max(x - 1, 0);
     let right = min(x + 1, width - 1);

@@ -4,13 +4,16 @@
  * scripts/bench.mjs). Uses the browser helpers the tests use too (scripts/lib/browser.ts): the
  * installed Chromium (never downloads one), its WebGPU flags, the local static server.
  *
- *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component]
+ * And a world of 8 x 8 grounds of 513 x 513 on the default limits (bench/pages/benchWorld.ts).
+ *
+ *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component] [--skip-world]
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
 import type { BenchPageResult, ComponentBenchRequest, KernelBenchRequest } from "../pages/benchGpu.js";
+import type { WorldBenchRequest } from "../pages/benchWorld.js";
 import type { BenchRecord } from "./records.js";
 
 /** Frame budgets of the component figures, milliseconds. */
@@ -30,6 +33,7 @@ type BenchWindow = Window & {
     pageReady?: boolean;
     runKernelBench(request: KernelBenchRequest): Promise<BenchPageResult>;
     runComponentBench(request: ComponentBenchRequest): Promise<BenchPageResult>;
+    runWorldBench(request: WorldBenchRequest): Promise<BenchPageResult>;
 };
 
 async function main(): Promise<void> {
@@ -53,6 +57,19 @@ async function main(): Promise<void> {
             const component = await page.evaluate((request) => (window as unknown as BenchWindow).runComponentBench(request), { size: COMPONENT_SIZE, budgets: COMPONENT_BUDGETS, quick } as ComponentBenchRequest);
             adapters["component-chromium"] = component.adapter;
             records.push(...component.records);
+        }
+        await page.close();
+        if (!args.includes("--skip-world")) {
+            // Its own page: the 4097 x 4097 world's buffers are released with it.
+            const worldPage = await browser.newPage({ viewport: { width: 800, height: 600 } });
+            worldPage.on("console", (message) => process.stderr.write(`${message.type() === "error" ? "[page error] " : ""}${message.text()}\n`));
+            worldPage.on("pageerror", (error) => process.stderr.write(`[page error] ${String(error)}\n`));
+            await worldPage.goto(`${origin}/benchWorld.html`);
+            await worldPage.waitForFunction(() => (window as unknown as BenchWindow).pageReady === true, undefined, { timeout: 60000 });
+            const world = await worldPage.evaluate((request) => (window as unknown as BenchWindow).runWorldBench(request), { tiles: 8, tileSide: 513, frames: quick ? 3 : 10 } as WorldBenchRequest);
+            adapters["world-chromium"] = world.adapter;
+            records.push(...world.records);
+            await worldPage.close();
         }
     } finally {
         await browser.close();

@@ -16,6 +16,7 @@ export type CpuBackendRequest =
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }
     | { readonly type: "write"; readonly state: ErosionStateData }
     | { readonly type: "maps" }
+    | { readonly type: "writeMaps"; readonly maps: ErosionMaps }
     | { readonly type: "resetMaps" };
 
 /** The answer to a request. */
@@ -52,6 +53,9 @@ export class CpuBackendCore {
                     const maps = this._live().maps;
                     return { type: "maps", maps: { water: maps.water.slice(), wear: maps.wear.slice(), deposition: maps.deposition.slice() } };
                 }
+                case "writeMaps":
+                    this._live().replaceMaps(request.maps);
+                    return { type: "done" };
                 case "resetMaps":
                     this._live().resetMaps();
                     return { type: "done" };

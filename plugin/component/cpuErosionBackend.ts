@@ -106,6 +106,10 @@ export class CpuErosionBackend implements ErosionBackend {
         expect(await this._channel.request({ type: "resetMaps" }), "done");
     }
 
+    public async writeMaps(maps: ErosionMaps): Promise<void> {
+        expect(await this._channel.request({ type: "writeMaps", maps }), "done");
+    }
+
     public async writeState(state: ErosionStateData): Promise<void> {
         expect(await this._channel.request({ type: "write", state }), "done");
     }

@@ -13,11 +13,11 @@ import type { Checkpoints } from "./checkpoints.js";
 import type { ErosionBackend } from "./erosionBackend.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
-import type { GroundBinding } from "./groundBinding.js";
+import type { GroundField } from "./groundField.js";
 
 /** The parts of a runner recovery works on. */
 export interface RecoveryHost {
-    readonly binding: GroundBinding;
+    readonly field: GroundField;
     readonly schedule: ErosionSchedule;
     readonly checkpoints: Checkpoints;
     /** The newest options (what runs after the checkpoint's cycle). */
@@ -109,20 +109,20 @@ export class DeviceRecovery {
         if (!this._lost || !checkpoint || !checkpointOptions) {
             return;
         }
-        const { binding, schedule } = host;
+        const { field, schedule } = host;
         const recovery = (async () => {
             await untilNewDevice(this._engine, this._lostDevice);
             // Babylon 9.28 rebuilds vertex buffers before its new device exists; give the ground
             // buffers on the new device, from its (up to date) CPU data.
-            binding.recreateGpuBuffers();
+            field.recreateGpuBuffers();
             this._generation++;
-            const backend = await GpuErosionBackend.create(this._engine, binding, checkpoint, checkpointOptions.patchSize, this._generation);
+            const backend = await GpuErosionBackend.create(this._engine, field, checkpoint, checkpointOptions.patchSize, this._generation);
             await backend.writeState(checkpoint);
             schedule.resumeAt(checkpoint.cycle, checkpointOptions, host.options, checkpoint.masks, schedule.latestMasks);
             // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.
             const replay = checkpoint.events?.inForce ?? [];
             schedule.setEvents(replay, [...(checkpoint.events?.pending ?? []), ...schedule.pendingEvents.filter((event) => !replay.includes(event))]);
-            binding.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
+            field.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
             host.backend = backend;
             this._lost = false;
             host.running = this._runningBeforeLoss;

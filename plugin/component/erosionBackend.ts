@@ -42,6 +42,8 @@ export interface ErosionBackend {
     readMaps(): Promise<ErosionMaps>;
     /** Starts the maps again from zero. */
     resetMaps(): Promise<void>;
+    /** Replaces the erosion maps. */
+    writeMaps(maps: ErosionMaps): Promise<void>;
     /** Replaces the whole state and regenerates every vertex. */
     writeState(state: ErosionStateData): Promise<void>;
     /** Releases everything the backend created. Safe to call twice. */

@@ -3,6 +3,7 @@
  * statistics, shared by the behavior (`TerrainErosion`) and the runner under it (`ErosionRunner`).
  */
 import type { GridRect, OperatorName } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
 
 /** Emitted when a batch's results have reached the mesh. */
 export interface PatchErodedEvent {
@@ -56,6 +57,20 @@ export interface ErosionReports {
     patchEroded(event: PatchErodedEvent): void;
     cycleCompleted(event: CycleCompletedEvent): void;
     error(event: ErosionErrorEvent): void;
+}
+
+/** Reports each batch whose results have reached the mesh. */
+export function reportBatches(reports: ErosionReports, batches: readonly PlannedBatch[]): void {
+    for (const planned of batches) {
+        const p = planned.params;
+        reports.patchEroded({
+            cycle: planned.cycle,
+            batch: planned.batch,
+            patchIndex: planned.patch.index,
+            operator: planned.operator,
+            region: { x0: p.regionX0, y0: p.regionY0, x1: p.regionX1, y1: p.regionY1 },
+        });
+    }
 }
 
 /**

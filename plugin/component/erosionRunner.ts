@@ -1,5 +1,5 @@
 /**
- * `ErosionRunner`: erodes one ground. It owns the simulation (schedule and backend), the frame loop
+ * `ErosionRunner`: erodes one field (one ground, or a world of grounds). It owns the simulation (schedule and backend), the frame loop
  * inside its budget, the checkpoints and the recovery from a lost WebGPU device, and reports what
  * happens through `ErosionReports`. It knows nothing of behaviors: `TerrainErosion` is a thin
  * Babylon behavior over it.
@@ -7,7 +7,6 @@
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
-import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -17,18 +16,17 @@ import { createInitialState, fingerprintOf, type ErosionStateData, type MaskName
 import { fixedToHeights } from "../core/fixedPoint.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
 import { cloneOptions, type ErosionOptions } from "../core/options.js";
-import type { PlannedBatch } from "../core/schedule.js";
 import { ErosionSchedule } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { CpuErosionBackend } from "./cpuErosionBackend.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
 import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
-import { MAX_FRAMES_IN_FLIGHT, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
+import { MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
 import { FrameBudget } from "./frameBudget.js";
 import { planFrame } from "./framePlan.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
-import type { GroundBinding } from "./groundBinding.js";
+import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
 import { WorkQueue } from "./workQueue.js";
 
@@ -37,14 +35,14 @@ const GPU_INITIAL_MS_PER_UNIT = 2e-5;
 /** Initial cost guess for the CPU backend (about 5 M steps per second). */
 const CPU_INITIAL_MS_PER_UNIT = 2e-4;
 
-/** The backend, schedule and binding of a runner whose backend has started. */
-interface Live {
+/** The backend, schedule and field of a runner whose backend has started. */
+export interface Live {
     readonly backend: ErosionBackend;
     readonly schedule: ErosionSchedule;
-    readonly binding: GroundBinding;
+    readonly field: GroundField;
 }
 
-/** Erodes one ground, frame by frame. */
+/** Erodes one field, frame by frame. */
 export class ErosionRunner {
     /** The erosion schedule (cycle position, options and masks in force, local events). */
     public readonly schedule: ErosionSchedule;
@@ -66,20 +64,20 @@ export class ErosionRunner {
     private _stopped = false;
 
     /**
-     * Starts a backend for `binding`'s ground (WebGPU when `useGpu`, else the CPU reference) and
+     * Starts a backend for `field`'s grounds (WebGPU when `useGpu`, else the CPU reference) and
      * erodes from the next frame on when `options.autoStart`.
      */
     constructor(
-        public readonly binding: GroundBinding,
+        public readonly field: GroundField,
         options: ErosionOptions,
         useGpu: boolean,
         private readonly _reports: ErosionReports
     ) {
         this._options = options;
-        this.schedule = new ErosionSchedule({ width: binding.width, depth: binding.depth, cellSize: binding.cellSize, worldScale: binding.worldScale }, options);
-        const scene = binding.ground.getScene();
+        this.schedule = new ErosionSchedule({ width: field.width, depth: field.depth, cellSize: field.cellSize, worldScale: field.worldScale }, options);
+        const scene = field.scene;
         const engine = scene.getEngine() as WebGPUEngine;
-        this.ready = this._startBackend(useGpu, engine, createInitialState(binding.width, binding.depth, binding.originalHeights));
+        this.ready = this._startBackend(useGpu, engine, createInitialState(field.width, field.depth, field.originalHeights));
         this._recovery = useGpu ? new DeviceRecovery(engine, this) : null;
         this._work.reset(this.ready.catch(() => undefined));
         this._beforeRender = scene.onBeforeRenderObservable.add(() => this._onFrame());
@@ -127,8 +125,8 @@ export class ErosionRunner {
         }
         this._stopped = true;
         this.running = false;
-        const ground = this.binding.ground;
-        ground.getScene().onBeforeRenderObservable.remove(this._beforeRender);
+        const field = this.field;
+        field.scene.onBeforeRenderObservable.remove(this._beforeRender);
         this._beforeRender = null;
         this._recovery?.dispose();
         // A backend still starting sees `_stopped` and disposes itself (_startBackend).
@@ -136,29 +134,29 @@ export class ErosionRunner {
         const lost = this._recovery?.lost ?? false;
         const finalSync = this._work.queue(async () => {
             try {
-                if (backend && !ground.isDisposed() && !lost) {
+                if (backend && !lost) {
                     const state = await backend.readState(this.schedule.cycle, this.schedule.batch);
-                    this.binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+                    field.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
                 }
             } finally {
                 backend?.dispose();
             }
         });
-        this._work.reset(finalSync.catch((error) => this.report("stopped", "Could not bring the detached ground's CPU data up to date.", error)));
+        this._work.reset(finalSync.catch((error) => this.report("stopped", "Could not bring the detached grounds' CPU data up to date.", error)));
         this.backend = null;
     }
 
     /** Advances to the `count`-th next cycle boundary now; the mesh's CPU data is up to date when it resolves. */
     public runCycles(count: number): Promise<void> {
         return this._work.queue(async () => {
-            const { backend, schedule, binding } = this._live("runCycles");
+            const { backend, schedule, field } = this._live("runCycles");
             for (let done = 0; done < count; done++) {
                 const frame = planFrame(schedule, this._budget, Infinity);
                 const running = backend.runFrame(frame.batches, frame.changed);
                 const completeCycle = this._readCheckpoint(backend);
                 const result = await running;
-                this._applyRows(result, binding, backend);
-                this._emitBatches(frame.batches);
+                this._applyRows(result, field, backend);
+                reportBatches(this._reports, frame.batches);
                 await completeCycle();
             }
         });
@@ -166,20 +164,17 @@ export class ErosionRunner {
 
     /** Queues a local erosion event over a disc around a world position (see `TerrainErosion.erodeAt`). */
     public erodeAt(worldPosition: { x: number; y: number; z: number }, radius: number, options: LocalErosionInput): void {
-        const { binding, schedule } = this;
-        const world = binding.ground.getWorldMatrix();
-        const local = Vector3.TransformCoordinates(new Vector3(worldPosition.x, worldPosition.y, worldPosition.z), world.clone().invert());
-        const scale = Vector3.TransformNormal(new Vector3(1, 0, 0), world).length();
-        const { column, row } = binding.toGrid(local);
+        const { field, schedule } = this;
+        const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
         if (!Number.isFinite(radius) || radius <= 0) {
             throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
         }
-        schedule.queueEvent(createLocalEvent(schedule.latestOptions, binding.width, binding.depth, column, row, radius / (scale * binding.cellSize), options));
+        schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options));
     }
 
     /** Heights in the ground's local units, after everything issued so far. */
     public readHeights(): Promise<Float32Array> {
-        return this._readCurrentState("readHeights", (state) => fixedToHeights(state.heights, undefined, this.binding.cellSize));
+        return this._readCurrentState("readHeights", (state) => fixedToHeights(state.heights, undefined, this.field.cellSize));
     }
 
     /** The exact state's heights in fixed point, after everything issued so far. */
@@ -207,22 +202,22 @@ export class ErosionRunner {
     /** The maps texture on the GPU backend, null on the CPU one. */
     public getMapsTexture(): Promise<RawTexture | null> {
         return this._work.queue(async () => {
-            const { backend, binding } = this._live("getMapsTexture");
-            return backend instanceof GpuErosionBackend ? backend.enableMapsTexture(binding.ground.getScene(), () => this.schedule.options.tileable) : null;
+            const { backend, field } = this._live("getMapsTexture");
+            return backend instanceof GpuErosionBackend ? backend.enableMapsTexture(field.scene, () => this.schedule.options.tileable) : null;
         });
     }
 
     /** The drainage-area texture on the GPU backend, null on the CPU one. */
     public getAreaTexture(): Promise<RawTexture | null> {
         return this._work.queue(async () => {
-            const { backend, binding } = this._live("getMapTexture");
-            return backend instanceof GpuErosionBackend ? backend.enableAreaTexture(binding.ground.getScene()) : null;
+            const { backend, field } = this._live("getMapTexture");
+            return backend instanceof GpuErosionBackend ? backend.enableAreaTexture(field.scene) : null;
         });
     }
 
     /** Sets or clears an operator's mask from the next cycle boundary. */
     public async setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
-        const quantised = await resolveMask(operator, mask, this.binding.width, this.binding.depth);
+        const quantised = await resolveMask(operator, mask, this.field.width, this.field.depth);
         this.schedule.setMasks({ ...this.schedule.latestMasks, [operator]: quantised });
     }
 
@@ -239,11 +234,11 @@ export class ErosionRunner {
     /** Restores the state at attach exactly (heights, cycle 0, the mesh's original vertex data). */
     public reset(): Promise<void> {
         return this._work.queue(async () => {
-            const { backend, schedule, binding } = this._live("reset");
-            const initial = createInitialState(binding.width, binding.depth, binding.originalHeights);
+            const { backend, schedule, field } = this._live("reset");
+            const initial = createInitialState(field.width, field.depth, field.originalHeights);
             initial.masks = schedule.latestMasks;
             await backend.writeState(initial);
-            binding.restoreOriginal();
+            field.restoreOriginal();
             schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
             schedule.setEvents([], []);
             this.checkpoints.set(initial, schedule);
@@ -252,40 +247,59 @@ export class ErosionRunner {
 
     /** A copy of the whole state and the options in force, after everything issued so far. */
     public snapshot(): Promise<ErosionSnapshot> {
-        return this._readCurrentState("snapshot", (state) => new ErosionSnapshot(state, this.schedule.options, this.binding.cellSize));
+        return this._readCurrentState("snapshot", (state) => new ErosionSnapshot(state, this.schedule.options, this.field.cellSize));
     }
 
     /** Restores a snapshot of this ground: state, position and options (the backend option stays). */
     public restore(snapshot: ErosionSnapshot): Promise<void> {
         return this._work.queue(async () => {
-            const { backend, schedule, binding } = this._live("restore");
-            const state = snapshot.state;
-            if (state.width !== binding.width || state.depth !== binding.depth) {
-                throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${binding.width} x ${binding.depth}.`);
+            const live = this._live("restore");
+            const { state } = snapshot;
+            const { field } = live;
+            if (state.width !== field.width || state.depth !== field.depth) {
+                throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${field.width} x ${field.depth}.`);
             }
-            if (Math.abs(snapshot.cellSize - binding.cellSize) > 1e-9 * binding.cellSize) {
-                throw new RangeError(`restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${binding.cellSize}: its heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`);
+            if (Math.abs(snapshot.cellSize - field.cellSize) > 1e-9 * field.cellSize) {
+                throw new RangeError(`restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${field.cellSize}: its heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`);
             }
-            const options = { ...cloneOptions(snapshot.options), backend: this._options.backend };
-            this._options = options;
-            schedule.resumeAt(state.cycle, options, options, state.masks, state.masks);
-            schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
-            schedule.setPosition(state.cycle, state.batch);
-            await backend.writeState(state);
-            binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+            await this.applyState(live, state, snapshot.options, null);
         });
+    }
+
+    /**
+     * Puts `state` in force at its position, with `options` (the backend option stays) and, when
+     * given, `maps`: the backend's state, the schedule (position, options, masks, events) and every
+     * ground's CPU data. Call it from inside the queue (`queueLive`).
+     */
+    public async applyState(live: Live, state: ErosionStateData, options: ErosionOptions, maps: ErosionMaps | null): Promise<void> {
+        const { backend, schedule, field } = live;
+        const inForce = { ...cloneOptions(options), backend: this._options.backend };
+        this._options = inForce;
+        schedule.resumeAt(state.cycle, inForce, inForce, state.masks, state.masks);
+        schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
+        schedule.setPosition(state.cycle, state.batch);
+        await backend.writeState(state);
+        if (maps) {
+            await backend.writeMaps(maps);
+        }
+        field.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+    }
+
+    /** Runs `use` in the queue, after everything issued so far, with the live backend, schedule and field. */
+    public queueLive<T>(operation: string, use: (live: Live) => Promise<T>): Promise<T> {
+        return this._work.queue(() => use(this._live(operation)));
     }
 
     /** Brings the mesh's CPU data fully up to date. */
     public flush(): Promise<void> {
-        return this._readCurrentState("flush", (state, { backend, binding }) => binding.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
+        return this._readCurrentState("flush", (state, { backend, field }) => field.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
     }
 
     private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
         let backend: ErosionBackend | null = null;
         if (useGpu) {
             try {
-                backend = await GpuErosionBackend.create(engine, this.binding, initial, this._options.patchSize);
+                backend = await GpuErosionBackend.create(engine, this.field, initial, this._options.patchSize);
                 this._budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
             } catch (error) {
                 if (this._options.backend === "webgpu") {
@@ -326,7 +340,7 @@ export class ErosionRunner {
         if (maxCycles > 0 && schedule.cycle >= maxCycles) {
             this.running = false;
         }
-        const binding = this.binding;
+        const field = this.field;
         this._framesInFlight++;
         const running = backend.runFrame(batches, changed);
         const completeCycle = cycleCompleted ? this._readCheckpoint(backend) : null;
@@ -335,8 +349,8 @@ export class ErosionRunner {
                 if (this.backend !== backend) return; // detached meanwhile
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs };
-                this._applyRows(result, binding, backend);
-                this._emitBatches(batches);
+                this._applyRows(result, field, backend);
+                reportBatches(this._reports, batches);
                 if (completeCycle) {
                     await completeCycle();
                 }
@@ -369,22 +383,9 @@ export class ErosionRunner {
         );
     }
 
-    private _applyRows(result: FrameResult, binding: GroundBinding, backend: ErosionBackend): void {
-        if (result.rows && !binding.ground.isDisposed()) {
-            binding.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
-        }
-    }
-
-    private _emitBatches(batches: readonly PlannedBatch[]): void {
-        for (const planned of batches) {
-            const p = planned.params;
-            this._reports.patchEroded({
-                cycle: planned.cycle,
-                batch: planned.batch,
-                patchIndex: planned.patch.index,
-                operator: planned.operator,
-                region: { x0: p.regionX0, y0: p.regionY0, x1: p.regionX1, y1: p.regionY1 },
-            });
+    private _applyRows(result: FrameResult, field: GroundField, backend: ErosionBackend): void {
+        if (result.rows) {
+            field.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
         }
     }
 
@@ -406,6 +407,6 @@ export class ErosionRunner {
         if (!this.backend || this._stopped) {
             throw new Error(`TerrainErosion.${operation}(): not attached to a ground (or its backend failed to start).`);
         }
-        return { backend: this.backend, schedule: this.schedule, binding: this.binding };
+        return { backend: this.backend, schedule: this.schedule, field: this.field };
     }
 }

@@ -1,6 +1,6 @@
 /**
  * The WebGPU backend of the component: the simulation's buffers, the kernels as Babylon compute
- * shaders, and the vertex pass that writes the ground's own position and normal buffers. No
+ * shaders, and the vertex pass that writes the grounds' own position and normal buffers. No
  * per-frame full readback: only the rows a frame changed come back, asynchronously.
  */
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
@@ -17,6 +17,8 @@ import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
 import { GpuTimer } from "../gpu/gpuTimer.js";
 import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
 import type { GroundBinding } from "./groundBinding.js";
+import type { GroundField } from "./groundField.js";
+import { intersectRects } from "../core/patches.js";
 
 interface WrappedVertexBuffer {
     native: unknown;
@@ -27,8 +29,8 @@ interface WrappedVertexBuffer {
 export class GpuErosionBackend implements ErosionBackend {
     public readonly name = "webgpu" as const;
     public readonly inWorker = false;
-    private _positions: WrappedVertexBuffer | null = null;
-    private _normals: WrappedVertexBuffer | null = null;
+    /** Each ground's vertex buffers as kernel bindings, wrapped on first use. */
+    private readonly _wrapped = new Map<GroundBinding, { positions?: WrappedVertexBuffer; normals?: WrappedVertexBuffer }>();
     private _disposed = false;
     /** The GPUDevice the backend's buffers live on (Babylon replaces the engine's after a loss). */
     private readonly _gpuDevice: GPUDevice | undefined;
@@ -37,7 +39,7 @@ export class GpuErosionBackend implements ErosionBackend {
         engine: WebGPUEngine,
         private readonly _device: BabylonComputeDevice,
         private readonly _simulation: GpuErosionSimulation,
-        private readonly _binding: GroundBinding
+        private readonly _field: GroundField
     ) {
         this._gpuDevice = (engine as unknown as { _device?: GPUDevice })._device;
         this._timer = GpuTimer.create(engine);
@@ -63,11 +65,11 @@ export class GpuErosionBackend implements ErosionBackend {
      * Creates the buffers, compiles the kernels and uploads `state`.
      * @param generation 0, or how many device losses this component has recovered from
      */
-    public static async create(engine: WebGPUEngine, binding: GroundBinding, state: ErosionStateData, patchSize: number, generation = 0): Promise<GpuErosionBackend> {
+    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, generation = 0): Promise<GpuErosionBackend> {
         const device = new BabylonComputeDevice(engine, generation);
         const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize);
         simulation.upload(state);
-        return new GpuErosionBackend(engine, device, simulation, binding);
+        return new GpuErosionBackend(engine, device, simulation, field);
     }
 
     /** Storage buffers the backend holds (its own; the ground's vertex buffers are not counted). */
@@ -91,7 +93,7 @@ export class GpuErosionBackend implements ErosionBackend {
         // Consecutive batches of one class share their dispatches.
         this._simulation.runBatches(batches);
         if (changed) {
-            this._simulation.regenerateVertices(changed, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
+            this._regenerateVertices(changed);
             this._writeMaps();
         }
         if (timed) {
@@ -130,6 +132,12 @@ export class GpuErosionBackend implements ErosionBackend {
         return this._unlessLost(this._simulation.readMaps());
     }
 
+    public async writeMaps(maps: ErosionMaps): Promise<void> {
+        this._simulation.writeMaps(maps);
+        this._writeMaps();
+        this._simulation.submit();
+    }
+
     public async resetMaps(): Promise<void> {
         this._simulation.resetMaps();
         this._writeMaps();
@@ -143,7 +151,7 @@ export class GpuErosionBackend implements ErosionBackend {
     public async enableMapsTexture(scene: Scene, tileable: () => boolean): Promise<RawTexture> {
         if (!this._mapsTexture) {
             await this._simulation.prepareMapsTexture();
-            this._mapsTexture = new RawTexture(null, this._binding.width, this._binding.depth, Constants.TEXTUREFORMAT_RGBA, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+            this._mapsTexture = new RawTexture(null, this._field.width, this._field.depth, Constants.TEXTUREFORMAT_RGBA, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
             this._mapsTexture.name = "TerrainErosion.maps";
             this._mapsTileable = tileable;
             this._writeMaps();
@@ -156,7 +164,7 @@ export class GpuErosionBackend implements ErosionBackend {
     public async enableAreaTexture(scene: Scene): Promise<RawTexture> {
         if (!this._areaTexture) {
             await this._simulation.prepareMapsTexture();
-            this._areaTexture = new RawTexture(null, this._binding.width, this._binding.depth, Constants.TEXTUREFORMAT_R, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+            this._areaTexture = new RawTexture(null, this._field.width, this._field.depth, Constants.TEXTUREFORMAT_R, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
             this._areaTexture.name = "TerrainErosion.drainageArea";
             this._writeMaps();
             this._simulation.submit();
@@ -171,7 +179,7 @@ export class GpuErosionBackend implements ErosionBackend {
 
     private _writeMaps(): void {
         if (this._mapsTexture && this._mapsTileable) {
-            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsTileable(), this._binding.cellSize);
+            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsTileable(), this._field.cellSize);
         }
         if (this._areaTexture) {
             this._simulation.writeAreaTexture(this._areaTexture);
@@ -180,7 +188,7 @@ export class GpuErosionBackend implements ErosionBackend {
 
     public async writeState(state: ErosionStateData): Promise<void> {
         this._simulation.upload(state);
-        this._simulation.regenerateVertices({ x0: 0, y0: 0, x1: state.width, y1: state.depth }, this._vertexBuffer("positions"), this._vertexBuffer("normals"), this._binding.cellSize);
+        this._regenerateVertices({ x0: 0, y0: 0, x1: state.width, y1: state.depth });
         // The flow directions follow the new heights even while erosion is paused.
         this._writeMaps();
         this._simulation.submit();
@@ -191,9 +199,12 @@ export class GpuErosionBackend implements ErosionBackend {
             return;
         }
         this._disposed = true;
-        for (const wrapped of [this._positions, this._normals]) {
-            if (wrapped) this._device.destroyBuffer(wrapped.buffer);
+        for (const { positions, normals } of this._wrapped.values()) {
+            for (const wrapped of [positions, normals]) {
+                if (wrapped) this._device.destroyBuffer(wrapped.buffer);
+            }
         }
+        this._wrapped.clear();
         this._simulation.dispose();
         this._device.dispose();
         this._timer?.dispose();
@@ -203,25 +214,36 @@ export class GpuErosionBackend implements ErosionBackend {
         this._areaTexture = null;
     }
 
-    /** The ground's vertex buffer as a kernel binding, re-wrapped if Babylon replaced it. */
-    private _vertexBuffer(which: "positions" | "normals"): ComputeBuffer {
-        const vertexBuffer = which === "positions" ? this._binding.positionBuffer : this._binding.normalBuffer;
+    /** The vertex pass over `changed` (field vertices), one dispatch per ground it touches. */
+    private _regenerateVertices(changed: GridRect): void {
+        for (const window of this._field.windows) {
+            const rect = this._field.rectOf(window);
+            const part = intersectRects(changed, rect);
+            if (part && !window.binding.ground.isDisposed()) {
+                this._simulation.regenerateVertices(part, rect, this._vertexBuffer(window.binding, "positions"), this._vertexBuffer(window.binding, "normals"), this._field.cellSize);
+            }
+        }
+    }
+
+    /** A ground's vertex buffer as a kernel binding, re-wrapped if Babylon replaced it. */
+    private _vertexBuffer(binding: GroundBinding, which: "positions" | "normals"): ComputeBuffer {
+        const vertexBuffer = which === "positions" ? binding.positionBuffer : binding.normalBuffer;
         const native = vertexBuffer.getBuffer();
-        const current = which === "positions" ? this._positions : this._normals;
+        const wrappedPair = this._wrapped.get(binding) ?? {};
+        this._wrapped.set(binding, wrappedPair);
+        const current = wrappedPair[which];
         if (current && current.native === native) {
             return current.buffer;
         }
         if (current) {
             this._device.destroyBuffer(current.buffer);
         }
-        const byteLength = this._binding.width * this._binding.depth * 12;
+        const byteLength = binding.width * binding.depth * 12;
         const buffer = this._device.wrapExternalBuffer(`TerrainErosion.ground.${which}`, native, byteLength);
         if (!buffer) {
-            throw new Error(`The ground's ${which} vertex buffer cannot be bound to a compute shader.`);
+            throw new Error(`The vertex buffer of the ground "${binding.ground.name}" (${which}) cannot be bound to a compute shader.`);
         }
-        const wrapped = { native, buffer };
-        if (which === "positions") this._positions = wrapped;
-        else this._normals = wrapped;
+        wrappedPair[which] = { native, buffer };
         return buffer;
     }
 }

@@ -1,7 +1,7 @@
 /**
- * Everything the component knows about the ground it erodes: validation of the target, its grid,
- * the original vertex data (so nothing is ever lost), and keeping the CPU side of the mesh
- * (vertex data, height quads, picking cache, bounding info) in sync with eroded rows.
+ * One ground under erosion and its CPU-side vertex data: the original vertex data (so nothing is
+ * ever lost), and keeping the CPU side of the mesh (height quads, picking cache, bounding info) and
+ * its GPU vertex buffers in sync with rows a `GroundField` has written.
  *
  * Erosion works in the ground's local space: a parented, moved, rotated or uniformly scaled ground
  * erodes the same (every option is a slope or counted in cells), and Babylon's own queries transform
@@ -9,136 +9,24 @@
  * option `featureSize`; a ground scaled differently along its axes gets an error, since a slope would
  * then depend on its direction.
  */
-import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { FIXED_ONE, heightsToFixed } from "../core/fixedPoint.js";
-import { MAX_GRID_SIDE } from "../core/erodeHeightfield.js";
-import { CELL_SIZE_MAX, CELL_SIZE_MIN } from "../core/worldScale.js";
-import { computeNormalRows } from "./vertexNormals.js";
+import { heightsToFixed } from "../core/fixedPoint.js";
+import { ErosionTargetError, uniformWorldScale, validateGround, type GeometryInternals, type GroundInternals } from "./groundValidation.js";
 
-/** An error about the mesh a `TerrainErosion` was attached to. */
-export class ErosionTargetError extends Error {
-    constructor(message: string) {
-        super(message);
-        this.name = "ErosionTargetError";
-    }
-}
+export { ErosionTargetError, groundGridSize, uniformWorldScale, validateGround } from "./groundValidation.js";
 
-/** Largest relative difference between a cell's x and z size still treated as square. */
-const SQUARE_CELL_TOLERANCE = 1e-6;
-
-/** Largest relative difference between the ground's world scale along two axes still treated as uniform. */
-const UNIFORM_SCALE_TOLERANCE = 1e-5;
-
-/** The ground's world scale (metres per local unit), or an `ErosionTargetError` if it differs along its axes. */
-export function uniformWorldScale(ground: GroundMesh): number {
-    const scale = new Vector3();
-    ground.computeWorldMatrix(true).decompose(scale, new Quaternion(), new Vector3());
-    const [x, y, z] = [Math.abs(scale.x), Math.abs(scale.y), Math.abs(scale.z)];
-    const largest = Math.max(x, y, z);
-    if (!(largest > 0) || Math.max(Math.abs(x - y), Math.abs(y - z), Math.abs(x - z)) > UNIFORM_SCALE_TOLERANCE * largest) {
-        throw new ErosionTargetError(
-            `The ground "${ground.name}" is scaled differently along its axes in the world (${x}, ${y}, ${z}, parents included). Erosion reads slopes and angles of repose, which would then depend on direction: ` +
-                `scale it (and its parents) uniformly, or bake the scaling into its vertices (ground.bakeCurrentTransformIntoVertices()) and create the ground with the size you want.`
-        );
-    }
-    return (x + y + z) / 3;
-}
-
-/** The private parts of Babylon 9's GroundMesh this binding refreshes in place. */
-interface GroundInternals {
-    _heightQuads?: { slope: { copyFromFloats(x: number, y: number): void }; facet1: { copyFromFloats(a: number, b: number, c: number, d: number): void }; facet2: { copyFromFloats(a: number, b: number, c: number, d: number): void } }[];
-    _subdivisionsX: number;
-    _subdivisionsY: number;
-    _width: number;
-    _height: number;
-    _minX: number;
-    _maxX: number;
-    _minZ: number;
-    _maxZ: number;
-}
-
-/** A ground's grid: vertices per row and rows (from its subdivisions). */
-export function groundGridSize(ground: GroundMesh): { width: number; depth: number } {
-    const internals = ground as unknown as GroundInternals;
-    return { width: internals._subdivisionsX + 1, depth: internals._subdivisionsY + 1 };
-}
-
-interface GeometryInternals {
-    _positions: Vector3[] | null;
-    meshes: unknown[];
-}
-
-/**
- * Checks that `mesh` is a ground the component can erode; throws `ErosionTargetError` saying what
- * is wrong and how to fix it. Does no GPU work.
- */
-export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
-    const candidate = mesh as { getClassName?: () => string; isDisposed?: () => boolean; name?: string } | null;
-    if (!candidate || typeof candidate.getClassName !== "function") {
-        throw new ErosionTargetError(`TerrainErosion must be attached to a GroundMesh, got ${mesh === null ? "null" : typeof mesh}.`);
-    }
-    const className = candidate.getClassName();
-    if (className !== "GroundMesh") {
-        throw new ErosionTargetError(`TerrainErosion must be attached to a GroundMesh (MeshBuilder.CreateGround or CreateGroundFromHeightMap), but "${candidate.name}" is a ${className}.`);
-    }
-    const ground = mesh as GroundMesh;
-    if (ground.isDisposed()) {
-        throw new ErosionTargetError(`The ground "${ground.name}" is disposed.`);
-    }
-    if (ground.getScene().isDisposed) {
-        throw new ErosionTargetError(`The scene of the ground "${ground.name}" is disposed.`);
-    }
-    const internals = ground as unknown as GroundInternals;
-    const width = internals._subdivisionsX + 1;
-    const depth = internals._subdivisionsY + 1;
-    const vertices = ground.getTotalVertices();
-    if (vertices === 0) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has no vertices yet. For CreateGroundFromHeightMap, attach in its onReady callback.`);
-    }
-    if (!Number.isInteger(width) || !Number.isInteger(depth) || vertices !== width * depth) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has ${vertices} vertices, not the ${width} x ${depth} grid its subdivisions describe; its vertex data was replaced, so it cannot be eroded as a grid.`);
-    }
-    if (width < 2 || depth < 2) {
-        throw new ErosionTargetError(`The ground "${ground.name}" is ${width} x ${depth} vertices; erosion needs at least 2 x 2.`);
-    }
-    if (width > MAX_GRID_SIDE || depth > MAX_GRID_SIDE) {
-        throw new ErosionTargetError(`The ground "${ground.name}" is ${width} x ${depth} vertices; erosion supports at most ${MAX_GRID_SIDE} a side.`);
-    }
-    if (!ground.isVertexBufferUpdatable(VertexBuffer.PositionKind) || !ground.isVertexBufferUpdatable(VertexBuffer.NormalKind)) {
-        throw new ErosionTargetError(`The ground "${ground.name}" is not updatable: create it with { updatable: true } (MeshBuilder.CreateGround and CreateGroundFromHeightMap both take it), or its positions and normals cannot change.`);
-    }
-    const geometry = ground.geometry as unknown as GeometryInternals | null;
-    if (!geometry || geometry.meshes.length > 1) {
-        throw new ErosionTargetError(`The ground "${ground.name}" shares its geometry with ${geometry ? geometry.meshes.length - 1 : 0} other mesh(es); eroding it would change them too. Give it its own geometry (e.g. ground.makeGeometryUnique()).`);
-    }
-    if (ground.instances.length > 0) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has ${ground.instances.length} instance(s); instances share its geometry. Erode a ground without instances.`);
-    }
-    const cellX = internals._width / internals._subdivisionsX;
-    const cellZ = internals._height / internals._subdivisionsY;
-    if (Math.abs(cellX - cellZ) > SQUARE_CELL_TOLERANCE * Math.max(cellX, cellZ)) {
-        throw new ErosionTargetError(
-            `The ground "${ground.name}" has rectangular cells (${cellX} m along x, ${cellZ} m along z). The kernels measure distance in cells, so cells must be square: ` +
-                `choose subdivisionsX / subdivisionsY = width / height (e.g. width ${internals._width}, height ${internals._height}, subdivisionsX ${internals._subdivisionsX}, subdivisionsY ${Math.round(internals._height / cellX)}).`
-        );
-    }
-    if (!(cellX >= CELL_SIZE_MIN && cellX <= CELL_SIZE_MAX)) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has cells ${cellX} units wide; erosion supports cells of ${CELL_SIZE_MIN} to ${CELL_SIZE_MAX} units (fixed-point heights count 1/65536 of a cell). Change its width or subdivisions.`);
-    }
-    uniformWorldScale(ground);
-    const positions = ground.getVerticesData(VertexBuffer.PositionKind);
-    if (!positions) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has no position data on the CPU.`);
-    }
-    const last = (vertices - 1) * 3;
-    const expectedFirstX = -internals._width / 2;
-    const expectedFirstZ = internals._height / 2;
-    const tolerance = 1e-4 * Math.max(internals._width, internals._height);
-    if (Math.abs(positions[0] - expectedFirstX) > tolerance || Math.abs(positions[2] - expectedFirstZ) > tolerance || Math.abs(positions[last] + expectedFirstX) > tolerance || Math.abs(positions[last + 2] + expectedFirstZ) > tolerance) {
-        throw new ErosionTargetError(`The ground "${ground.name}" does not have the vertex layout of MeshBuilder.CreateGround (its x/z positions were changed); it cannot be eroded as a grid.`);
-    }
+/** World-space bounds whose CPU data (heights, normals) a frame brought up to date on one ground. */
+export interface GroundDataUpdate {
+    /** The ground whose CPU vertex data changed. */
+    readonly ground: GroundMesh;
+    /** The vertex rows whose positions or normals changed, `y0 .. y1 - 1` (row 0 at the ground's far, +z, edge). */
+    readonly rows: { readonly y0: number; readonly y1: number };
+    /** Corner of the changed region's world-space axis-aligned box with the smallest x, y and z. */
+    readonly minimumWorld: Vector3;
+    /** Corner with the largest x, y and z. */
+    readonly maximumWorld: Vector3;
 }
 
 /** The ground under erosion and its CPU-side vertex data. */
@@ -180,15 +68,6 @@ export class GroundBinding {
         this._measureRows(this.originalPositions, 0, this.depth);
     }
 
-    /**
-     * The grid coordinates (columns and rows from vertex 0, fractional) of a point in the ground's
-     * local space (its x and z).
-     */
-    public toGrid(local: { x: number; z: number }): { column: number; row: number } {
-        const internals = this.ground as unknown as GroundInternals;
-        return { column: (local.x + internals._width / 2) / this.cellSize, row: (internals._height / 2 - local.z) / this.cellSize };
-    }
-
     /** The ground's position vertex buffer (positions are read and written in place on the GPU). */
     public get positionBuffer(): VertexBuffer {
         return this._vertexBuffer(VertexBuffer.PositionKind);
@@ -197,29 +76,6 @@ export class GroundBinding {
     /** The ground's normal vertex buffer. */
     public get normalBuffer(): VertexBuffer {
         return this._vertexBuffer(VertexBuffer.NormalKind);
-    }
-
-    /**
-     * Writes fixed-point heights for vertex rows `y0 .. y1 - 1` into the mesh's CPU vertex data,
-     * recomputes normals for those rows and one row either side, refreshes the height quads and
-     * the picking cache they touch, and the bounding info.
-     * @param rows heights of rows y0 .. y1 - 1, `width` values each
-     * @param uploadToGpu also upload the changed ranges to the GPU vertex buffers (CPU backend)
-     */
-    public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean): void {
-        const positions = this._cpuData(this.positionBuffer);
-        const normals = this._cpuData(this.normalBuffer);
-        const width = this.width;
-        const unit = this.cellSize / FIXED_ONE;
-        for (let y = y0; y < y1; y++) {
-            for (let x = 0; x < width; x++) {
-                positions[(y * width + x) * 3 + 1] = rows[(y - y0) * width + x] * unit;
-            }
-        }
-        const normalY0 = Math.max(0, y0 - 1);
-        const normalY1 = Math.min(this.depth, y1 + 1);
-        computeNormalRows(positions, normals, width, this.depth, this.cellSize, normalY0, normalY1);
-        this._afterCpuChange(positions, y0, y1, normalY0, normalY1, uploadToGpu);
     }
 
     /**
@@ -237,13 +93,18 @@ export class GroundBinding {
         }
     }
 
-    /** Puts the positions and normals the ground had at attach back, on the CPU and the GPU. */
-    public restoreOriginal(): void {
-        const positions = this._cpuData(this.positionBuffer);
-        const normals = this._cpuData(this.normalBuffer);
-        positions.set(this.originalPositions);
-        normals.set(this.originalNormals);
-        this._afterCpuChange(positions, 0, this.depth, 0, this.depth, true);
+    /**
+     * Puts the positions the ground had at attach back, and its original normals unless
+     * `keepNormals` (a field of several grounds computes them across its seams instead, then calls
+     * `commitRows`). Returns what changed, or null when the caller commits.
+     */
+    public restoreOriginal(keepNormals: boolean): GroundDataUpdate | null {
+        this.cpuPositions.set(this.originalPositions);
+        if (keepNormals) {
+            return null;
+        }
+        this.cpuNormals.set(this.originalNormals);
+        return this.commitRows(0, this.depth, 0, this.depth, true);
     }
 
     /** The mesh's CPU position data (live, not a copy). */
@@ -251,19 +112,56 @@ export class GroundBinding {
         return this._cpuData(this.positionBuffer);
     }
 
-    private _afterCpuChange(positions: Float32Array, y0: number, y1: number, normalY0: number, normalY1: number, uploadToGpu: boolean): void {
+    /** The mesh's CPU normal data (live, not a copy). */
+    public get cpuNormals(): Float32Array {
+        return this._cpuData(this.normalBuffer);
+    }
+
+    /**
+     * After positions of rows `y0 .. y1 - 1` and normals of rows `normalY0 .. normalY1 - 1` were
+     * written into the CPU data: uploads them (when `uploadToGpu`, i.e. for the CPU backend),
+     * refreshes the height quads, the picking cache and the bounding info, and returns the
+     * world-space bounds of what changed.
+     */
+    public commitRows(y0: number, y1: number, normalY0: number, normalY1: number, uploadToGpu: boolean): GroundDataUpdate {
+        const positions = this.cpuPositions;
         if (uploadToGpu) {
             const engine = this.ground.getScene().getEngine();
             const positionRange = positions.subarray(y0 * this.width * 3, y1 * this.width * 3);
             engine.updateDynamicVertexBuffer(this.positionBuffer.getBuffer()!, positionRange, y0 * this.width * 12, positionRange.byteLength);
-            const normals = this._cpuData(this.normalBuffer);
-            const normalRange = normals.subarray(normalY0 * this.width * 3, normalY1 * this.width * 3);
+            const normalRange = this.cpuNormals.subarray(normalY0 * this.width * 3, normalY1 * this.width * 3);
             engine.updateDynamicVertexBuffer(this.normalBuffer.getBuffer()!, normalRange, normalY0 * this.width * 12, normalRange.byteLength);
         }
         this._refreshHeightQuads(positions, Math.max(0, y0 - 1), Math.min(this.depth - 1, y1));
         this._refreshPickingCache(positions, y0, y1);
         this._measureRows(positions, y0, y1);
         this._refreshBoundingInfo();
+        return this._updateOf(Math.min(y0, normalY0), Math.max(y1, normalY1));
+    }
+
+    /** The world-space box of vertex rows `y0 .. y1 - 1` at their current heights. */
+    private _updateOf(y0: number, y1: number): GroundDataUpdate {
+        let low = Infinity;
+        let high = -Infinity;
+        for (let y = y0; y < y1; y++) {
+            low = Math.min(low, this._rowMin[y]);
+            high = Math.max(high, this._rowMax[y]);
+        }
+        const internals = this.ground as unknown as GroundInternals;
+        const world = this.ground.getWorldMatrix();
+        const minimumWorld = new Vector3(Infinity, Infinity, Infinity);
+        const maximumWorld = new Vector3(-Infinity, -Infinity, -Infinity);
+        const zOf = (row: number) => internals._height / 2 - row * this.cellSize;
+        for (const x of [internals._minX, internals._maxX]) {
+            for (const y of [low, high]) {
+                for (const z of [zOf(y0), zOf(y1 - 1)]) {
+                    const corner = Vector3.TransformCoordinates(new Vector3(x, y, z), world);
+                    minimumWorld.minimizeInPlace(corner);
+                    maximumWorld.maximizeInPlace(corner);
+                }
+            }
+        }
+        return { ground: this.ground, rows: { y0, y1 }, minimumWorld, maximumWorld };
     }
 
     private _vertexBuffer(kind: string): VertexBuffer {

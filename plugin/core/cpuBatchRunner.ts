@@ -44,6 +44,11 @@ export class CpuBatchRunner {
         this._maps = createMaps(this._state.width * this._state.depth);
     }
 
+    /** Replaces the maps with copies of `maps`. */
+    public replaceMaps(maps: ErosionMaps): void {
+        this._maps = { water: maps.water.slice(), wear: maps.wear.slice(), deposition: maps.deposition.slice() };
+    }
+
     /** The live state. */
     public get state(): ErosionStateData {
         return this._state;

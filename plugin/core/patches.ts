@@ -66,6 +66,12 @@ export function unionRect(a: GridRect, b: GridRect): GridRect {
     return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
 }
 
+/** Where two rectangles overlap, or null if they do not. */
+export function intersectRects(a: GridRect, b: GridRect): GridRect | null {
+    const rect = { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
+    return rect.x0 < rect.x1 && rect.y0 < rect.y1 ? rect : null;
+}
+
 /** Largest patch of a layout, in vertices (patches are at most patchSize + 1 on a side). */
 export function maxPatchVertices(patchSize: number): number {
     return (patchSize + 1) * (patchSize + 1);

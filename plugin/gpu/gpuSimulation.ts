@@ -165,13 +165,18 @@ export class GpuErosionSimulation {
     }
 
     /**
-     * Records the vertex pass: positions (y) and normals of `rect` regenerated from the heights,
-     * written into the given buffers (a ground's own vertex buffers).
+     * Records the vertex pass: positions (y) and normals of `rect` (field vertices, inside `window`)
+     * regenerated from the heights, written into the given buffers: the vertex buffers of the ground
+     * that is `window` of the field (the whole field for a single ground).
      * @param cellSize distance between neighbouring vertices in local units
      */
-    public regenerateVertices(rect: GridRect, positions: ComputeBuffer, normals: ComputeBuffer, cellSize: number): void {
+    public regenerateVertices(rect: GridRect, window: GridRect, positions: ComputeBuffer, normals: ComputeBuffer, cellSize: number): void {
         this._assertLive();
         const params = emptyParams(this.width, this.depth);
+        params.patchX0 = window.x0;
+        params.patchY0 = window.y0;
+        params.patchX1 = window.x1;
+        params.patchY1 = window.y1;
         params.regionX0 = rect.x0;
         params.regionY0 = rect.y0;
         params.regionX1 = rect.x1;
@@ -216,11 +221,16 @@ export class GpuErosionSimulation {
 
     /** Starts the maps again from zero. */
     public resetMaps(): void {
-        this._beforeWrite();
         const zeros = new Uint32Array(this.width * this.depth);
-        for (const map of ["mapWater", "mapWear", "mapDeposition"] as const) {
-            this.device.writeBuffer(this._buffers.bound(map), zeros);
-        }
+        this.writeMaps({ water: zeros, wear: zeros, deposition: zeros });
+    }
+
+    /** Replaces the maps. */
+    public writeMaps(maps: ErosionMaps): void {
+        this._beforeWrite();
+        this.device.writeBuffer(this._buffers.bound("mapWater"), maps.water);
+        this.device.writeBuffer(this._buffers.bound("mapWear"), maps.wear);
+        this.device.writeBuffer(this._buffers.bound("mapDeposition"), maps.deposition);
     }
 
     /** Compiles the maps-texture passes (Babylon devices only). */

@@ -2,37 +2,7 @@
  * The sample scene in headless Chromium: loads without console errors on WebGPU (SwiftShader) and on
  * WebGL2 (CPU backend), erodes visibly, and its Inspector tunes the running erosion.
  */
-import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
-
-const SAMPLE_DIR = join(process.cwd(), "test-results/sample");
-const PUBLIC_DIR = join(process.cwd(), "sample-scene/public");
-
-interface SampleState {
-    backend: string | null;
-    cycles: number;
-    engine: string;
-}
-
-async function openSample(query: string): Promise<{ page: Page; browser: Browser; errors: string[]; close(): Promise<void> }> {
-    const { server, origin } = await serveDirectories([SAMPLE_DIR, PUBLIC_DIR]);
-    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-    const page = await browser.newPage({ viewport: { width: 900, height: 600 } });
-    const errors: string[] = [];
-    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-    page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(`${origin}/index.html${query}`);
-    await page.waitForFunction(() => (window as unknown as { sample?: { erosion: { backend: string | null } } }).sample?.erosion.backend != null, undefined, { timeout: 90000 });
-    return { page, browser, errors, close: async () => { await browser.close(); server.close(); } };
-}
-
-function state(page: Page): Promise<SampleState> {
-    return page.evaluate(() => {
-        const sample = (window as unknown as { sample: { erosion: { backend: string | null; cyclesCompleted: number }; engine: { isWebGPU: boolean } } }).sample;
-        return { backend: sample.erosion.backend, cycles: sample.erosion.cyclesCompleted, engine: sample.engine.isWebGPU ? "webgpu" : "webgl2" };
-    });
-}
+import { openSample, sampleState } from "../helpers/sample.js";
 
 describe.each([
     ["WebGPU (SwiftShader)", "?size=65&droplets=128", "webgpu", "webgpu"],
@@ -49,7 +19,7 @@ describe.each([
             const heightsAfter = await sample.page.evaluate(() => (window as any).sample.erosion.readHeights().then((h: Float32Array) => Array.from(h)));
             await sample.page.waitForTimeout(500);
             const after = await sample.page.screenshot();
-            const current = await state(sample.page);
+            const current = await sampleState(sample.page);
             expect(current.engine).toBe(engine);
             expect(current.backend).toBe(backend);
             expect(current.cycles).toBeGreaterThanOrEqual(2);

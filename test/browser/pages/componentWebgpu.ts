@@ -9,14 +9,12 @@ import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
-import { StorageBuffer } from "@babylonjs/core/Buffers/storageBuffer.js";
-import { ComputeShader } from "@babylonjs/core/Compute/computeShader.js";
-import { Constants } from "@babylonjs/core/Engines/constants.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { fingerprintOf, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { decodeInt32 } from "../../helpers/base64.js";
+import { readVertexBuffer } from "../../helpers/gpuReadback.js";
 
 let engine: WebGPUEngine;
 let scene: Scene;
@@ -85,24 +83,6 @@ async function until(condition: () => boolean, what: string, timeoutMs = 120000)
     }
 }
 
-/** Copies a vertex buffer (storage usage, no copy-source usage) into a readable storage buffer with a compute pass. */
-async function readVertexBuffer(ground: GroundMesh, kind: string): Promise<Float32Array> {
-    const floats = ground.getTotalVertices() * 3;
-    const target = new StorageBuffer(engine, floats * 4, Constants.BUFFER_CREATIONFLAG_READWRITE, "test.readback");
-    const copy = new ComputeShader("test.copy", engine, { computeSource: `
-        @group(0) @binding(0) var<storage, read> source: array<f32>;
-        @group(0) @binding(1) var<storage, read_write> copied: array<f32>;
-        @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-            if (id.x < arrayLength(&copied)) { copied[id.x] = source[id.x]; }
-        }` }, { bindingsMapping: { source: { group: 0, binding: 0 }, copied: { group: 0, binding: 1 } } });
-    copy.setStorageBuffer("source", ground.getVertexBuffer(kind)!.getBuffer()!);
-    copy.setStorageBuffer("copied", target);
-    await copy.dispatchWhenReady(Math.ceil(floats / 64));
-    const data = await target.read(undefined, undefined, undefined, true);
-    target.dispose();
-    return new Float32Array(data.buffer, data.byteOffset, floats).slice();
-}
-
 interface ScenarioRequest {
     width: number;
     depth: number;
@@ -137,8 +117,8 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
     await erosionBaked.runCycles(request.cycles);
     const bakedFingerprint = await erosionBaked.fingerprint();
     const eroded = await erosionBaked.readHeights();
-    const gpuPositions = await readVertexBuffer(baked, VertexBuffer.PositionKind);
-    const gpuNormals = await readVertexBuffer(baked, VertexBuffer.NormalKind);
+    const gpuPositions = await readVertexBuffer(engine, baked, VertexBuffer.PositionKind);
+    const gpuNormals = await readVertexBuffer(engine, baked, VertexBuffer.NormalKind);
     const cpuPositions = Array.from(baked.getVerticesData(VertexBuffer.PositionKind)!);
     const probes: { x: number; z: number; height: number; expected: number }[] = [];
     for (const [col, row] of [[3, 4], [request.width - 5, 7], [request.width >> 1, request.depth >> 1], [9, request.depth - 3]]) {

@@ -1,0 +1,201 @@
+/**
+ * `GroundField`: the field a runner erodes, seen through the grounds that show it. A single
+ * `TerrainErosion` ground is a field of one window; a `TerrainErosionWorld` is a grid of grounds
+ * that share their edge vertices, each a window on one simulated field. The field turns the
+ * simulation's fixed-point rows into every ground's CPU vertex data, with normals computed across
+ * the whole field, so a seam has the same positions and normals on both sides.
+ */
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { FIXED_ONE } from "../core/fixedPoint.js";
+import type { GridRect } from "../core/patches.js";
+import type { GroundDataUpdate } from "./groundBinding.js";
+import type { GroundInternals } from "./groundValidation.js";
+import { tileGrounds, type FieldWindow } from "./groundTiling.js";
+
+export type { FieldWindow } from "./groundTiling.js";
+
+/** A grid of grounds eroded as one field. */
+export class GroundField {
+    /** Field vertices per row. */
+    public readonly width: number;
+    /** Field rows. */
+    public readonly depth: number;
+    /** Distance between neighbouring vertices in the grounds' local units. */
+    public readonly cellSize: number;
+    /** Metres one local unit stands for in the world. */
+    public readonly worldScale: number;
+    /** The grounds and their windows, row by row from the far (+z) edge. */
+    public readonly windows: readonly FieldWindow[];
+    /** Fixed-point heights of the whole field at attach (1/65536 of the cell size). */
+    public readonly originalHeights: Int32Array;
+    /** Called for each ground whose CPU data a write brought up to date. */
+    public onDataUpdated: ((update: GroundDataUpdate) => void) | null = null;
+
+    /** @param grounds `grounds[row][column]`, row 0 at the far (+z) edge, column 0 at the -x edge */
+    constructor(grounds: readonly (readonly GroundMesh[])[]) {
+        const tiling = tileGrounds(grounds);
+        this.windows = tiling.windows;
+        this.width = tiling.width;
+        this.depth = tiling.depth;
+        const first = this.windows[0].binding;
+        this.cellSize = first.cellSize;
+        this.worldScale = first.worldScale;
+        this.originalHeights = new Int32Array(this.width * this.depth);
+        for (const window of this.windows) {
+            const { binding, x0, y0 } = window;
+            for (let y = 0; y < binding.depth; y++) {
+                this.originalHeights.set(binding.originalHeights.subarray(y * binding.width, (y + 1) * binding.width), (y0 + y) * this.width + x0);
+            }
+        }
+    }
+
+    /** The scene the grounds are in. */
+    public get scene(): Scene {
+        return this.windows[0].binding.ground.getScene();
+    }
+
+    /** True once any of the grounds is disposed. */
+    public isDisposed(): boolean {
+        return this.windows.some((window) => window.binding.ground.isDisposed());
+    }
+
+    /** The window of `ground`, or null if it is not one of the field's grounds. */
+    public windowOf(ground: GroundMesh): FieldWindow | null {
+        return this.windows.find((window) => window.binding.ground === ground) ?? null;
+    }
+
+    /** A window's vertices as a rectangle of field vertices. */
+    public rectOf(window: FieldWindow): GridRect {
+        return { x0: window.x0, y0: window.y0, x1: window.x0 + window.binding.width, y1: window.y0 + window.binding.depth };
+    }
+
+    /**
+     * A world position's place in the field: the column and row (fractional, from the field's first
+     * vertex) under its x and z, and how many cells one world unit spans there.
+     */
+    public toGrid(worldPosition: { x: number; y: number; z: number }): { column: number; row: number; cellsPerWorldUnit: number } {
+        const first = this.windows[0].binding;
+        const world = first.ground.getWorldMatrix();
+        const local = Vector3.TransformCoordinates(new Vector3(worldPosition.x, worldPosition.y, worldPosition.z), world.clone().invert());
+        const scale = Vector3.TransformNormal(new Vector3(1, 0, 0), world).length();
+        const internals = first.ground as unknown as GroundInternals;
+        return { column: (local.x + internals._width / 2) / this.cellSize, row: (internals._height / 2 - local.z) / this.cellSize, cellsPerWorldUnit: 1 / (scale * this.cellSize) };
+    }
+
+    /**
+     * Writes fixed-point heights of field rows `y0 .. y1 - 1` into every ground's CPU vertex data,
+     * recomputes normals for those rows and one row either side across the whole field, and
+     * refreshes each changed ground's height quads, picking cache and bounds.
+     * @param rows heights of rows y0 .. y1 - 1, `width` values each
+     * @param uploadToGpu also upload the changed ranges to the GPU vertex buffers (CPU backend)
+     */
+    public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean): void {
+        const unit = this.cellSize / FIXED_ONE;
+        const live = this.windows.filter((window) => !window.binding.ground.isDisposed());
+        for (const { binding, x0, y0: wy0 } of live) {
+            const positions = binding.cpuPositions;
+            for (let y = Math.max(y0, wy0); y < Math.min(y1, wy0 + binding.depth); y++) {
+                const from = (y - y0) * this.width + x0;
+                const to = (y - wy0) * binding.width;
+                for (let x = 0; x < binding.width; x++) {
+                    positions[(to + x) * 3 + 1] = rows[from + x] * unit;
+                }
+            }
+        }
+        const normalY0 = Math.max(0, y0 - 1);
+        const normalY1 = Math.min(this.depth, y1 + 1);
+        this._writeNormalRows(live, normalY0, normalY1);
+        for (const { binding, y0: wy0 } of live) {
+            const clip = (y: number) => Math.min(Math.max(y - wy0, 0), binding.depth);
+            if (clip(normalY0) < clip(normalY1)) {
+                this._report(binding.commitRows(clip(y0), Math.max(clip(y0), clip(y1)), clip(normalY0), clip(normalY1), uploadToGpu));
+            }
+        }
+    }
+
+    /**
+     * Puts the grounds' original positions back: for a single ground its original normals too; for
+     * a world, normals computed across the seams.
+     */
+    public restoreOriginal(): void {
+        if (this.windows.length === 1) {
+            this._report(this.windows[0].binding.restoreOriginal(false)!);
+            return;
+        }
+        for (const { binding } of this.windows) {
+            binding.restoreOriginal(true);
+        }
+        this.computeSeamlessNormals();
+    }
+
+    /** Recomputes every ground's normals across the whole field (a world does this at attach, so seams never show). */
+    public computeSeamlessNormals(): void {
+        this._writeNormalRows(this.windows, 0, this.depth);
+        for (const { binding } of this.windows) {
+            this._report(binding.commitRows(0, binding.depth, 0, binding.depth, true));
+        }
+    }
+
+    /** Creates every ground's vertex buffers anew on the engine's current device (after a WebGPU device loss). */
+    public recreateGpuBuffers(): void {
+        for (const { binding } of this.windows) {
+            binding.recreateGpuBuffers();
+        }
+    }
+
+    private _report(update: GroundDataUpdate): void {
+        this.onDataUpdated?.(update);
+    }
+
+    /**
+     * Normals of field rows `y0 .. y1 - 1` by central differences over the whole field (one-sided
+     * only at its edges), from the heights already in the grounds' positions, written into every
+     * ground that holds the row. The CPU mirror of `shaders/write_vertices.wgsl`.
+     */
+    private _writeNormalRows(windows: readonly FieldWindow[], y0: number, y1: number): void {
+        const width = this.width;
+        const heightRow = (y: number) => this._gatherRow(windows, y);
+        let up = heightRow(Math.max(0, y0 - 1));
+        let here = heightRow(y0);
+        const normals = new Float32Array(width * 3);
+        for (let y = y0; y < y1; y++) {
+            const down = y + 1 < this.depth ? heightRow(y + 1) : here;
+            const rows = (y > 0 ? 1 : 0) + (y < this.depth - 1 ? 1 : 0);
+            for (let x = 0; x < width; x++) {
+                const left = x > 0 ? x - 1 : x;
+                const right = x < width - 1 ? x + 1 : x;
+                const dhdx = (here[right] - here[left]) / ((right - left) * this.cellSize);
+                // z decreases as the row index grows.
+                const dhdz = (up[x] - down[x]) / (rows * this.cellSize);
+                const inverseLength = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
+                normals[x * 3] = -dhdx * inverseLength;
+                normals[x * 3 + 1] = inverseLength;
+                normals[x * 3 + 2] = -dhdz * inverseLength;
+            }
+            for (const { binding, x0, y0: wy0 } of windows) {
+                if (y >= wy0 && y < wy0 + binding.depth) {
+                    binding.cpuNormals.set(normals.subarray(x0 * 3, (x0 + binding.width) * 3), (y - wy0) * binding.width * 3);
+                }
+            }
+            up = here;
+            here = down;
+        }
+    }
+
+    /** Field row `y`'s heights (local units) from the positions of the grounds that hold it. */
+    private _gatherRow(windows: readonly FieldWindow[], y: number): Float32Array {
+        const row = new Float32Array(this.width);
+        for (const { binding, x0, y0 } of windows) {
+            if (y >= y0 && y < y0 + binding.depth) {
+                const positions = binding.cpuPositions;
+                const offset = (y - y0) * binding.width;
+                for (let x = 0; x < binding.width; x++) {
+                    row[x0 + x] = positions[(offset + x) * 3 + 1];
+                }
+            }
+        }
+        return row;
+    }
+}

@@ -1,0 +1,43 @@
+/** Opening the built sample scene in headless Chromium, for the sample's browser tests. */
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
+
+const SAMPLE_DIR = join(process.cwd(), "test-results/sample");
+const PUBLIC_DIR = join(process.cwd(), "sample-scene/public");
+
+/** What the sample shows about its erosion. */
+export interface SampleState {
+    backend: string | null;
+    cycles: number;
+    engine: string;
+}
+
+/** The sample open in a page, with the console errors it printed. */
+export interface OpenSample {
+    page: Page;
+    browser: Browser;
+    errors: string[];
+    close(): Promise<void>;
+}
+
+/** Opens the sample (built by `npm test` into test-results/sample) with `query` and waits for its erosion's backend. */
+export async function openSample(query: string, viewport = { width: 900, height: 600 }): Promise<OpenSample> {
+    const { server, origin } = await serveDirectories([SAMPLE_DIR, PUBLIC_DIR]);
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    const page = await browser.newPage({ viewport });
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(`${origin}/index.html${query}`);
+    await page.waitForFunction(() => (window as unknown as { sample?: { erosion: { backend: string | null } } }).sample?.erosion.backend != null, undefined, { timeout: 90000 });
+    return { page, browser, errors, close: async () => { await browser.close(); server.close(); } };
+}
+
+/** The sample's engine, backend and cycles. */
+export function sampleState(page: Page): Promise<SampleState> {
+    return page.evaluate(() => {
+        const sample = (window as unknown as { sample: { erosion: { backend: string | null; cyclesCompleted: number }; engine: { isWebGPU: boolean } } }).sample;
+        return { backend: sample.erosion.backend, cycles: sample.erosion.cyclesCompleted, engine: sample.engine.isWebGPU ? "webgpu" : "webgl2" };
+    });
+}
