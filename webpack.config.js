@@ -37,7 +37,7 @@ function umdConfig(mode) {
     return {
         name: "umd",
         mode,
-        entry: resolve(root, "plugin/index.ts"),
+        entry: resolve(root, "plugin/umd.ts"),
         output: { path: resolve(root, "dist/umd"), filename: "terrain-erosion.umd.js", library: { name: "TERRAIN_EROSION", type: "umd" }, globalObject: "globalThis" },
         module: { rules: typescriptRules },
         resolve: resolveTs,

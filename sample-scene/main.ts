@@ -24,7 +24,8 @@ import "@babylonjs/core/Engines/AbstractEngine/abstractEngine.query.js";
 import { createGroundFromHeights, createGroundFromPng16, createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld, type ErosionController, type ErosionOptionsInput } from "../plugin/index.js";
 import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
-import { ErosionMapsView } from "./mapsView.js";
+import { keepScalesFitted } from "./mapsView.js";
+import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import "@babylonjs/core/Culling/ray.js";
 
@@ -50,12 +51,11 @@ async function createEngine(canvas: HTMLCanvasElement): Promise<AbstractEngine> 
     return new Engine(canvas, true, { preserveDrawingBuffer: true });
 }
 
-/** The terrain: its grounds (one, or a world's grid), extent (m) and vertices a side, height range and options. */
+/** The terrain: its grounds (one, or a world's grid), extent (m), height range and options. */
 interface Terrain {
     grounds: GroundMesh[][];
     options: ErosionOptionsInput;
     size: number;
-    vertices: number;
     low: number;
     high: number;
 }
@@ -65,13 +65,13 @@ async function createTerrain(scene: Scene): Promise<Terrain> {
     if (terrainName === "montblanc") {
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);
-        return { grounds: [[ground]], size: extent, vertices: ground.subdivisionsX + 1, low: 454, high: 4810, options };
+        return { grounds: [[ground]], size: extent, low: 454, high: 4810, options };
     }
     const vertices = Math.max(33, Math.min(2049, Number(params.get("size") ?? 513) || 513));
     const heights = generateNoiseTerrain({ width: vertices, depth: vertices, relief: (90 * vertices) / 513, seed: 3, ridged: 0.6, wavelength: (200 * vertices) / 513 });
     const grid = { columns: vertices, rows: vertices, extent: { width: vertices - 1, height: vertices - 1 } };
     const grounds = terrainName === "world" ? createGroundTilesFromHeights("Tile", heights, { ...grid, tiles: { columns: 4, rows: 4 } }, scene) : [[createGroundFromHeights("Generated terrain", heights, grid, scene)]];
-    return { grounds, size: vertices - 1, vertices, low: 0, high: (90 * vertices) / 513, options };
+    return { grounds, size: vertices - 1, low: 0, high: (90 * vertices) / 513, options };
 }
 
 /** A TerrainErosionWorld over a grid of grounds, or a TerrainErosion behavior on a single one. */
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     const scene = new Scene(engine);
     scene.clearColor = new Color4(0.62, 0.74, 0.86, 1);
 
-    const { grounds, options, size, vertices, low, high } = await createTerrain(scene);
+    const { grounds, options, size, low, high } = await createTerrain(scene);
     const ground = grounds[0][0];
     const allGrounds = grounds.flat();
     const camera = new ArcRotateCamera("camera", -Math.PI / 2.4, Math.PI / 3.6, size * 1.35, new Vector3(0, (low + high) / 3, 0), scene);
@@ -113,10 +113,9 @@ async function main(): Promise<void> {
 
     const erosion = startErosion(grounds, options);
     erosion.onErrorObservable.add((event) => console.warn(`${erosion.getClassName()} (${event.kind}): ${event.message}`));
-    // The terrain (every tile of a world) is centred on the origin: the maps' texels follow from the world position.
-    colours.grid = { halfWidth: size / 2, halfHeight: size / 2, cellSize: size / (vertices - 1), columns: vertices, rows: vertices };
-    const maps = new ErosionMapsView(erosion, colours, scene);
-    void erosion.whenReady().then(() => maps.start());
+    // The erosion maps over the height colouring, as in any material of a game.
+    const erosionMaterial = new TerrainErosionMaterialPlugin(material, erosion);
+    keepScalesFitted(erosionMaterial);
 
     // Click and drag on the terrain to rain on it (erodeAt): a storm where the pointer goes.
     let raining = false;
@@ -171,7 +170,7 @@ async function main(): Promise<void> {
         terrainLabel: TERRAINS[terrainName].label,
         terrains: Object.entries(TERRAINS).map(([name, terrain]) => ({ name, label: terrain.label, current: name === terrainName })),
         onInspector: () => void toggleInspector(),
-        onMapMode: (mode) => (colours.mode = mode),
+        onMapMode: (mode) => (erosionMaterial.mapView = mode),
         fileStem: terrainName,
     });
     window.addEventListener("keydown", (event) => {
@@ -189,7 +188,7 @@ async function main(): Promise<void> {
         panel.update();
     });
     window.addEventListener("resize", () => engine.resize());
-    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, maps, toggleInspector, inspectorOpen: () => inspector !== null } });
+    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, toggleInspector, inspectorOpen: () => inspector !== null } });
 }
 
 main().catch((error) => {

@@ -4,7 +4,7 @@
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { ErosionController } from "../plugin/index.js";
-import { MAP_MODES, type MapMode } from "./terrainColours.js";
+import { EROSION_MAP_VIEWS, type ErosionMapView } from "../plugin/material/index.js";
 
 /** What the panel shows and drives. */
 export interface PanelOptions {
@@ -14,7 +14,7 @@ export interface PanelOptions {
     terrains: { name: string; label: string; current: boolean }[];
     onInspector(): void;
     /** Shows the terrain coloured normally ("terrain") or one erosion map. */
-    onMapMode(mode: MapMode): void;
+    onMapMode(mode: ErosionMapView): void;
     /** Start of downloaded file names. */
     fileStem: string;
 }
@@ -57,7 +57,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
             <button id="button-png">Download 16-bit PNG</button>
             <button id="button-raw">Download raw f32</button>
         </div>
-        <div class="maps">Show: <select id="map-mode">${MAP_MODES.map((mode) => `<option value="${mode}">${mode === "terrain" ? "terrain (wet channels, sediment fans)" : `${mode} map`}</option>`).join("")}</select></div>
+        <div class="maps">Show: <select id="map-mode">${EROSION_MAP_VIEWS.map((mode) => `<option value="${mode}">${mode === "none" ? "terrain (wet channels, sediment fans)" : `${mode} map`}</option>`).join("")}</select></div>
         <div class="hint">Shift-drag on the terrain to rain on it.</div>
         <div class="terrains">${options.terrains.map((terrain) => (terrain.current ? `<b>${terrain.label}</b>` : `<a href="?terrain=${terrain.name}${location.search.includes("webgl2") ? "&engine=webgl2" : ""}">${terrain.label}</a>`)).join("<br>")}</div>
         <div id="status"></div>`;
@@ -73,7 +73,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
     byId("button-reset").onclick = () => report(erosion.reset(), "Reset to the original terrain.");
     byId("button-step").onclick = () => report(erosion.runCycles(1), "Ran one cycle.");
     byId("button-inspector").onclick = () => options.onInspector();
-    (byId("map-mode") as HTMLSelectElement).onchange = (event) => options.onMapMode((event.target as HTMLSelectElement).value as MapMode);
+    (byId("map-mode") as HTMLSelectElement).onchange = (event) => options.onMapMode((event.target as HTMLSelectElement).value as ErosionMapView);
     byId("button-png").onclick = () =>
         report(
             erosion.exportPng16().then(({ png, range }) => download(png as BlobPart, `${options.fileStem}-eroded-${range.min.toFixed(2)}m-${range.max.toFixed(2)}m.png`, "image/png")),

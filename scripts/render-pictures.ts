@@ -31,9 +31,8 @@ async function main(): Promise<void> {
             await page.evaluate((cycles) => (window as any).sample.erosion.runCycles(cycles), shot.cycles);
             await page.waitForTimeout(1500);
             await page.screenshot({ path: join(ROOT, `docs/images/${shot.name}-after.png`) });
-            // The river network the erosion left: the drainage-area map (refreshed from readMaps on
-            // the CPU backend every half second, its colour scale every two).
-            await page.evaluate(() => ((window as any).sample.colours.mode = "drainage"));
+            // The river network the erosion left: the drainage-area map (its colour scale refitted every two seconds).
+            await page.evaluate(() => ((window as any).sample.erosionMaterial.mapView = "drainage"));
             await page.waitForTimeout(2500);
             await page.screenshot({ path: join(ROOT, `docs/images/${shot.name}-drainage.png`) });
             console.log(`${shot.name}: ${shot.cycles} cycles in ${((Date.now() - started) / 1000).toFixed(1)} s`);

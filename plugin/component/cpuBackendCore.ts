@@ -4,15 +4,21 @@
  * small.
  */
 import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
-import type { ErosionMaps } from "../core/erosionMaps.js";
+import { mapsTexels, type ErosionMaps, type MapsTexelOptions } from "../core/erosionMaps.js";
 import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 
+/** Rows of the maps texture (RGBA per vertex) and of the drainage-area texture. */
+export interface MapsTexels {
+    readonly maps: Float32Array;
+    readonly area: Float32Array;
+}
+
 /** A request to the CPU backend. */
 export type CpuBackendRequest =
     | { readonly type: "init"; readonly state: ErosionStateData }
-    | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null }
+    | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null; readonly texels: MapsTexelOptions | null }
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }
     | { readonly type: "write"; readonly state: ErosionStateData }
     | { readonly type: "maps" }
@@ -22,7 +28,7 @@ export type CpuBackendRequest =
 /** The answer to a request. */
 export type CpuBackendResponse =
     | { readonly type: "done" }
-    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number }
+    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null }
     | { readonly type: "state"; readonly state: ErosionStateData }
     | { readonly type: "maps"; readonly maps: ErosionMaps }
     | { readonly type: "error"; readonly message: string };
@@ -39,7 +45,7 @@ export class CpuBackendCore {
                     this._runner = new CpuBatchRunner(cloneState(request.state));
                     return { type: "done" };
                 case "frame":
-                    return this._frame(request.batches, request.changed);
+                    return this._frame(request.batches, request.changed, request.texels);
                 case "read": {
                     const state = cloneState(this._live().state);
                     state.cycle = request.cycle;
@@ -72,7 +78,7 @@ export class CpuBackendCore {
         return this._runner;
     }
 
-    private _frame(batches: readonly PlannedBatch[], changed: GridRect | null): CpuBackendResponse {
+    private _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null): CpuBackendResponse {
         const runner = this._live();
         const started = performance.now();
         for (const planned of batches) {
@@ -80,10 +86,11 @@ export class CpuBackendCore {
         }
         const computeMs = performance.now() - started;
         if (!changed) {
-            return { type: "frame", rows: null, y0: 0, y1: 0, computeMs };
+            return { type: "frame", rows: null, y0: 0, y1: 0, computeMs, texels: null };
         }
         const width = runner.state.width;
         const rows = runner.state.heights.slice(changed.y0 * width, changed.y1 * width);
-        return { type: "frame", rows, y0: changed.y0, y1: changed.y1, computeMs };
+        // The maps texture's changed rows, computed here so the main thread only uploads them.
+        return { type: "frame", rows, y0: changed.y0, y1: changed.y1, computeMs, texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1) : null };
     }
 }

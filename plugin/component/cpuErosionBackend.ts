@@ -3,7 +3,7 @@
  * (so erosion never blocks a frame) and in the calling thread otherwise (Node, NullEngine).
  */
 import type { ErosionStateData } from "../core/erosionState.js";
-import type { ErosionMaps } from "../core/erosionMaps.js";
+import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
@@ -89,9 +89,9 @@ export class CpuErosionBackend implements ErosionBackend {
         return backend;
     }
 
-    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
-        const response = expect(await this._channel.request({ type: "frame", batches, changed }), "frame");
-        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu" };
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null): Promise<FrameResult> {
+        const response = expect(await this._channel.request({ type: "frame", batches, changed, texels }), "frame");
+        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels };
     }
 
     public async readState(cycle: number, batch: number): Promise<ErosionStateData> {

@@ -6,9 +6,10 @@
  * worker handles messages in order), so a read issued after some batches sees their results.
  */
 import type { ErosionStateData } from "../core/erosionState.js";
-import type { ErosionMaps } from "../core/erosionMaps.js";
+import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
+import type { MapsTexels } from "./cpuBackendCore.js";
 
 /** What one frame's batches did, once they have run. */
 export interface FrameResult {
@@ -23,6 +24,8 @@ export interface FrameResult {
      * queueing), or the CPU backend's compute time.
      */
     readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
+    /** The CPU backend's maps-texture rows for `y0 .. y1 - 1`, when asked for (the GPU writes its textures itself). */
+    readonly texels?: MapsTexels | null;
 }
 
 /** A place erosion batches run. */
@@ -35,7 +38,7 @@ export interface ErosionBackend {
      * Runs batches (in order), regenerates the ground's vertices over `changed` (already grown by
      * one vertex) and resolves with the changed rows once they can be read without a stall.
      */
-    runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult>;
+    runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null): Promise<FrameResult>;
     /** The whole state after everything issued so far. */
     readState(cycle: number, batch: number): Promise<ErosionStateData>;
     /** The erosion maps after everything issued so far. */

@@ -26,6 +26,7 @@ import { gpuSizeProblem } from "./gpuLimits.js";
 import { ErosionTargetError } from "./groundValidation.js";
 import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
+import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { assertMaskName } from "./masks.js";
 
 const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0 };
@@ -62,6 +63,24 @@ export abstract class ErosionController {
 
     /** Babylon class name. */
     public abstract getClassName(): string;
+
+    /** The grounds eroded (one for `TerrainErosion` while attached, none detached; every tile of a world). */
+    public abstract getGrounds(): GroundMesh[];
+
+    /**
+     * Where world positions fall in the field's vertex grid (for materials that sample the maps):
+     * column = `column` · (x, y, z, 1) and row = `row` · (x, y, z, 1), fractional, from the field's
+     * first vertex; and the field's size in vertices. Follows the grounds' current transform.
+     */
+    public getFieldGridTransform(): { column: [number, number, number, number]; row: [number, number, number, number]; width: number; depth: number } {
+        const field = this._live("getFieldGridTransform").field;
+        return { ...field.gridTransform(), width: field.width, depth: field.depth };
+    }
+
+    /** The distance between neighbouring vertices in the grounds' local units (0 when nothing is bound). */
+    public get fieldCellSize(): number {
+        return this._runner?.field.cellSize ?? 0;
+    }
 
     /** Why an operation that needs the runner cannot run now. */
     protected abstract get _notLiveReason(): string;
@@ -212,36 +231,37 @@ export abstract class ErosionController {
      * then diagonals; 255 where nothing is lower), and the drainage area (cells, the river operator's state).
      */
     public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
-        return this._withRunner("readMaps", (runner) => runner.readMaps());
+        return this._withRunner("readMaps", (runner) => runner.maps.readMaps());
     }
 
     /** Starts the erosion maps again from zero. */
     public resetMaps(): Promise<void> {
-        return this._withRunner("resetMaps", (runner) => runner.resetMaps());
+        return this._withRunner("resetMaps", (runner) => runner.maps.resetMaps());
     }
 
     /**
-     * The maps as a texture bound to the GPU data (no readback), for materials: RGBA32F, one texel
-     * per vertex (row 0 is the ground's far, +z, edge), r = droplet visits, g = wear and b =
-     * deposition in the ground's local units, a = drainage direction slot (-1 where nothing is lower).
-     * Written after every frame from the first call on. Null on the CPU backend, whose maps come from
-     * `readMaps()`. Maps added later (drainage area) come from `getMapTexture(name)`.
+     * The maps as a texture, for materials (`TerrainErosionMaterialPlugin`): RGBA32F, one texel per
+     * field vertex (row 0 is the far, +z, edge), r = droplet visits, g = wear and b = deposition in
+     * local units, a = drainage direction slot (-1 where nothing is lower). Kept current after every
+     * frame from the first call on: written on the GPU by the WebGPU backend (no readback), uploaded
+     * from the rows each frame changed by the CPU backend (which computes them in its worker). Maps
+     * added later (drainage area) come from `getMapTexture(name)`. RGBA32F is not filterable
+     * everywhere: sample it with texel loads (the material plugin filters bilinearly in its shader).
      */
-    public getMapsTexture(): Promise<RawTexture | null> {
-        return this._withRunner("getMapsTexture", (runner) => runner.getMapsTexture());
+    public getMapsTexture(): Promise<RawTexture> {
+        return this._withRunner("getMapsTexture", (runner) => runner.maps.getMapsTexture());
     }
 
     /**
-     * A map added after `getMapsTexture()`'s layout was fixed, as a texture bound to the GPU data (no
-     * readback): `"drainageArea"`, R32F, one texel per vertex (row 0 at the far, +z, edge), the river
-     * operator's drainage area in cells. Written after every frame from the first call on. Null on the
-     * CPU backend, whose maps come from `readMaps()`.
+     * A map added after `getMapsTexture()`'s layout was fixed, as a texture kept current like it:
+     * `"drainageArea"`, R32F, one texel per field vertex (row 0 at the far, +z, edge), the river
+     * operator's drainage area in cells.
      */
-    public getMapTexture(name: "drainageArea"): Promise<RawTexture | null> {
+    public getMapTexture(name: "drainageArea"): Promise<RawTexture> {
         if (name !== "drainageArea") {
             return Promise.reject(new RangeError(`getMapTexture: name is ${JSON.stringify(name)}: it must be "drainageArea".`));
         }
-        return this._withRunner("getMapTexture", (runner) => runner.getAreaTexture());
+        return this._withRunner("getMapTexture", (runner) => runner.maps.getAreaTexture());
     }
 
     /**

@@ -6,12 +6,11 @@
  */
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
-import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { countersToObject, type ErosionCounters } from "../core/counters.js";
-import { drainageDirections, type ErosionMaps } from "../core/erosionMaps.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
 import { createInitialState, fingerprintOf, type ErosionStateData, type MaskName } from "../core/erosionState.js";
 import { fixedToHeights } from "../core/fixedPoint.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
@@ -20,6 +19,7 @@ import { ErosionSchedule } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { CpuErosionBackend } from "./cpuErosionBackend.js";
+import { RunnerMaps } from "./runnerMaps.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
 import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
 import { MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
@@ -48,6 +48,8 @@ export class ErosionRunner {
     public readonly schedule: ErosionSchedule;
     /** The last cycle-boundary state. */
     public readonly checkpoints = new Checkpoints();
+    /** The erosion maps: arrays and the textures materials sample. */
+    public readonly maps = new RunnerMaps(this);
     /** Resolves when the backend is ready (rejects if it could not start at all). */
     public readonly ready: Promise<void>;
     /** The backend in use, or null before it is ready, after a device loss or after `stop()`. */
@@ -140,6 +142,7 @@ export class ErosionRunner {
                 }
             } finally {
                 backend?.dispose();
+                this.maps.dispose();
             }
         });
         this._work.reset(finalSync.catch((error) => this.report("stopped", "Could not bring the detached grounds' CPU data up to date.", error)));
@@ -152,7 +155,7 @@ export class ErosionRunner {
             const { backend, schedule, field } = this._live("runCycles");
             for (let done = 0; done < count; done++) {
                 const frame = planFrame(schedule, this._budget, Infinity);
-                const running = backend.runFrame(frame.batches, frame.changed);
+                const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
                 const completeCycle = this._readCheckpoint(backend);
                 const result = await running;
                 this._applyRows(result, field, backend);
@@ -182,39 +185,6 @@ export class ErosionRunner {
         return this._readCurrentState("exportFixedHeights", (state) => state.heights);
     }
 
-    /** The erosion maps, the drainage directions and the drainage area, as arrays. */
-    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
-        return this._work.queue(async () => {
-            const { backend, schedule } = this._live("readMaps");
-            const maps = await backend.readMaps();
-            const state = await backend.readState(schedule.cycle, schedule.batch);
-            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea };
-        });
-    }
-
-    /** Starts the erosion maps again from zero. */
-    public resetMaps(): Promise<void> {
-        return this._work.queue(async () => {
-            await this._live("resetMaps").backend.resetMaps();
-        });
-    }
-
-    /** The maps texture on the GPU backend, null on the CPU one. */
-    public getMapsTexture(): Promise<RawTexture | null> {
-        return this._work.queue(async () => {
-            const { backend, field } = this._live("getMapsTexture");
-            return backend instanceof GpuErosionBackend ? backend.enableMapsTexture(field.scene, () => this.schedule.options.tileable) : null;
-        });
-    }
-
-    /** The drainage-area texture on the GPU backend, null on the CPU one. */
-    public getAreaTexture(): Promise<RawTexture | null> {
-        return this._work.queue(async () => {
-            const { backend, field } = this._live("getMapTexture");
-            return backend instanceof GpuErosionBackend ? backend.enableAreaTexture(field.scene) : null;
-        });
-    }
-
     /** Sets or clears an operator's mask from the next cycle boundary. */
     public async setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
         const quantised = await resolveMask(operator, mask, this.field.width, this.field.depth);
@@ -239,6 +209,7 @@ export class ErosionRunner {
             initial.masks = schedule.latestMasks;
             await backend.writeState(initial);
             field.restoreOriginal();
+            await this.maps.refresh(this._live("reset"));
             schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
             schedule.setEvents([], []);
             this.checkpoints.set(initial, schedule);
@@ -283,6 +254,7 @@ export class ErosionRunner {
             await backend.writeMaps(maps);
         }
         field.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+        await this.maps.refresh(live);
     }
 
     /** Runs `use` in the queue, after everything issued so far, with the live backend, schedule and field. */
@@ -342,7 +314,7 @@ export class ErosionRunner {
         }
         const field = this.field;
         this._framesInFlight++;
-        const running = backend.runFrame(batches, changed);
+        const running = backend.runFrame(batches, changed, this.maps.texelOptions());
         const completeCycle = cycleCompleted ? this._readCheckpoint(backend) : null;
         const frame = running
             .then(async (result) => {
@@ -384,6 +356,9 @@ export class ErosionRunner {
     }
 
     private _applyRows(result: FrameResult, field: GroundField, backend: ErosionBackend): void {
+        if (result.texels) {
+            this.maps.uploadRows(result.texels, result.y0, result.y1);
+        }
         if (result.rows) {
             field.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
         }

@@ -85,32 +85,60 @@ export class GroundField {
     }
 
     /**
+     * The affine maps from a world position to the field's grid: column = column · (x, y, z, 1),
+     * row = row · (x, y, z, 1), fractional, from the field's first vertex (what a shader needs to
+     * find a fragment's texel in the maps textures).
+     */
+    public gridTransform(): { column: [number, number, number, number]; row: [number, number, number, number] } {
+        const first = this.windows[0].binding;
+        const inverse = first.ground.getWorldMatrix().clone().invert().asArray();
+        const internals = first.ground as unknown as GroundInternals;
+        const c = this.cellSize;
+        return {
+            column: [inverse[0] / c, inverse[4] / c, inverse[8] / c, inverse[12] / c + internals._width / 2 / c],
+            row: [-inverse[2] / c, -inverse[6] / c, -inverse[10] / c, -inverse[14] / c + internals._height / 2 / c],
+        };
+    }
+
+    /**
      * Writes fixed-point heights of field rows `y0 .. y1 - 1` into every ground's CPU vertex data,
-     * recomputes normals for those rows and one row either side across the whole field, and
-     * refreshes each changed ground's height quads, picking cache and bounds.
+     * recomputes normals for the rows that changed and one row either side across the whole field,
+     * and refreshes each changed ground's height quads, picking cache and bounds (rows whose heights
+     * are already there are left alone).
      * @param rows heights of rows y0 .. y1 - 1, `width` values each
      * @param uploadToGpu also upload the changed ranges to the GPU vertex buffers (CPU backend)
      */
     public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean): void {
         const unit = this.cellSize / FIXED_ONE;
         const live = this.windows.filter((window) => !window.binding.ground.isDisposed());
+        // Only rows whose heights differ are reported (a flush of an up-to-date ground changes nothing).
+        let changedY0 = y1;
+        let changedY1 = y0;
         for (const { binding, x0, y0: wy0 } of live) {
             const positions = binding.cpuPositions;
             for (let y = Math.max(y0, wy0); y < Math.min(y1, wy0 + binding.depth); y++) {
                 const from = (y - y0) * this.width + x0;
                 const to = (y - wy0) * binding.width;
                 for (let x = 0; x < binding.width; x++) {
-                    positions[(to + x) * 3 + 1] = rows[from + x] * unit;
+                    const height = rows[from + x] * unit;
+                    if (positions[(to + x) * 3 + 1] !== Math.fround(height)) {
+                        positions[(to + x) * 3 + 1] = height;
+                        changedY0 = Math.min(changedY0, y);
+                        changedY1 = Math.max(changedY1, y + 1);
+                    }
                 }
             }
         }
-        const normalY0 = Math.max(0, y0 - 1);
-        const normalY1 = Math.min(this.depth, y1 + 1);
+        if (changedY0 >= changedY1) {
+            return;
+        }
+        const normalY0 = Math.max(0, changedY0 - 1);
+        const normalY1 = Math.min(this.depth, changedY1 + 1);
         this._writeNormalRows(live, normalY0, normalY1);
         for (const { binding, y0: wy0 } of live) {
             const clip = (y: number) => Math.min(Math.max(y - wy0, 0), binding.depth);
             if (clip(normalY0) < clip(normalY1)) {
-                this._report(binding.commitRows(clip(y0), Math.max(clip(y0), clip(y1)), clip(normalY0), clip(normalY1), uploadToGpu));
+                this._report(binding.commitRows(clip(changedY0), Math.max(clip(changedY0), clip(changedY1)), clip(normalY0), clip(normalY1), uploadToGpu));
             }
         }
     }

@@ -54,8 +54,13 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
         return this._ground;
     }
 
+    /** The ground while attached (none detached). */
+    public getGrounds(): GroundMesh[] {
+        return this._ground ? [this._ground] : [];
+    }
+
     protected get _notLiveReason(): string {
-        return "not attached to a ground: attach it first (ground.addBehavior(erosion)).";
+        return "not attached to a ground: attach it first (ground.addBehavior(erosion); while the scene is still loading, Babylon attaches behaviors only once it has loaded, unless you pass addBehavior(erosion, true)).";
     }
 
     /**

@@ -99,6 +99,11 @@ export class TerrainErosionWorld extends ErosionController {
         return this._grounds;
     }
 
+    /** Every tile, row by row (none once disposed). */
+    public getGrounds(): GroundMesh[] {
+        return this._disposed ? [] : this._grounds.flat();
+    }
+
     /** The field's size in vertices: `width` per row, `depth` rows (shared edge vertices once). */
     public get fieldSize(): { width: number; depth: number } {
         return { width: this._field.width, depth: this._field.depth };

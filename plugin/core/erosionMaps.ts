@@ -13,7 +13,7 @@
  * Every counter is a u32 that saturates at 2^32 - 1 rather than wrapping. As long as none has
  * saturated, sum(wear) - sum(deposition) is exactly the material the heights lost.
  */
-import { U32_MAX } from "./fixedPoint.js";
+import { FIXED_ONE, U32_MAX } from "./fixedPoint.js";
 import { riverSlot } from "./steepestDescent.js";
 
 /** The accumulated maps, one u32 per vertex, row-major. */
@@ -52,14 +52,44 @@ export function recordChange(maps: ErosionMaps, i: number, change: number): void
  * the slot index (0..7: +x, -x, +y, -y, then the diagonals), or 255 where nothing is lower. Mirrors
  * `write_maps.wgsl`'s direction.
  */
-export function drainageDirections(heights: Int32Array, levels: Int32Array, width: number, depth: number, tileable: boolean): Uint8Array {
-    const directions = new Uint8Array(width * depth).fill(255);
+export function drainageDirections(heights: Int32Array, levels: Int32Array, width: number, depth: number, tileable: boolean, y0 = 0, y1 = depth): Uint8Array {
+    const directions = new Uint8Array(width * (y1 - y0)).fill(255);
     const wrap = tileable && width > 2 && depth > 2;
-    for (let y = 0; y < depth; y++) {
+    for (let y = y0; y < y1; y++) {
         for (let x = 0; x < width; x++) {
             const slot = riverSlot(heights, levels, x, y, width, depth, wrap && x < width - 1 && y < depth - 1);
-            if (slot >= 0) directions[y * width + x] = slot;
+            if (slot >= 0) directions[(y - y0) * width + x] = slot;
         }
     }
     return directions;
+}
+
+/** What a CPU-kept maps texture needs besides the maps and the state. */
+export interface MapsTexelOptions {
+    /** The state is tileable (the drainage direction wraps). */
+    readonly tileable: boolean;
+    /** The cell size in local units (wear and deposition are written in local units). */
+    readonly cellSize: number;
+}
+
+/**
+ * The texels of rows `y0 .. y1 - 1` of the maps texture, as `write_maps.wgsl` and
+ * `write_area_map.wgsl` write them on the GPU: RGBA per vertex (water visits, wear and deposition
+ * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex.
+ */
+export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number }, options: MapsTexelOptions, y0: number, y1: number): { maps: Float32Array; area: Float32Array } {
+    const { width } = state;
+    const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
+    const unit = options.cellSize / FIXED_ONE;
+    const texels = new Float32Array(width * (y1 - y0) * 4);
+    const area = new Float32Array(width * (y1 - y0));
+    for (let k = 0; k < width * (y1 - y0); k++) {
+        const i = y0 * width + k;
+        texels[k * 4] = maps.water[i];
+        texels[k * 4 + 1] = maps.wear[i] * unit;
+        texels[k * 4 + 2] = maps.deposition[i] * unit;
+        texels[k * 4 + 3] = directions[k] === 255 ? -1 : directions[k];
+        area[k] = state.drainageArea[i];
+    }
+    return { maps: texels, area };
 }

@@ -4,7 +4,7 @@
  * in headless Chromium.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import webpack from "webpack";
@@ -48,6 +48,11 @@ describe("the packed package in a fresh project", () => {
             console.log(erodeHeightfield(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), 33, 33, ${JSON.stringify(OPTIONS)}, 1).fingerprint);`;
         const output = execFileSync("node", ["--input-type=module", "-e", script], { cwd: PROJECT, encoding: "utf8" }).trim();
         expect(output).toBe(reference());
+        // The material plugin and the physics colliders come from their own entry points.
+        const entries = `import { TerrainErosionMaterialPlugin } from "babylon-terrain-erosion/material";
+            import { ErosionColliders } from "babylon-terrain-erosion/physics";
+            console.log(typeof TerrainErosionMaterialPlugin, typeof ErosionColliders);`;
+        expect(execFileSync("node", ["--input-type=module", "-e", entries], { cwd: PROJECT, encoding: "utf8" }).trim()).toBe("function function");
     });
 
     it("bundles with webpack and erodes a ground in headless Chromium", async () => {
@@ -86,6 +91,13 @@ describe("the packed package in a fresh project", () => {
             )
         );
         writeFileSync(join(PROJECT, "dist/index.html"), `<!doctype html><html><body><script src="bundle.js"></script></body></html>`);
+        // A scene that imports only the erosion component bundles neither the material plugin nor the physics colliders (nor Havok).
+        const bundle = readFileSync(join(PROJECT, "dist/bundle.js"), "utf8");
+        // (Code, not names: the component's comments mention the plugin.)
+        for (const absent of [/class TerrainErosionMaterialPlugin\b/, /class ErosionColliders\b/, /class PhysicsShapeHeightField\b/, /HavokPhysics\(/, /fn erosionApply/]) {
+            expect([String(absent), absent.test(bundle)]).toEqual([String(absent), false]);
+        }
+        expect(bundle).toMatch(/class TerrainErosion\b/); // the check finds classes in this bundle
         const { server, origin } = await serveDirectories([join(PROJECT, "dist")]);
         const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
         try {

@@ -36,12 +36,12 @@ describe("erosion maps and local erosion in the sample", () => {
     it("shows each map in turn and rains on the terrain under a shift-drag (erodeAt)", async () => {
         const sample = await openSample("?engine=webgl2&size=65&droplets=64");
         try {
-            await sample.page.waitForFunction(() => (window as any).sample.colours.maps !== null, undefined, { timeout: 60000 });
+            await sample.page.evaluate(() => (window as any).sample.erosionMaterial.whenReady);
             const shots: Buffer[] = [];
             for (const mode of ["water", "wear", "deposition", "direction"]) {
                 await sample.page.selectOption("#map-mode", mode);
                 await sample.page.waitForTimeout(300);
-                expect(await sample.page.evaluate(() => (window as any).sample.colours.mode)).toBe(mode);
+                expect(await sample.page.evaluate(() => (window as any).sample.erosionMaterial.mapView)).toBe(mode);
                 shots.push(await sample.page.screenshot());
             }
             expect(new Set(shots.map((shot) => shot.toString("base64"))).size).toBe(4);

@@ -39,7 +39,13 @@ const PAGE = `<!doctype html>
     await erosion.whenReady();
     while (erosion.cyclesCompleted < 2 || erosion.isRunning) await new Promise((r) => setTimeout(r, 20));
     await erosion.whenIdle();
-    window.result = { backend: erosion.backend, cycles: erosion.cyclesCompleted, fingerprint: await erosion.fingerprint() };
+    // The material plugin and the colliders are in the UMD bundle too.
+    const material = new BABYLON.StandardMaterial("terrain", scene);
+    ground.material = material;
+    const plugin = new TERRAIN_EROSION.TerrainErosionMaterialPlugin(material, erosion);
+    await plugin.whenReady;
+    await scene.whenReadyAsync();
+    window.result = { backend: erosion.backend, cycles: erosion.cyclesCompleted, fingerprint: await erosion.fingerprint(), material: material.pluginManager.getPlugin("TerrainErosion").getClassName(), colliders: typeof TERRAIN_EROSION.ErosionColliders };
 })().catch((error) => (window.result = { error: String(error && error.stack || error) }));
 </script></body></html>`;
 
@@ -62,12 +68,13 @@ describe("the UMD bundle in a Playground-style page", () => {
             page.on("pageerror", (error) => errors.push(String(error)));
             await page.goto(`${origin}/index.html?engine=${engine}`);
             await page.waitForFunction(() => (window as unknown as { result?: unknown }).result !== undefined, undefined, { timeout: 120000 });
-            const result = await page.evaluate(() => (window as unknown as { result: { backend?: string; cycles?: number; fingerprint?: string; error?: string } }).result);
+            const result = await page.evaluate(() => (window as unknown as { result: { backend?: string; cycles?: number; fingerprint?: string; material?: string; colliders?: string; error?: string } }).result);
             expect(result.error).toBeUndefined();
             expect(result.backend).toBe(backend);
             expect(result.cycles).toBe(2);
             const reference = erodeHeightfield(generateNoiseTerrain({ width: 65, depth: 65, relief: 12, seed: 5 }), 65, 65, { patchSize: 32, hydraulic: { dropletsPerBatch: 128 } }, 2);
             expect(result.fingerprint).toBe(reference.fingerprint);
+            expect([result.material, result.colliders]).toEqual(["TerrainErosionMaterialPlugin", "function"]);
             expect(errors).toEqual([]);
         } finally {
             await browser.close();

@@ -23,10 +23,10 @@ export interface OpenPage {
 }
 
 /**
- * Opens `name`.html from the built test pages (or any path under `extraDirectories`) and waits for
- * `window.pageReady`.
+ * Opens `name`.html (with `query`, e.g. `?engine=webgl2`) from the built test pages (or any path
+ * under `extraDirectories`) and waits for `window.pageReady`.
  */
-export async function openTestPage(name: string, extraDirectories: string[] = []): Promise<OpenPage> {
+export async function openTestPage(name: string, extraDirectories: string[] = [], query = ""): Promise<OpenPage> {
     if (!existsSync(join(PAGES_DIR, `${name}.html`))) {
         throw new Error(`Test page ${name}.html is not built. Run \`npm run build:testpages\` (npm test does it for you).`);
     }
@@ -40,7 +40,7 @@ export async function openTestPage(name: string, extraDirectories: string[] = []
         }
     });
     page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(`${origin}/${name}.html`);
+    await page.goto(`${origin}/${name}.html${query}`);
     await page.waitForFunction(() => (window as unknown as { pageReady?: boolean }).pageReady === true, undefined, { timeout: 60000 });
     return {
         page,

@@ -1,0 +1,60 @@
+/**
+ * The maps textures of the CPU backend: the same RGBA32F maps texture and R32F drainage-area
+ * texture the GPU backend writes with `write_maps` (layout in `TerrainErosion.getMapsTexture`),
+ * kept current from the rows each frame changed, which the CPU backend computes beside the heights
+ * (`mapsTexels`) so the main thread only uploads them.
+ */
+import { Constants } from "@babylonjs/core/Engines/constants.js";
+import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
+import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { mapsTexels, type ErosionMaps, type MapsTexelOptions } from "../core/erosionMaps.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { MapsTexels } from "./cpuBackendCore.js";
+
+/** The maps and drainage-area textures of a field eroded on the CPU backend. */
+export class CpuMapsTextures {
+    /** RGBA32F, one texel per vertex (row 0 at the far, +z, edge). */
+    public readonly maps: RawTexture;
+    /** R32F drainage area (cells), one texel per vertex. */
+    public readonly area: RawTexture;
+
+    constructor(
+        scene: Scene,
+        private readonly _width: number,
+        private readonly _depth: number
+    ) {
+        const create = (format: number, channels: number, name: string) => {
+            const texture = new RawTexture(new Float32Array(_width * _depth * channels), _width, _depth, format, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT);
+            texture.name = name;
+            return texture;
+        };
+        this.maps = create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.maps");
+        this.area = create(Constants.TEXTUREFORMAT_R, 1, "TerrainErosion.drainageArea");
+    }
+
+    /** Uploads rows `y0 .. y1 - 1` of both textures. */
+    public uploadRows(texels: MapsTexels, y0: number, y1: number): void {
+        // Engine and WebGPUEngine both have it; AbstractEngine does not declare it.
+        const engine = this.maps.getScene()?.getEngine() as unknown as { isWebGPU: boolean; _gl?: unknown; updateTextureData(texture: InternalTexture, data: ArrayBufferView, x: number, y: number, width: number, height: number): void } | undefined;
+        const mapsInternal = this.maps.getInternalTexture();
+        const areaInternal = this.area.getInternalTexture();
+        // A NullEngine (Node) has neither a WebGL context nor a WebGPU device: no texture memory to write.
+        if (!engine || (!engine.isWebGPU && !engine._gl) || !mapsInternal || !areaInternal || y1 <= y0) {
+            return;
+        }
+        engine.updateTextureData(mapsInternal, texels.maps, 0, y0, this._width, y1 - y0);
+        engine.updateTextureData(areaInternal, texels.area, 0, y0, this._width, y1 - y0);
+    }
+
+    /** Uploads both textures whole, from the maps and a state. */
+    public uploadAll(maps: ErosionMaps, state: ErosionStateData, options: MapsTexelOptions): void {
+        this.uploadRows(mapsTexels(maps, state, options, 0, this._depth), 0, this._depth);
+    }
+
+    /** Releases both textures. */
+    public dispose(): void {
+        this.maps.dispose();
+        this.area.dispose();
+    }
+}

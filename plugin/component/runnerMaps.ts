@@ -1,0 +1,79 @@
+/**
+ * The erosion maps of a runner: as arrays (`readMaps`), and as the textures materials sample
+ * (written on the GPU by the WebGPU backend; on the CPU backend, `CpuMapsTextures` kept current from
+ * the rows each frame changed, and uploaded whole after a change that did not come through frames).
+ */
+import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
+import { drainageDirections, type ErosionMaps, type MapsTexelOptions } from "../core/erosionMaps.js";
+import type { MapsTexels } from "./cpuBackendCore.js";
+import { CpuMapsTextures } from "./cpuMapsTextures.js";
+import type { ErosionRunner, Live } from "./erosionRunner.js";
+import { GpuErosionBackend } from "./gpuErosionBackend.js";
+
+/** A runner's maps. */
+export class RunnerMaps {
+    /** The CPU backend's textures, once asked for. */
+    private _cpuTextures: CpuMapsTextures | null = null;
+
+    constructor(private readonly _runner: ErosionRunner) {}
+
+    /** The erosion maps, the drainage directions and the drainage area, as arrays, after everything issued so far. */
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
+        return this._runner.queueLive("readMaps", async ({ backend, schedule }) => {
+            const maps = await backend.readMaps();
+            const state = await backend.readState(schedule.cycle, schedule.batch);
+            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea };
+        });
+    }
+
+    /** Starts the maps again from zero. */
+    public resetMaps(): Promise<void> {
+        return this._runner.queueLive("resetMaps", async (live) => {
+            await live.backend.resetMaps();
+            await this.refresh(live);
+        });
+    }
+
+    /** The maps texture (RGBA32F, layout in `ErosionController.getMapsTexture`). */
+    public getMapsTexture(): Promise<RawTexture> {
+        return this._runner.queueLive("getMapsTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableMapsTexture(live.field.scene, () => live.schedule.options.tileable) : (await this._cpuMapsTextures(live)).maps));
+    }
+
+    /** The drainage-area texture (R32F). */
+    public getAreaTexture(): Promise<RawTexture> {
+        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableAreaTexture(live.field.scene) : (await this._cpuMapsTextures(live)).area));
+    }
+
+    /** What the CPU backend needs to compute the textures' changed rows, or null when no CPU texture is in use. */
+    public texelOptions(): MapsTexelOptions | null {
+        return this._cpuTextures ? { tileable: this._runner.schedule.options.tileable, cellSize: this._runner.field.cellSize } : null;
+    }
+
+    /** Uploads rows the CPU backend computed for a frame. */
+    public uploadRows(texels: MapsTexels, y0: number, y1: number): void {
+        this._cpuTextures?.uploadRows(texels, y0, y1);
+    }
+
+    /** Uploads the CPU textures whole (after a reset, restore or maps reset). Call inside the runner's queue. */
+    public async refresh(live: Live): Promise<void> {
+        const textures = this._cpuTextures;
+        if (textures && live.backend.name === "cpu") {
+            const maps = await live.backend.readMaps();
+            textures.uploadAll(maps, await live.backend.readState(live.schedule.cycle, live.schedule.batch), this.texelOptions()!);
+        }
+    }
+
+    /** Releases the CPU textures (the GPU backend releases its own). */
+    public dispose(): void {
+        this._cpuTextures?.dispose();
+        this._cpuTextures = null;
+    }
+
+    private async _cpuMapsTextures(live: Live): Promise<CpuMapsTextures> {
+        if (!this._cpuTextures) {
+            this._cpuTextures = new CpuMapsTextures(live.field.scene, live.field.width, live.field.depth);
+            await this.refresh(live);
+        }
+        return this._cpuTextures;
+    }
+}

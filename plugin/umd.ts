@@ -1,0 +1,9 @@
+/**
+ * The UMD bundle's entry (the global `TERRAIN_EROSION`, for the Babylon Playground and plain script
+ * tags): everything of the main entry point, the material plugin and the physics colliders. ES
+ * module users import those from their own entry points (`babylon-terrain-erosion/material`,
+ * `babylon-terrain-erosion/physics`), so a bundle of the erosion component alone leaves them out.
+ */
+export * from "./index.js";
+export * from "./material/index.js";
+export * from "./physics/index.js";

@@ -1,0 +1,66 @@
+/**
+ * `TerrainErosionMaterialPlugin` on a PBRMaterial in headless Chromium, on WebGPU (the maps texture
+ * written on the GPU) and on WebGL2 (the CPU backend's texture kept current from changed rows).
+ */
+import { openTestPage, type OpenPage } from "../helpers/browser.js";
+
+type PluginPage = Window & {
+    setup(): Promise<{ backend: string | null; webgpu: boolean }>;
+    show(variant: "plugin" | "disabled" | "plain"): Promise<void>;
+    classify(): Promise<{ wet: [number, number][]; dry: [number, number][] }>;
+    measure(png: string, points: [number, number][]): Promise<{ luminance: number; blue: number }>;
+    difference(a: string, b: string): Promise<number>;
+    texelMismatches(): Promise<{ checked: number; mismatches: number }>;
+};
+
+describe.each([
+    ["WebGPU", "webgpu", "webgpu"],
+    ["WebGL2", "webgl2", "cpu"],
+])("TerrainErosionMaterialPlugin on %s", (_name, engine, backend) => {
+    let browser: OpenPage;
+
+    beforeAll(async () => {
+        browser = await openTestPage("materialPlugin", [], `?engine=${engine}`);
+        const setup = await browser.page.evaluate(() => (window as unknown as PluginPage).setup());
+        expect(setup.backend).toBe(backend);
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+    });
+
+    const shot = async (variant: "plugin" | "disabled" | "plain") => {
+        await browser.page.evaluate((v) => (window as unknown as PluginPage).show(v), variant);
+        return (await browser.page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 600 } })).toString("base64");
+    };
+
+    it("renders cells with high water at least 10% darker and bluer than dry slopes", async () => {
+        const png = await shot("plugin");
+        const { wet, dry } = await browser.page.evaluate(() => (window as unknown as PluginPage).classify());
+        expect(wet.length).toBeGreaterThan(50);
+        const [wetPixels, dryPixels] = await browser.page.evaluate(async ({ image, wet, dry }) => [await (window as unknown as PluginPage).measure(image, wet), await (window as unknown as PluginPage).measure(image, dry)], { image: png, wet, dry });
+        expect(wetPixels.luminance).toBeLessThan(dryPixels.luminance * 0.9);
+        expect(wetPixels.blue).toBeGreaterThan(dryPixels.blue * 1.1);
+        // Without the plugin the same points do not differ that way: the effect is the plugin's.
+        const plainPng = await shot("plain");
+        const plainWet = await browser.page.evaluate(({ image, wet }) => (window as unknown as PluginPage).measure(image, wet), { image: plainPng, wet });
+        expect(wetPixels.blue).toBeGreaterThan(plainWet.blue * 1.1);
+    });
+
+    it("changes under 2% of the pixels of the plain material when isEnabled is false", async () => {
+        const disabled = await shot("disabled");
+        const plain = await shot("plain");
+        const enabled = await shot("plugin");
+        const [off, on] = await browser.page.evaluate(async ({ disabled, plain, enabled }) => [await (window as unknown as PluginPage).difference(disabled, plain), await (window as unknown as PluginPage).difference(enabled, plain)], { disabled, plain, enabled });
+        expect(off).toBeLessThan(0.02);
+        expect(on).toBeGreaterThan(0.05); // the comparison can tell the plugin's effect apart
+    });
+
+    it("samples a maps texture equal to the maps as arrays, kept current frame by frame", async () => {
+        expect(await browser.page.evaluate(() => (window as unknown as PluginPage).texelMismatches())).toEqual({ checked: 65 * 65, mismatches: 0 });
+    });
+
+    it("prints no console errors", () => {
+        expect(browser.errors).toEqual([]);
+    });
+});

@@ -1,0 +1,163 @@
+/**
+ * Test page: `TerrainErosionMaterialPlugin` on a PBRMaterial, on WebGPU (`?engine=webgpu`, the
+ * WebGPU backend) or WebGL2 (the CPU backend in a worker, its maps texture kept current from the
+ * changed rows). The Node test takes screenshots and hands them back here to measure.
+ */
+import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
+import { DirectionalLight } from "@babylonjs/core/Lights/directionalLight.js";
+import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
+import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
+import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
+import { createGroundFromHeights, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { TerrainErosionMaterialPlugin } from "../../../plugin/material/index.js";
+
+const SIDE = 65;
+let scene: Scene;
+let engine: AbstractEngine;
+let plugin: TerrainErosionMaterialPlugin;
+let withPlugin: PBRMaterial;
+let plain: PBRMaterial;
+let erosion: TerrainErosion;
+
+function pbr(name: string): PBRMaterial {
+    const material = new PBRMaterial(name, scene);
+    material.albedoColor = new Color3(0.55, 0.5, 0.45);
+    material.metallic = 0;
+    material.roughness = 1;
+    return material;
+}
+
+/** Builds the scene, erodes a few cycles and binds the plugin; resolves with the backend. */
+async function setup(): Promise<{ backend: string | null; webgpu: boolean }> {
+    const canvas = document.createElement("canvas");
+    canvas.width = 600;
+    canvas.height = 600;
+    canvas.style.cssText = "position:absolute;left:0;top:0;width:600px;height:600px";
+    document.body.style.margin = "0";
+    document.body.appendChild(canvas);
+    if (new URLSearchParams(location.search).get("engine") === "webgpu") {
+        const gpu = new WebGPUEngine(canvas, { antialias: false });
+        await gpu.initAsync();
+        engine = gpu;
+    } else {
+        engine = new Engine(canvas, false, { preserveDrawingBuffer: true });
+    }
+    scene = new Scene(engine);
+    scene.clearColor = new Color4(0, 0, 0, 1);
+    const camera = new ArcRotateCamera("camera", -Math.PI / 2, 0.0001, 95, new Vector3(0, 0, 0), scene);
+    camera.fov = 0.7;
+    new HemisphericLight("sky", new Vector3(0, 1, 0), scene).intensity = 0.6;
+    new DirectionalLight("sun", new Vector3(-0.3, -1, 0.2), scene).intensity = 1.5;
+    const heights = generateNoiseTerrain({ width: SIDE, depth: SIDE, relief: 14, seed: 6 });
+    const ground = createGroundFromHeights("ground", heights, { columns: SIDE, rows: SIDE, extent: { width: SIDE - 1, height: SIDE - 1 } }, scene);
+    withPlugin = pbr("withPlugin");
+    plain = pbr("plain");
+    ground.material = withPlugin;
+    erosion = new TerrainErosion({ patchSize: 32, seed: 4, autoStart: false, hydraulic: { dropletsPerBatch: 600 } });
+    // At once: while the scene loads (the PBR material's BRDF texture), Babylon defers a behavior's attach.
+    ground.addBehavior(erosion, true);
+    await erosion.whenReady();
+    await erosion.runCycles(4);
+    plugin = new TerrainErosionMaterialPlugin(withPlugin, erosion);
+    await plugin.whenReady;
+    await plugin.fitScales();
+    engine.runRenderLoop(() => scene.render());
+    return { backend: erosion.backend, webgpu: engine.isWebGPU };
+}
+
+/**
+ * Texels of the maps texture the plugin samples that differ from the maps read back as arrays
+ * (water, wear and deposition in local units, direction slot or -1), after a few more frames of erosion.
+ */
+async function texelMismatches(): Promise<{ checked: number; mismatches: number }> {
+    erosion.setOptions({ frameBudgetMs: 0.05 });
+    erosion.start();
+    for (let i = 0; i < 6; i++) await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
+    erosion.pause();
+    await erosion.whenIdle();
+    await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
+    const texture = await erosion.getMapsTexture();
+    const pixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
+    const maps = await erosion.readMaps();
+    const unit = 1 / 65536;
+    let mismatches = 0;
+    for (let i = 0; i < SIDE * SIDE; i++) {
+        const expected = [maps.water[i], Math.fround(maps.wear[i] * unit), Math.fround(maps.deposition[i] * unit), maps.direction[i] === 255 ? -1 : maps.direction[i]];
+        if (expected.some((value, k) => Math.abs(pixels[i * 4 + k] - value) > 1e-6 * Math.max(1, Math.abs(value)))) mismatches++;
+    }
+    return { checked: SIDE * SIDE, mismatches };
+}
+
+/** Shows one variant: the plugin on, the plugin's `isEnabled` false, or a plain material without it. */
+async function show(variant: "plugin" | "disabled" | "plain"): Promise<void> {
+    const ground = scene.getMeshByName("ground")!;
+    ground.material = variant === "plain" ? plain : withPlugin;
+    plugin.isEnabled = variant !== "disabled";
+    await scene.whenReadyAsync();
+    for (let i = 0; i < 8; i++) await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
+}
+
+/** Screen points (CSS pixels) of vertices with high water (top 5% of visits) and of dry slopes (least-visited third of the steeper half). */
+async function classify(): Promise<{ wet: [number, number][]; dry: [number, number][] }> {
+    const maps = await erosion.readMaps();
+    const heights = await erosion.readHeights();
+    const interior: number[] = [];
+    const slope = (i: number) => {
+        const x = i % SIDE;
+        const y = Math.floor(i / SIDE);
+        return Math.hypot(heights[i + 1] - heights[i - 1], heights[i + SIDE] - heights[i - SIDE]) / 2 + (x < 0 || y < 0 ? 0 : 0);
+    };
+    for (let y = 3; y < SIDE - 3; y++) for (let x = 3; x < SIDE - 3; x++) interior.push(y * SIDE + x);
+    const byWater = [...interior].sort((a, b) => maps.water[a] - maps.water[b]);
+    const wet = byWater.slice(Math.floor(byWater.length * 0.95));
+    const steep = [...interior].sort((a, b) => slope(a) - slope(b)).slice(Math.floor(interior.length / 2));
+    const dry = [...steep].sort((a, b) => maps.water[a] - maps.water[b]).slice(0, Math.floor(steep.length / 3));
+    const transform = scene.getTransformMatrix();
+    const viewport = scene.activeCamera!.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
+    const ratio = engine.getRenderWidth() / 600;
+    const project = (i: number): [number, number] => {
+        const world = new Vector3(-(SIDE - 1) / 2 + (i % SIDE), heights[i], (SIDE - 1) / 2 - Math.floor(i / SIDE));
+        const screen = Vector3.Project(world, Matrix.Identity(), transform, viewport);
+        return [screen.x / ratio, screen.y / ratio];
+    };
+    return { wet: wet.map(project), dry: dry.map(project) };
+}
+
+async function decode(png: string): Promise<{ data: Uint8ClampedArray; width: number }> {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext("2d")!;
+    context.drawImage(bitmap, 0, 0);
+    return { data: context.getImageData(0, 0, bitmap.width, bitmap.height).data, width: bitmap.width };
+}
+
+/** Mean luminance and blue share (b / (r + g + b)) of a screenshot at the points. */
+async function measure(png: string, points: [number, number][]): Promise<{ luminance: number; blue: number }> {
+    const { data, width } = await decode(png);
+    let luminance = 0;
+    let blue = 0;
+    for (const [x, y] of points) {
+        const i = (Math.round(y) * width + Math.round(x)) * 4;
+        luminance += 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+        blue += data[i + 2] / Math.max(1, data[i] + data[i + 1] + data[i + 2]);
+    }
+    return { luminance: luminance / points.length, blue: blue / points.length };
+}
+
+/** Share of pixels whose colour differs by more than 2/255 in some channel. */
+async function difference(a: string, b: string): Promise<number> {
+    const [first, second] = [await decode(a), await decode(b)];
+    let differing = 0;
+    for (let i = 0; i < first.data.length; i += 4) {
+        if (Math.max(Math.abs(first.data[i] - second.data[i]), Math.abs(first.data[i + 1] - second.data[i + 1]), Math.abs(first.data[i + 2] - second.data[i + 2])) > 2) differing++;
+    }
+    return differing / (first.data.length / 4);
+}
+
+Object.assign(window, { setup, show, classify, measure, difference, texelMismatches, pageReady: true });
