@@ -3,7 +3,9 @@
  * thread (the calling thread) and on `CpuWorkerPool`'s worker threads (one per core); masked
  * droplet steps per second and river cells per second on one thread only (the figures split
  * neither masks nor the river operator across the pool). Run by `npm run bench` from an esbuild bundle
- * (bench/.build/cpu.mjs), next to the bundled worker.
+ * (bench/.build/cpu.mjs), next to the bundled worker. The yardsticks (bench/yardstick/, see
+ * yardsticks.ts) run in the same run, and the figures the CPU targets are stated in come last as
+ * ratios to them.
  *
  *   node bench/.build/cpu.mjs [--quick] [--threads=N] --json=records.json
  */
@@ -21,6 +23,7 @@ import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { CpuWorkerPool } from "../../scripts/lib/cpuWorkers.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, riverBatch, riverStartState, SIZES, thermalBatch } from "./workloads.js";
+import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -61,6 +64,10 @@ function warmUpKernels(): void {
 
 async function main(): Promise<void> {
     warmUpKernels();
+    // The yardsticks first, each in its own process, then the project's figures; the ratios last.
+    const yardstick = measureYardsticks(quick, runs);
+    yardstick.records.forEach(report);
+    yardstick.skipped.forEach((what) => process.stderr.write(`  cpu skipped ${what}\n`));
     for (const size of sizes) {
         const heights = benchHeights(size);
         const droplets = cpuDroplets(size);
@@ -171,6 +178,7 @@ async function main(): Promise<void> {
         }
         await pool?.terminate();
     }
+    yardstickRatios(records).forEach(report);
     if (jsonPath) {
         writeFileSync(jsonPath, JSON.stringify(records, null, 2));
     }

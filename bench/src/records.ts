@@ -22,7 +22,7 @@ export interface BenchRecord {
     brushRadius: number | null;
     /** CPU threads (null for GPU figures). */
     threads: number | null;
-    /** `steps/s`, `cells/s`, `ms` or `frames`. */
+    /** `steps/s`, `cells/s`, `ms`, `frames`, or `x` (a ratio of two figures of the same run). */
     unit: string;
     median: number;
     min: number;
@@ -79,6 +79,9 @@ export function formatValue(value: number, unit: string): string {
             }
         }
         return rounded.toPrecision(3);
+    }
+    if (unit === "x") {
+        return value.toFixed(2);
     }
     if (unit === "ms") {
         return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);

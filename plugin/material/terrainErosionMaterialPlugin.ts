@@ -71,21 +71,20 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
     private _maps: RawTexture | null = null;
     private _area: RawTexture | null = null;
     private readonly _uninstallInspectables: () => void;
+    private readonly _erosion: ErosionController;
 
     /**
      * @param material a StandardMaterial or PBRMaterial (the plugin adds itself to it, enabled)
      * @param erosion the `TerrainErosion` or `TerrainErosionWorld` whose maps to show; the textures
      * are bound once its backend is ready
      */
-    constructor(
-        material: Material,
-        private readonly _erosion: ErosionController
-    ) {
-        super(material, "TerrainErosion", 300, { EROSIONMAPS: false });
+    constructor(material: Material, erosion: ErosionController) {
         const className = material.getClassName();
         if (className !== "StandardMaterial" && className !== "PBRMaterial") {
             throw new TypeError(`TerrainErosionMaterialPlugin works on a StandardMaterial or a PBRMaterial, not a ${className} ("${material.name}").`);
         }
+        super(material, "TerrainErosion", 300, { EROSIONMAPS: false });
+        this._erosion = erosion;
         this._enable(true);
         this._uninstallInspectables = installMaterialInspectables(material, this);
         this.whenReady = this._bindTextures();

@@ -173,6 +173,26 @@ describe("ErosionColliders (Havok under Node)", () => {
         expect(chunked.worstGap).toBeLessThan(0.03);
     });
 
+    it("refreshes at most once per interval, maxChunksPerFrame chunks a frame", async () => {
+        const { erosion } = await eroded(generateNoiseTerrain({ width: SIDE, depth: SIDE, relief: 10, seed: 2 }), {});
+        await erosion.flush();
+        const slow = new ErosionColliders(erosion, { chunkCells: 16, refreshIntervalMs: 60000, maxChunksPerFrame: 2 });
+        await erosion.runCycles(1); // changes every row
+        expect(slow.pendingChunks).toBe(9);
+        scene.render(); // the first refresh may start at once (none has run yet): 2 chunks this frame
+        expect([slow.chunksRebuilt, slow.pendingChunks]).toEqual([2, 7]);
+        for (let frame = 0; frame < 3; frame++) scene.render();
+        expect([slow.chunksRebuilt, slow.pendingChunks]).toEqual([8, 1]);
+        scene.render();
+        expect([slow.chunksRebuilt, slow.pendingChunks]).toEqual([9, 0]);
+        await erosion.runCycles(1);
+        for (let frame = 0; frame < 5; frame++) scene.render();
+        expect([slow.chunksRebuilt, slow.pendingChunks]).toEqual([9, 9]); // the next refresh waits for the interval
+        slow.refresh();
+        expect([slow.chunksRebuilt, slow.pendingChunks]).toEqual([18, 0]);
+        slow.dispose();
+    });
+
     it("refuses a scene without physics v2 and options out of range", async () => {
         const { erosion } = await eroded(generateNoiseTerrain({ width: SIDE, depth: SIDE, relief: 4, seed: 1 }), {});
         expect(() => new ErosionColliders(erosion, { chunkCells: 1 })).toThrow(/"chunkCells" is 1: it must be an integer in \[2, 512\] \(cells\)/);

@@ -1,0 +1,82 @@
+/**
+ * The yardsticks (bench/yardstick/, unchanged copies of the reference implementations in
+ * ../shared/yardstick/): a C float droplet walk, the same walk in plain JavaScript, and a plain
+ * JavaScript two-pass thermal. Hosts of this machine class differ by a third from one day to the
+ * next, so the CPU figures are stated as ratios to these, measured in the same run, each yardstick
+ * in its own process (as its README runs it) between the project's figures.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { summarize, type BenchRecord } from "./records.js";
+
+const DIRECTORY = "bench/yardstick";
+const BINARY = "bench/.build/yardstick-erode";
+
+/** One yardstick figure: what ran, its unit, and how to run it once (its rate, per second). */
+interface Yardstick {
+    readonly kernel: string;
+    readonly unit: string;
+    readonly detail: string;
+    run(): number;
+}
+
+/** The yardstick's own JSON output line. */
+function lastJson(output: string): Record<string, number> {
+    return JSON.parse(output.trim().split("\n").pop()!);
+}
+
+/** Compiles the C walk (`gcc -O3 -march=native`), or returns why it cannot. */
+function compileC(): string | null {
+    if (existsSync(BINARY)) return null;
+    mkdirSync("bench/.build", { recursive: true });
+    const result = spawnSync("gcc", ["-O3", "-march=native", "-o", BINARY, join(DIRECTORY, "erode.c"), "-lm"], { encoding: "utf8" });
+    return result.status === 0 ? null : `gcc failed: ${result.error?.message ?? result.stderr}`;
+}
+
+/** The yardsticks this machine can run (the C walk needs gcc). */
+export function yardsticks(quick: boolean): { sticks: Yardstick[]; skipped: string[] } {
+    const droplets = quick ? 150000 : 300000;
+    const sticks: Yardstick[] = [];
+    const skipped: string[] = [];
+    const problem = compileC();
+    if (problem) {
+        skipped.push(`yardstick-c-walk (${problem})`);
+    } else {
+        sticks.push({ kernel: "yardstick-c-walk", unit: "steps/s", detail: `bench/yardstick/erode.c (gcc -O3 -march=native), 512² radius 3, ${droplets} droplets`, run: () => lastJson(execFileSync(BINARY, ["512", String(droplets), "3"], { encoding: "utf8" })).stepsPerSec });
+    }
+    sticks.push({ kernel: "yardstick-js-walk", unit: "steps/s", detail: `bench/yardstick/erode.mjs (Float32Array), 512² radius 3, ${droplets} droplets`, run: () => lastJson(execFileSync(process.execPath, [join(DIRECTORY, "erode.mjs"), "512", String(droplets), "3"], { encoding: "utf8" })).stepsPerSec });
+    sticks.push({ kernel: "yardstick-js-thermal", unit: "cells/s", detail: "bench/yardstick/thermal.mjs (Float32Array, two passes, 8 neighbours), 1024², 30 iterations", run: () => lastJson(execFileSync(process.execPath, [join(DIRECTORY, "thermal.mjs"), "1024", "30"], { encoding: "utf8" })).cellsPerSec });
+    return { sticks, skipped };
+}
+
+/** Runs each yardstick `runs` times: one record each. */
+export function measureYardsticks(quick: boolean, runs: number): { records: BenchRecord[]; skipped: string[] } {
+    const { sticks, skipped } = yardsticks(quick);
+    const records = sticks.map((stick): BenchRecord => {
+        const values = Array.from({ length: runs }, () => stick.run());
+        return { backend: "cpu", kernel: stick.kernel, size: stick.kernel.endsWith("thermal") ? 1024 : 512, brushRadius: stick.kernel.endsWith("walk") ? 3 : null, threads: 1, unit: stick.unit, ...summarize(values), runs, detail: stick.detail };
+    });
+    return { records, skipped };
+}
+
+/**
+ * The ratios issue targets are stated in: the project's one-thread droplet walk (512² radius 3)
+ * over the C and JS walks, and its one-thread thermal (1024²) over the JS thermal, from medians of
+ * the same run.
+ */
+export function yardstickRatios(records: readonly BenchRecord[]): BenchRecord[] {
+    const median = (kernel: string, size: number, threads: number | null) => records.find((r) => r.kernel === kernel && r.size === size && r.threads === threads && (kernel !== "droplet" || r.brushRadius === 3))?.median;
+    const ratios: BenchRecord[] = [];
+    const add = (kernel: string, ours: number | undefined, theirs: number | undefined, size: number, detail: string) => {
+        if (ours !== undefined && theirs !== undefined) {
+            const value = ours / theirs;
+            ratios.push({ backend: "cpu", kernel, size, brushRadius: kernel.includes("walk") ? 3 : null, threads: 1, unit: "x", median: value, min: value, max: value, runs: 1, detail });
+        }
+    };
+    const walk = median("droplet", 512, 1);
+    add("ratio-walk-vs-c", walk, median("yardstick-c-walk", 512, 1), 512, "one-thread droplet steps/s (512² r3, median) over the C walk's (median), same run");
+    add("ratio-walk-vs-js", walk, median("yardstick-js-walk", 512, 1), 512, "one-thread droplet steps/s (512² r3, median) over the plain-JS walk's (median), same run");
+    add("ratio-thermal-vs-js", median("thermal", 1024, 1), median("yardstick-js-thermal", 1024, 1), 1024, "one-thread thermal cells/s (1024², median) over the plain-JS thermal's (median), same run");
+    return ratios;
+}
