@@ -114,10 +114,45 @@ function cutNearEdge(delta: Int32Array, width: number, depth: number, centreX: n
     return cut + remainder;
 }
 
-/** `cutWithBrush` with each entry's part scaled by the mask at its vertex; returns what was cut. */
-export function cutWithBrushMasked(delta: Int32Array, mask: Int32Array, width: number, depth: number, px: number, py: number, amount: number, brush: BrushLayout): number {
+/**
+ * `cutWithBrush` with each entry's part scaled by the mask at its vertex; returns what was cut. The
+ * parts are the unmasked ones (so a mask of ones changes nothing), each then scaled by its vertex's
+ * mask; inside the field by quads, as `cutInsideField` (each quad's part computed once), near its
+ * edge entry by entry.
+ */
+export function cutWithBrushMasked(delta: Int32Array, mask: Int32Array, width: number, depth: number, px: number, py: number, amount: number, radius: number, brush: BrushLayout): number {
     const centreX = (px + 0x8000) >> 16;
     const centreY = (py + 0x8000) >> 16;
+    if (centreX >= radius && centreY >= radius && centreX + radius < width && centreY + radius < depth) {
+        return cutInsideFieldMasked(delta, mask, centreY * width + centreX, amount, brush.quadOffsets, brush.quadWeight);
+    }
+    return cutNearEdgeMasked(delta, mask, width, depth, centreX, centreY, amount, brush);
+}
+
+function cutInsideFieldMasked(delta: Int32Array, mask: Int32Array, centre: number, amount: number, quadOffsets: Int32Array, quadWeight: Int32Array): number {
+    let remainder = amount;
+    let cut = 0;
+    for (let quad = 0; quad < quadWeight.length; quad++) {
+        const part = mulQ16(amount, quadWeight[quad]);
+        const first = quadOffsets[2 * quad];
+        const second = quadOffsets[2 * quad + 1];
+        const a = mulQ16(part, mask[centre + first]);
+        const b = mulQ16(part, mask[centre - first]);
+        const c = mulQ16(part, mask[centre + second]);
+        const d = mulQ16(part, mask[centre - second]);
+        delta[centre + first] -= a;
+        delta[centre - first] -= b;
+        delta[centre + second] -= c;
+        delta[centre - second] -= d;
+        cut += a + b + c + d;
+        remainder -= 4 * part;
+    }
+    const maskedRemainder = mulQ16(remainder, mask[centre]);
+    delta[centre] -= maskedRemainder;
+    return cut + maskedRemainder;
+}
+
+function cutNearEdgeMasked(delta: Int32Array, mask: Int32Array, width: number, depth: number, centreX: number, centreY: number, amount: number, brush: BrushLayout): number {
     const count = brush.weight.length;
     let remainder = amount;
     let cut = 0;

@@ -98,25 +98,36 @@ export function erodeAlongPath(kernel: DropletKernel, delta: Int32Array): number
  * masked branches of `erode_droplets.wgsl`.
  */
 export function erodeAlongPathMasked(kernel: DropletKernel, delta: Int32Array, mask: Int32Array): number {
-    const width = kernel.width;
-    const depth = kernel.depth;
+    // Integer locals, as in `erodeAlongPath` (see erodeDroplets.ts for why).
+    const maxShareShift = MAX_SHARE_SHIFT | 0;
+    const width = kernel.width | 0;
+    const depth = kernel.depth | 0;
+    const share = kernel.share | 0;
+    const erosion = kernel.erosion | 0;
+    const deposition = kernel.deposition | 0;
+    const stepCap = kernel.stepCap | 0;
+    const brushRadius = kernel.brushRadius | 0;
+    const brush = kernel.brush;
+    const erodingSteps = kernel.erodingSteps | 0;
+    const pathX = kernel.pathX;
+    const pathY = kernel.pathY;
+    const pathDrop = kernel.pathDrop;
+    const pathCarry = kernel.pathCarry;
     let sediment = 0;
-    for (let step = 0; step < kernel.erodingSteps; step++) {
-        const drop = kernel.pathDrop[step];
-        const carry = kernel.pathCarry[step];
-        const px = kernel.pathX[step];
-        const py = kernel.pathY[step];
+    for (let step = 0; step < erodingSteps; step++) {
+        const drop = pathDrop[step];
+        const carry = pathCarry[step];
         if (sediment > carry || drop > 0) {
-            let amount = drop > 0 ? min(sediment, mulQ16(drop >> MAX_SHARE_SHIFT, kernel.share)) : mulQ16(sediment - carry, kernel.deposition);
-            amount = min(amount, kernel.stepCap);
+            let amount = drop > 0 ? min(sediment, mulQ16(drop >> maxShareShift, share)) : mulQ16(sediment - carry, deposition);
+            amount = min(amount, stepCap);
             if (amount > 0) {
-                sediment -= addBilinearMasked(delta, mask, width, px, py, amount, 1);
+                sediment -= addBilinearMasked(delta, mask, width, pathX[step], pathY[step], amount, 1);
             }
         } else {
-            let amount = min(mulQ16(carry - sediment, kernel.erosion), mulQ16(-drop >> MAX_SHARE_SHIFT, kernel.share));
-            amount = min(amount, kernel.stepCap);
+            let amount = min(mulQ16(carry - sediment, erosion), mulQ16(-drop >> maxShareShift, share));
+            amount = min(amount, stepCap);
             if (amount > 0) {
-                sediment += kernel.brush === null ? addBilinearMasked(delta, mask, width, px, py, amount, -1) : cutWithBrushMasked(delta, mask, width, depth, px, py, amount, kernel.brush);
+                sediment += brush === null ? addBilinearMasked(delta, mask, width, pathX[step], pathY[step], amount, -1) : cutWithBrushMasked(delta, mask, width, depth, pathX[step], pathY[step], amount, brushRadius, brush);
             }
         }
     }
