@@ -4,9 +4,10 @@
  * scripts/bench.mjs). Uses the browser helpers the tests use too (scripts/lib/browser.ts): the
  * installed Chromium (never downloads one), its WebGPU flags, the local static server.
  *
- * And a world of 8 x 8 grounds of 513 x 513 on the default limits (bench/pages/benchWorld.ts).
+ * And a world of 8 x 8 grounds of 513 x 513 on the default limits (bench/pages/benchWorld.ts), and
+ * the main thread's share of erosion on WebGL2 with the CPU backend (bench/pages/benchWebgl.ts).
  *
- *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component] [--skip-world]
+ *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component] [--skip-world] [--skip-webgl]
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -14,6 +15,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
 import type { BenchPageResult, ComponentBenchRequest, KernelBenchRequest } from "../pages/benchGpu.js";
 import type { WorldBenchRequest } from "../pages/benchWorld.js";
+import type { WebglBenchRequest } from "../pages/benchWebgl.js";
 import type { BenchRecord } from "./records.js";
 
 /** Frame budgets of the component figures, milliseconds. */
@@ -34,6 +36,7 @@ type BenchWindow = Window & {
     runKernelBench(request: KernelBenchRequest): Promise<BenchPageResult>;
     runComponentBench(request: ComponentBenchRequest): Promise<BenchPageResult>;
     runWorldBench(request: WorldBenchRequest): Promise<BenchPageResult>;
+    runWebglBench(request: WebglBenchRequest): Promise<BenchPageResult>;
 };
 
 async function main(): Promise<void> {
@@ -70,6 +73,16 @@ async function main(): Promise<void> {
             adapters["world-chromium"] = world.adapter;
             records.push(...world.records);
             await worldPage.close();
+        }
+        if (!args.includes("--skip-webgl")) {
+            const webglPage = await browser.newPage({ viewport: { width: 800, height: 600 } });
+            webglPage.on("pageerror", (error) => process.stderr.write(`[page error] ${String(error)}\n`));
+            await webglPage.goto(`${origin}/benchWebgl.html`);
+            await webglPage.waitForFunction(() => (window as unknown as BenchWindow).pageReady === true, undefined, { timeout: 60000 });
+            const webgl = await webglPage.evaluate((request) => (window as unknown as BenchWindow).runWebglBench(request), { size: COMPONENT_SIZE, budgetMs: 16 } as WebglBenchRequest);
+            adapters["webgl2-chromium"] = webgl.adapter;
+            records.push(...webgl.records);
+            await webglPage.close();
         }
     } finally {
         await browser.close();

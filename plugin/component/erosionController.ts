@@ -29,7 +29,7 @@ import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { assertMaskName } from "./masks.js";
 
-const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0 };
+const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 };
 
 /** The options, observables and operations shared by `TerrainErosion` and `TerrainErosionWorld`. */
 export abstract class ErosionController {

@@ -50,6 +50,12 @@ export interface ErosionFrameStats {
     readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
     /** Main-thread time the component spent planning and recording the frame, milliseconds. */
     readonly cpuMs: number;
+    /**
+     * Main-thread time the component spent bringing the grounds' CPU data up to date with the frame's
+     * changed rows once they came back (positions, normals, height quads, picking data, bounds, and on
+     * the CPU backend the vertex buffers' and maps textures' upload), milliseconds.
+     */
+    readonly applyMs: number;
 }
 
 /** Where a runner reports what happened (the behavior turns these into its observables). */

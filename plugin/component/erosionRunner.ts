@@ -62,7 +62,7 @@ export class ErosionRunner {
     private readonly _work = new WorkQueue();
     private readonly _recovery: DeviceRecovery | null;
     private _beforeRender: Nullable<Observer<Scene>>;
-    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0 };
+    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 };
     private _stopped = false;
 
     /**
@@ -320,8 +320,9 @@ export class ErosionRunner {
             .then(async (result) => {
                 if (this.backend !== backend) return; // detached meanwhile
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
-                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs };
+                const applying = performance.now();
                 this._applyRows(result, field, backend);
+                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs, applyMs: performance.now() - applying };
                 reportBatches(this._reports, batches);
                 if (completeCycle) {
                     await completeCycle();

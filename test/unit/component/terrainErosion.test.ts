@@ -47,6 +47,9 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         await renderFrames(scene, 20);
         await erosion.whenIdle();
         expect(erosion.cyclesCompleted).toBeGreaterThan(0);
+        // The main thread's share of the last frame: planning it, and applying its rows.
+        expect(erosion.lastFrame.cpuMs).toBeGreaterThanOrEqual(0);
+        expect(erosion.lastFrame.applyMs).toBeGreaterThan(0);
         const eroded = await erosion.readHeights();
         expect(eroded.some((h, i) => Math.abs(h - heights[i]) > 1e-3)).toBe(true);
     });

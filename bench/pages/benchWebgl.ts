@@ -1,0 +1,76 @@
+/**
+ * Benchmark page (npm run bench; not a test): the main thread's share of erosion on WebGL2, where
+ * the CPU backend erodes in a Web Worker and the main thread plans each frame and brings the
+ * ground up to date with the rows that changed (positions, normals, height quads, bounds, the
+ * vertex buffers' upload, and the maps texture's rows, as the sample's material plugin asks for
+ * them). A 513 x 513 ground, default options, one full cycle at a 16 ms budget. Driven by
+ * bench/src/chromiumMain.ts.
+ */
+import { Engine } from "@babylonjs/core/Engines/engine.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { createGroundFromHeights, fixedToHeights, TerrainErosion } from "../../plugin/index.js";
+import { summarize, type BenchRecord } from "../src/records.js";
+import { benchHeights } from "../src/workloads.js";
+import type { BenchPageResult } from "./benchGpu.js";
+
+/** What the driver asks for. */
+export interface WebglBenchRequest {
+    /** Vertices a side. */
+    size: number;
+    /** Frame budget, milliseconds. */
+    budgetMs: number;
+}
+
+async function runWebglBench(request: WebglBenchRequest): Promise<BenchPageResult> {
+    const canvas = document.createElement("canvas");
+    canvas.width = 320;
+    canvas.height = 240;
+    document.body.appendChild(canvas);
+    const engine = new Engine(canvas, false);
+    const scene = new Scene(engine);
+    new FreeCamera("camera", new Vector3(0, 300, -400), scene).setTarget(Vector3.Zero());
+    const { size, budgetMs } = request;
+    const ground = createGroundFromHeights("ground", fixedToHeights(benchHeights(size)), { columns: size, rows: size, extent: { width: size - 1, height: size - 1 } }, scene);
+    ground.isVisible = false;
+    const erosion = new TerrainErosion({ backend: "cpu", autoStart: false, frameBudgetMs: budgetMs, maxCycles: 1 });
+    ground.addBehavior(erosion, true);
+    await erosion.whenReady();
+    await erosion.getMapsTexture(); // as the sample's material plugin does: the worker sends the maps' changed rows too
+    const plan: number[] = [];
+    const apply: number[] = [];
+    const main: number[] = [];
+    let last = erosion.lastFrame;
+    scene.onAfterRenderObservable.add(() => {
+        const frame = erosion.lastFrame;
+        if (frame !== last && frame.batches > 0) {
+            plan.push(frame.cpuMs);
+            apply.push(frame.applyMs);
+            main.push(frame.cpuMs + frame.applyMs);
+        }
+        last = frame;
+    });
+    engine.runRenderLoop(() => scene.render());
+    const started = performance.now();
+    erosion.start();
+    while (erosion.isRunning || erosion.cyclesCompleted < 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await erosion.whenIdle();
+    const seconds = (performance.now() - started) / 1000;
+    engine.stopRenderLoop();
+    const info = engine.getInfo();
+    const detail = `TerrainErosion (CPU backend in a Web Worker, ${erosion.backendInWorker ? "worker" : "calling thread"}) on WebGL2 (${info.renderer}), a ${size} x ${size} ground, default options, the maps texture on, one cycle of ${erosion.batchesPerCycle} batches at a ${budgetMs} ms budget in ${seconds.toFixed(1)} s, ${main.length} frames that brought rows back`;
+    const record = (kernel: string, values: number[], what: string): BenchRecord => ({ backend: "component-chromium", kernel, size, brushRadius: 3, threads: null, unit: "ms", ...summarize(values), runs: values.length, budgetMs, detail: `${detail}: ${what}` });
+    const records = [
+        record("webgl2-frame-main", main, "main-thread ms a frame, planning plus applying the rows (lastFrame.cpuMs + lastFrame.applyMs)"),
+        record("webgl2-frame-plan", plan, "planning and sending the batches (lastFrame.cpuMs)"),
+        record("webgl2-frame-apply", apply, "applying the changed rows: CPU data, vertex buffer and maps texture uploads (lastFrame.applyMs)"),
+    ];
+    erosion.dispose();
+    engine.dispose();
+    return { adapter: `${info.vendor} ${info.renderer} ${info.version}`.trim(), records };
+}
+
+Object.assign(window, { runWebglBench, pageReady: true });
