@@ -10,10 +10,10 @@ import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
-import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
 import { createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosionWorld } from "../../plugin/index.js";
 import { summarize, type BenchRecord } from "../src/records.js";
+import { seamMismatches } from "../../scripts/lib/seams.js";
 import type { BenchPageResult } from "./benchGpu.js";
 
 /** What the driver asks for. */
@@ -24,26 +24,6 @@ export interface WorldBenchRequest {
     tileSide: number;
     /** Erosion frames to sample. */
     frames: number;
-}
-
-/** Shared edge vertices (y of positions, normals) that differ between neighbouring grounds' CPU data. */
-function seamMismatches(grounds: GroundMesh[][]): number {
-    let mismatches = 0;
-    const data = (ground: GroundMesh, kind: string) => ground.getVerticesData(kind)!;
-    const compare = (a: GroundMesh, ia: number, b: GroundMesh, ib: number) => {
-        const [pa, pb, na, nb] = [data(a, VertexBuffer.PositionKind), data(b, VertexBuffer.PositionKind), data(a, VertexBuffer.NormalKind), data(b, VertexBuffer.NormalKind)];
-        if (pa[ia * 3 + 1] !== pb[ib * 3 + 1]) mismatches++;
-        for (let k = 0; k < 3; k++) if (na[ia * 3 + k] !== nb[ib * 3 + k]) mismatches++;
-    };
-    grounds.forEach((row, r) =>
-        row.forEach((ground, c) => {
-            const width = ground.subdivisionsX + 1;
-            const depth = ground.subdivisionsY + 1;
-            if (row[c + 1]) for (let y = 0; y < depth; y++) compare(ground, y * width + width - 1, row[c + 1], y * width);
-            if (grounds[r + 1]) for (let x = 0; x < width; x++) compare(ground, (depth - 1) * width + x, grounds[r + 1][c], x);
-        })
-    );
-    return mismatches;
 }
 
 async function runWorldBench(request: WorldBenchRequest): Promise<BenchPageResult> {
@@ -80,7 +60,7 @@ async function runWorldBench(request: WorldBenchRequest): Promise<BenchPageResul
     }
     world.pause();
     await world.whenIdle();
-    const mismatches = seamMismatches(grounds);
+    const mismatches = seamMismatches(grounds, (ground) => ({ positions: ground.getVerticesData(VertexBuffer.PositionKind)!, normals: ground.getVerticesData(VertexBuffer.NormalKind)! })).length;
     engine.stopRenderLoop();
     const grid = `${request.tiles} x ${request.tiles} grounds of ${request.tileSide} x ${request.tileSide} (a ${side} x ${side} field), WebGPU with the default maxStorageBufferBindingSize (${limit} bytes), backend ${world.backend}`;
     const records: BenchRecord[] = [

@@ -30,6 +30,9 @@ export class GroundField {
     public readonly windows: readonly FieldWindow[];
     /** Fixed-point heights of the whole field at attach (1/65536 of the cell size). */
     public readonly originalHeights: Int32Array;
+    /** Scratch rows of `_writeNormalRows`: three of heights, one of normals. */
+    private readonly _rowBuffers: Float32Array[];
+    private readonly _normalRow: Float32Array;
     /** Called for each ground whose CPU data a write brought up to date. */
     public onDataUpdated: ((update: GroundDataUpdate) => void) | null = null;
 
@@ -42,6 +45,8 @@ export class GroundField {
         const first = this.windows[0].binding;
         this.cellSize = first.cellSize;
         this.worldScale = first.worldScale;
+        this._rowBuffers = [0, 1, 2].map(() => new Float32Array(this.width));
+        this._normalRow = new Float32Array(this.width * 3);
         this.originalHeights = new Int32Array(this.width * this.depth);
         for (const window of this.windows) {
             const { binding, x0, y0 } = window;
@@ -184,12 +189,14 @@ export class GroundField {
      */
     private _writeNormalRows(windows: readonly FieldWindow[], y0: number, y1: number): void {
         const width = this.width;
-        const heightRow = (y: number) => this._gatherRow(windows, y);
-        let up = heightRow(Math.max(0, y0 - 1));
-        let here = heightRow(y0);
-        const normals = new Float32Array(width * 3);
+        // Three height rows turn (up, here, down) and one row of normals, reused from frame to frame.
+        const [first, second, third] = this._rowBuffers;
+        let up = this._gatherRow(windows, Math.max(0, y0 - 1), first);
+        let here = this._gatherRow(windows, y0, second);
+        let spare = third;
+        const normals = this._normalRow;
         for (let y = y0; y < y1; y++) {
-            const down = y + 1 < this.depth ? heightRow(y + 1) : here;
+            const down = y + 1 < this.depth ? this._gatherRow(windows, y + 1, spare) : here;
             const rows = (y > 0 ? 1 : 0) + (y < this.depth - 1 ? 1 : 0);
             for (let x = 0; x < width; x++) {
                 const left = x > 0 ? x - 1 : x;
@@ -207,14 +214,16 @@ export class GroundField {
                     binding.cpuNormals.set(normals.subarray(x0 * 3, (x0 + binding.width) * 3), (y - wy0) * binding.width * 3);
                 }
             }
-            up = here;
-            here = down;
+            if (down !== here) {
+                spare = up;
+                up = here;
+                here = down;
+            }
         }
     }
 
-    /** Field row `y`'s heights (local units) from the positions of the grounds that hold it. */
-    private _gatherRow(windows: readonly FieldWindow[], y: number): Float32Array {
-        const row = new Float32Array(this.width);
+    /** Field row `y`'s heights (local units) from the positions of the grounds that hold it, into `row`. */
+    private _gatherRow(windows: readonly FieldWindow[], y: number, row: Float32Array): Float32Array {
         for (const { binding, x0, y0 } of windows) {
             if (y >= y0 && y < y0 + binding.depth) {
                 const positions = binding.cpuPositions;

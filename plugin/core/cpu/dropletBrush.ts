@@ -76,7 +76,7 @@ export function cutWithBrush(delta: Int32Array, width: number, depth: number, px
         cutInsideField(delta, centreY * width + centreX, amount, brush.quadOffsets, brush.quadWeight);
         return amount;
     }
-    return cutNearEdge(delta, width, depth, centreX, centreY, amount, brush);
+    return cutNearEdge(delta, null, width, depth, centreX, centreY, amount, brush);
 }
 
 /** `cutWithBrush` for a brush wholly inside the field, four entries of equal weight at a time (`BrushLayout`). */
@@ -95,8 +95,12 @@ function cutInsideField(delta: Int32Array, centre: number, amount: number, quadO
     delta[centre] -= remainder;
 }
 
-/** `cutWithBrush` for a brush that reaches past the field's edge: entry by entry, as the WGSL does. */
-function cutNearEdge(delta: Int32Array, width: number, depth: number, centreX: number, centreY: number, amount: number, brush: BrushLayout): number {
+/**
+ * `cutWithBrush` (and, with a mask, `cutWithBrushMasked`) for a brush that reaches past the field's
+ * edge: entry by entry, as the WGSL does; each part scaled by the mask at its vertex when there is
+ * one. Returns what was cut.
+ */
+function cutNearEdge(delta: Int32Array, mask: Int32Array | null, width: number, depth: number, centreX: number, centreY: number, amount: number, brush: BrushLayout): number {
     const count = brush.weight.length;
     let remainder = amount;
     let cut = 0;
@@ -106,12 +110,16 @@ function cutNearEdge(delta: Int32Array, width: number, depth: number, centreX: n
         const x = centreX + brush.dx[k];
         const y = centreY + brush.dy[k];
         if (x >= 0 && y >= 0 && x < width && y < depth) {
-            delta[y * width + x] -= part;
-            cut += part;
+            const i = y * width + x;
+            const taken = mask === null ? part : mulQ16(part, mask[i]);
+            delta[i] -= taken;
+            cut += taken;
         }
     }
-    delta[centreY * width + centreX] -= remainder;
-    return cut + remainder;
+    const centre = centreY * width + centreX;
+    const rest = mask === null ? remainder : mulQ16(remainder, mask[centre]);
+    delta[centre] -= rest;
+    return cut + rest;
 }
 
 /**
@@ -126,7 +134,7 @@ export function cutWithBrushMasked(delta: Int32Array, mask: Int32Array, width: n
     if (centreX >= radius && centreY >= radius && centreX + radius < width && centreY + radius < depth) {
         return cutInsideFieldMasked(delta, mask, centreY * width + centreX, amount, brush.quadOffsets, brush.quadWeight);
     }
-    return cutNearEdgeMasked(delta, mask, width, depth, centreX, centreY, amount, brush);
+    return cutNearEdge(delta, mask, width, depth, centreX, centreY, amount, brush);
 }
 
 function cutInsideFieldMasked(delta: Int32Array, mask: Int32Array, centre: number, amount: number, quadOffsets: Int32Array, quadWeight: Int32Array): number {
@@ -147,27 +155,6 @@ function cutInsideFieldMasked(delta: Int32Array, mask: Int32Array, centre: numbe
         cut += a + b + c + d;
         remainder -= 4 * part;
     }
-    const maskedRemainder = mulQ16(remainder, mask[centre]);
-    delta[centre] -= maskedRemainder;
-    return cut + maskedRemainder;
-}
-
-function cutNearEdgeMasked(delta: Int32Array, mask: Int32Array, width: number, depth: number, centreX: number, centreY: number, amount: number, brush: BrushLayout): number {
-    const count = brush.weight.length;
-    let remainder = amount;
-    let cut = 0;
-    for (let k = 1; k < count; k++) {
-        const part = mulQ16(amount, brush.weight[k]);
-        remainder -= part;
-        const x = centreX + brush.dx[k];
-        const y = centreY + brush.dy[k];
-        if (x >= 0 && y >= 0 && x < width && y < depth) {
-            const masked = mulQ16(part, mask[y * width + x]);
-            delta[y * width + x] -= masked;
-            cut += masked;
-        }
-    }
-    const centre = centreY * width + centreX;
     const maskedRemainder = mulQ16(remainder, mask[centre]);
     delta[centre] -= maskedRemainder;
     return cut + maskedRemainder;

@@ -13,6 +13,7 @@ import "@babylonjs/core/Materials/standardMaterial.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosionWorld, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { readVertexBuffer } from "../../helpers/gpuReadback.js";
+import { seamMismatches as sharedSeamMismatches } from "../../../scripts/lib/seams.js";
 
 let engine: WebGPUEngine;
 let scene: Scene;
@@ -41,25 +42,9 @@ interface WorldRequest {
     readEvery: number;
 }
 
-/** Shared edge vertices whose y (positions) or normal differ between the two grounds, in `data` (per ground, xyz per vertex). */
+/** Shared edge vertices that differ between two grounds in `data` (per ground, xyz per vertex). */
 function seamMismatches(grounds: GroundMesh[][], data: Map<GroundMesh, { positions: Float32Array; normals: Float32Array }>): number {
-    let mismatches = 0;
-    const compare = (a: GroundMesh, ia: number, b: GroundMesh, ib: number) => {
-        const [da, db] = [data.get(a)!, data.get(b)!];
-        if (da.positions[ia * 3 + 1] !== db.positions[ib * 3 + 1]) mismatches++;
-        for (let k = 0; k < 3; k++) if (da.normals[ia * 3 + k] !== db.normals[ib * 3 + k]) mismatches++;
-    };
-    grounds.forEach((row, r) =>
-        row.forEach((ground, c) => {
-            const width = ground.subdivisionsX + 1;
-            const depth = ground.subdivisionsY + 1;
-            const east = row[c + 1];
-            if (east) for (let y = 0; y < depth; y++) compare(ground, y * width + width - 1, east, y * (east.subdivisionsX + 1));
-            const south = grounds[r + 1]?.[c];
-            if (south) for (let x = 0; x < width; x++) compare(ground, (depth - 1) * width + x, south, x);
-        })
-    );
-    return mismatches;
+    return sharedSeamMismatches(grounds, (ground) => data.get(ground)!).length;
 }
 
 async function gpuData(grounds: GroundMesh[][]) {

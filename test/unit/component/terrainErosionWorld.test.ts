@@ -10,6 +10,7 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { createGroundFromHeights, createGroundTilesFromHeights, erodeHeightfield, ErosionGroundSave, ErosionTargetError, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld, type ErosionOptionsInput, type GroundDataUpdate } from "../../../plugin/index.js";
 import { sizeProblem } from "../../../plugin/component/gpuLimits.js";
 import { createNullScene, renderFrames } from "../../helpers/nullScene.js";
+import { seamMismatches as sharedSeamMismatches } from "../../../scripts/lib/seams.js";
 
 const OPTIONS: ErosionOptionsInput = { patchSize: 16, seed: 3, hydraulic: { dropletsPerBatch: 120, maxSteps: 30 }, thermal: { talus: 0.4 } };
 
@@ -20,31 +21,8 @@ const TILES = { columns: [24, 16, 20], rows: [12, 20] };
 const heights = generateNoiseTerrain({ width: W, depth: D, relief: 20, seed: 8 });
 const extentOf = (width: number, depth: number) => ({ width: width - 1, height: depth - 1 });
 
-/** Every shared edge vertex: its positions and normals on both grounds. */
-function seamMismatches(grounds: GroundMesh[][]): string[] {
-    const problems: string[] = [];
-    const data = (ground: GroundMesh, kind: string) => ground.getVerticesData(kind)!;
-    const compare = (a: GroundMesh, ia: number, b: GroundMesh, ib: number) => {
-        for (const kind of [VertexBuffer.PositionKind, VertexBuffer.NormalKind]) {
-            const [pa, pb] = [data(a, kind), data(b, kind)];
-            // Positions: y only (x and z are each ground's local frame); normals: all three.
-            for (const k of kind === VertexBuffer.PositionKind ? [1] : [0, 1, 2]) {
-                if (pa[ia * 3 + k] !== pb[ib * 3 + k]) problems.push(`${a.name}/${b.name} ${kind}[${k}] ${pa[ia * 3 + k]} vs ${pb[ib * 3 + k]}`);
-            }
-        }
-    };
-    grounds.forEach((row, r) =>
-        row.forEach((ground, c) => {
-            const width = ground.subdivisionsX + 1;
-            const depth = ground.subdivisionsY + 1;
-            const east = row[c + 1];
-            if (east) for (let y = 0; y < depth; y++) compare(ground, y * width + width - 1, east, y * (east.subdivisionsX + 1));
-            const south = grounds[r + 1]?.[c];
-            if (south) for (let x = 0; x < width; x++) compare(ground, (depth - 1) * width + x, south, x);
-        })
-    );
-    return problems;
-}
+/** Shared edge vertices that differ in the grounds' CPU data. */
+const seamMismatches = (grounds: GroundMesh[][]) => sharedSeamMismatches(grounds, (ground) => ({ positions: ground.getVerticesData(VertexBuffer.PositionKind)!, normals: ground.getVerticesData(VertexBuffer.NormalKind)! }));
 
 describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
     let env: ReturnType<typeof createNullScene>;
