@@ -21,8 +21,12 @@ export { batchExtent, buildBatchParams, BATCH_PARAM_FIELDS, dropletReach } from 
 export type { BatchParams, GridSize } from "./core/batchParams.js";
 export { COUNTER_NAMES, countersToObject } from "./core/counters.js";
 export type { ErosionCounters } from "./core/counters.js";
-export { createInitialState, cloneState, conservedMass, fingerprintOf, noMasks, MASKED_OPERATORS, STATE_GRIDS } from "./core/erosionState.js";
-export type { ErosionMasks, ErosionStateData, MaskName, StateGridName } from "./core/erosionState.js";
+export { createInitialState, cloneState, conservedMass, fingerprintOf, noMasks, waterImbalance, MASKED_OPERATORS, STATE_GRIDS } from "./core/erosionState.js";
+export type { ErosionMasks, ErosionStateData, MaskName, StateGridName, WaterSourceState } from "./core/erosionState.js";
+export { createWaterGrids, WATER_GRIDS, WATER_PASSES } from "./core/waterModel.js";
+export type { WaterGridName, WaterGrids } from "./core/waterModel.js";
+export { withSourceAdded, MAX_WATER_SOURCES } from "./core/waterSources.js";
+export type { WaterSource } from "./core/waterSources.js";
 export { createMaps, drainageDirections, MAP_LIMIT } from "./core/erosionMaps.js";
 export type { ErosionMaps } from "./core/erosionMaps.js";
 export { fingerprintState, Fnv1a64, FINGERPRINT_TAG } from "./core/fingerprint.js";

@@ -47,7 +47,7 @@ export async function runGpuRiverFigure(compute: WebGpuComputeDevice, device: GP
         /** Runs `batches` river batches over a `side x side` patch from the start state; returns cells and seconds. */
         const runRivers = async (side: number, batches: number) => {
             const work = riverBatch(size, side);
-            const planned: PlannedBatch = { operator: "rivers", patch: work.patch, params: work.params, brush: new Int32Array(0), cycle: 0, batch: 0, group: 0, thermalIterations: 0, riverSteps: work.steps, masks: start.masks };
+            const planned: PlannedBatch = { operator: "rivers", patch: work.patch, params: work.params, brush: new Int32Array(0), cycle: 0, batch: 0, group: 0, thermalIterations: 0, riverSteps: work.steps, masks: start.masks, waterSources: new Int32Array(1) };
             // The start of every run: the field's heights, drainage area 1, its fill levels, nothing
             // suspended, an empty accumulator; written (and finished) before the timed submit.
             simulation.upload(start);

@@ -109,7 +109,7 @@ export function dropletBatch(size: number, brushRadius: number, droplets: number
     const brush = buildBrush(brushRadius);
     const patch = layoutPatches(size, size, options.patchSize)[0];
     const mask = masked ? benchMask(size) : null;
-    return { params: buildBatchParams(options, { width: size, depth: size }, patch, "hydraulic", cycle, brushEntryCount(brush), { hydraulic: mask, thermal: null, rivers: null, uplift: null }), brush, mask };
+    return { params: buildBatchParams(options, { width: size, depth: size }, patch, "hydraulic", cycle, brushEntryCount(brush), { hydraulic: mask, thermal: null, rivers: null, uplift: null, rain: null }), brush, mask };
 }
 
 /** A thermal batch over the whole field, and its relaxation steps. */

@@ -50,6 +50,7 @@ export class Checkpoints {
         const options = cloneOptions(schedule.options);
         const masks = schedule.masks;
         const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
+        const sources = schedule.sourceState();
         const reading = backend.readState(cycle, 0);
         reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
         return async () => {
@@ -57,6 +58,7 @@ export class Checkpoints {
             const checkpoint = await reading;
             checkpoint.masks = masks;
             checkpoint.events = events;
+            checkpoint.sources = sources;
             if (current() === backend && checkpoint.cycle >= (this._state?.cycle ?? 0)) {
                 this._state = checkpoint;
                 this._options = options;

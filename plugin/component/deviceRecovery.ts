@@ -122,6 +122,10 @@ export class DeviceRecovery {
             // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.
             const replay = checkpoint.events?.inForce ?? [];
             schedule.setEvents(replay, [...(checkpoint.events?.pending ?? []), ...schedule.pendingEvents.filter((event) => !replay.includes(event))]);
+            // The checkpoint's sources are in force again; the newest list (any change since) waits for the next boundary.
+            const sourcesInForce = checkpoint.sources?.inForce ?? [];
+            const latestSources = schedule.latestSources;
+            schedule.setSourceState(sourcesInForce, JSON.stringify(latestSources) === JSON.stringify(sourcesInForce) ? null : latestSources);
             field.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
             host.backend = backend;
             this._lost = false;

@@ -28,6 +28,7 @@ import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { assertMaskName } from "./masks.js";
+import type { WaterSourceHandle } from "./waterSources.js";
 
 const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 };
 
@@ -204,6 +205,18 @@ export abstract class ErosionController {
      */
     public erodeAt(worldPosition: { x: number; y: number; z: number }, radius: number, options: LocalErosionInput = {}): void {
         this._live("erodeAt").erodeAt(worldPosition, radius, options);
+    }
+
+    /**
+     * A spring, or a storm over one valley: adds `rate` cubic world units of water every water step
+     * (`water.enabled`), spread over the vertices within `radius` world units of `worldPosition`
+     * (its x and z, in the ground's local space), from the next cycle boundary until the handle's
+     * `remove()`. Recorded in the state (fingerprint, snapshots; `reset()` clears it). At most 256.
+     */
+    public addWaterSource(worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): WaterSourceHandle {
+        const runner = this._live("addWaterSource");
+        const id = runner.addWaterSource(worldPosition, radius, rate);
+        return { id, remove: () => runner.removeWaterSource(id) };
     }
 
     /** Heights in the ground's local units (its positions' y), in its vertex order, after everything issued so far. */

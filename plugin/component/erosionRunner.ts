@@ -28,6 +28,7 @@ import { planFrame } from "./framePlan.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
+import { addWaterSourceAt, removeWaterSource } from "./waterSources.js";
 import { WorkQueue } from "./workQueue.js";
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
@@ -175,6 +176,16 @@ export class ErosionRunner {
         schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options));
     }
 
+    /** Adds a water source around a world position from the next cycle boundary (see `TerrainErosion.addWaterSource`); returns its id. */
+    public addWaterSource(worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): number {
+        return addWaterSourceAt(this.field, this.schedule, worldPosition, radius, rate);
+    }
+
+    /** Removes a water source from the next cycle boundary; false if none has that id. */
+    public removeWaterSource(id: number): boolean {
+        return removeWaterSource(this.schedule, id);
+    }
+
     /** Heights in the ground's local units, after everything issued so far. */
     public readHeights(): Promise<Float32Array> {
         return this._readCurrentState("readHeights", (state) => fixedToHeights(state.heights, undefined, this.field.cellSize));
@@ -212,6 +223,7 @@ export class ErosionRunner {
             await this.maps.refresh(this._live("reset"));
             schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
             schedule.setEvents([], []);
+            schedule.setSourceState([], null);
             this.checkpoints.set(initial, schedule);
         });
     }
@@ -248,6 +260,7 @@ export class ErosionRunner {
         this._options = inForce;
         schedule.resumeAt(state.cycle, inForce, inForce, state.masks, state.masks);
         schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
+        schedule.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);
         schedule.setPosition(state.cycle, state.batch);
         await backend.writeState(state);
         if (maps) {
@@ -372,9 +385,11 @@ export class ErosionRunner {
             // A backend reports the masks of the last batch it ran, which at a cycle boundary may precede a change.
             const masks = live.schedule.masks;
             const events = { inForce: [...live.schedule.events], pending: [...live.schedule.pendingEvents] };
+            const sources = live.schedule.sourceState();
             const state = await live.backend.readState(live.schedule.cycle, live.schedule.batch);
             state.masks = masks;
             state.events = events;
+            state.sources = sources;
             return use(state, live);
         });
     }

@@ -2,8 +2,9 @@
  * `ErosionGroundSave`: one ground's part of a world's state at a cycle boundary, which a game can
  * store (`toArrayBuffer`) and later restore exactly into a world at the same cycle
  * (`TerrainErosionWorld.restoreGrounds`). It holds the ground's window of every state grid (heights,
- * suspended sediment, drainage area, fill levels), of the masks and of the erosion maps, and the
- * world's own part at that boundary (cycle, counters, local erosion events, options), so that
+ * suspended sediment, drainage area, fill levels), of the masks, of the water and of the erosion
+ * maps, and the world's own part at that boundary (cycle, counters, local erosion events, water
+ * sources, options), so that
  * restoring every ground's save gives the saved world's fingerprint.
  *
  * Layout (little-endian, version 1): ASCII `TEGS`; u32 version, row, column; u32 byte length of the
@@ -11,6 +12,7 @@
  * deposition maps, u32 per vertex of the window.
  */
 import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
+import { createWaterGrids, WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { FIXED_ONE } from "../core/fixedPoint.js";
 import type { ErosionOptions } from "../core/options.js";
@@ -105,6 +107,7 @@ export function saveWindow(row: number, column: number, state: ErosionStateData,
         window[name] = crop(state[name]);
     }
     window.masks = Object.fromEntries(MASKED_OPERATORS.map((name) => [name, state.masks[name] ? crop(state.masks[name]!) : null])) as ErosionMasks;
+    window.water = state.water ? (Object.fromEntries(WATER_GRIDS.map((name) => [name, crop(state.water![name])])) as WaterGrids) : null;
     return new ErosionGroundSave(row, column, new ErosionSnapshot(window, options, cellSize), { water: crop(maps.water), wear: crop(maps.wear), deposition: crop(maps.deposition) });
 }
 
@@ -125,6 +128,13 @@ export function restoreWindow(save: ErosionGroundSave, state: ErosionStateData, 
         const mask = state.masks[name] ?? new Int32Array(state.width * state.depth).fill(FIXED_ONE);
         pasteGrid(mask, state.width, part ?? new Int32Array(window.width * window.depth).fill(FIXED_ONE), rect);
         state.masks = { ...state.masks, [name]: mask };
+    }
+    // The window's water (dry where the save has none); the world keeps water once any ground has it.
+    if (window.water || state.water) {
+        state.water ??= createWaterGrids(state.width * state.depth);
+        for (const name of WATER_GRIDS) {
+            pasteGrid(state.water[name], state.width, window.water?.[name] ?? new Int32Array(window.width * window.depth), rect);
+        }
     }
     for (const name of MAP_NAMES) {
         pasteGrid(maps[name], state.width, save.maps[name], rect);

@@ -136,6 +136,10 @@ export const BATCH_PARAM_FIELDS = [
     // GPU only (0 on the CPU): where a thermal batch's flux starts in the flux buffer, which holds
     // one patch's flux for each batch of the dispatch.
     "fluxBase",
+    // Shallow water: which pass of the step a water batch runs (WATER_PASSES). A water batch reads
+    // its other options from the droplet fields of the same meaning (`buildBatchParams`), so the
+    // block stays at 64 fields and one params buffer holds 256 batches.
+    "waterPass",
 ] as const;
 
 /** Name of one batch parameter. */
@@ -181,21 +185,23 @@ function q16(value: number): number {
  * @param brushCount entries in the brush table for `options.hydraulic.brushRadius`
  * @param masks which operators have a mask
  */
-export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<MaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null }): BatchParams {
+export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<MaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0): BatchParams {
     const { width, depth } = grid;
     const scaledOptions = cellScaledOptions(options, grid);
     const hydraulic = scaledOptions.hydraulic;
     const thermal = scaledOptions.thermal;
     const spawn: GridRect = { x0: patch.x0, y0: patch.y0, x1: Math.min(patch.x1, width - 1), y1: Math.min(patch.y1, depth - 1) };
     const wrap = operator === "rivers" && options.tileable && width > 2 && depth > 2;
-    const region = operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : operator === "rivers" ? { x0: patch.x0, y0: patch.y0, x1: wrap ? Math.min(patch.x1, width - 1) : patch.x1, y1: wrap ? Math.min(patch.y1, depth - 1) : patch.y1 } : expandRect(patch, 1, width, depth);
+    // A water batch changes only its patch (each pass one Jacobi step's part), so its region and
+    // extent are the patch.
+    const region = operator === "water" ? patch : operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : operator === "rivers" ? { x0: patch.x0, y0: patch.y0, x1: wrap ? Math.min(patch.x1, width - 1) : patch.x1, y1: wrap ? Math.min(patch.y1, depth - 1) : patch.y1 } : expandRect(patch, 1, width, depth);
     const interiorCells = (spawn.x1 - spawn.x0) * (spawn.y1 - spawn.y0);
-    const routeHops = operator === "rivers" ? scaledOptions.rivers.stepsPerBatch : operator === "thermal" ? 0 : SEDIMENT_HOPS;
+    const routeHops = operator === "rivers" ? scaledOptions.rivers.stepsPerBatch : operator === "thermal" || operator === "water" ? 0 : SEDIMENT_HOPS;
     const extentX = extentSpan(region.x0, region.x1, routeHops, width, wrap);
     const extentY = extentSpan(region.y0, region.y1, routeHops, depth, wrap);
     const walkSteps = hydraulic.dropletsPerBatch * hydraulic.maxSteps;
     const rate = (thermal.rate / (2 * thermal.neighbours)) * FIXED_ONE;
-    return {
+    const params: BatchParams = {
         width,
         depth,
         spawnX0: spawn.x0,
@@ -262,7 +268,28 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         wrap: wrap ? 1 : 0,
         cellSizeBits: 0,
         fluxBase: 0,
+        waterPass,
     };
+    if (operator === "water") {
+        // A water batch's options in the droplet fields of the same meaning (droplet and water
+        // batches never share a dispatch): capacity factor, smallest slope, the fraction of the
+        // deficit picked up (erosion) and of the surplus laid down (deposition), the water kept
+        // after evaporation, the flow kept against friction (inertia), rain a step (initialWater),
+        // open edges, and its own mask, the rain mask (routeMasked).
+        const water = options.water;
+        Object.assign(params, {
+            capacity: q16(water.capacity),
+            minSlope: q16(water.minSlope),
+            erosion: q16(water.dissolving),
+            deposition: q16(water.deposition),
+            waterRetained: FIXED_ONE - q16(water.evaporation),
+            inertia: FIXED_ONE - q16(water.friction),
+            initialWater: q16(water.rain),
+            openBoundary: water.boundary === "open" ? 1 : 0,
+            routeMasked: masks.rain ? 1 : 0,
+        });
+    }
+    return params;
 }
 
 /**

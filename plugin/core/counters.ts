@@ -8,7 +8,7 @@
  */
 
 /** Counter names, in buffer order. */
-export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps", "upliftAdded", "seamAdded", "seamRemoved"] as const;
+export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps", "upliftAdded", "seamAdded", "seamRemoved", "waterAdded", "waterEvaporated", "waterOutflow", "waterRemoved"] as const;
 
 /** Index of material (fixed-point units) that left the field: over an edge, carried away at the end of a walk, or off an open boundary. */
 export const COUNTER_OUTFLOW = 0;
@@ -24,6 +24,15 @@ export const COUNTER_UPLIFT_ADDED = 4;
 export const COUNTER_SEAM_ADDED = 5;
 /** Index of material (fixed-point units) the seam removed likewise. */
 export const COUNTER_SEAM_REMOVED = 6;
+
+/** Index of water (Q16 cells of depth, summed over vertices) rain and sources added. */
+export const COUNTER_WATER_ADDED = 7;
+/** Index of water that evaporated. */
+export const COUNTER_WATER_EVAPORATED = 8;
+/** Index of water that flowed off the field's open edges. */
+export const COUNTER_WATER_OUTFLOW = 9;
+/** Index of water removed where a vertex's water would have passed `WATER_LIMIT`. */
+export const COUNTER_WATER_REMOVED = 10;
 
 /** Number of counters. */
 export const COUNTER_COUNT = COUNTER_NAMES.length;

@@ -9,6 +9,7 @@ import { thermalApply } from "./cpu/thermalApply.js";
 import { thermalFlux } from "./cpu/thermalFlux.js";
 import { RiverScratch, runRiverBatch } from "./cpu/riverBatch.js";
 import { tileSeam } from "./cpu/tileSeam.js";
+import { runWaterPass } from "./cpu/waterBatch.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, type ErosionStateData } from "./erosionState.js";
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";
@@ -63,6 +64,8 @@ export class CpuBatchRunner {
         if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
             foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);
+        } else if (planned.operator === "water") {
+            runWaterPass(params, state, this._maps, masks.rain, planned.waterSources);
         } else if (planned.operator === "rivers") {
             this._river ??= new RiverScratch(state.width * state.depth);
             runRiverBatch(params, planned.riverSteps, state, masks, this._delta, this._fold, this._river, this._maps);

@@ -9,6 +9,7 @@ import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
 import type { ErosionOptions } from "./options.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
 import { validateCellSize, validateWorldScale } from "./worldScale.js";
+import { withSourceAdded } from "./waterSources.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
 export class CpuErosionSimulation {
@@ -65,6 +66,27 @@ export class CpuErosionSimulation {
         this.schedule.queueEvent(createLocalEvent(this.schedule.latestOptions, this._runner.state.width, this._runner.state.depth, centreX, centreY, radius, input));
     }
 
+    /**
+     * Adds a water source from the next cycle boundary (the current cycle, if at one): a spring
+     * adding `rate` cubic cells of water a water step, spread over the vertices within `radius`
+     * cells of (centreX, centreY) (cells, fractional allowed: rounded to the nearest vertex).
+     * Returns its id, for `removeWaterSource`.
+     */
+    public addWaterSource(centreX: number, centreY: number, radius: number, rate: number): number {
+        const { width, depth } = this._runner.state;
+        const { sources, id } = withSourceAdded(this.schedule.latestSources, centreX, centreY, radius, rate, width, depth);
+        this.schedule.setSources(sources);
+        return id;
+    }
+
+    /** Removes a water source from the next cycle boundary; false if no source has that id. */
+    public removeWaterSource(id: number): boolean {
+        const latest = this.schedule.latestSources;
+        if (!latest.some((source) => source.id === id)) return false;
+        this.schedule.setSources(latest.filter((source) => source.id !== id));
+        return true;
+    }
+
     /** Runs the next batch; returns true if it completed a cycle. */
     public runBatch(): boolean {
         const planned = this.schedule.planNext();
@@ -101,6 +123,7 @@ export class CpuErosionSimulation {
     public getState(): ErosionStateData {
         const state = cloneState(this._runner.state);
         state.events = { inForce: [...this.schedule.events], pending: [...this.schedule.pendingEvents] };
+        state.sources = this.schedule.sourceState();
         return state;
     }
 
@@ -109,6 +132,7 @@ export class CpuErosionSimulation {
         this._runner.replaceState(state);
         this.schedule.resumeAt(state.cycle, this.schedule.latestOptions, this.schedule.latestOptions, state.masks, state.masks);
         this.schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
+        this.schedule.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);
         this.schedule.setPosition(state.cycle, state.batch);
     }
 }

@@ -6,6 +6,11 @@
  * classes (and every class a hundred dispatches) that a cycle's dispatches would grow with the
  * field; every river kernel is a Jacobi step over its rectangle, so the whole field is one batch.
  *
+ * The shallow water runs `water.stepsPerCycle` steps, each its seven passes (`WATER_PASSES`), and
+ * every pass is a class of all the patches: a pass writes only its patch's vertices and pipes and
+ * reads what the previous pass left, so the patches of one pass cannot reach each other and a water
+ * step is one Jacobi step however it is split.
+ *
  * Everything derives from the grid size and the options, never from the adapter, the frame budget
  * or timing.
  */
@@ -14,6 +19,7 @@ import { independentClasses } from "./independentClasses.js";
 import type { ErosionOptions } from "./options.js";
 import { layoutPatches, type OperatorName, type Patch } from "./patches.js";
 import type { GridSize } from "./worldScale.js";
+import { WATER_PASSES } from "./waterModel.js";
 
 /** One batch of a cycle's plan: an operator over a patch, and the class it runs with. */
 export interface CycleUnit {
@@ -24,6 +30,8 @@ export interface CycleUnit {
      * reach each other: any order, any grouping into dispatches or frames gives the same terrain.
      */
     readonly group: number;
+    /** The water pass a water unit runs (index into `WATER_PASSES`); 0 otherwise. */
+    readonly waterPass: number;
 }
 
 /** The whole field as one patch (the river operator's batch). */
@@ -39,13 +47,23 @@ export function planCycleUnits(options: Readonly<ErosionOptions>, grid: GridSize
     let group = 0;
     for (const operator of operators) {
         if (operator === "rivers") {
-            units.push({ operator, patch: wholeFieldPatch(grid), group: group++ });
+            units.push({ operator, patch: wholeFieldPatch(grid), group: group++, waterPass: 0 });
+            continue;
+        }
+        if (operator === "water") {
+            for (let pass = 0; pass < options.water.stepsPerCycle * WATER_PASSES.length; pass++) {
+                const waterPass = pass % WATER_PASSES.length;
+                for (const patch of patches) {
+                    units.push({ operator, patch, group, waterPass });
+                }
+                group++;
+            }
             continue;
         }
         const extentOf = (patch: Patch) => batchExtent(buildBatchParams(options, grid, patch, operator, 0, 0));
         for (const members of independentClasses(patches, extentOf, classGrid)) {
             for (const patch of members) {
-                units.push({ operator, patch, group });
+                units.push({ operator, patch, group, waterPass: 0 });
             }
             group++;
         }

@@ -2,16 +2,24 @@
  * The whole simulation state, as plain arrays: what checkpoints, snapshots, the fingerprint and
  * the mass balance are computed from, whichever backend produced it.
  */
-import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED } from "./counters.js";
+import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED } from "./counters.js";
 import { fingerprintState } from "./fingerprint.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
+import { cloneWaterGrids, type WaterGrids } from "./waterModel.js";
+import type { WaterSource } from "./waterSources.js";
+
+/** Water sources in force and, when a change waits for the next cycle boundary, the list that will be. */
+export interface WaterSourceState {
+    readonly inForce: readonly WaterSource[];
+    readonly pending: readonly WaterSource[] | null;
+}
 
 /**
- * The masks, in fingerprint and snapshot order: one per operator (scaling what it moves per vertex)
- * and the uplift map (scaling `rivers.uplift` per vertex).
+ * The masks, in fingerprint and snapshot order: one per operator (scaling what it moves per vertex),
+ * the uplift map (scaling `rivers.uplift` per vertex) and the rain map (scaling `water.rain`).
  */
-export const MASKED_OPERATORS = ["hydraulic", "thermal", "rivers", "uplift"] as const;
+export const MASKED_OPERATORS = ["hydraulic", "thermal", "rivers", "uplift", "rain"] as const;
 
 /** What a mask applies to. */
 export type MaskName = (typeof MASKED_OPERATORS)[number];
@@ -25,12 +33,16 @@ export type ErosionMasks = Record<MaskName, Int32Array | null>;
 
 /** No masks. */
 export function noMasks(): ErosionMasks {
-    return { hydraulic: null, thermal: null, rivers: null, uplift: null };
+    return { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null };
 }
 
 /** Copies of the masks. */
 export function cloneMasks(masks: ErosionMasks): ErosionMasks {
-    return { hydraulic: masks.hydraulic?.slice() ?? null, thermal: masks.thermal?.slice() ?? null, rivers: masks.rivers?.slice() ?? null, uplift: masks.uplift?.slice() ?? null };
+    const copy = noMasks();
+    for (const name of MASKED_OPERATORS) {
+        copy[name] = masks[name]?.slice() ?? null;
+    }
+    return copy;
 }
 
 /**
@@ -63,6 +75,10 @@ export interface ErosionStateData {
     fillLevels: Int32Array;
     /** Masks in force. */
     masks: ErosionMasks;
+    /** The shallow water (depth, its sediment, the pipes' flows), or null until water first runs. */
+    water?: WaterGrids | null;
+    /** Water sources (absent: none). */
+    sources?: WaterSourceState;
     /** Local erosion events of the current cycle and those waiting for the next (absent: none). */
     events?: { inForce: readonly LocalErosionEvent[]; pending: readonly LocalErosionEvent[] };
     /** Counters by `COUNTER_*` index. */
@@ -71,12 +87,12 @@ export interface ErosionStateData {
 
 /** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, every drainage area 1, exact fill levels, counters zero. */
 export function createInitialState(width: number, depth: number, heights: Int32Array): ErosionStateData {
-    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), drainageArea: new Int32Array(width * depth).fill(1), fillLevels: priorityFloodFill(heights, width, depth), masks: noMasks(), counters: new Float64Array(COUNTER_COUNT) };
+    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), drainageArea: new Int32Array(width * depth).fill(1), fillLevels: priorityFloodFill(heights, width, depth), masks: noMasks(), water: null, counters: new Float64Array(COUNTER_COUNT) };
 }
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined };
+    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, water: state.water ? cloneWaterGrids(state.water) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
     for (const name of STATE_GRIDS) {
         copy[name] = state[name].slice();
     }
@@ -103,14 +119,25 @@ function sum(values: Int32Array): bigint {
 }
 
 /**
- * The conserved total, in fixed-point units: heights + suspended + outflow + saturation removed
- * - saturation added - uplift added - seam added + seam removed. Every kernel keeps it constant
- * exactly, so it equals the sum of the initial heights.
+ * The conserved total, in fixed-point units: heights + suspended + the water's sediment + outflow +
+ * saturation removed - saturation added - uplift added - seam added + seam removed. Every kernel
+ * keeps it constant exactly, so it equals the sum of the initial heights.
  */
 export function conservedMass(state: ErosionStateData): bigint {
     const counters = state.counters;
     const count = (index: number) => BigInt(counters[index]);
-    return sum(state.heights) + sum(state.suspended) + count(COUNTER_OUTFLOW) + count(COUNTER_SATURATION_REMOVED) - count(COUNTER_SATURATION_ADDED) - count(COUNTER_UPLIFT_ADDED) - count(COUNTER_SEAM_ADDED) + count(COUNTER_SEAM_REMOVED);
+    return sum(state.heights) + sum(state.suspended) + (state.water ? sum(state.water.waterSediment) : 0n) + count(COUNTER_OUTFLOW) + count(COUNTER_SATURATION_REMOVED) - count(COUNTER_SATURATION_ADDED) - count(COUNTER_UPLIFT_ADDED) - count(COUNTER_SEAM_ADDED) + count(COUNTER_SEAM_REMOVED);
+}
+
+/**
+ * The water balance: stored water - (added - evaporated - outflow - removed), in fixed-point units.
+ * Every water kernel keeps it at zero exactly.
+ */
+export function waterImbalance(state: ErosionStateData): bigint {
+    const counters = state.counters;
+    const count = (index: number) => BigInt(counters[index]);
+    const stored = state.water ? sum(state.water.waterDepth) : 0n;
+    return stored - (count(COUNTER_WATER_ADDED) - count(COUNTER_WATER_EVAPORATED) - count(COUNTER_WATER_OUTFLOW) - count(COUNTER_WATER_REMOVED));
 }
 
 /** Sum of the heights alone, in fixed-point units. */

@@ -1,28 +1,33 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 5).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 6).
  *
  * Bytes hashed, all little-endian:
- * 1. the ASCII tag `TEFP5` (so no other layout or contract can collide with this one; `TEFP1` had
+ * 1. the ASCII tag `TEFP6` (so no other layout or contract can collide with this one; `TEFP1` had
  *    no flow counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size,
- *    `TEFP3` flow counts instead of drainage area and three masks, `TEFP4` this layout with the
- *    batches of a cycle run patch after patch rather than class by class);
+ *    `TEFP3` flow counts instead of drainage area and three masks, `TEFP4` the batches of a cycle
+ *    run patch after patch rather than class by class, `TEFP5` no water and four masks);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
  * 3. every value of each grid of `STATE_GRIDS` as i32, row-major, grid after grid: heights,
  *    suspended sediment, drainage area, fill levels;
- * 4. for each mask in `MASKED_OPERATORS` order (hydraulic, thermal, rivers, uplift): u32 1 and every
- *    value as i32 (Q16), or u32 0 when it has none;
- * 5. only if local erosion events (`erodeAt`) are in force or pending: the ASCII tag `EVENTS` and
+ * 4. for each mask in `MASKED_OPERATORS` order (hydraulic, thermal, rivers, uplift, rain): u32 1
+ *    and every value as i32 (Q16), or u32 0 when it has none;
+ * 5. u32 1 and the water's grids (`WATER_GRIDS`: depth, sediment, the four pipes) as i32, or u32 0
+ *    while water has never run;
+ * 6. only if local erosion events (`erodeAt`) are in force or pending: the ASCII tag `EVENTS` and
  *    the ASCII JSON of `{ inForce, pending }` (each event: centre and radius in Q16 cells, droplets,
- *    its droplet options).
+ *    its droplet options);
+ * 7. only if water sources are in force or a change of them is pending: the ASCII tag `SOURCES`
+ *    and the ASCII JSON of `{ inForce, pending }`.
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 5; a change gets a new tag.
+ * version 6; a change gets a new tag.
  */
-import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName } from "./erosionState.js";
+import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName, type WaterSourceState } from "./erosionState.js";
+import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 
 /** The tag the fingerprint starts with: it names the contract version. */
-export const FINGERPRINT_TAG = "TEFP5";
+export const FINGERPRINT_TAG = "TEFP6";
 
 const FNV_OFFSET_HIGH = 0xcbf29ce4;
 const FNV_OFFSET_LOW = 0x84222325;
@@ -92,6 +97,8 @@ export interface FingerprintInput extends Readonly<Record<StateGridName, Int32Ar
     readonly batch: number;
     readonly masks?: Readonly<ErosionMasks>;
     readonly events?: { readonly inForce: readonly unknown[]; readonly pending: readonly unknown[] };
+    readonly water?: WaterGrids | null;
+    readonly sources?: WaterSourceState;
 }
 
 /** The contract fingerprint of a simulation state (16 hex digits). */
@@ -112,9 +119,17 @@ export function fingerprintState(state: FingerprintInput): string {
             hash.words(mask);
         }
     }
+    hash.word(state.water ? 1 : 0);
+    for (const grid of state.water ? WATER_GRIDS : []) {
+        hash.words((state.water as WaterGrids)[grid]);
+    }
     if (state.events && (state.events.inForce.length > 0 || state.events.pending.length > 0)) {
         hash.ascii("EVENTS");
         hash.ascii(JSON.stringify({ inForce: state.events.inForce, pending: state.events.pending }));
+    }
+    if (state.sources && (state.sources.inForce.length > 0 || state.sources.pending !== null)) {
+        hash.ascii("SOURCES");
+        hash.ascii(JSON.stringify({ inForce: state.sources.inForce, pending: state.sources.pending }));
     }
     return hash.hex();
 }

@@ -78,6 +78,30 @@ export interface RiverOptions {
     stepsPerBatch: number;
 }
 
+/** Shallow-water erosion options (Mei et al. 2007's virtual pipes). Units and ranges: `OPTION_SPECS`. */
+export interface WaterOptions {
+    /** Run shallow-water erosion. Default `false`. */
+    enabled: boolean;
+    /** Water steps per cycle, 1..256. Default 16. */
+    stepsPerCycle: number;
+    /** Rain per water step, in cells of depth, 0..1. Default 0.0005. */
+    rain: number;
+    /** Fraction of the water that evaporates per step, 0..0.5. Default 0.005. */
+    evaporation: number;
+    /** Fraction of the pipes' flow lost per step, 0..1. Default 0.05. */
+    friction: number;
+    /** Sediment capacity factor (capacity = factor x slope x discharge), 0..64. Default 2. */
+    capacity: number;
+    /** Smallest slope the capacity uses, 0..1. Default 0.01. */
+    minSlope: number;
+    /** Fraction of the capacity deficit picked up per step, 0..1. Default 0.1. */
+    dissolving: number;
+    /** Fraction of the surplus laid down per step, 0..1. Default 0.1. */
+    deposition: number;
+    /** `"open"` edges let water flow off the field (default); `"closed"` keep it. */
+    boundary: "open" | "closed";
+}
+
 /** Every erosion option, resolved (no field missing). */
 export interface ErosionOptions {
     /** Seed of the droplet placement hash, a u32. Default 1. */
@@ -106,13 +130,16 @@ export interface ErosionOptions {
     thermal: ThermalOptions;
     /** Stream-power river erosion. */
     rivers: RiverOptions;
+    /** Shallow-water erosion. */
+    water: WaterOptions;
 }
 
 /** Options as a user passes them: every field optional, groups merged over the defaults. */
-export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "rivers">> & {
+export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "rivers" | "water">> & {
     hydraulic?: Partial<HydraulicOptions>;
     thermal?: Partial<ThermalOptions>;
     rivers?: Partial<RiverOptions>;
+    water?: Partial<WaterOptions>;
 };
 
 /** An option outside its allowed range or of the wrong type, or an unknown option name. */
@@ -130,7 +157,7 @@ export class ErosionOptionError extends RangeError {
     }
 }
 
-const GROUPS = ["hydraulic", "rivers", "thermal"] as const;
+const GROUPS = ["hydraulic", "rivers", "thermal", "water"] as const;
 
 function buildDefaults(): ErosionOptions {
     const result: Record<string, unknown> = {};
@@ -272,7 +299,7 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
 
 /** A deep copy of a resolved options object. */
 export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions {
-    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, rivers: { ...options.rivers } };
+    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, rivers: { ...options.rivers }, water: { ...options.water } };
 }
 
 /** Reads an option by dotted path. */

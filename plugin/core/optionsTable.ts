@@ -14,7 +14,7 @@ export interface OptionSpec {
     /** Dotted path, e.g. `"hydraulic.inertia"`. */
     readonly path: string;
     /** Group the option belongs to (`""` for top-level options). */
-    readonly group: "" | "hydraulic" | "rivers" | "thermal";
+    readonly group: "" | "hydraulic" | "rivers" | "thermal" | "water";
     /** Key inside its group. */
     readonly key: string;
     readonly kind: OptionKind;
@@ -76,6 +76,17 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     option({ path: "rivers.uplift", kind: "number", defaultValue: 0, min: 0, max: 1, step: 0.0005, unit: "cells/cycle", description: "Tectonic uplift added to every cell but the field's edge (the base level rivers drain to) each cycle, scaled by the uplift map (setMask(\"uplift\", ...)), so a landscape can be grown, not only worn." }),
     option({ path: "rivers.channelArea", kind: "integer", defaultValue: 20, min: 0, max: 1073741824, step: 1, unit: "cells", description: "Drainage area from which a vertex is a river channel: what slopes shed into it (thermal) joins the river's load and is carried down instead of raising the bed; 0 turns this off." }),
     option({ path: "rivers.stepsPerBatch", kind: "integer", defaultValue: 32, min: 1, max: 256, step: 1, unit: "steps/batch", description: "Drainage-area propagation steps per batch: water from n cells upstream is counted after n steps, spread over batches and cycles." }),
+
+    option({ path: "water.enabled", kind: "boolean", defaultValue: false, unit: "", description: "Run shallow-water erosion (the virtual-pipe model of Mei, Decaudin and Hu 2007, integer and exact): rain and springs fill rivers and lakes that stay on the ground as state, and the flow cuts and carries sediment. Heavier than the droplets, so off by default." }),
+    option({ path: "water.stepsPerCycle", kind: "integer", defaultValue: 16, min: 1, max: 256, step: 1, unit: "steps/cycle", description: "Water steps per cycle: each updates the whole field from the previous step (its seven passes run as classes of every patch)." }),
+    option({ path: "water.rain", kind: "number", defaultValue: 0.0005, min: 0, max: 1, step: 0.0001, unit: "cells/step", description: "Depth of rain added to every vertex each water step, in cells of height (x cell size in metres), times the rain mask (setMask(\"rain\", ...)) where one is set." }),
+    option({ path: "water.evaporation", kind: "number", defaultValue: 0.005, min: 0, max: 0.5, step: 0.001, unit: "1/step", description: "Fraction of each vertex's water that evaporates each water step (with rain r it leaves a sheet of about r / evaporation where nothing flows)." }),
+    option({ path: "water.friction", kind: "number", defaultValue: 0.05, min: 0, max: 1, step: 0.01, unit: "1/step", description: "Fraction of the flow through each pipe lost each step (1 has no momentum: water moves only down the surface's slope)." }),
+    option({ path: "water.capacity", kind: "number", defaultValue: 2, min: 0, max: 64, step: 0.05, unit: "", description: "Sediment capacity factor: the water at a vertex holds capacity x slope x discharge (discharge in cells of depth moved a step, so the capacity grows with depth and speed)." }),
+    option({ path: "water.minSlope", kind: "number", defaultValue: 0.01, min: 0, max: 1, step: 0.001, unit: "slope", description: "Smallest slope (rise over run) the capacity uses, so water on flat ground still carries some sediment." }),
+    option({ path: "water.dissolving", kind: "number", defaultValue: 0.1, min: 0, max: 1, step: 0.01, unit: "1/step", description: "Fraction of the capacity deficit the water picks up each step (at most a quarter of the drop to the lowest neighbour, so no pit is cut)." }),
+    option({ path: "water.deposition", kind: "number", defaultValue: 0.1, min: 0, max: 1, step: 0.01, unit: "1/step", description: "Fraction of the sediment beyond capacity the water lays down each step (never damming a neighbour's way down)." }),
+    option({ path: "water.boundary", kind: "enum", defaultValue: "open", values: ["open", "closed"], unit: "", description: "Open edges let water (and the sediment in it) flow off the field; closed edges keep it (a closed field under rain fills up)." }),
 
     option({ path: "thermal.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run thermal (talus) erosion." }),
     option({ path: "thermal.talus", kind: "number", defaultValue: 1, min: 0, max: 64, step: 0.01, unit: "slope", description: "Angle of repose as a slope (rise over run; talusFromAngle converts degrees): steeper ground sheds material." }),

@@ -20,8 +20,12 @@ export interface Patch extends GridRect {
     readonly index: number;
 }
 
-/** The erosion operators, in the order a cycle runs them (each over all its classes of patches: `cycleUnits.ts`). */
-export const OPERATOR_ORDER = ["hydraulic", "rivers", "thermal"] as const;
+/**
+ * The erosion operators, in the order a cycle runs them (each over all its classes of patches:
+ * `cycleUnits.ts`): the shallow water first (rain falls and flows), then the droplets, the rivers and
+ * the thermal relaxation.
+ */
+export const OPERATOR_ORDER = ["water", "hydraulic", "rivers", "thermal"] as const;
 
 /** An erosion operator's name. */
 export type OperatorName = (typeof OPERATOR_ORDER)[number];

@@ -14,9 +14,10 @@ import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, type ErosionOptions } from "./options.js";
-import { MASKED_OPERATORS, noMasks, type ErosionMasks } from "./erosionState.js";
+import { MASKED_OPERATORS, noMasks, type ErosionMasks, type WaterSourceState } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 import { planCycleUnits, type CycleUnit } from "./cycleUnits.js";
+import { packWaterSources, type WaterSource } from "./waterSources.js";
 
 /** One batch, ready to run. */
 export interface PlannedBatch {
@@ -41,6 +42,8 @@ export interface PlannedBatch {
     readonly riverSteps: number;
     /** Masks in force for the cycle (the same object for the whole cycle). */
     readonly masks: ErosionMasks;
+    /** The water sources in force, packed for the kernels (`packWaterSources`; the same object while they do not change). */
+    readonly waterSources: Int32Array;
 }
 
 /** Tracks the position in the cycle and plans batches. */
@@ -58,6 +61,9 @@ export class ErosionSchedule {
     private _pendingEvents: LocalErosionEvent[] = [];
     private readonly _brushes = new Map<number, Int32Array>();
     private _pendingMasks: ErosionMasks | null = null;
+    private _sources: readonly WaterSource[] = [];
+    private _pendingSources: readonly WaterSource[] | null = null;
+    private _packedSources: Int32Array = new Int32Array(1);
     private _cycle = 0;
     private _batch = 0;
 
@@ -120,6 +126,41 @@ export class ErosionSchedule {
         if (this.atCycleBoundary) {
             this._applyPending();
         }
+    }
+
+    /** Water sources in force for the current cycle. */
+    public get sources(): readonly WaterSource[] {
+        return this._sources;
+    }
+
+    /** The water sources that take force at the next cycle boundary, or null when no change waits. */
+    public get pendingSources(): readonly WaterSource[] | null {
+        return this._pendingSources;
+    }
+
+    /** The newest sources: pending ones if a change waits for the cycle boundary, else those in force. */
+    public get latestSources(): readonly WaterSource[] {
+        return this._pendingSources ?? this._sources;
+    }
+
+    /** Queues a new list of water sources; it takes force at the next cycle boundary (now, if at one). */
+    public setSources(sources: readonly WaterSource[]): void {
+        this._pendingSources = [...sources];
+        if (this.atCycleBoundary) {
+            this._applyPending();
+        }
+    }
+
+    /** The sources in force and pending, as the state records them. */
+    public sourceState(): WaterSourceState {
+        return { inForce: [...this._sources], pending: this._pendingSources ? [...this._pendingSources] : null };
+    }
+
+    /** Replaces the sources in force and pending (restoring a snapshot; resetting). */
+    public setSourceState(inForce: readonly WaterSource[], pending: readonly WaterSource[] | null): void {
+        this._sources = [...inForce];
+        this._packedSources = packWaterSources(this._sources, this.grid.width, this.grid.depth);
+        this._pendingSources = pending ? [...pending] : null;
     }
 
     /** Completed cycles. */
@@ -212,16 +253,17 @@ export class ErosionSchedule {
                 thermalIterations: 0,
                 riverSteps: 0,
                 masks: this._masks,
+                waterSources: this._packedSources,
             };
         }
         if (this._units.length === 0) {
             return null;
         }
-        const { operator, patch, group } = this._units[this._batch - this._events.length];
+        const { operator, patch, group, waterPass } = this._units[this._batch - this._events.length];
         return {
             operator,
             patch,
-            params: buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks),
+            params: buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass),
             brush: this._brush,
             cycle: this._cycle,
             batch: this._batch,
@@ -229,6 +271,7 @@ export class ErosionSchedule {
             thermalIterations: this._scaled.thermal.iterations,
             riverSteps: this._scaled.rivers.stepsPerBatch,
             masks: this._masks,
+            waterSources: this._packedSources,
         };
     }
 
@@ -263,6 +306,9 @@ export class ErosionSchedule {
         if (this._pendingMasks) {
             this._masks = this._pendingMasks;
             this._pendingMasks = null;
+        }
+        if (this._pendingSources) {
+            this.setSourceState(this._pendingSources, null);
         }
         if (this._pending) {
             this._options = this._pending;

@@ -2,22 +2,25 @@
  * Snapshots: the whole simulation state plus the options in force, serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 5): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 6): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options, events: the
- * local erosion events in force and pending, cellSize: the grid's cell size, in the unit of the
- * heights it was taken from }), the UTF-8 JSON, zero padding to a multiple of 4; the i32 grids of
- * `STATE_GRIDS` in order (heights, suspended, drainage area, fill levels); then for each mask
- * (hydraulic, thermal, rivers, uplift): u32 1 and i32 values, or u32 0. Older versions (2: no fill
- * levels, heights in 1/65536 m; 3: flow counts and three masks; 4: the same layout, but its batch
- * position counts batches in version 4's patch-after-patch order) are refused with an error saying so.
+ * local erosion events in force and pending, sources: the water sources in force and pending,
+ * cellSize: the grid's cell size, in the unit of the heights it was taken from }), the UTF-8 JSON,
+ * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
+ * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
+ * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
+ * never run. Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
+ * masks; 4: its batch position counts batches in version 4's patch-after-patch order; 5: no water,
+ * four masks, seven counters) are refused with an error saying so.
  */
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, fingerprintOf, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
+import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { resolveOptions, type ErosionOptions } from "./options.js";
 
 const MAGIC = "TESN";
 /** The snapshot layout's version; it follows the simulation contract's. */
-export const SNAPSHOT_VERSION = 5;
+export const SNAPSHOT_VERSION = 6;
 const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the options in force. */
@@ -42,12 +45,14 @@ export class ErosionSnapshot {
 
     /** Serializes to the binary layout (version `SNAPSHOT_VERSION`). */
     public toArrayBuffer(): ArrayBuffer {
-        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, cellSize: this.cellSize }));
+        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, cellSize: this.cellSize }));
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const cells = this.state.width * this.state.depth;
         const headerBytes = 4 + 4 * 5 + 8 * COUNTER_COUNT + 4;
         const maskBytes = MASKED_OPERATORS.reduce((sum, operator) => sum + 4 + (this.state.masks[operator] ? cells * 4 : 0), 0);
-        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 4 * GRIDS + maskBytes);
+        const water = this.state.water;
+        const waterBytes = 4 + (water ? cells * 4 * WATER_GRIDS.length : 0);
+        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 4 * GRIDS + maskBytes + waterBytes);
         const view = new DataView(buffer);
         let offset = 0;
         for (let i = 0; i < 4; i++) view.setUint8(offset++, MAGIC.charCodeAt(i));
@@ -79,6 +84,15 @@ export class ErosionSnapshot {
                 offset += 4;
             }
         }
+        view.setUint32(offset, water ? 1 : 0, true);
+        offset += 4;
+        for (const grid of water ? WATER_GRIDS : []) {
+            const field = (water as WaterGrids)[grid];
+            for (let i = 0; i < cells; i++) {
+                view.setInt32(offset, field[i], true);
+                offset += 4;
+            }
+        }
         return buffer;
     }
 
@@ -99,7 +113,7 @@ export class ErosionSnapshot {
             return value;
         });
         if (version !== SNAPSHOT_VERSION) {
-            fail(`version ${version} is not supported: this build reads version ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area and four masks). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+            fail(`version ${version} is not supported: this build reads version ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks and the shallow water). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
         }
         const counters = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -138,7 +152,24 @@ export class ErosionSnapshot {
                 masks[operator] = mask;
             }
         }
+        if (buffer.byteLength < offset + 4) fail("the water flag is missing");
+        const hasWater = view.getUint32(offset, true);
+        offset += 4;
+        let water: WaterGrids | null = null;
+        if (hasWater) {
+            if (buffer.byteLength < offset + cells * 4 * WATER_GRIDS.length) fail("the water grids are truncated");
+            water = {} as WaterGrids;
+            for (const grid of WATER_GRIDS) {
+                const field = new Int32Array(cells);
+                for (let i = 0; i < cells; i++) {
+                    field[i] = view.getInt32(offset, true);
+                    offset += 4;
+                }
+                water[grid] = field;
+            }
+        }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
-        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, counters, events }, options, cellSize);
+        const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
+        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, counters, events }, options, cellSize);
     }
 }

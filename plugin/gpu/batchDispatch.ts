@@ -121,6 +121,19 @@ export function recordThermalBatch(target: DispatchTarget, iterations: number): 
     }
 }
 
+/** The kernel of each water pass (`WATER_PASSES` order). */
+const WATER_KERNELS = ["water_flux", "water_scale", "water_limit", "water_transport", "water_erode", "water_depth", "water_apply"] as const satisfies readonly KernelName[];
+
+/** Water batches: one pass of a water step over each batch's patch (the rain mask for the depth pass). */
+export function recordWaterBatch(target: DispatchTarget, pass: number): void {
+    const kernel = WATER_KERNELS[pass];
+    if (!kernel) {
+        throw new Error(`Internal error: water pass ${pass} does not exist.`);
+    }
+    const [px, py] = gridGroups(largest(target, (p) => p.patchX1 - p.patchX0), largest(target, (p) => p.patchY1 - p.patchY0));
+    record(target, kernel, px, py, kernel === "water_depth" ? "rain" : null);
+}
+
 /**
  * A tileable terrain's seam: its last column and row made equal to the first again. Once for the
  * whole class (one layer): it copies the whole seam, and two layers would count its changes twice.

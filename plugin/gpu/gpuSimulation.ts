@@ -11,7 +11,8 @@ import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, 
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
-import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordRiverBatch, recordThermalBatch, recordTileSeam, type DispatchTarget } from "./batchDispatch.js";
+import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
+import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
 import { COUNTER_BYTES, fluxBytes, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
@@ -36,6 +37,7 @@ export class GpuErosionSimulation {
     private _slotsUsed = 0;
     private _recorded = false;
     private _brushTable: Int32Array | null = null;
+    private _uploadedSources: Int32Array | null = null;
     private readonly _packed = new Int32Array(PARAMS_UNIFORM_BYTES / 4);
     private _disposed = false;
 
@@ -68,6 +70,7 @@ export class GpuErosionSimulation {
             this.device.writeBuffer(this._buffers.bound(grid), state[grid]);
         }
         this._uploadMasks(state.masks);
+        this._uploadWater(state.water ?? null);
         this.device.writeBuffer(this._buffers.bound("delta"), new Int32Array(this.width * this.depth));
         const counters = new Uint32Array(COUNTER_COUNT * COUNTER_WORDS);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -109,6 +112,10 @@ export class GpuErosionSimulation {
         this._uploadMasks(first.masks);
         if (first.operator === "thermal") {
             this._runThermalClass(batches);
+            return;
+        }
+        if (first.operator === "water") {
+            this._runWaterClass(batches);
             return;
         }
         // A dispatch runs at most as many batches as one params buffer holds (and z allows).
@@ -156,6 +163,39 @@ export class GpuErosionSimulation {
         }
     }
 
+    /** Water batches: one pass of a step over every batch's patch, as few dispatches as the params allow. */
+    private _runWaterClass(batches: readonly PlannedBatch[]): void {
+        this._buffers.ensureWater();
+        this._uploadSources(batches[0].waterSources);
+        const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
+        for (let start = 0; start < batches.length; start += layers) {
+            const target = this._target(batches.slice(start, start + layers).map((planned) => planned.params));
+            recordWaterBatch(target, batches[0].params.waterPass);
+            this._endClass(target);
+        }
+    }
+
+    /** Uploads the packed water sources when they changed (a change is a new array: the schedule hands them out whole). */
+    private _uploadSources(packed: Int32Array): void {
+        if (packed === this._uploadedSources) return;
+        this._beforeWrite();
+        this.device.writeBuffer(this._buffers.sourcesBuffer(packed.byteLength), packed);
+        this._uploadedSources = packed;
+    }
+
+    /** Makes the GPU's water that of a state: its grids, or none. */
+    private _uploadWater(water: WaterGrids | null): void {
+        if (!water) {
+            if (this._buffers.hasWater) this._buffers.dropWater();
+            this._uploadedSources = null;
+            return;
+        }
+        this._buffers.ensureWater();
+        for (const grid of WATER_GRIDS) {
+            this.device.writeBuffer(this._buffers.bound(grid), water[grid]);
+        }
+    }
+
     /** After a class's dispatches: the seam of a tileable terrain, and the record flag. */
     private _endClass(target: DispatchTarget): void {
         if (target.entries[0].seam !== 0) {
@@ -199,7 +239,8 @@ export class GpuErosionSimulation {
         this._assertLive();
         this.submit();
         const bytes = gridBytes(this.width, this.depth);
-        const [counters, ...grids] = await Promise.all([this.device.readBuffer(this._buffers.bound("counters"), 0, COUNTER_BYTES), ...STATE_GRIDS.map((grid) => this.device.readBuffer(this._buffers.bound(grid), 0, bytes))]);
+        const waterGrids = this._buffers.hasWater ? WATER_GRIDS : [];
+        const [counters, ...grids] = await Promise.all([this.device.readBuffer(this._buffers.bound("counters"), 0, COUNTER_BYTES), ...[...STATE_GRIDS, ...waterGrids].map((grid) => this.device.readBuffer(this._buffers.bound(grid), 0, bytes))]);
         const words = new Uint32Array(counters);
         const counterValues = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -207,6 +248,13 @@ export class GpuErosionSimulation {
         }
         const state = { width: this.width, depth: this.depth, cycle, batch, masks: cloneMasks(this._uploadedMasks), counters: counterValues } as ErosionStateData;
         STATE_GRIDS.forEach((grid, index) => (state[grid] = new Int32Array(grids[index])));
+        if (this._buffers.hasWater) {
+            const water = {} as WaterGrids;
+            WATER_GRIDS.forEach((grid, index) => (water[grid] = new Int32Array(grids[STATE_GRIDS.length + index])));
+            state.water = water;
+        } else {
+            state.water = null;
+        }
         return state;
     }
 

@@ -11,7 +11,7 @@ import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_S
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
 import { FILL_EPSILON } from "../core/fillLevels.js";
 import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";
-import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WORDS } from "../core/counters.js";
+import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED, COUNTER_WORDS } from "../core/counters.js";
 import { MAP_LIMIT } from "../core/erosionMaps.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT, U32_MAX } from "../core/fixedPoint.js";
 import { HASH_MULTIPLIER_1, HASH_MULTIPLIER_2 } from "../core/hash.js";
@@ -21,6 +21,8 @@ import { DRAINAGE_AREA_LIMIT } from "../core/cpu/riverAccumulate.js";
 import { ROOT_AREA_LIMIT } from "../core/cpu/riverErode.js";
 import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion.js";
 import { SHADER_SOURCES } from "./shaderSources.generated.js";
+import { FLUX_LIMIT, GRADIENT_COMPONENT_LIMIT, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, WATER_LIMIT, WATER_SEDIMENT_LIMIT } from "../core/waterModel.js";
+import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
 export const DROPLET_WORKGROUP_SIZE = 64;
@@ -53,6 +55,17 @@ export const BINDINGS = {
     routedNext: 20,
     riverSlots: 21,
     areaTexture: 22,
+    waterDepth: 23,
+    waterSediment: 24,
+    fluxX: 25,
+    fluxY: 26,
+    fluxD1: 27,
+    fluxD2: 28,
+    outflowScale: 29,
+    waterNext: 30,
+    sedimentNext: 31,
+    groundChange: 32,
+    waterSources: 33,
 } as const;
 
 /** A buffer a kernel binds. */
@@ -82,6 +95,13 @@ export const KERNELS = {
     river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"] },
     river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"] },
     tile_seam: { bindings: ["params", "heights", "drainageArea", "counters"], counters: true },
+    water_flux: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"] },
+    water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"] },
+    water_limit: { bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"] },
+    water_transport: { bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false, includes: ["water_common"] },
+    water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "sediment_routing"] },
+    water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"] },
+    water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition"], counters: false, includes: ["water_common", "maps"] },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
     // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
     write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture" },
@@ -137,7 +157,19 @@ export function shaderHeader(): string {
         u32Const("COUNTER_UPLIFT_ADDED", COUNTER_UPLIFT_ADDED),
         u32Const("COUNTER_SEAM_ADDED", COUNTER_SEAM_ADDED),
         u32Const("COUNTER_SEAM_REMOVED", COUNTER_SEAM_REMOVED),
+        u32Const("COUNTER_WATER_ADDED", COUNTER_WATER_ADDED),
+        u32Const("COUNTER_WATER_EVAPORATED", COUNTER_WATER_EVAPORATED),
+        u32Const("COUNTER_WATER_OUTFLOW", COUNTER_WATER_OUTFLOW),
+        u32Const("COUNTER_WATER_REMOVED", COUNTER_WATER_REMOVED),
         u32Const("COUNTER_WORDS", COUNTER_WORDS),
+        i32Const("PIPE_AXIS_Q16", PIPE_AXIS_Q16),
+        i32Const("PIPE_DIAGONAL_Q16", PIPE_DIAGONAL_Q16),
+        i32Const("FLUX_LIMIT", FLUX_LIMIT),
+        i32Const("WATER_LIMIT", WATER_LIMIT),
+        i32Const("WATER_SEDIMENT_LIMIT", WATER_SEDIMENT_LIMIT),
+        i32Const("SURFACE_DIFFERENCE_LIMIT", SURFACE_DIFFERENCE_LIMIT),
+        i32Const("GRADIENT_COMPONENT_LIMIT", GRADIENT_COMPONENT_LIMIT),
+        i32Const("SOURCE_ENTRY_INTS", SOURCE_ENTRY_INTS),
         u32Const("MAP_LIMIT", MAP_LIMIT),
         u32Const("HASH_MULTIPLIER_1", HASH_MULTIPLIER_1),
         u32Const("HASH_MULTIPLIER_2", HASH_MULTIPLIER_2),
@@ -172,7 +204,7 @@ function tokenName(binding: string): string {
 
 /** Replaces `BINDING_<NAME>` tokens with the binding numbers of `BINDINGS`. */
 function resolveBindings(source: string): string {
-    return source.replace(/\bBINDING_([A-Z_]+)\b/g, (token, name: string) => {
+    return source.replace(/\bBINDING_([A-Z0-9_]+)\b/g, (token, name: string) => {
         const key = (Object.keys(BINDINGS) as BindingName[]).find((binding) => tokenName(binding) === name);
         if (!key) {
             throw new Error(`Internal error: shader uses unknown binding ${token}.`);

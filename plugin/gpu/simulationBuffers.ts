@@ -10,6 +10,7 @@ import { maxPatchVertices } from "../core/patches.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BindingName } from "./shaderLibrary.js";
+import { WATER_GRIDS, type WaterGridName } from "../core/waterModel.js";
 
 /** Bytes of one `i32` grid of `width x depth`. */
 export function gridBytes(width: number, depth: number): number {
@@ -108,9 +109,16 @@ export class SimulationBuffers {
     private readonly _owned = {} as Record<OwnedBinding, ComputeBuffer>;
     /** Stands in for an operator's mask when it has none (the kernels then never read it). */
     public readonly noMask: ComputeBuffer;
-    private readonly _masks: Record<MaskName, ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null };
+    private readonly _masks: Record<MaskName, ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null };
     /** One uniform params buffer per dispatch set recorded before a submit (see `GpuErosionSimulation`). */
     public readonly paramSlots: ComputeBuffer[] = [];
+    /**
+     * The water's grids (`WATER_GRIDS`, one buffer each) and the packed sources: created the first
+     * time water runs or a state with water is uploaded (ten grids: 670 MB at 4097^2, which a terrain
+     * that never rains does not pay for).
+     */
+    private _water: Record<WaterGridName, ComputeBuffer> | null = null;
+    private _sources: ComputeBuffer | null = null;
 
     /**
      * Checks that every buffer of `gpuBufferNeeds` the simulation owns can be bound (a `RangeError`
@@ -137,8 +145,55 @@ export class SimulationBuffers {
         }
     }
 
+    /** Whether the water's buffers exist. */
+    public get hasWater(): boolean {
+        return this._water !== null;
+    }
+
+    /** Creates the water's buffers (zeroed: dry ground) if they do not exist; each is checked to be bindable. */
+    public ensureWater(): void {
+        if (this._water) return;
+        const bytes = gridBytes(this.width, this.depth);
+        assertBindable(this._device, "water", bytes, this.width, this.depth);
+        const water = {} as Record<WaterGridName, ComputeBuffer>;
+        for (const grid of WATER_GRIDS) {
+            water[grid] = this._device.createBuffer(`TerrainErosion.${grid}`, bytes);
+        }
+        this._water = water;
+        this._sources = this._device.createBuffer("TerrainErosion.waterSources", STAND_IN_BYTES);
+    }
+
+    /** Destroys the water's buffers (a state without water was uploaded). */
+    public dropWater(): void {
+        for (const buffer of this._waterBuffers()) {
+            this._device.destroyBuffer(buffer);
+        }
+        this._water = null;
+        this._sources = null;
+    }
+
+    /** The packed water sources' buffer, at least `bytes` long (a new, empty one if it was shorter). */
+    public sourcesBuffer(bytes: number): ComputeBuffer {
+        this.ensureWater();
+        if ((this._sources as ComputeBuffer).byteLength < bytes) {
+            this._device.destroyBuffer(this._sources as ComputeBuffer);
+            this._sources = this._device.createBuffer("TerrainErosion.waterSources", bytes);
+        }
+        return this._sources as ComputeBuffer;
+    }
+
+    private _waterBuffers(): ComputeBuffer[] {
+        return this._water ? [...Object.values(this._water), this._sources as ComputeBuffer] : [];
+    }
+
     /** The buffer a kernel binds as `binding` (not params, a mask, or the ground's vertex buffers, which each dispatch names). */
     public bound(binding: BindingName): ComputeBuffer {
+        if (binding === "waterSources" && this._sources) {
+            return this._sources;
+        }
+        if (this._water && binding in this._water) {
+            return this._water[binding as WaterGridName];
+        }
         const buffer = this._owned[binding as OwnedBinding];
         if (!buffer) {
             throw new Error(`Internal error: the simulation has no buffer for binding "${binding}".`);
@@ -186,7 +241,7 @@ export class SimulationBuffers {
     /** Every buffer held now: what `dispose` destroys and `GpuErosionSimulation.bufferCount` counts. */
     public all(): ComputeBuffer[] {
         const masks = MASKED_OPERATORS.map((operator) => this._masks[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
-        return [...Object.values(this._owned), this.noMask, ...masks, ...this.paramSlots];
+        return [...Object.values(this._owned), this.noMask, ...masks, ...this.paramSlots, ...this._waterBuffers()];
     }
 
     /** Destroys every buffer. */
@@ -195,6 +250,8 @@ export class SimulationBuffers {
             this._device.destroyBuffer(buffer);
         }
         this.paramSlots.length = 0;
+        this._water = null;
+        this._sources = null;
     }
 }
 

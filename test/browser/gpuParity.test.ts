@@ -57,6 +57,7 @@ const CASES: ParityCase[] = [
             thermal: Int32Array.from({ length: width * depth }, (_, i) => (Math.floor(i / width) > 15 && Math.floor(i / width) < 25 ? 0 : 65536)),
             rivers: Int32Array.from({ length: width * depth }, (_, i) => (((i % width) + Math.floor(i / width)) % 2 === 0 ? 65536 : 20000)),
             uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)),
+            rain: null,
         }),
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },

@@ -1,5 +1,5 @@
 /** Compares two simulation states over everything they hold and describes the first difference. */
-import { STATE_GRIDS, type ErosionStateData } from "../../plugin/index.js";
+import { STATE_GRIDS, WATER_GRIDS, type ErosionStateData } from "../../plugin/index.js";
 
 /** Null when the states are identical, else a sentence naming the first differing cell or field. */
 export function firstDifference(actual: ErosionStateData, expected: ErosionStateData): string | null {
@@ -15,6 +15,18 @@ export function firstDifference(actual: ErosionStateData, expected: ErosionState
         for (let i = 0; i < e.length; i++) {
             if (a[i] !== e[i]) {
                 return `${field} differ first at cell ${i} (x ${i % actual.width}, y ${Math.floor(i / actual.width)}): ${a[i]} != ${e[i]}`;
+            }
+        }
+    }
+    if (Boolean(actual.water) !== Boolean(expected.water)) {
+        return `water ${actual.water ? "present" : "absent"} != ${expected.water ? "present" : "absent"}`;
+    }
+    for (const field of actual.water && expected.water ? WATER_GRIDS : []) {
+        const a = actual.water![field];
+        const e = expected.water![field];
+        for (let i = 0; i < e.length; i++) {
+            if (a[i] !== e[i]) {
+                return `water ${field} differ first at cell ${i} (x ${i % actual.width}, y ${Math.floor(i / actual.width)}): ${a[i]} != ${e[i]}`;
             }
         }
     }

@@ -4,7 +4,7 @@
  * reference.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionOptionsInput, type MaskName, type PlannedBatch, type StateGridName } from "../../../plugin/index.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, MASKED_OPERATORS, STATE_GRIDS, WATER_GRIDS, withSourceAdded, type ErosionMasks, type ErosionOptionsInput, type MaskName, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/index.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -19,6 +19,8 @@ export interface GpuRunRequest {
     masks: Record<MaskName, string | null> | null;
     /** erodeAt events (grid cells) queued after the given batch. */
     events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
+    /** Water sources (grid cells, cubic cells a step) added after the given batch. */
+    sources?: { afterBatch: number; x: number; y: number; radius: number; rate: number }[];
     /**
      * How the batches are recorded: one at a time in schedule order ("batch", the default), each
      * class's batches sharing their dispatches ("class"), or each class's batches one at a time in
@@ -49,6 +51,8 @@ export interface GpuRunResult {
     batch: number;
     adapter: string;
     maps: { water: string; wear: string; deposition: string };
+    /** The water's grids, base64, or null while water has not run. */
+    water: Record<WaterGridName, string> | null;
 }
 
 let enginePromise: Promise<WebGPUEngine> | null = null;
@@ -83,6 +87,9 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
             for (const event of request.events ?? []) {
                 if (event.afterBatch === i) schedule.queueEvent(createLocalEvent(schedule.latestOptions, request.width, request.depth, event.x, event.y, event.radius, { droplets: event.droplets }));
             }
+            for (const source of request.sources ?? []) {
+                if (source.afterBatch === i) schedule.setSources(withSourceAdded(schedule.latestSources, source.x, source.y, source.radius, source.rate, request.width, request.depth).sources);
+            }
             const next = schedule.planNext();
             if (next) {
                 planned.push(next);
@@ -101,7 +108,8 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
         const maps = await simulation.readMaps();
         const asInt = (values: Uint32Array) => encodeInt32(new Int32Array(values.buffer));
         const grids = Object.fromEntries(STATE_GRIDS.map((grid) => [grid, encodeInt32(state[grid])])) as Record<StateGridName, string>;
-        return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) } };
+        const water = state.water ? (Object.fromEntries(WATER_GRIDS.map((grid) => [grid, encodeInt32(state.water![grid])])) as Record<WaterGridName, string>) : null;
+        return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) }, water };
     } finally {
         simulation.dispose();
     }

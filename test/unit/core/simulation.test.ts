@@ -85,13 +85,14 @@ describe("CpuErosionSimulation", () => {
         expect(simulation.schedule.planNext()!.params.maxSteps).toBe(5);
     });
 
-    describe("golden fingerprints (contract version 5)", () => {
+    describe("golden fingerprints (contract version 6)", () => {
         it.each([
             ["noise 64x48, defaults, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 64, depth: 48, relief: 40, seed: 2 }), 64, 48, { patchSize: 32 }, 2).fingerprint],
             ["cone 41x41, brush 0, open thermal, 3 cycles", () => erodeHeightfield(generateCone(41, 41, 30, 18), 41, 41, { patchSize: 20, seed: 77, hydraulic: { brushRadius: 0, dropletsPerBatch: 300 }, thermal: { boundary: "open", neighbours: 4 } }, 3).fingerprint],
             ["rivers with droplets and thermal, tileable, uplift, 3 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 45, depth: 37, relief: 25, seed: 12 }), 45, 37, { patchSize: 16, tileable: true, rivers: { erosion: 0.2, uplift: 0.01 } }, 3).fingerprint],
             ["mountain relief 50x50 on 90 m cells, carry, 1 cycle", () => erodeHeightfield(generateNoiseTerrain({ width: 50, depth: 50, relief: 4000, seed: 9 }), 50, 50, { hydraulic: { endOfWalk: "carry", gravity: 10 }, thermal: { talus: 0.7 } }, 1, 90).fingerprint],
             ["featureSize 3 m on 0.5 m cells, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 40, depth: 36, relief: 10, seed: 4 }), 40, 36, { patchSize: 16, featureSize: 3, hydraulic: { dropletsPerBatch: 200, maxSteps: 12, brushRadius: 1 } }, 2, 0.5).fingerprint],
+            ["shallow water with droplets, rivers and thermal, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 44, depth: 38, relief: 20, seed: 6 }), 44, 38, { patchSize: 16, water: { enabled: true, rain: 0.01, stepsPerCycle: 4, capacity: 4 } }, 2).fingerprint],
         ])("%s", (name, run) => {
             expectGolden("fingerprints.json", name, run());
         });

@@ -1,0 +1,40 @@
+/**
+ * Water sources on a component: world positions and units in, the schedule's grid-unit sources
+ * (`plugin/core/waterSources.ts`) out, and the handle a caller keeps.
+ */
+import type { ErosionSchedule } from "../core/schedule.js";
+import { withSourceAdded } from "../core/waterSources.js";
+import type { GroundField } from "./groundField.js";
+
+/** A water source added with `addWaterSource`: remove it to stop it (from the next cycle boundary). */
+export interface WaterSourceHandle {
+    /** The source's id in the state (fingerprint, snapshots). */
+    readonly id: number;
+    /** Stops the source from the next cycle boundary; false if it was already removed (or `reset()` cleared it). */
+    remove(): boolean;
+}
+
+/**
+ * Queues a source over the disc of `radius` world units around `worldPosition` adding `rate` cubic
+ * world units of water a water step; returns its id. The field converts world units to cells.
+ */
+export function addWaterSourceAt(field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): number {
+    const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
+    if (typeof radius !== "number" || !Number.isFinite(radius) || radius < 0) {
+        throw new RangeError(`addWaterSource: radius is ${radius}: it must be a number of world units, at least 0.`);
+    }
+    if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0) {
+        throw new RangeError(`addWaterSource: rate is ${rate}: it must be a number of cubic world units a water step, at least 0.`);
+    }
+    const { sources, id } = withSourceAdded(schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth);
+    schedule.setSources(sources);
+    return id;
+}
+
+/** Removes the source `id` from the next cycle boundary; false if no source has that id. */
+export function removeWaterSource(schedule: ErosionSchedule, id: number): boolean {
+    const latest = schedule.latestSources;
+    if (!latest.some((source) => source.id === id)) return false;
+    schedule.setSources(latest.filter((source) => source.id !== id));
+    return true;
+}

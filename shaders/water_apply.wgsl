@@ -1,0 +1,27 @@
+// water_apply: last pass of a water step, over the batch's patch: heights += groundChange and the
+// water's sediment -= groundChange (the cut or deposit moves between water and ground), cleared,
+// the change recorded in the wear and deposition maps; the limiter's factors (read by no later pass
+// of the step) are cleared too. Touches only its own vertex. CPU mirror: waterApply in
+// plugin/core/cpu/waterBatch.ts.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
+@group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read_write> groundChange: array<i32>;
+@group(0) @binding(BINDING_OUTFLOW_SCALE) var<storage, read_write> outflowScale: array<i32>;
+@group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read_write> waterSediment: array<i32>;
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let vertex = patchVertex(id);
+    if (vertex.x < 0) {
+        return;
+    }
+    let i = vertex.y * params.width + vertex.x;
+    outflowScale[i] = 0;
+    let amount = groundChange[i];
+    if (amount != 0) {
+        heights[i] += amount;
+        waterSediment[i] -= amount;
+        groundChange[i] = 0;
+        recordChange(i, amount);
+    }
+}
