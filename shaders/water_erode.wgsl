@@ -15,25 +15,10 @@
 @group(0) @binding(BINDING_SEDIMENT_NEXT) var<storage, read> sedimentNext: array<i32>;
 @group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read_write> groundChange: array<i32>;
 
-// The length of the net flow through (x, y); a diagonal carries (1, 1) or (-1, 1) per unit.
+// The length of the net flow through (x, y) (flowVector in water_pipes.wgsl), halved.
 fn dischargeAt(x: i32, y: i32) -> i32 {
-    let width = params.width;
-    let i = y * width + x;
-    var along = fluxX[i] + fluxD1[i];
-    var across = fluxY[i] + fluxD1[i];
-    if (x > 0) {
-        along += fluxX[i - 1] - fluxD2[i - 1];
-        across += fluxD2[i - 1];
-    }
-    if (y > 0) {
-        along -= fluxD2[i - width];
-        across += fluxY[i - width] + fluxD2[i - width];
-        if (x > 0) {
-            along += fluxD1[i - width - 1];
-            across += fluxD1[i - width - 1];
-        }
-    }
-    return hypotenuse(along, across) >> 1u;
+    let flow = flowVector(x, y);
+    return hypotenuse(flow.x, flow.y) >> 1u;
 }
 
 // |difference| / run (run 1 or 2 cells), truncated, at most GRADIENT_COMPONENT_LIMIT.

@@ -1,5 +1,7 @@
-// What a vertex sends through its 8 pipes (positive parts only). Included by the kernels that bind
-// the four pipe grids. CPU mirror: outflowAt in plugin/core/cpu/waterPipes.ts.
+// Helpers of the kernels that bind the four pipe grids.
+
+// What a vertex sends through its 8 pipes (positive parts only). CPU mirror: outflowAt in
+// plugin/core/cpu/waterPipes.ts.
 fn outflowAt(x: i32, y: i32) -> i32 {
     let width = params.width;
     let i = y * width + x;
@@ -18,4 +20,27 @@ fn outflowAt(x: i32, y: i32) -> i32 {
         }
     }
     return out;
+}
+
+// The pipes' flows through (x, y) summed as vectors (along +x, along +y), twice the vertex's net
+// flow: a diagonal pipe carries (1, 1) or (-1, 1) per unit. CPU mirror: flowVector in
+// plugin/core/cpu/waterErode.ts.
+fn flowVector(x: i32, y: i32) -> vec2<i32> {
+    let width = params.width;
+    let i = y * width + x;
+    var along = fluxX[i] + fluxD1[i];
+    var across = fluxY[i] + fluxD1[i];
+    if (x > 0) {
+        along += fluxX[i - 1] - fluxD2[i - 1];
+        across += fluxD2[i - 1];
+    }
+    if (y > 0) {
+        along -= fluxD2[i - width];
+        across += fluxY[i - width] + fluxD2[i - width];
+        if (x > 0) {
+            along += fluxD1[i - width - 1];
+            across += fluxD1[i - width - 1];
+        }
+    }
+    return vec2<i32>(along, across);
 }

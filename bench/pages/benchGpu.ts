@@ -240,6 +240,7 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         const variants = [
             { suffix: "-no-rivers", what: "the river operator off (rivers: { enabled: false }: droplet and thermal batches only)", options: { rivers: { enabled: false } }, maps: false },
             { suffix: "-maps", what: "the maps texture enabled (getMapsTexture(): write_maps over the whole ground after every frame, in the frame's timed passes)", options: {}, maps: true },
+            { suffix: "-water", what: "the shallow water on as well (water: { enabled: true }, the defaults: 16 steps a cycle, each seven passes over every patch)", options: { water: { enabled: true } }, maps: false },
         ];
         const windowFrames = quick ? VARIANT_FRAMES.quick : VARIANT_FRAMES.full;
         for (const variant of variants) {

@@ -24,6 +24,7 @@ import { CpuWorkerPool } from "../../scripts/lib/cpuWorkers.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, riverBatch, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
+import { runCpuWaterFigure } from "./cpuWater.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -176,6 +177,7 @@ async function main(): Promise<void> {
             const riverDetail = `whole field as one patch, one river batch a run from a new state (drainage area 1, priority-flood fill levels): runRiverBatch (river slots, ${steps} x accumulate, erode, uplift, settle, ${rivers.routeHops} routing hops, apply, fill levels; recording wear and deposition as the CPU backend does); a cell is one vertex of the patch through the whole batch, counted once`;
             report({ backend: "cpu", kernel: "rivers", size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: riverDetail });
         }
+        report(await runCpuWaterFigure(size, counts));
         await pool?.terminate();
     }
     yardstickRatios(records).forEach(report);

@@ -29,6 +29,7 @@ import { BINDINGS, GRID_WORKGROUP_SIZE, kernelSource, KERNELS, type KernelName }
 import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { runGpuRiverFigure } from "./gpuRivers.js";
+import { runGpuWaterFigure } from "./gpuWater.js";
 import { calibrate as calibrateUpTo, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, benchMask, dropletBatch, gpuDroplets, MASKED_RADIUS, RADII, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 
@@ -277,6 +278,8 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
 
             // Rivers: whole batches through GpuErosionSimulation (gpuRivers.ts).
             report(await runGpuRiverFigure(compute, device, size, { backend: options.backend, counts, targetMs }));
+            // Shallow water: whole steps through GpuErosionSimulation (gpuWater.ts).
+            report(await runGpuWaterFigure(compute, device, size, { backend: options.backend, counts, targetMs }));
 
             // The maps texture: write_maps over the whole field into an RGBA32F storage texture. The
             // pass is bound here on the GPUDevice (its buffers too: wrapped for the readback below).

@@ -1,6 +1,6 @@
 /**
- * The maps textures of the CPU backend: the same RGBA32F maps texture and R32F drainage-area
- * texture the GPU backend writes with `write_maps` (layout in `TerrainErosion.getMapsTexture`),
+ * The maps textures of the CPU backend: the same RGBA32F maps texture, R32F drainage-area texture
+ * and RGBA32F shallow-water texture the GPU backend writes with `write_maps` (layout in `TerrainErosion.getMapsTexture`),
  * kept current from the rows each frame changed, which the CPU backend computes beside the heights
  * (`mapsTexels`) so the main thread only uploads them.
  */
@@ -18,6 +18,8 @@ export class CpuMapsTextures {
     public readonly maps: RawTexture;
     /** R32F drainage area (cells), one texel per vertex. */
     public readonly area: RawTexture;
+    /** RGBA32F shallow water (layout in `waterTexels`), one texel per vertex. */
+    public readonly water: RawTexture;
 
     constructor(
         scene: Scene,
@@ -31,6 +33,7 @@ export class CpuMapsTextures {
         };
         this.maps = create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.maps");
         this.area = create(Constants.TEXTUREFORMAT_R, 1, "TerrainErosion.drainageArea");
+        this.water = create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.shallowWater");
     }
 
     /** Uploads rows `y0 .. y1 - 1` of both textures. */
@@ -39,12 +42,14 @@ export class CpuMapsTextures {
         const engine = this.maps.getScene()?.getEngine() as unknown as { isWebGPU: boolean; _gl?: unknown; updateTextureData(texture: InternalTexture, data: ArrayBufferView, x: number, y: number, width: number, height: number): void } | undefined;
         const mapsInternal = this.maps.getInternalTexture();
         const areaInternal = this.area.getInternalTexture();
+        const waterInternal = this.water.getInternalTexture();
         // A NullEngine (Node) has neither a WebGL context nor a WebGPU device: no texture memory to write.
-        if (!engine || (!engine.isWebGPU && !engine._gl) || !mapsInternal || !areaInternal || y1 <= y0) {
+        if (!engine || (!engine.isWebGPU && !engine._gl) || !mapsInternal || !areaInternal || !waterInternal || y1 <= y0) {
             return;
         }
         engine.updateTextureData(mapsInternal, texels.maps, 0, y0, this._width, y1 - y0);
         engine.updateTextureData(areaInternal, texels.area, 0, y0, this._width, y1 - y0);
+        engine.updateTextureData(waterInternal, texels.water, 0, y0, this._width, y1 - y0);
     }
 
     /** Uploads both textures whole, from the maps and a state. */
@@ -52,9 +57,10 @@ export class CpuMapsTextures {
         this.uploadRows(mapsTexels(maps, state, options, 0, this._depth), 0, this._depth);
     }
 
-    /** Releases both textures. */
+    /** Releases the textures. */
     public dispose(): void {
         this.maps.dispose();
         this.area.dispose();
+        this.water.dispose();
     }
 }

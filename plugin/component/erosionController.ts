@@ -29,6 +29,7 @@ import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { assertMaskName } from "./masks.js";
 import type { WaterSourceHandle } from "./waterSources.js";
+import type { WaterMaps } from "../core/waterMaps.js";
 
 const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 };
 
@@ -241,9 +242,11 @@ export abstract class ErosionController {
      * The erosion maps accumulated since attach or `resetMaps()`, as arrays (both backends): water
      * (droplet visits), wear and deposition (1/65536 of the cell size), the drainage direction of
      * every vertex from the current state as the river operator routes it (slot 0..7: +x, -x, +y, -y,
-     * then diagonals; 255 where nothing is lower), and the drainage area (cells, the river operator's state).
+     * then diagonals; 255 where nothing is lower), the drainage area (cells, the river operator's
+     * state), and the shallow water's depth (local units) and velocity (two per vertex, along local x
+     * and z, local units a water step).
      */
-    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array } & WaterMaps> {
         return this._withRunner("readMaps", (runner) => runner.maps.readMaps());
     }
 
@@ -266,22 +269,27 @@ export abstract class ErosionController {
     }
 
     /**
-     * A map added after `getMapsTexture()`'s layout was fixed, as a texture kept current like it:
-     * `"drainageArea"`, R32F, one texel per field vertex (row 0 at the far, +z, edge), the river
-     * operator's drainage area in cells.
+     * A map added after `getMapsTexture()`'s layout was fixed, as a texture kept current like it,
+     * one texel per field vertex (row 0 at the far, +z, edge): `"drainageArea"`, R32F, the river
+     * operator's drainage area in cells; `"shallowWater"`, RGBA32F, the shallow water: r depth, g and
+     * b velocity along local x and z (units a water step), a the water surface (ground + water), all
+     * in local units (dry ground before water runs). `TerrainWaterSurface` draws it.
      */
-    public getMapTexture(name: "drainageArea"): Promise<RawTexture> {
-        if (name !== "drainageArea") {
-            return Promise.reject(new RangeError(`getMapTexture: name is ${JSON.stringify(name)}: it must be "drainageArea".`));
+    public getMapTexture(name: "drainageArea" | "shallowWater"): Promise<RawTexture> {
+        if (name === "drainageArea") {
+            return this._withRunner("getMapTexture", (runner) => runner.maps.getAreaTexture());
         }
-        return this._withRunner("getMapTexture", (runner) => runner.maps.getAreaTexture());
+        if (name === "shallowWater") {
+            return this._withRunner("getMapTexture", (runner) => runner.maps.getWaterTexture());
+        }
+        return Promise.reject(new RangeError(`getMapTexture: name is ${JSON.stringify(name)}: it must be "drainageArea" or "shallowWater".`));
     }
 
     /**
      * Sets (or, with null, clears) an operator's mask: a value in [0, 1] per vertex, in the ground's
      * vertex order, or a texture whose red channel is sampled at the vertices (nearest texel; row 0
      * at the far, +z, edge). 0 holds the ground out, 1 erodes at full strength; for `"uplift"` it is
-     * the uplift map. Values are quantised to 1/65536. Like options, it takes effect at the next
+     * the uplift map, for `"rain"` the rain map (times `water.rain`). Values are quantised to 1/65536. Like options, it takes effect at the next
      * cycle boundary, and it is part of the state: fingerprints, snapshots and reset() carry it.
      */
     public setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {

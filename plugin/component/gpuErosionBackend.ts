@@ -54,6 +54,7 @@ export class GpuErosionBackend implements ErosionBackend {
     private readonly _timer: GpuTimer | null;
     private _mapsTexture: RawTexture | null = null;
     private _areaTexture: RawTexture | null = null;
+    private _waterTexture: RawTexture | null = null;
     private _mapsTileable: (() => boolean) | null = null;
 
     /** `work`, or a rejection as soon as the device is lost. */
@@ -172,6 +173,18 @@ export class GpuErosionBackend implements ErosionBackend {
         return this._areaTexture;
     }
 
+    /** A texture of the shallow water (RGBA32F, width x depth; layout in `waterTexels`), written on the GPU after every frame from now on. */
+    public async enableWaterTexture(scene: Scene): Promise<RawTexture> {
+        if (!this._waterTexture) {
+            await this._simulation.prepareMapsTexture();
+            this._waterTexture = new RawTexture(null, this._field.width, this._field.depth, Constants.TEXTUREFORMAT_RGBA, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+            this._waterTexture.name = "TerrainErosion.shallowWater";
+            this._writeMaps();
+            this._simulation.submit();
+        }
+        return this._waterTexture;
+    }
+
     /** The maps texture, if enabled. */
     public get mapsTexture(): RawTexture | null {
         return this._mapsTexture;
@@ -183,6 +196,9 @@ export class GpuErosionBackend implements ErosionBackend {
         }
         if (this._areaTexture) {
             this._simulation.writeAreaTexture(this._areaTexture);
+        }
+        if (this._waterTexture) {
+            this._simulation.writeWaterTexture(this._waterTexture, this._field.cellSize);
         }
     }
 
@@ -212,6 +228,8 @@ export class GpuErosionBackend implements ErosionBackend {
         this._mapsTexture = null;
         this._areaTexture?.dispose();
         this._areaTexture = null;
+        this._waterTexture?.dispose();
+        this._waterTexture = null;
     }
 
     /** The vertex pass over `changed` (field vertices), one dispatch per ground it touches. */

@@ -9,6 +9,7 @@ import type { MapsTexels } from "./cpuBackendCore.js";
 import { CpuMapsTextures } from "./cpuMapsTextures.js";
 import type { ErosionRunner, Live } from "./erosionRunner.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import { waterMapArrays, type WaterMaps } from "../core/waterMaps.js";
 
 /** A runner's maps. */
 export class RunnerMaps {
@@ -17,12 +18,12 @@ export class RunnerMaps {
 
     constructor(private readonly _runner: ErosionRunner) {}
 
-    /** The erosion maps, the drainage directions and the drainage area, as arrays, after everything issued so far. */
-    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array }> {
-        return this._runner.queueLive("readMaps", async ({ backend, schedule }) => {
+    /** The erosion maps, the drainage directions and area, and the water's depth and velocity, as arrays, after everything issued so far. */
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array } & WaterMaps> {
+        return this._runner.queueLive("readMaps", async ({ backend, schedule, field }) => {
             const maps = await backend.readMaps();
             const state = await backend.readState(schedule.cycle, schedule.batch);
-            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea };
+            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea, ...waterMapArrays(state, field.cellSize) };
         });
     }
 
@@ -42,6 +43,11 @@ export class RunnerMaps {
     /** The drainage-area texture (R32F). */
     public getAreaTexture(): Promise<RawTexture> {
         return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableAreaTexture(live.field.scene) : (await this._cpuMapsTextures(live)).area));
+    }
+
+    /** The shallow-water texture (RGBA32F, layout in `waterTexels`). */
+    public getWaterTexture(): Promise<RawTexture> {
+        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableWaterTexture(live.field.scene) : (await this._cpuMapsTextures(live)).water));
     }
 
     /** What the CPU backend needs to compute the textures' changed rows, or null when no CPU texture is in use. */

@@ -15,6 +15,8 @@
  */
 import { FIXED_ONE, U32_MAX } from "./fixedPoint.js";
 import { riverSlot } from "./steepestDescent.js";
+import type { WaterGrids } from "./waterModel.js";
+import { waterTexels } from "./waterMaps.js";
 
 /** The accumulated maps, one u32 per vertex, row-major. */
 export interface ErosionMaps {
@@ -77,7 +79,7 @@ export interface MapsTexelOptions {
  * `write_area_map.wgsl` write them on the GPU: RGBA per vertex (water visits, wear and deposition
  * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex.
  */
-export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number }, options: MapsTexelOptions, y0: number, y1: number): { maps: Float32Array; area: Float32Array } {
+export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null }, options: MapsTexelOptions, y0: number, y1: number): { maps: Float32Array; area: Float32Array; water: Float32Array } {
     const { width } = state;
     const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
     const unit = options.cellSize / FIXED_ONE;
@@ -91,5 +93,5 @@ export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fill
         texels[k * 4 + 3] = directions[k] === 255 ? -1 : directions[k];
         area[k] = state.drainageArea[i];
     }
-    return { maps: texels, area };
+    return { maps: texels, area, water: waterTexels(state, options.cellSize, y0, y1) };
 }

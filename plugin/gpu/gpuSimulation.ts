@@ -283,7 +283,24 @@ export class GpuErosionSimulation {
 
     /** Compiles the maps-texture passes (Babylon devices only). */
     public prepareMapsTexture(): Promise<void> {
-        return this.device.prepareKernels(["write_maps", "write_area_map"]);
+        return this.device.prepareKernels(["write_maps", "write_area_map", "write_water_map"]);
+    }
+
+    /**
+     * Records the pass that writes the shallow water into `texture` (a Babylon RGBA32F storage texture
+     * of width x depth; layout in `waterTexels`), `cellSize` the ground's cell size in local units.
+     * Before water has run it writes dry ground (the water's buffers are not created for it: that
+     * would put water into the state).
+     */
+    public writeWaterTexture(texture: unknown, cellSize: number): void {
+        this._assertLive();
+        const params = emptyParams(this.width, this.depth);
+        params.cellSizeBits = floatBits(cellSize);
+        params.waterPass = this._buffers.hasWater ? 1 : 0;
+        const standIns = this._buffers.hasWater ? {} : { waterDepth: this._buffers.noMask, fluxX: this._buffers.noMask, fluxY: this._buffers.noMask, fluxD1: this._buffers.noMask, fluxD2: this._buffers.noMask };
+        const [gx, gy] = gridGroups(this.width, this.depth);
+        record(this._target([params]), "write_water_map", gx, gy, null, standIns, texture);
+        this._recorded = true;
     }
 
     /** Records the pass that writes the drainage area (cells) into `texture` (a Babylon R32F storage texture of width x depth). */

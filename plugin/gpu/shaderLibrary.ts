@@ -66,6 +66,7 @@ export const BINDINGS = {
     sedimentNext: 31,
     groundChange: 32,
     waterSources: 33,
+    waterTexture: 34,
 } as const;
 
 /** A buffer a kernel binds. */
@@ -99,13 +100,14 @@ export const KERNELS = {
     water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"] },
     water_limit: { bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"] },
     water_transport: { bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false, includes: ["water_common"] },
-    water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "sediment_routing"] },
+    water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "water_pipes", "sediment_routing"] },
     water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"] },
     water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition"], counters: false, includes: ["water_common", "maps"] },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
     // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
     write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture" },
     write_area_map: { bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture" },
+    write_water_map: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common", "water_pipes"], texture: "waterTexture" },
 } as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[]; texture?: BindingName }>;
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */

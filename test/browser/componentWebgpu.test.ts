@@ -1,7 +1,7 @@
 /**
  * The TerrainErosion component on Babylon's WebGPUEngine in headless Chromium (SwiftShader).
  */
-import { computeNormalRows, erodeHeightfield, fixedToHeights, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { computeNormalRows, CpuErosionSimulation, erodeHeightfield, fixedToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
 import { encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 
@@ -142,6 +142,39 @@ describe("erosion maps texture on WebGPU", () => {
             expect(result.directionAfterReset).not.toEqual(result.direction);
             for (let i = 0; i < 41 * 33; i++) {
                 expect(result.pixelsAfterReset[i * 4 + 3]).toBe(result.directionAfterReset[i] === 255 ? -1 : result.directionAfterReset[i]);
+            }
+            expect(browser.errors).toEqual([]);
+        } finally {
+            await browser.close();
+        }
+    });
+});
+
+describe("shallow water on WebGPU", () => {
+    it("equals the CPU reference with rain and a spring, and writes depth, velocity and surface into the shallowWater texture", async () => {
+        const browser = await openTestPage("componentWebgpu");
+        try {
+            const width = 37;
+            const depth = 29;
+            const options: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 60 }, water: { enabled: true, rain: 0.01, stepsPerCycle: 3 } };
+            const heights = heightsToFixed(generateNoiseTerrain({ width, depth, relief: 10, seed: 9 }));
+            const result = await browser.page.evaluate((r) => (window as any).shallowWaterTexture(r), { width, depth, heights: encodeInt32(heights), options, cycles: 2 });
+            // Before any water: depth 0 and the surface at the ground.
+            for (let i = 0; i < width * depth; i++) {
+                expect(result.dry[i * 4]).toBe(0);
+                expect(result.dry[i * 4 + 3]).toBeCloseTo(result.heightsBefore[i], 4);
+            }
+            const reference = new CpuErosionSimulation(width, depth, heights, resolveOptions(options));
+            // World (2, -3) on a ground centred at the origin: column 2 + 18, row 14 + 3 (row 0 is the far, +z, edge).
+            reference.addWaterSource(20, 17, 2, 4);
+            reference.runCycles(2);
+            expect(result.fingerprint).toBe(reference.fingerprint());
+            expect(Math.max(...result.depth)).toBeGreaterThan(0.01);
+            for (let i = 0; i < width * depth; i++) {
+                expect(result.pixels[i * 4]).toBeCloseTo(result.depth[i], 5);
+                expect(result.pixels[i * 4 + 1]).toBeCloseTo(result.velocity[i * 2], 4);
+                expect(result.pixels[i * 4 + 2]).toBeCloseTo(result.velocity[i * 2 + 1], 4);
+                expect(result.pixels[i * 4 + 3]).toBeCloseTo(result.heights[i] + result.depth[i], 3);
             }
             expect(browser.errors).toEqual([]);
         } finally {

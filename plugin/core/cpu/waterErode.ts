@@ -27,11 +27,14 @@ function gradientMagnitude(difference: number, run: number): number {
     return (magnitude > GRADIENT_COMPONENT_LIMIT ? GRADIENT_COMPONENT_LIMIT : magnitude) >> (run - 1);
 }
 
-/** The length of the net flow through vertex (x, y), Q16 cells of depth a step. Mirrors `dischargeAt`. */
-export function dischargeAt(grids: WaterGrids, x: number, y: number, width: number): number {
+/**
+ * The pipes' flows through vertex (x, y) summed as vectors, along +x and along +y, into `into`: twice
+ * its net flow (a diagonal pipe carries (1, 1) or (-1, 1) per unit; pipes past the field's edge are
+ * zero). Mirrors `flowVector` in `water_pipes.wgsl`.
+ */
+export function flowVector(grids: WaterGrids, x: number, y: number, width: number, into: Int32Array): void {
     const { fluxX, fluxY, fluxD1, fluxD2 } = grids;
     const i = y * width + x;
-    // Pipes past the field's edge are zero; a diagonal carries (1, 1) or (-1, 1) per unit.
     let along = fluxX[i] + fluxD1[i];
     let across = fluxY[i] + fluxD1[i];
     if (x > 0) {
@@ -46,7 +49,16 @@ export function dischargeAt(grids: WaterGrids, x: number, y: number, width: numb
             across += fluxD1[i - width - 1];
         }
     }
-    return hypotenuse(along, across) >> 1;
+    into[0] = along;
+    into[1] = across;
+}
+
+const flowScratch = new Int32Array(2);
+
+/** The length of the net flow through vertex (x, y), Q16 cells of depth a step. Mirrors `dischargeAt`. */
+export function dischargeAt(grids: WaterGrids, x: number, y: number, width: number): number {
+    flowVector(grids, x, y, width, flowScratch);
+    return hypotenuse(flowScratch[0], flowScratch[1]) >> 1;
 }
 
 /** The ground's slope at (x, y), Q16, from central differences (one-sided at the edges), at most 1. */

@@ -384,4 +384,27 @@ async function mapsTexture(request: ScenarioRequest) {
     return result;
 }
 
-Object.assign(window, { mapsTexture });
+/**
+ * The shallow water on WebGPU: the texture requested before water runs (dry ground: the surface is
+ * the ground), then a cycle of rain and a spring; the texture against readMaps, and the fingerprint.
+ */
+async function shallowWaterTexture(request: ScenarioRequest) {
+    const ground = makeGround("water", request.width, request.depth, decodeInt32(request.heights));
+    const erosion = new TerrainErosion({ ...request.options, autoStart: false });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    const texture = await erosion.getMapTexture("shallowWater");
+    const dry = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
+    const heightsBefore = Array.from(await erosion.readHeights());
+    erosion.addWaterSource({ x: 2, y: 0, z: -3 }, 2, 4);
+    await erosion.runCycles(request.cycles);
+    const maps = await erosion.readMaps();
+    const heights = Array.from(await erosion.readHeights());
+    const pixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
+    const result = { dry: Array.from(dry), heightsBefore, pixels: Array.from(pixels), depth: Array.from(maps.waterDepth), velocity: Array.from(maps.waterVelocity), heights, fingerprint: await erosion.fingerprint() };
+    ground.dispose();
+    await erosion.whenIdle();
+    return result;
+}
+
+Object.assign(window, { mapsTexture, shallowWaterTexture });

@@ -1,0 +1,60 @@
+/**
+ * The shallow water as maps, for rendering and game logic (floats: not state): depth, velocity and
+ * the water surface, from a state. `water_map.wgsl`'s twin on the GPU writes the same values into the
+ * `shallowWater` texture.
+ */
+import { FIXED_ONE } from "./fixedPoint.js";
+import type { ErosionStateData } from "./erosionState.js";
+import { flowVector } from "./cpu/waterErode.js";
+
+/** The water's maps as arrays, in the ground's local units. */
+export interface WaterMaps {
+    /** Water depth per vertex, local units (0 where dry or before water has run). */
+    readonly waterDepth: Float32Array;
+    /** Velocity per vertex, two floats (along local x, along local z), local units per water step. */
+    readonly waterVelocity: Float32Array;
+}
+
+const flow = new Int32Array(2);
+
+/**
+ * Texels of rows `y0 .. y1 - 1` of the `shallowWater` texture (RGBA per vertex): r depth, g and b
+ * the velocity along local x and z (units per water step: the net flow over the depth; field rows run
+ * toward -z), a the water surface (ground + water), all in local units (`cellSize` is the ground's
+ * cell size in them). Dry vertices have depth and velocity 0 and the surface at the ground.
+ */
+export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number): Float32Array {
+    const { width, heights, water } = state;
+    const unit = cellSize / FIXED_ONE;
+    const texels = new Float32Array(width * (y1 - y0) * 4);
+    for (let y = y0; y < y1; y++) {
+        for (let x = 0; x < width; x++) {
+            const i = y * width + x;
+            const k = (i - y0 * width) * 4;
+            const depth = water ? water.waterDepth[i] : 0;
+            texels[k] = depth * unit;
+            if (water && depth > 0) {
+                flowVector(water, x, y, width, flow);
+                // The net flow is half the vector; over the depth it is a speed in cells a step.
+                texels[k + 1] = (flow[0] / (2 * depth)) * cellSize;
+                texels[k + 2] = (-flow[1] / (2 * depth)) * cellSize;
+            }
+            texels[k + 3] = (heights[i] + depth) * unit;
+        }
+    }
+    return texels;
+}
+
+/** The water's depth and velocity as arrays (local units). */
+export function waterMapArrays(state: Pick<ErosionStateData, "width" | "depth" | "heights" | "water">, cellSize: number): WaterMaps {
+    const texels = waterTexels(state, cellSize, 0, state.depth);
+    const cells = state.width * state.depth;
+    const waterDepth = new Float32Array(cells);
+    const waterVelocity = new Float32Array(cells * 2);
+    for (let i = 0; i < cells; i++) {
+        waterDepth[i] = texels[i * 4];
+        waterVelocity[i * 2] = texels[i * 4 + 1];
+        waterVelocity[i * 2 + 1] = texels[i * 4 + 2];
+    }
+    return { waterDepth, waterVelocity };
+}

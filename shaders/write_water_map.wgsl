@@ -1,0 +1,37 @@
+// write_water_map: the shallow water into the RGBA32F `shallowWater` texture a material or the
+// water surface samples, on the GPU (no readback): r depth, g and b the velocity along local x and
+// z (units per water step), a the water surface (ground + water), all in local units. Floats here
+// are for rendering only. CPU mirror: waterTexels in plugin/core/waterMaps.ts. params.waterPass is 1
+// once the water exists (else its buffers are stand-ins and the water is taken as dry).
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
+@group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
+@group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
+@group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;
+@group(0) @binding(BINDING_FLUX_D2) var<storage, read> fluxD2: array<i32>;
+@group(0) @binding(BINDING_WATER_TEXTURE) var waterTexture: texture_storage_2d<rgba32float, write>;
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
+    let x = i32(id.x);
+    let y = i32(id.y);
+    // The dispatch rounds the field up to whole workgroups: invocations past it idle.
+    if (x >= params.width || y >= params.depth) {
+        return;
+    }
+    let i = y * params.width + x;
+    let cellSize = bitcast<f32>(params.cellSizeBits);
+    let unit = cellSize / f32(FIXED_ONE);
+    var depth = 0;
+    var velocity = vec2<f32>(0.0, 0.0);
+    if (params.waterPass != 0) {
+        depth = waterDepth[i];
+        if (depth > 0) {
+            let flow = flowVector(x, y);
+            velocity = vec2<f32>(f32(flow.x), -f32(flow.y)) / (2.0 * f32(depth)) * cellSize;
+        }
+    }
+    textureStore(waterTexture, vec2<i32>(x, y), vec4<f32>(f32(depth) * unit, velocity.x, velocity.y, f32(heights[i] + depth) * unit));
+}

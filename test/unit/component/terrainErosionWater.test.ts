@@ -1,0 +1,76 @@
+/**
+ * Shallow water on the TerrainErosion component (NullEngine, CPU backend in-thread): the same state
+ * as the CPU reference, sources through world positions, maps, snapshots and reset.
+ */
+import "@babylonjs/core/Meshes/groundMesh.js";
+import type { Scene } from "@babylonjs/core/scene.js";
+import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
+
+const W = 41;
+const D = 33;
+const OPTIONS: ErosionOptionsInput = { patchSize: 16, seed: 5, hydraulic: { dropletsPerBatch: 80, maxSteps: 20 }, water: { enabled: true, rain: 0.01, stepsPerCycle: 3, capacity: 8 } };
+const heights = generateNoiseTerrain({ width: W, depth: D, relief: 12, seed: 4 });
+
+describe("shallow water on TerrainErosion (NullEngine, CPU backend)", () => {
+    let env: ReturnType<typeof createNullScene>;
+    let scene: Scene;
+
+    beforeEach(() => {
+        env = createNullScene();
+        scene = env.scene;
+    });
+
+    afterEach(() => {
+        env.dispose();
+    });
+
+    async function attached() {
+        const erosion = new TerrainErosion({ ...OPTIONS, autoStart: false });
+        createGroundWithHeights(scene, heights, W, D).addBehavior(erosion);
+        await erosion.whenReady();
+        return erosion;
+    }
+
+    it("equals the CPU reference with a source added at a world position, and reports the water's maps", async () => {
+        const erosion = await attached();
+        // Ground vertex (column 20, row 10): x = 20 - (W - 1) / 2, z = (D - 1) / 2 - 10 (row 0 is the far, +z, edge).
+        const spring = erosion.addWaterSource({ x: 0, y: 0, z: 6 }, 2, 3);
+        await erosion.runCycles(2);
+        const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
+        reference.addWaterSource(20, 10, 2, 3);
+        reference.runCycles(2);
+        expect(await erosion.fingerprint()).toBe(reference.fingerprint());
+        const maps = await erosion.readMaps();
+        expect(maps.waterDepth.length).toBe(W * D);
+        expect(maps.waterVelocity.length).toBe(2 * W * D);
+        expect(maps.waterDepth[10 * W + 20]).toBeGreaterThan(0.01);
+        expect(maps.waterVelocity.some((speed) => speed !== 0)).toBe(true);
+        const texture = await erosion.getMapTexture("shallowWater");
+        expect(texture.name).toBe("TerrainErosion.shallowWater");
+        expect(spring.remove()).toBe(true);
+        expect(spring.remove()).toBe(false);
+        expect(() => erosion.addWaterSource({ x: 0, y: 0, z: 0 }, Number.NaN, 1)).toThrow(/radius is NaN/);
+        expect(() => erosion.addWaterSource({ x: 500, y: 0, z: 0 }, 1, 1)).toThrow(RangeError);
+        erosion.detach();
+    });
+
+    it("snapshots and restores the water with its sources, and reset() brings back the dry ground", async () => {
+        const erosion = await attached();
+        const start = await erosion.fingerprint();
+        erosion.addWaterSource({ x: -5, y: 0, z: 3 }, 1.5, 2);
+        await erosion.runCycles(1);
+        const snapshot = ErosionSnapshot.fromArrayBuffer((await erosion.snapshot()).toArrayBuffer());
+        expect(snapshot.state.water).not.toBeNull();
+        expect(snapshot.state.sources?.inForce.length).toBe(1);
+        await erosion.runCycles(1);
+        const after = await erosion.fingerprint();
+        await erosion.restore(snapshot);
+        await erosion.runCycles(1);
+        expect(await erosion.fingerprint()).toBe(after);
+        await erosion.reset();
+        expect(await erosion.fingerprint()).toBe(start);
+        expect((await erosion.readMaps()).waterDepth.every((depth) => depth === 0)).toBe(true);
+        erosion.detach();
+    });
+});
