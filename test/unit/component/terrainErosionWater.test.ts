@@ -4,7 +4,7 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, createGroundTilesFromHeights, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions, TerrainErosion, TerrainErosionWorld, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 const W = 41;
@@ -72,5 +72,26 @@ describe("shallow water on TerrainErosion (NullEngine, CPU backend)", () => {
         expect(await erosion.fingerprint()).toBe(start);
         expect((await erosion.readMaps()).waterDepth.every((depth) => depth === 0)).toBe(true);
         erosion.detach();
+    });
+
+    it("runs on a world of grounds as on one ground: a 3 x 2 world with a spring across a seam equals the CPU reference, and saves keep the water", async () => {
+        const grounds = createGroundTilesFromHeights("tile", heights, { columns: W, rows: D, extent: { width: W - 1, height: D - 1 }, tiles: { columns: [15, 12, 13], rows: [13, 19] } }, scene);
+        const world = new TerrainErosionWorld(grounds, { ...OPTIONS, autoStart: false });
+        await world.whenReady();
+        // Field column 15 is the seam between the first two columns of grounds; row 13 between the rows.
+        world.addWaterSource({ x: 15 - (W - 1) / 2, y: 0, z: (D - 1) / 2 - 13 }, 2, 3);
+        await world.runCycles(2);
+        const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
+        reference.addWaterSource(15, 13, 2, 3);
+        reference.runCycles(2);
+        expect(await world.fingerprint()).toBe(reference.fingerprint());
+        const saves = await Promise.all(grounds.flat().map((ground) => world.saveGround(ground)));
+        expect(saves.every((save) => save.snapshot.state.water !== null)).toBe(true);
+        await world.runCycles(1);
+        const later = await world.fingerprint();
+        await world.restoreGrounds(saves);
+        await world.runCycles(1);
+        expect(await world.fingerprint()).toBe(later);
+        world.dispose();
     });
 });
