@@ -12,21 +12,33 @@ import { neighbourAt, sedimentSlot } from "../steepestDescent.js";
 // vm context (jest's test environment, some worker sandboxes).
 const { max, min } = Math;
 
-/** Scratch of the sediment routing: the grid-sized `incoming` (all zero between calls) and two lists of vertices. */
+/**
+ * Scratch of the sediment routing: the grid-sized `incoming` (all zero between calls), two lists of
+ * vertices and, beside each, the vertex's sediment slot.
+ */
 export class RouteScratch {
     public readonly incoming: Int32Array;
     private _sources: Int32Array;
     private _receivers: Int32Array;
+    private _sourceSlots: Int8Array;
+    private _receiverSlots: Int8Array;
 
     constructor(cells: number) {
         this.incoming = new Int32Array(cells);
         this._sources = new Int32Array(cells);
         this._receivers = new Int32Array(cells);
+        this._sourceSlots = new Int8Array(cells);
+        this._receiverSlots = new Int8Array(cells);
     }
 
     /** The two vertex lists (each as long as the grid). */
     public lists(): [Int32Array, Int32Array] {
         return [this._sources, this._receivers];
+    }
+
+    /** The slots beside the two lists. */
+    public slotLists(): [Int8Array, Int8Array] {
+        return [this._sourceSlots, this._receiverSlots];
     }
 }
 
@@ -48,10 +60,17 @@ export function routeSediment(params: BatchParams, heights: Int32Array, levels: 
     const wrap = params.wrap !== 0;
     const incoming = scratch.incoming;
     let [sources, receivers] = scratch.lists();
+    // A vertex's slot, found when it is listed: heights and levels do not change while sediment
+    // hops, so a receiver passing sediment on uses, as a sender, the slot it was checked with.
+    let [sourceSlots, receiverSlots] = scratch.slotLists();
     let sourceCount = 0;
     for (let y = extentY0; y < extentY1; y++) {
         for (let i = y * width + extentX0, end = y * width + extentX1; i < end; i++) {
-            if (routed[i] > 0) sources[sourceCount++] = i;
+            if (routed[i] > 0) {
+                const x = i - y * width;
+                sourceSlots[sourceCount] = sedimentSlot(heights, levels, x, y, width, depth, wrap);
+                sources[sourceCount++] = i;
+            }
         }
     }
     let from = routed;
@@ -63,7 +82,7 @@ export function routeSediment(params: BatchParams, heights: Int32Array, levels: 
             const i = sources[s];
             const x = i % width;
             const y = (i - x) / width;
-            const r = neighbourAt(x, y, sedimentSlot(heights, levels, x, y, width, depth, wrap), width, depth, wrap);
+            const r = neighbourAt(x, y, sourceSlots[s], width, depth, wrap);
             if (incoming[r] === 0) receivers[receiverCount++] = r;
             incoming[r] += from[i];
             from[i] = 0;
@@ -82,12 +101,16 @@ export function routeSediment(params: BatchParams, heights: Int32Array, levels: 
                 delta[i] += settled;
                 amount -= settled;
             }
-            if (passOn && amount > 0 && sedimentSlot(heights, levels, x, y, width, depth, wrap) >= 0) {
-                const sent = min(amount, ROUTE_LIMIT);
-                to[i] = sent;
-                amount -= sent;
-                // A receiver lists once: sources[] is free to take the next hop's senders.
-                receivers[passed++] = i;
+            if (passOn && amount > 0) {
+                const slot = sedimentSlot(heights, levels, x, y, width, depth, wrap);
+                if (slot >= 0) {
+                    const sent = min(amount, ROUTE_LIMIT);
+                    to[i] = sent;
+                    amount -= sent;
+                    // A receiver lists once: the receiver lists are free to take the next hop's senders.
+                    receiverSlots[passed] = slot;
+                    receivers[passed++] = i;
+                }
             }
             if (amount > 0) {
                 // At most 8 sends of ROUTE_LIMIT onto at most ACCUMULATOR_LIMIT: no i32 wraps, and what
@@ -101,6 +124,7 @@ export function routeSediment(params: BatchParams, heights: Int32Array, levels: 
             }
         }
         [sources, receivers] = [receivers, sources];
+        [sourceSlots, receiverSlots] = [receiverSlots, sourceSlots];
         sourceCount = passed;
         [from, to] = [to, from];
     }
