@@ -6,7 +6,8 @@
  * Press I (or the Inspector button) to tune every option live; shift-drag on the terrain to rain on
  * it (erodeAt).
  * `?size=N` (generated terrain side in vertices, default 513) and `?droplets=N` (droplets per batch)
- * make the scene lighter, e.g. for software rendering.
+ * make the scene lighter, e.g. for software rendering. The panel's Rain switch and Spring tool run
+ * the shallow water and draw its surface (sample-scene/waterControls.ts); `?water=1` starts with rain.
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
@@ -25,6 +26,7 @@ import { createGroundFromHeights, createGroundFromPng16, createGroundTilesFromHe
 import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
 import { keepScalesFitted } from "./mapsView.js";
+import { createWaterControls, type WaterControls } from "./waterControls.js";
 import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import "@babylonjs/core/Culling/ray.js";
@@ -164,6 +166,7 @@ async function main(): Promise<void> {
         } as never);
     };
 
+    let water: WaterControls | null = null;
     const panel = createPanel({
         erosion,
         engine,
@@ -171,8 +174,10 @@ async function main(): Promise<void> {
         terrains: Object.entries(TERRAINS).map(([name, terrain]) => ({ name, label: terrain.label, current: name === terrainName })),
         onInspector: () => void toggleInspector(),
         onMapMode: (mode) => (erosionMaterial.mapView = mode),
+        onReset: () => water?.onReset(),
         fileStem: terrainName,
     });
+    water = createWaterControls({ erosion, scene, grounds: allGrounds, container: document.getElementById("water-controls")!, size, raining: params.get("water") === "1" });
     window.addEventListener("keydown", (event) => {
         if (event.key === "i" || event.key === "I") void toggleInspector();
     });
@@ -188,7 +193,7 @@ async function main(): Promise<void> {
         panel.update();
     });
     window.addEventListener("resize", () => engine.resize());
-    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, toggleInspector, inspectorOpen: () => inspector !== null } });
+    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, water, toggleInspector, inspectorOpen: () => inspector !== null } });
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 /**
  * The sample's on-screen panel: backend, cycles, progress, batches and erosion cost per frame, and
- * buttons to pause/resume, reset, run one cycle, open the Inspector and download the heights.
+ * buttons to pause/resume, reset, run one cycle, open the Inspector and download the heights, and a
+ * place for the water controls (sample-scene/waterControls.ts).
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { ErosionController } from "../plugin/index.js";
@@ -15,6 +16,8 @@ export interface PanelOptions {
     onInspector(): void;
     /** Shows the terrain coloured normally ("terrain") or one erosion map. */
     onMapMode(mode: ErosionMapView): void;
+    /** Called after the erosion's reset (which clears its water sources). */
+    onReset(): void;
     /** Start of downloaded file names. */
     fileStem: string;
 }
@@ -58,7 +61,8 @@ export function createPanel(options: PanelOptions): { update(): void } {
             <button id="button-raw">Download raw f32</button>
         </div>
         <div class="maps">Show: <select id="map-mode">${EROSION_MAP_VIEWS.map((mode) => `<option value="${mode}">${mode === "none" ? "terrain (wet channels, sediment fans)" : `${mode} map`}</option>`).join("")}</select></div>
-        <div class="hint">Shift-drag on the terrain to rain on it.</div>
+        <div class="water" id="water-controls"></div>
+        <div class="hint">Shift-drag on the terrain to rain on it. Spring: click on the terrain to add one.</div>
         <div class="terrains">${options.terrains.map((terrain) => (terrain.current ? `<b>${terrain.label}</b>` : `<a href="?terrain=${terrain.name}${location.search.includes("webgl2") ? "&engine=webgl2" : ""}">${terrain.label}</a>`)).join("<br>")}</div>
         <div id="status"></div>`;
     document.body.appendChild(panel);
@@ -70,7 +74,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
             (error) => (status.textContent = `Error: ${error instanceof Error ? error.message : String(error)}`)
         );
     byId("button-toggle").onclick = () => (erosion.isRunning ? erosion.pause() : erosion.start());
-    byId("button-reset").onclick = () => report(erosion.reset(), "Reset to the original terrain.");
+    byId("button-reset").onclick = () => report(erosion.reset().then(() => options.onReset()), "Reset to the original terrain.");
     byId("button-step").onclick = () => report(erosion.runCycles(1), "Ran one cycle.");
     byId("button-inspector").onclick = () => options.onInspector();
     (byId("map-mode") as HTMLSelectElement).onchange = (event) => options.onMapMode((event.target as HTMLSelectElement).value as ErosionMapView);
