@@ -57,8 +57,6 @@ export class DeviceRecovery {
     private _lost = false;
     private _runningBeforeLoss = false;
     private _lostDevice: unknown = null;
-    /** Each new device gets its own compiled kernels (Babylon caches compute effects by source). */
-    private _generation = 0;
     private readonly _lostObserver: Nullable<Observer<AbstractEngine>>;
     private readonly _restoredObserver: Nullable<Observer<AbstractEngine>>;
 
@@ -115,8 +113,8 @@ export class DeviceRecovery {
             // Babylon 9.28 rebuilds vertex buffers before its new device exists; give the ground
             // buffers on the new device, from its (up to date) CPU data.
             field.recreateGpuBuffers();
-            this._generation++;
-            const backend = await GpuErosionBackend.create(this._engine, field, checkpoint, checkpointOptions.patchSize, this._generation);
+            // The new device gets kernels compiled for it (BabylonComputeDevice numbers the devices).
+            const backend = await GpuErosionBackend.create(this._engine, field, checkpoint, checkpointOptions.patchSize);
             await backend.writeState(checkpoint);
             schedule.resumeAt(checkpoint.cycle, checkpointOptions, host.options, checkpoint.masks, schedule.latestMasks);
             // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.

@@ -62,12 +62,9 @@ export class GpuErosionBackend implements ErosionBackend {
         return Promise.race([work, this._lost]);
     }
 
-    /**
-     * Creates the buffers, compiles the kernels and uploads `state`.
-     * @param generation 0, or how many device losses this component has recovered from
-     */
-    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, generation = 0): Promise<GpuErosionBackend> {
-        const device = new BabylonComputeDevice(engine, generation);
+    /** Creates the buffers, compiles the kernels (for the engine's current device) and uploads `state`. */
+    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number): Promise<GpuErosionBackend> {
+        const device = new BabylonComputeDevice(engine);
         const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize);
         simulation.upload(state);
         return new GpuErosionBackend(engine, device, simulation, field);

@@ -22,21 +22,39 @@ interface BabylonBuffer extends ComputeBuffer {
 /** How long kernels may take to compile before `prepareKernels` gives up, in milliseconds. */
 const COMPILE_TIMEOUT_MS = 60000;
 
+/** A number for each `GPUDevice` seen, in the order they are first seen (see `deviceGeneration`). */
+const deviceNumbers = new WeakMap<object, number>();
+let devicesSeen = 0;
+
+/**
+ * The number of the engine's current `GPUDevice`: 0 for the first device any engine had, then one
+ * more for each device after it (a restored engine's new device among them). Babylon caches
+ * compiled compute effects by source and keeps the dead device's pipelines after restoring the
+ * engine, so kernels compiled for a later device carry its number in a trailing comment. Per
+ * device, not per component: a component created after a restore (generation 0 of its own) got the
+ * dead device's pipelines, and its dispatches did nothing (measured: its heights differed from the
+ * CPU reference's after one cycle).
+ */
+function deviceGeneration(engine: WebGPUEngine): number {
+    const device = (engine as unknown as { _device?: object })._device;
+    if (!device) {
+        return 0;
+    }
+    let number = deviceNumbers.get(device);
+    if (number === undefined) {
+        number = devicesSeen++;
+        deviceNumbers.set(device, number);
+    }
+    return number;
+}
+
 /** Runs the erosion kernels as Babylon compute shaders. */
 export class BabylonComputeDevice implements ComputeDevice {
     private readonly _shaders = new Map<KernelName, ComputeShader>();
     private readonly _liveBuffers = new Set<BabylonBuffer>();
 
-    /**
-     * @param engine the WebGPU engine
-     * @param generation distinguishes devices created after a device loss: Babylon caches compiled
-     * compute effects by source and keeps the dead device's pipelines after restoring the engine, so
-     * each generation compiles source of its own (a trailing comment)
-     */
-    constructor(
-        public readonly engine: WebGPUEngine,
-        private readonly _generation = 0
-    ) {
+    /** @param engine the WebGPU engine (its current device picks the kernels' compiled source: `deviceGeneration`) */
+    constructor(public readonly engine: WebGPUEngine) {
         if (!engine.getCaps().supportComputeShaders) {
             throw new Error("BabylonComputeDevice needs an engine with compute shader support (a WebGPUEngine).");
         }
@@ -66,7 +84,8 @@ export class BabylonComputeDevice implements ComputeDevice {
             if (this._shaders.has(kernel)) {
                 continue;
             }
-            const source = this._generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${this._generation}\n`;
+            const generation = deviceGeneration(this.engine);
+            const source = generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${generation}\n`;
             const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) });
             this._shaders.set(kernel, shader);
             pending.push(

@@ -3,7 +3,7 @@
  * flight, and grounds too large for the adapter's limits.
  */
 import { readFileSync } from "node:fs";
-import { conservedMass, createInitialState, erodeHeightfield, generateNoiseTerrain, heightsToFixed, noMasks } from "../../plugin/index.js";
+import { conservedMass, CpuErosionSimulation, createInitialState, erodeHeightfield, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions } from "../../plugin/index.js";
 import { encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 
@@ -34,6 +34,36 @@ describe("TerrainErosion faults on WebGPU", () => {
         // Nothing of ours throws into the render loop; Babylon 9.28's own draw call does, right after
         // it restores a lost device, with or without erosion (next test).
         expect(result.renderErrors.filter((error: string) => error !== BABYLON_RESTORE_ERROR)).toEqual([]);
+    });
+
+    it("resumes the shallow water (its grids and a spring) from the checkpoint after device loss, to the uninterrupted run's fingerprint", async () => {
+        const width = 33;
+        const depth = 33;
+        const options = { patchSize: 32, hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { enabled: false }, water: { enabled: true, rain: 0.01, stepsPerCycle: 2 } };
+        const start = heightsToFixed(generateNoiseTerrain({ width, depth, relief: 8, seed: 3 }));
+        const result = await browser.page.evaluate((r) => (window as any).deviceLoss(r), { width, depth, heights: encodeInt32(start), options, cycles: 6, spring: { x: 2, z: -3, radius: 2, rate: 2 } });
+        expect(result.events).toEqual(["deviceLost", "recovered"]);
+        const reference = new CpuErosionSimulation(width, depth, start, resolveOptions(options));
+        // World (2, -3) on a 33 x 33 ground centred at the origin: column 18, row 19.
+        reference.addWaterSource(18, 19, 2, 2);
+        const byCycle = [reference.fingerprint()];
+        for (let cycle = 1; cycle <= 6; cycle++) {
+            reference.runCycles(1);
+            byCycle.push(reference.fingerprint());
+        }
+        expect(result.checkpoint.fingerprint).toBe(byCycle[result.checkpoint.cycle]);
+        expect(result.fingerprint).toBe(byCycle[6]);
+        expect(result.renderErrors.filter((error: string) => error !== BABYLON_RESTORE_ERROR)).toEqual([]);
+    });
+
+    it("gives a component created after the engine restored a lost device the CPU's terrain (its kernels compiled for the new device)", async () => {
+        // The tests above lost the page's device at least once. Before the fix, a new component
+        // compiled the same source as before the loss and Babylon handed back the dead device's
+        // pipelines: its dispatches did nothing.
+        const options = { patchSize: 16, hydraulic: { dropletsPerBatch: 60 } };
+        const start = heightsToFixed(generateNoiseTerrain({ width: 37, depth: 29, relief: 10, seed: 9 }));
+        const result = await browser.page.evaluate((r) => (window as any).longRun(r), { width: 37, depth: 29, heights: encodeInt32(start), options, cycles: 1 });
+        expect(result.fingerprint).toBe(erodeHeightfield(start, 37, 29, options, 1).fingerprint);
     });
 
     it("(upstream) Babylon 9.28 may throw from a plain scene's first draw after restoring a lost device, with that error only; the filter above is for 9.28.0", async () => {

@@ -89,6 +89,8 @@ interface ScenarioRequest {
     heights: string;
     options: ErosionOptionsInput;
     cycles: number;
+    /** A water source added before the run (world x and z, radius, rate). */
+    spring?: { x: number; z: number; radius: number; rate: number };
 }
 
 async function framesVersusRunCycles(request: ScenarioRequest) {
@@ -185,12 +187,17 @@ setup().then(() => Object.assign(window, { pageReady: true }));
 async function deviceLoss(request: ScenarioRequest) {
     const heights = decodeInt32(request.heights);
     const ground = makeGround("lost", request.width, request.depth, heights);
-    const erosion = new TerrainErosion({ ...request.options, frameBudgetMs: 0.05 });
+    // With a spring, the run starts once it is added, so it is in force from cycle 0.
+    const erosion = new TerrainErosion({ ...request.options, frameBudgetMs: 0.05, autoStart: !request.spring });
     const events: string[] = [];
     erosion.onErrorObservable.add((event) => events.push(event.kind));
     ground.addBehavior(erosion);
     Object.assign(window, { __dbg: () => ({ events, cycles: erosion.cyclesCompleted, progress: erosion.progress, running: erosion.isRunning, backend: erosion.backend }) });
     await erosion.whenReady();
+    if (request.spring) {
+        erosion.addWaterSource({ x: request.spring.x, y: 0, z: request.spring.z }, request.spring.radius, request.spring.rate);
+        erosion.start();
+    }
     await until(() => erosion.cyclesCompleted >= 1 && erosion.progress > 0.3, "some progress");
     // Frames keep running while the checkpoint is read: it must still be the boundary's state.
     const checkpoint = { cycle: erosion.checkpoint!.cycle, fingerprint: fingerprintOf(erosion.checkpoint!) };
