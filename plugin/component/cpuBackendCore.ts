@@ -9,11 +9,11 @@ import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 
-/** Rows of the maps texture (RGBA per vertex), of the drainage-area texture and of the shallow-water texture (RGBA). */
+/** Rows of the maps texture (RGBA per vertex), of the drainage-area texture and, once asked for, of the shallow-water texture (RGBA). */
 export interface MapsTexels {
     readonly maps: Float32Array;
     readonly area: Float32Array;
-    readonly water: Float32Array;
+    readonly water: Float32Array | null;
 }
 
 /** A request to the CPU backend. */

@@ -18,22 +18,32 @@ export class CpuMapsTextures {
     public readonly maps: RawTexture;
     /** R32F drainage area (cells), one texel per vertex. */
     public readonly area: RawTexture;
-    /** RGBA32F shallow water (layout in `waterTexels`), one texel per vertex. */
-    public readonly water: RawTexture;
+    private _water: RawTexture | null = null;
 
     constructor(
-        scene: Scene,
+        private readonly _scene: Scene,
         private readonly _width: number,
         private readonly _depth: number
     ) {
-        const create = (format: number, channels: number, name: string) => {
-            const texture = new RawTexture(new Float32Array(_width * _depth * channels), _width, _depth, format, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT);
-            texture.name = name;
-            return texture;
-        };
-        this.maps = create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.maps");
-        this.area = create(Constants.TEXTUREFORMAT_R, 1, "TerrainErosion.drainageArea");
-        this.water = create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.shallowWater");
+        this.maps = this._create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.maps");
+        this.area = this._create(Constants.TEXTUREFORMAT_R, 1, "TerrainErosion.drainageArea");
+    }
+
+    /** Whether the shallow-water texture exists (it is made the first time it is asked for). */
+    public get hasWater(): boolean {
+        return this._water !== null;
+    }
+
+    /** The RGBA32F shallow-water texture (layout in `waterTexels`), created on first use: upload it whole then (`uploadAll`). */
+    public get water(): RawTexture {
+        this._water ??= this._create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.shallowWater");
+        return this._water;
+    }
+
+    private _create(format: number, channels: number, name: string): RawTexture {
+        const texture = new RawTexture(new Float32Array(this._width * this._depth * channels), this._width, this._depth, format, this._scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT);
+        texture.name = name;
+        return texture;
     }
 
     /** Uploads rows `y0 .. y1 - 1` of both textures. */
@@ -42,14 +52,16 @@ export class CpuMapsTextures {
         const engine = this.maps.getScene()?.getEngine() as unknown as { isWebGPU: boolean; _gl?: unknown; updateTextureData(texture: InternalTexture, data: ArrayBufferView, x: number, y: number, width: number, height: number): void } | undefined;
         const mapsInternal = this.maps.getInternalTexture();
         const areaInternal = this.area.getInternalTexture();
-        const waterInternal = this.water.getInternalTexture();
         // A NullEngine (Node) has neither a WebGL context nor a WebGPU device: no texture memory to write.
-        if (!engine || (!engine.isWebGPU && !engine._gl) || !mapsInternal || !areaInternal || !waterInternal || y1 <= y0) {
+        if (!engine || (!engine.isWebGPU && !engine._gl) || !mapsInternal || !areaInternal || y1 <= y0) {
             return;
         }
         engine.updateTextureData(mapsInternal, texels.maps, 0, y0, this._width, y1 - y0);
         engine.updateTextureData(areaInternal, texels.area, 0, y0, this._width, y1 - y0);
-        engine.updateTextureData(waterInternal, texels.water, 0, y0, this._width, y1 - y0);
+        const waterInternal = this._water?.getInternalTexture();
+        if (waterInternal && texels.water) {
+            engine.updateTextureData(waterInternal, texels.water, 0, y0, this._width, y1 - y0);
+        }
     }
 
     /** Uploads both textures whole, from the maps and a state. */
@@ -61,6 +73,7 @@ export class CpuMapsTextures {
     public dispose(): void {
         this.maps.dispose();
         this.area.dispose();
-        this.water.dispose();
+        this._water?.dispose();
+        this._water = null;
     }
 }

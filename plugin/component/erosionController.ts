@@ -28,7 +28,7 @@ import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { assertMaskName } from "./masks.js";
-import type { WaterSourceHandle } from "./waterSources.js";
+import { addWaterSourceAt, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";
 import type { WaterMaps } from "../core/waterMaps.js";
 
 const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 };
@@ -215,9 +215,9 @@ export abstract class ErosionController {
      * `remove()`. Recorded in the state (fingerprint, snapshots; `reset()` clears it). At most 256.
      */
     public addWaterSource(worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): WaterSourceHandle {
-        const runner = this._live("addWaterSource");
-        const id = runner.addWaterSource(worldPosition, radius, rate);
-        return { id, remove: () => runner.removeWaterSource(id) };
+        const { field, schedule } = this._live("addWaterSource");
+        const id = addWaterSourceAt(field, schedule, worldPosition, radius, rate);
+        return { id, remove: () => removeWaterSource(schedule, id) };
     }
 
     /** Heights in the ground's local units (its positions' y), in its vertex order, after everything issued so far. */

@@ -28,7 +28,6 @@ import { planFrame } from "./framePlan.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
-import { addWaterSourceAt, removeWaterSource } from "./waterSources.js";
 import { WorkQueue } from "./workQueue.js";
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
@@ -174,16 +173,6 @@ export class ErosionRunner {
             throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
         }
         schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options));
-    }
-
-    /** Adds a water source around a world position from the next cycle boundary (see `TerrainErosion.addWaterSource`); returns its id. */
-    public addWaterSource(worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): number {
-        return addWaterSourceAt(this.field, this.schedule, worldPosition, radius, rate);
-    }
-
-    /** Removes a water source from the next cycle boundary; false if none has that id. */
-    public removeWaterSource(id: number): boolean {
-        return removeWaterSource(this.schedule, id);
     }
 
     /** Heights in the ground's local units, after everything issued so far. */

@@ -47,12 +47,12 @@ export class RunnerMaps {
 
     /** The shallow-water texture (RGBA32F, layout in `waterTexels`). */
     public getWaterTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableWaterTexture(live.field.scene) : (await this._cpuMapsTextures(live)).water));
+        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableWaterTexture(live.field.scene) : await this._cpuWaterTexture(live)));
     }
 
     /** What the CPU backend needs to compute the textures' changed rows, or null when no CPU texture is in use. */
     public texelOptions(): MapsTexelOptions | null {
-        return this._cpuTextures ? { tileable: this._runner.schedule.options.tileable, cellSize: this._runner.field.cellSize } : null;
+        return this._cpuTextures ? { tileable: this._runner.schedule.options.tileable, cellSize: this._runner.field.cellSize, water: this._cpuTextures.hasWater } : null;
     }
 
     /** Uploads rows the CPU backend computed for a frame. */
@@ -73,6 +73,17 @@ export class RunnerMaps {
     public dispose(): void {
         this._cpuTextures?.dispose();
         this._cpuTextures = null;
+    }
+
+    /** The CPU backend's shallow-water texture, created (and uploaded whole) on first use. */
+    private async _cpuWaterTexture(live: Live): Promise<RawTexture> {
+        const textures = await this._cpuMapsTextures(live);
+        if (!textures.hasWater) {
+            const texture = textures.water;
+            await this.refresh(live);
+            return texture;
+        }
+        return textures.water;
     }
 
     private async _cpuMapsTextures(live: Live): Promise<CpuMapsTextures> {

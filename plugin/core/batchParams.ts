@@ -334,6 +334,26 @@ export function batchExtent(params: BatchParams): GridRect {
     return { x0: params.extentX0, y0: params.extentY0, x1: params.extentX1, y1: params.extentY1 };
 }
 
+/** Params with every field 0 but the grid's size: what the passes over the whole field (vertices, map textures) start from. */
+export function blankBatchParams(width: number, depth: number): BatchParams {
+    const params = {} as BatchParams;
+    for (const field of BATCH_PARAM_FIELDS) {
+        params[field] = 0;
+    }
+    params.width = width;
+    params.depth = depth;
+    return params;
+}
+
+const floatScratch = new Float32Array(1);
+const floatScratchBits = new Int32Array(floatScratch.buffer);
+
+/** The bits of `value` as an f32, as an i32: how a float (rendering only) travels in the i32 params block. */
+export function f32Bits(value: number): number {
+    floatScratch[0] = value;
+    return floatScratchBits[0];
+}
+
 /** Writes `params` into `target` at `offsetInts` (an `i32` index), in `BATCH_PARAM_FIELDS` order. */
 export function packBatchParams(params: BatchParams, target: Int32Array, offsetInts = 0): void {
     for (let i = 0; i < BATCH_PARAM_FIELDS.length; i++) {

@@ -72,6 +72,8 @@ export interface MapsTexelOptions {
     readonly tileable: boolean;
     /** The cell size in local units (wear and deposition are written in local units). */
     readonly cellSize: number;
+    /** Whether the shallow-water texels are wanted too (only once someone asked for that texture). */
+    readonly water: boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ export interface MapsTexelOptions {
  * `write_area_map.wgsl` write them on the GPU: RGBA per vertex (water visits, wear and deposition
  * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex.
  */
-export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null }, options: MapsTexelOptions, y0: number, y1: number): { maps: Float32Array; area: Float32Array; water: Float32Array } {
+export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null }, options: MapsTexelOptions, y0: number, y1: number): { maps: Float32Array; area: Float32Array; water: Float32Array | null } {
     const { width } = state;
     const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
     const unit = options.cellSize / FIXED_ONE;
@@ -93,5 +95,5 @@ export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fill
         texels[k * 4 + 3] = directions[k] === 255 ? -1 : directions[k];
         area[k] = state.drainageArea[i];
     }
-    return { maps: texels, area, water: waterTexels(state, options.cellSize, y0, y1) };
+    return { maps: texels, area, water: options.water ? waterTexels(state, options.cellSize, y0, y1) : null };
 }

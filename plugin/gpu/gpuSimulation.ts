@@ -4,7 +4,7 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
-import { BATCH_PARAM_FIELDS, BATCH_PARAMS_ENTRY_BYTES, MAX_DISPATCH_BATCHES, packBatchParams, PARAMS_UNIFORM_BYTES, type BatchParams } from "../core/batchParams.js";
+import { BATCH_PARAMS_ENTRY_BYTES, blankBatchParams, f32Bits, MAX_DISPATCH_BATCHES, packBatchParams, PARAMS_UNIFORM_BYTES, type BatchParams } from "../core/batchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
 import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
@@ -13,7 +13,7 @@ import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
 import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
-import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
+import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
 import { COUNTER_BYTES, fluxBytes, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
 
@@ -212,7 +212,7 @@ export class GpuErosionSimulation {
      */
     public regenerateVertices(rect: GridRect, window: GridRect, positions: ComputeBuffer, normals: ComputeBuffer, cellSize: number): void {
         this._assertLive();
-        const params = emptyParams(this.width, this.depth);
+        const params = blankBatchParams(this.width, this.depth);
         params.patchX0 = window.x0;
         params.patchY0 = window.y0;
         params.patchX1 = window.x1;
@@ -221,7 +221,7 @@ export class GpuErosionSimulation {
         params.regionY0 = rect.y0;
         params.regionX1 = rect.x1;
         params.regionY1 = rect.y1;
-        params.cellSizeBits = floatBits(cellSize);
+        params.cellSizeBits = f32Bits(cellSize);
         const [rx, ry] = gridGroups(rect.x1 - rect.x0, rect.y1 - rect.y0);
         record(this._target([params]), "write_vertices", rx, ry, null, { positions, normals });
         this._recorded = true;
@@ -290,25 +290,17 @@ export class GpuErosionSimulation {
      * Records the pass that writes the shallow water into `texture` (a Babylon RGBA32F storage texture
      * of width x depth; layout in `waterTexels`), `cellSize` the ground's cell size in local units.
      * Before water has run it writes dry ground (the water's buffers are not created for it: that
-     * would put water into the state).
+     * would put water into the state), reading stand-ins.
      */
     public writeWaterTexture(texture: unknown, cellSize: number): void {
-        this._assertLive();
-        const params = emptyParams(this.width, this.depth);
-        params.cellSizeBits = floatBits(cellSize);
-        params.waterPass = this._buffers.hasWater ? 1 : 0;
-        const standIns = this._buffers.hasWater ? {} : { waterDepth: this._buffers.noMask, fluxX: this._buffers.noMask, fluxY: this._buffers.noMask, fluxD1: this._buffers.noMask, fluxD2: this._buffers.noMask };
-        const [gx, gy] = gridGroups(this.width, this.depth);
-        record(this._target([params]), "write_water_map", gx, gy, null, standIns, texture);
-        this._recorded = true;
+        const standIn = this._buffers.noMask;
+        const standIns = this._buffers.hasWater ? {} : { waterDepth: standIn, fluxX: standIn, fluxY: standIn, fluxD1: standIn, fluxD2: standIn };
+        this._recordFieldPass("write_water_map", texture, { cellSizeBits: f32Bits(cellSize), waterPass: this._buffers.hasWater ? 1 : 0 }, standIns);
     }
 
     /** Records the pass that writes the drainage area (cells) into `texture` (a Babylon R32F storage texture of width x depth). */
     public writeAreaTexture(texture: unknown): void {
-        this._assertLive();
-        const [gx, gy] = gridGroups(this.width, this.depth);
-        record(this._target([emptyParams(this.width, this.depth)]), "write_area_map", gx, gy, null, {}, texture);
-        this._recorded = true;
+        this._recordFieldPass("write_area_map", texture, {});
     }
 
     /**
@@ -317,12 +309,14 @@ export class GpuErosionSimulation {
      * in them), and the drainage direction as the river operator routes it (across the seam when `tileable`).
      */
     public writeMapsTexture(texture: unknown, tileable: boolean, cellSize: number): void {
+        this._recordFieldPass("write_maps", texture, { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 });
+    }
+
+    /** Records a texture pass over the whole field with `fields` set in otherwise blank params. */
+    private _recordFieldPass(kernel: KernelName, texture: unknown, fields: Partial<BatchParams>, extra: KernelBindings = {}): void {
         this._assertLive();
-        const params = emptyParams(this.width, this.depth);
-        params.cellSizeBits = floatBits(cellSize);
-        params.wrap = tileable && this.width > 2 && this.depth > 2 ? 1 : 0;
         const [gx, gy] = gridGroups(this.width, this.depth);
-        record(this._target([params]), "write_maps", gx, gy, null, {}, texture);
+        record(this._target([{ ...blankBatchParams(this.width, this.depth), ...fields }]), kernel, gx, gy, null, extra, texture);
         this._recorded = true;
     }
 
@@ -402,23 +396,4 @@ export class GpuErosionSimulation {
         }
         this._brushTable = table;
     }
-}
-
-function emptyParams(width: number, depth: number): BatchParams {
-    const params = {} as BatchParams;
-    for (const field of BATCH_PARAM_FIELDS) {
-        params[field] = 0;
-    }
-    params.width = width;
-    params.depth = depth;
-    return params;
-}
-
-const floatScratch = new Float32Array(1);
-const floatScratchBits = new Int32Array(floatScratch.buffer);
-
-/** The bits of `value` as an f32, as an i32 (how a float travels in the i32 params block). */
-function floatBits(value: number): number {
-    floatScratch[0] = value;
-    return floatScratchBits[0];
 }
