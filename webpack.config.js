@@ -29,7 +29,8 @@ function sampleConfig(mode) {
         performance: { hints: false },
         optimization,
         plugins: [new HtmlWebpackPlugin({ template: resolve(root, "sample-scene/index.html") })],
-        devServer: { host: "127.0.0.1", port: 8080, static: [{ directory: resolve(root, "sample-scene/public"), publicPath: "/" }], client: { overlay: { warnings: false } } },
+        // Cross-origin isolated (COOP/COEP), so the CPU backend's worker pool shares memory (SharedArrayBuffer).
+        devServer: { host: "127.0.0.1", port: 8080, headers: { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }, static: [{ directory: resolve(root, "sample-scene/public"), publicPath: "/" }], client: { overlay: { warnings: false } } },
     };
 }
 

@@ -15,8 +15,8 @@ import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters
 import { erodeDroplets } from "../../plugin/core/cpu/erodeDroplets.js";
 import { thermalApply } from "../../plugin/core/cpu/thermalApply.js";
 import { thermalFlux } from "../../plugin/core/cpu/thermalFlux.js";
-import { FoldScratch } from "../../plugin/core/cpu/foldDroplets.js";
-import { RiverScratch, runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
+import { runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
+import { createRiverScratch, RiverBandWork } from "../../plugin/core/cpu/riverPhases.js";
 import { createMaps } from "../../plugin/core/erosionMaps.js";
 import { cloneState, noMasks } from "../../plugin/core/erosionState.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
@@ -160,8 +160,8 @@ async function main(): Promise<void> {
             const start = riverStartState(size);
             const state = cloneState(start);
             const masks = noMasks();
-            const fold = new FoldScratch(size * size);
-            const scratch = new RiverScratch(size * size);
+            const scratch = createRiverScratch(size * size);
+            const work = new RiverBandWork(size * size);
             const maps = createMaps(size * size);
             const single = await repeat(counts, () => {
                 state.heights.set(start.heights);
@@ -169,9 +169,8 @@ async function main(): Promise<void> {
                 state.drainageArea.set(start.drainageArea);
                 state.fillLevels.set(start.fillLevels);
                 state.counters.fill(0);
-                delta.fill(0);
                 const started = performance.now();
-                runRiverBatch(rivers, steps, state, masks, delta, fold, scratch, maps);
+                runRiverBatch(rivers, steps, state, masks, scratch, work, maps);
                 return cells / ((performance.now() - started) / 1000);
             });
             const riverDetail = `whole field as one patch, one river batch a run from a new state (drainage area 1, priority-flood fill levels): runRiverBatch (river slots, ${steps} x accumulate, erode, uplift, settle, ${rivers.routeHops} routing hops, apply, fill levels; recording wear and deposition as the CPU backend does); a cell is one vertex of the patch through the whole batch, counted once`;

@@ -1,13 +1,16 @@
 /**
  * The CPU backend's work, as messages: the same code answers them in a Web Worker and, under Node
  * or a NullEngine, in the calling thread. Imports nothing from Babylon so the worker bundle stays
- * small.
+ * small. With a pool (`pool/cpuPool.ts`) it coordinates helper workers; requests are answered one
+ * at a time, in order, even while a frame waits for its helpers.
  */
 import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
 import { mapsTexels, type ErosionMaps, type MapsTexelOptions } from "../core/erosionMaps.js";
 import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
+import { CpuPool } from "./pool/cpuPool.js";
+import type { SpawnHelper } from "./pool/poolPorts.js";
 
 /** Rows of the maps texture (RGBA per vertex), of the drainage-area texture and, once asked for, of the shallow-water texture (RGBA). */
 export interface MapsTexels {
@@ -16,9 +19,19 @@ export interface MapsTexels {
     readonly water: Float32Array | null;
 }
 
+/** How many workers the backend runs on, and how it starts the helpers. */
+export interface CpuPoolRequest {
+    /** Members, this thread included; 1 runs without helpers. */
+    readonly members: number;
+    /** Share memory with the helpers (else copy rows to them). */
+    readonly shared: boolean;
+    /** The CPU worker's source, which the helpers run. */
+    readonly source: string;
+}
+
 /** A request to the CPU backend. */
 export type CpuBackendRequest =
-    | { readonly type: "init"; readonly state: ErosionStateData }
+    | { readonly type: "init"; readonly state: ErosionStateData; readonly pool: CpuPoolRequest | null }
     | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null; readonly texels: MapsTexelOptions | null }
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }
     | { readonly type: "write"; readonly state: ErosionStateData }
@@ -29,6 +42,7 @@ export type CpuBackendRequest =
 /** The answer to a request. */
 export type CpuBackendResponse =
     | { readonly type: "done" }
+    | { readonly type: "ready"; readonly members: number; readonly shared: boolean }
     | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null }
     | { readonly type: "state"; readonly state: ErosionStateData }
     | { readonly type: "maps"; readonly maps: ErosionMaps }
@@ -37,16 +51,32 @@ export type CpuBackendResponse =
 /** Answers CPU backend requests. */
 export class CpuBackendCore {
     private _runner: CpuBatchRunner | null = null;
+    private _pool: CpuPool | null = null;
+    private _queue: Promise<unknown> = Promise.resolve();
 
-    /** Handles one request. */
-    public handle(request: CpuBackendRequest): CpuBackendResponse {
+    /** @param _spawnerFor how helpers running a given worker source start here (null: they cannot) */
+    constructor(private readonly _spawnerFor: (source: string) => SpawnHelper | null) {}
+
+    /** Handles one request, after those before it. */
+    public handle(request: CpuBackendRequest): Promise<CpuBackendResponse> {
+        const answer = this._queue.then(() => this._handle(request));
+        this._queue = answer;
+        return answer;
+    }
+
+    /** Stops the helpers. */
+    public dispose(): void {
+        this._pool?.dispose();
+        this._pool = null;
+    }
+
+    private async _handle(request: CpuBackendRequest): Promise<CpuBackendResponse> {
         try {
             switch (request.type) {
                 case "init":
-                    this._runner = new CpuBatchRunner(cloneState(request.state));
-                    return { type: "done" };
+                    return this._init(request.state, request.pool);
                 case "frame":
-                    return this._frame(request.batches, request.changed, request.texels);
+                    return await this._frame(request.batches, request.changed, request.texels);
                 case "read": {
                     const state = cloneState(this._live().state);
                     state.cycle = request.cycle;
@@ -72,6 +102,16 @@ export class CpuBackendCore {
         }
     }
 
+    private _init(state: ErosionStateData, pool: CpuPoolRequest | null): CpuBackendResponse {
+        this.dispose();
+        this._runner = new CpuBatchRunner(cloneState(state));
+        const spawn = pool && pool.members > 1 ? this._spawnerFor(pool.source) : null;
+        if (pool && spawn) {
+            this._pool = CpuPool.create(this._runner, { members: pool.members, shared: pool.shared, spawn });
+        }
+        return { type: "ready", members: this._pool?.members ?? 1, shared: this._pool?.shared ?? false };
+    }
+
     private _live(): CpuBatchRunner {
         if (!this._runner) {
             throw new Error("CPU erosion backend used before init.");
@@ -79,11 +119,15 @@ export class CpuBackendCore {
         return this._runner;
     }
 
-    private _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null): CpuBackendResponse {
+    private async _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null): Promise<CpuBackendResponse> {
         const runner = this._live();
         const started = performance.now();
-        for (const planned of batches) {
-            runner.run(planned);
+        if (this._pool) {
+            await this._pool.runBatches(batches);
+        } else {
+            for (const planned of batches) {
+                runner.run(planned);
+            }
         }
         const computeMs = performance.now() - started;
         if (!changed) {

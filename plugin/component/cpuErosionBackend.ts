@@ -1,12 +1,14 @@
 /**
  * The CPU backend: the TypeScript reference kernels, in a Web Worker where the platform has one
- * (so erosion never blocks a frame) and in the calling thread otherwise (Node, NullEngine).
+ * (so erosion never blocks a frame) and in the calling thread otherwise (Node, NullEngine), with
+ * helper workers (a pool, `pool/cpuPool.ts`) when asked for more than one.
  */
 import type { ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
+import { nodeSpawner } from "./pool/poolPorts.js";
 import { CPU_WORKER_SOURCE } from "./cpuWorkerSource.generated.js";
 import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
 
@@ -17,10 +19,11 @@ interface CpuChannel {
 }
 
 function inThreadChannel(): CpuChannel {
-    const core = new CpuBackendCore();
+    // Here (Node, a NullEngine) the helpers are Node worker threads; a page without workers has none.
+    const core = new CpuBackendCore((source) => nodeSpawner(source));
     return {
-        request: (message) => Promise.resolve(core.handle(message)),
-        close: () => undefined,
+        request: (message) => core.handle(message),
+        close: () => core.dispose(),
     };
 }
 
@@ -68,10 +71,20 @@ function expect<T extends CpuBackendResponse["type"]>(response: CpuBackendRespon
     return response as Extract<CpuBackendResponse, { type: T }>;
 }
 
+/** How many workers the CPU backend runs on. */
+export interface CpuPoolChoice {
+    /** Workers, the backend's own included; 1 runs without helpers. */
+    readonly workers: number;
+    /** Share memory with the helpers where `SharedArrayBuffer` is there; false copies rows to them. */
+    readonly shared: boolean;
+}
+
 /** Runs batches with the CPU reference kernels. */
 export class CpuErosionBackend implements ErosionBackend {
     public readonly name = "cpu" as const;
     private _disposed = false;
+    private _workers = 1;
+    private _sharedMemory = false;
 
     private constructor(
         private readonly _channel: CpuChannel,
@@ -81,12 +94,26 @@ export class CpuErosionBackend implements ErosionBackend {
     /**
      * Starts the backend on `state`.
      * @param preferWorker use a Web Worker when the platform has one
+     * @param pool how many workers to run on (default one, no helpers)
      */
-    public static async create(state: ErosionStateData, preferWorker: boolean): Promise<CpuErosionBackend> {
+    public static async create(state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }): Promise<CpuErosionBackend> {
         const worker = preferWorker ? workerChannel() : null;
         const backend = new CpuErosionBackend(worker ?? inThreadChannel(), worker !== null);
-        expect(await backend._channel.request({ type: "init", state }), "done");
+        const request = pool.workers > 1 ? { members: pool.workers, shared: pool.shared && typeof SharedArrayBuffer !== "undefined", source: CPU_WORKER_SOURCE } : null;
+        const ready = expect(await backend._channel.request({ type: "init", state, pool: request }), "ready");
+        backend._workers = ready.members;
+        backend._sharedMemory = ready.shared;
         return backend;
+    }
+
+    /** Workers the kernels run on, the backend's own included (fewer than asked where helpers could not start). */
+    public get workers(): number {
+        return this._workers;
+    }
+
+    /** Whether the workers share the grids' memory (else each phase copies rows to the helpers). */
+    public get sharedMemory(): boolean {
+        return this._sharedMemory;
     }
 
     public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null): Promise<FrameResult> {

@@ -1,19 +1,64 @@
 /**
- * Entry point of the CPU backend's Web Worker. Bundled into a string at build time
+ * Entry point of the CPU backend's workers. Bundled into a string at build time
  * (scripts/build-worker.mjs) and started from a Blob URL, so users need no worker loader setup.
+ * The same source runs the backend (its first message is the backend's "init") and the helpers of
+ * its worker pool (first message the pool's "init", with a `shared` flag), in a Web Worker or in a
+ * Node worker thread.
  */
 import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
+import { PoolHelper } from "./pool/poolHelper.js";
+import { browserSpawner } from "./pool/poolPorts.js";
+import type { PoolRequest } from "./pool/poolTasks.js";
 
-const core = new CpuBackendCore();
-const scope = self as unknown as { onmessage: ((event: MessageEvent<CpuBackendRequest>) => void) | null; postMessage(message: CpuBackendResponse, transfer?: Transferable[]): void };
+/** The worker's side of its channel, in a Web Worker or a Node worker thread. */
+interface WorkerScope {
+    postMessage(message: unknown, transfer?: Transferable[]): void;
+    listen(handler: (data: unknown) => void): void;
+}
 
-scope.onmessage = (event) => {
-    const response = core.handle(event.data);
-    const transfer: Transferable[] = [];
-    if (response.type === "frame" && response.rows) {
-        transfer.push(response.rows.buffer);
-    } else if (response.type === "state") {
-        transfer.push(response.state.heights.buffer, response.state.suspended.buffer);
+function workerScope(): WorkerScope {
+    const web = (globalThis as { self?: { postMessage(message: unknown, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent) => void) | null } }).self;
+    if (web) {
+        return { postMessage: (message, transfer = []) => web.postMessage(message, transfer), listen: (handler) => (web.onmessage = (event) => handler(event.data)) };
     }
-    scope.postMessage(response, transfer);
-};
+    const process = (globalThis as { process?: { getBuiltinModule(name: string): unknown } }).process;
+    const { parentPort } = process!.getBuiltinModule("node:worker_threads") as { parentPort: { postMessage(message: unknown, transfer?: unknown[]): void; on(event: "message", handler: (data: unknown) => void): void } };
+    return { postMessage: (message, transfer = []) => parentPort.postMessage(message, transfer), listen: (handler) => parentPort.on("message", handler) };
+}
+
+const scope = workerScope();
+let role: ((data: unknown) => void) | null = null;
+
+function backendRole(): (data: unknown) => void {
+    // Helpers of this worker's pool are nested workers running the source the page sent.
+    const core = new CpuBackendCore((source) => browserSpawner(source));
+    return (data) => {
+        void core.handle(data as CpuBackendRequest).then((response: CpuBackendResponse) => {
+            const transfer: Transferable[] = [];
+            if (response.type === "frame" && response.rows) {
+                transfer.push(response.rows.buffer);
+            } else if (response.type === "state") {
+                transfer.push(response.state.heights.buffer, response.state.suspended.buffer);
+            }
+            scope.postMessage(response, transfer);
+        });
+    };
+}
+
+function helperRole(): (data: unknown) => void {
+    const helper = new PoolHelper();
+    return (data) => {
+        const reply = helper.handle(data as PoolRequest);
+        if (!reply) return;
+        const transfer: Transferable[] = [];
+        if (reply.type === "done" && reply.changes) {
+            for (const changes of Object.values(reply.changes)) transfer.push(changes.index.buffer, changes.value.buffer);
+        }
+        scope.postMessage(reply, transfer);
+    };
+}
+
+scope.listen((data) => {
+    role ??= (data as { type: string; shared?: boolean }).type === "init" && "shared" in (data as object) ? helperRole() : backendRole();
+    role(data);
+});

@@ -34,6 +34,9 @@ export interface ErosionBackend {
     readonly name: "webgpu" | "cpu";
     /** True when the CPU backend runs in a Web Worker. */
     readonly inWorker: boolean;
+    /** The CPU backend's workers, its own included (1 on the GPU backend), and whether they share memory. */
+    readonly workers: number;
+    readonly sharedMemory: boolean;
     /**
      * Runs batches (in order), regenerates the ground's vertices over `changed` (already grown by
      * one vertex) and resolves with the changed rows once they can be read without a stall.

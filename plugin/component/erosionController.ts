@@ -127,6 +127,15 @@ export abstract class ErosionController {
         return this._runner?.backend?.inWorker ?? false;
     }
 
+    /**
+     * The CPU backend's workers (its own and its pool's helpers, `cpuWorkers`) and whether they share
+     * memory (a cross-origin isolated page, or Node); null on the WebGPU backend or before it is ready.
+     */
+    public get cpuPool(): { readonly workers: number; readonly sharedMemory: boolean } | null {
+        const backend = this._runner?.backend;
+        return backend?.name === "cpu" ? { workers: backend.workers, sharedMemory: backend.sharedMemory } : null;
+    }
+
     /** True while erosion advances every frame. */
     public get isRunning(): boolean {
         return this._runner?.running ?? false;

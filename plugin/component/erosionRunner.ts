@@ -19,6 +19,7 @@ import { ErosionSchedule } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { CpuErosionBackend } from "./cpuErosionBackend.js";
+import { canShareMemory, cpuWorkerCount } from "./pool/poolPorts.js";
 import { RunnerMaps } from "./runnerMaps.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
 import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
@@ -284,7 +285,7 @@ export class ErosionRunner {
             }
         }
         if (!backend) {
-            backend = await CpuErosionBackend.create(initial, true);
+            backend = await CpuErosionBackend.create(initial, true, { workers: cpuWorkerCount(this._options.cpuWorkers), shared: canShareMemory() });
             this._budget = new FrameBudget(CPU_INITIAL_MS_PER_UNIT);
         }
         if (this._stopped) {

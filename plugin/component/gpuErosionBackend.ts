@@ -29,6 +29,8 @@ interface WrappedVertexBuffer {
 export class GpuErosionBackend implements ErosionBackend {
     public readonly name = "webgpu" as const;
     public readonly inWorker = false;
+    public readonly workers = 1;
+    public readonly sharedMemory = false;
     /** Each ground's vertex buffers as kernel bindings, wrapped on first use. */
     private readonly _wrapped = new Map<GroundBinding, { positions?: WrappedVertexBuffer; normals?: WrappedVertexBuffer }>();
     private _disposed = false;

@@ -7,7 +7,8 @@ import { FoldScratch, foldDroplets } from "./cpu/foldDroplets.js";
 import { erodeDroplets } from "./cpu/erodeDroplets.js";
 import { thermalApply } from "./cpu/thermalApply.js";
 import { thermalFlux } from "./cpu/thermalFlux.js";
-import { RiverScratch, runRiverBatch } from "./cpu/riverBatch.js";
+import { runRiverBatch } from "./cpu/riverBatch.js";
+import { createRiverScratch, RiverBandWork, type RiverScratch } from "./cpu/riverPhases.js";
 import { tileSeam } from "./cpu/tileSeam.js";
 import { runWaterPass } from "./cpu/waterBatch.js";
 import { COUNTER_COUNT } from "./counters.js";
@@ -22,7 +23,7 @@ export class CpuBatchRunner {
     private readonly _delta: Int32Array;
     private readonly _fold: FoldScratch;
     private _flux: Int32Array = new Int32Array(0);
-    private _river: RiverScratch | null = null;
+    private _river: { scratch: RiverScratch; work: RiverBandWork } | null = null;
     private _maps: ErosionMaps;
     private readonly _waterBatch: Int32Array;
 
@@ -45,6 +46,27 @@ export class CpuBatchRunner {
         this._maps = createMaps(this._state.width * this._state.depth);
     }
 
+    /** Makes `maps` the maps (not copied: the worker pool's shared grids). */
+    public adoptMaps(maps: ErosionMaps): void {
+        this._maps = maps;
+    }
+
+    /** The river batch's scratch, made the first time it is asked for. */
+    public riverScratch(): RiverScratch {
+        return this._riverGrids().scratch;
+    }
+
+    private _riverGrids(): { scratch: RiverScratch; work: RiverBandWork } {
+        const cells = this._state.width * this._state.depth;
+        this._river ??= { scratch: createRiverScratch(cells), work: new RiverBandWork(cells) };
+        return this._river;
+    }
+
+    /** The river batch's scratch if a river batch has run, else null. */
+    public get existingRiverScratch(): RiverScratch | null {
+        return this._river?.scratch ?? null;
+    }
+
     /** Replaces the maps with copies of `maps`. */
     public replaceMaps(maps: ErosionMaps): void {
         this._maps = { water: maps.water.slice(), wear: maps.wear.slice(), deposition: maps.deposition.slice() };
@@ -55,8 +77,16 @@ export class CpuBatchRunner {
         return this._state;
     }
 
-    /** Runs one batch's kernels. Does not move the state's position (the schedule's job). */
+    /** Runs one batch's kernels, then a tileable terrain's seam. Does not move the state's position (the schedule's job). */
     public run(planned: PlannedBatch): void {
+        this.runKernels(planned);
+        if (planned.params.seam !== 0) {
+            tileSeam(planned.params, this._state.heights, this._state.drainageArea, this._state.counters);
+        }
+    }
+
+    /** Runs one batch's kernels without the seam (the worker pool makes the seam once per class, as the GPU does). */
+    public runKernels(planned: PlannedBatch): void {
         const { params, masks } = planned;
         const state = this._state;
         // The masks in force travel with the state (fingerprint, snapshots).
@@ -67,13 +97,10 @@ export class CpuBatchRunner {
         } else if (planned.operator === "water") {
             runWaterPass(params, state, this._maps, masks.rain, planned.waterSources);
         } else if (planned.operator === "rivers") {
-            this._river ??= new RiverScratch(state.width * state.depth);
-            runRiverBatch(params, planned.riverSteps, state, masks, this._delta, this._fold, this._river, this._maps);
+            const { scratch, work } = this._riverGrids();
+            runRiverBatch(params, planned.riverSteps, state, masks, scratch, work, this._maps);
         } else {
             this._runThermal(planned);
-        }
-        if (params.seam !== 0) {
-            tileSeam(params, state.heights, state.drainageArea, state.counters);
         }
     }
 

@@ -108,6 +108,11 @@ export interface ErosionOptions {
     seed: number;
     /** Where kernels run. Default `"auto"`. */
     backend: ErosionBackendName;
+    /**
+     * Workers the CPU backend runs on, 0..64 (its own worker and helpers; the terrain is the same for
+     * any count). Default 0: max(1, logical cores - 1).
+     */
+    cpuWorkers: number;
     /** Start eroding when attached. Default `true`. */
     autoStart: boolean;
     /** Erosion time budget per frame in milliseconds, 0.05..1000. Default 2. */

@@ -47,8 +47,14 @@ export const CHROMIUM_ARGS = [
 
 const MIME: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".png": "image/png", ".json": "application/json", ".map": "application/json", ".wasm": "application/wasm", ".css": "text/css" };
 
-/** Serves files from `directories` (first match wins) on 127.0.0.1 at a free port. */
-export async function serveDirectories(directories: string[]): Promise<{ server: Server; origin: string }> {
+/**
+ * The headers that make a page cross-origin isolated, so it may use SharedArrayBuffer (the CPU
+ * backend's worker pool then shares memory). The sample's dev server sends them too.
+ */
+export const ISOLATION_HEADERS = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
+/** Serves files from `directories` (first match wins) on 127.0.0.1 at a free port; `isolated` adds `ISOLATION_HEADERS`. */
+export async function serveDirectories(directories: string[], isolated = false): Promise<{ server: Server; origin: string }> {
     const server = createServer((request, response) => {
         const path = normalize(decodeURIComponent((request.url ?? "/").split("?")[0])).replace(/^(\.\.[/\\])+/, "");
         if (path === "/favicon.ico") {
@@ -59,7 +65,7 @@ export async function serveDirectories(directories: string[]): Promise<{ server:
         for (const directory of directories) {
             const file = join(directory, path === "/" ? "index.html" : path);
             if (file.startsWith(directory) && existsSync(file) && statSync(file).isFile()) {
-                response.writeHead(200, { "Content-Type": MIME[extname(file)] ?? "application/octet-stream" });
+                response.writeHead(200, { "Content-Type": MIME[extname(file)] ?? "application/octet-stream", ...(isolated ? ISOLATION_HEADERS : {}) });
                 response.end(readFileSync(file));
                 return;
             }

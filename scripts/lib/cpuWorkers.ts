@@ -11,7 +11,8 @@ import { Worker } from "node:worker_threads";
 import type { BatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT } from "../../plugin/core/counters.js";
 import { FoldScratch, foldDroplets } from "../../plugin/core/cpu/foldDroplets.js";
-import { RiverScratch, runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
+import { runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
+import { createRiverScratch, RiverBandWork, type RiverScratch } from "../../plugin/core/cpu/riverPhases.js";
 import { addAndClearDelta, splitRange } from "./splitBatch.js";
 import { tileSeam } from "../../plugin/core/cpu/tileSeam.js";
 import type { ErosionStateData } from "../../plugin/core/erosionState.js";
@@ -62,7 +63,7 @@ export class CpuWorkerPool {
     private _flux: SharedArrayBuffer;
     private readonly _workers: PoolWorker[] = [];
     private readonly _fold: FoldScratch;
-    private _river: RiverScratch | null = null;
+    private _river: { scratch: RiverScratch; work: RiverBandWork } | null = null;
 
     private constructor(
         public readonly width: number,
@@ -164,8 +165,9 @@ export class CpuWorkerPool {
             foldDroplets(params, state, delta, this._fold, null, null, null);
             water.fill(0);
         } else if (planned.operator === "rivers") {
-            this._river ??= new RiverScratch(this.width * this.depth);
-            runRiverBatch(params, planned.riverSteps, state, planned.masks, delta, this._fold, this._river, null);
+            const cells = this.width * this.depth;
+            this._river ??= { scratch: createRiverScratch(cells), work: new RiverBandWork(cells) };
+            runRiverBatch(params, planned.riverSteps, state, planned.masks, this._river.scratch, this._river.work, null);
         } else if (params.channelArea > 0) {
             // The channel rule reads the state's drainage area and adds to its suspended load: the
             // bands work on shared copies, and the pool's go back to zero after.

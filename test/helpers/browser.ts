@@ -24,13 +24,14 @@ export interface OpenPage {
 
 /**
  * Opens `name`.html (with `query`, e.g. `?engine=webgl2`) from the built test pages (or any path
- * under `extraDirectories`) and waits for `window.pageReady`.
+ * under `extraDirectories`) and waits for `window.pageReady`; `isolated` serves it cross-origin
+ * isolated (SharedArrayBuffer available).
  */
-export async function openTestPage(name: string, extraDirectories: string[] = [], query = ""): Promise<OpenPage> {
+export async function openTestPage(name: string, extraDirectories: string[] = [], query = "", isolated = false): Promise<OpenPage> {
     if (!existsSync(join(PAGES_DIR, `${name}.html`))) {
         throw new Error(`Test page ${name}.html is not built. Run \`npm run build:testpages\` (npm test does it for you).`);
     }
-    const { server, origin } = await serveDirectories([PAGES_DIR, ...extraDirectories]);
+    const { server, origin } = await serveDirectories([PAGES_DIR, ...extraDirectories], isolated);
     const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
     const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
     const errors: string[] = [];

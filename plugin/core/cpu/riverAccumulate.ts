@@ -1,17 +1,20 @@
 /**
- * CPU mirror of `shaders/river_accumulate.wgsl` and `shaders/copy_area.wgsl`: Jacobi steps of the
- * drainage area over a river batch's patch. Each vertex's area is itself plus the areas of the
- * neighbours whose water comes to it (`riverSlot`), reading the areas as they were before the step;
+ * CPU mirror of `shaders/river_slots.wgsl`, `shaders/river_accumulate.wgsl` and
+ * `shaders/copy_area.wgsl`: Jacobi steps of the drainage area over a river batch's patch. Each
+ * vertex's area is itself plus the areas of the neighbours whose water comes to it (`riverSlot`),
+ * reading the areas as they were before the step;
  * a chain of n cells is counted in full after n steps, and the areas persist, so across batches
  * and cycles they keep converging as the ground changes. Saturates at DRAINAGE_AREA_LIMIT.
  *
  * The WGSL works out every neighbour's slot once per batch too (river_slots) but looks at all 8
- * neighbours at every step; here each vertex's donors are listed once per batch.
+ * neighbours at every step; here each vertex's donors are listed once per batch. Every function
+ * works over a range of rows, so a batch can be split into bands (`riverPhases.ts`).
  */
 import type { BatchParams } from "../batchParams.js";
 import { expandRect, type GridRect } from "../patches.js";
 import { neighbourAt, riverSlot } from "../steepestDescent.js";
 import { OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
+import type { RowRange } from "./rowBands.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes).
@@ -26,22 +29,32 @@ export function riverRect(params: BatchParams): GridRect {
     return { x0: params.patchX0, y0: params.patchY0, x1: wrap ? Math.min(params.patchX1, params.width - 1) : params.patchX1, y1: wrap ? Math.min(params.patchY1, params.depth - 1) : params.patchY1 };
 }
 
+/** The rows `riverSlots` covers: the river rectangle's grown by one (virtual rows across a tileable terrain's seam). */
+export function riverSlotRows(params: BatchParams): RowRange {
+    const rect = riverRect(params);
+    return params.wrap !== 0 ? { y0: rect.y0 - 1, y1: rect.y1 + 1 } : expandRect(rect, 1, params.width, params.depth);
+}
+
 /**
- * Each vertex's river slot (`riverSlot`: 0..7, or -1) over the river rectangle grown by one
- * (wrapping on a tileable terrain), into `slots`.
+ * Each vertex's river slot (`riverSlot`: 0..7, or -1) over `rows` of the river rectangle grown by
+ * one (`riverSlotRows`; wrapping on a tileable terrain), into `slots`. Where the grown rectangle
+ * covers a whole period of the torus two rows name one vertex; they write the same value.
  */
-export function riverSlots(params: BatchParams, heights: Int32Array, levels: Int32Array, slots: Int32Array): void {
+export function riverSlots(params: BatchParams, heights: Int32Array, levels: Int32Array, slots: Int32Array, rows: RowRange): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
     const rect = riverRect(params);
+    const ring = riverSlotRows(params);
+    const y0 = Math.max(ring.y0, rows.y0);
+    const y1 = Math.min(ring.y1, rows.y1);
     if (!wrap) {
-        const ring = expandRect(rect, 1, width, depth);
-        for (let y = ring.y0; y < ring.y1; y++) {
-            for (let x = ring.x0; x < ring.x1; x++) slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, false);
+        const columns = expandRect(rect, 1, width, depth);
+        for (let y = y0; y < y1; y++) {
+            for (let x = columns.x0; x < columns.x1; x++) slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, false);
         }
         return;
     }
-    for (let vy = rect.y0 - 1; vy <= rect.y1; vy++) {
+    for (let vy = y0; vy < y1; vy++) {
         for (let vx = rect.x0 - 1; vx <= rect.x1; vx++) {
             const [x, y] = canonical(vx, vy, width, depth, true);
             slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, true);
@@ -59,30 +72,32 @@ export function canonical(vx: number, vy: number, width: number, depth: number, 
     return vx < 0 || vy < 0 || vx >= width || vy >= depth ? [-1, -1] : [vx, vy];
 }
 
-/** Each vertex's donors over the river rectangle, in compressed rows: `start` (rectangle-relative, one more than its size) and `donors`. */
-export interface DonorLists {
-    start: Int32Array;
-    donors: Int32Array;
+/**
+ * Each vertex's donors (the neighbours whose slot points at it) over some rows of the river
+ * rectangle, in compressed rows: `start` (relative to the first listed vertex, one more than their
+ * count) and `donors`. The slots do not change during a batch, so the donors are listed once and
+ * serve every drainage-area step and every sediment hop.
+ */
+export class DonorLists {
+    public start = new Int32Array(0);
+    public donors = new Int32Array(0);
+    /** The rows listed. */
+    public rows: RowRange = { y0: 0, y1: 0 };
 }
 
-/**
- * `steps` Jacobi steps over the river rectangle, each the WGSL's river_accumulate then copy_area:
- * every vertex's new area is 1 plus its donors' areas before the step, saturating at
- * DRAINAGE_AREA_LIMIT (all non-negative, so the order of the saturating sums does not matter).
- * The donors (neighbours whose slot points here) are listed once, since the slots do not change
- * during the steps; `next` is scratch of the grid's size.
- */
-export function riverAccumulate(params: BatchParams, slots: Int32Array, area: Int32Array, next: Int32Array, steps: number, lists: DonorLists): void {
+/** Lists the donors of the river rectangle's vertices in `rows` into `lists`. */
+export function listDonors(params: BatchParams, slots: Int32Array, lists: DonorLists, rows: RowRange): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
     const rect = riverRect(params);
-    const columns = rect.x1 - rect.x0;
-    const cells = columns * (rect.y1 - rect.y0);
+    const y0 = Math.max(rect.y0, rows.y0);
+    const y1 = Math.max(y0, Math.min(rect.y1, rows.y1));
+    const cells = (rect.x1 - rect.x0) * (y1 - y0);
     if (lists.start.length < cells + 1) lists.start = new Int32Array(cells + 1);
     if (lists.donors.length < cells * THERMAL_SLOTS) lists.donors = new Int32Array(cells * THERMAL_SLOTS);
     const { start, donors } = lists;
     let count = 0;
-    for (let y = rect.y0, cell = 0; y < rect.y1; y++) {
+    for (let y = y0, cell = 0; y < y1; y++) {
         for (let x = rect.x0; x < rect.x1; x++, cell++) {
             start[cell] = count;
             for (let k = 0; k < THERMAL_SLOTS; k++) {
@@ -92,16 +107,35 @@ export function riverAccumulate(params: BatchParams, slots: Int32Array, area: In
         }
     }
     start[cells] = count;
-    for (let step = 0; step < steps; step++) {
-        for (let y = rect.y0, cell = 0; y < rect.y1; y++) {
-            for (let i = y * width + rect.x0, end = i + columns; i < end; i++, cell++) {
-                let total = 1;
-                for (let d = start[cell], last = start[cell + 1]; d < last; d++) total = min(total + area[donors[d]], DRAINAGE_AREA_LIMIT);
-                next[i] = total;
-            }
+    lists.rows = { y0, y1 };
+}
+
+/**
+ * One Jacobi step of the drainage area over the listed rows (the WGSL's river_accumulate, or
+ * river_accumulate_odd reading the other buffer): every vertex's new area (`to`) is 1 plus its
+ * donors' areas before the step (`from`), saturating at DRAINAGE_AREA_LIMIT (all non-negative, so
+ * the order of the saturating sums does not matter). A batch's steps alternate between the drainage
+ * area and its scratch (ping-pong), and an odd count ends with `copyArea`.
+ */
+export function riverAreaStep(params: BatchParams, lists: DonorLists, from: Int32Array, to: Int32Array): void {
+    const { width } = params;
+    const rect = riverRect(params);
+    const columns = rect.x1 - rect.x0;
+    const { start, donors } = lists;
+    for (let y = lists.rows.y0, cell = 0; y < lists.rows.y1; y++) {
+        for (let i = y * width + rect.x0, end = i + columns; i < end; i++, cell++) {
+            let total = 1;
+            for (let d = start[cell], last = start[cell + 1]; d < last; d++) total = min(total + from[donors[d]], DRAINAGE_AREA_LIMIT);
+            to[i] = total;
         }
-        for (let y = rect.y0; y < rect.y1; y++) {
-            area.set(next.subarray(y * width + rect.x0, y * width + rect.x1), y * width + rect.x0);
-        }
+    }
+}
+
+/** The stepped areas (`from`) become the areas (`to`) over `rows` of the river rectangle (the WGSL's copy_area). */
+export function copyArea(params: BatchParams, from: Int32Array, to: Int32Array, rows: RowRange): void {
+    const { width } = params;
+    const rect = riverRect(params);
+    for (let y = Math.max(rect.y0, rows.y0); y < Math.min(rect.y1, rows.y1); y++) {
+        to.set(from.subarray(y * width + rect.x0, y * width + rect.x1), y * width + rect.x0);
     }
 }

@@ -2,6 +2,7 @@
  * CPU mirror of `shaders/river_erode.wgsl`, `shaders/river_uplift.wgsl` and
  * `shaders/river_settle.wgsl`: stream-power erosion, deposition and uplift over a river batch's
  * patch, and where the load it does not lay down goes. The WGSL says why each rule is there.
+ * Each works over a range of rows, so a river batch can be split into bands (`riverPhases.ts`).
  */
 import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_UPLIFT_ADDED } from "../counters.js";
@@ -11,6 +12,7 @@ import { FILL_EPSILON } from "../fillLevels.js";
 import { INVERSE_SQRT2_Q16, neighbourAt } from "../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
 import { riverRect } from "./riverAccumulate.js";
+import type { RowRange } from "./rowBands.js";
 
 const { floor, max, min } = Math;
 
@@ -62,21 +64,29 @@ export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: numb
 }
 
 /**
- * Erosion and deposition over the river rectangle: `delta` gets each vertex's change, `routed` the
- * load it sends on, `suspended` keeps only material owed (negative). `eroded` is scratch of the
- * grid's size (each vertex's erosion, worked out once: the WGSL works a donor's out again).
+ * Each vertex's stream-power erosion over the river rectangle's `rows`, into `eroded` (scratch of
+ * the grid's size: worked out once, where the WGSL works a donor's out again).
  */
-export function riverErode(params: BatchParams, inputs: RiverInputs, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array): void {
+export function riverCut(params: BatchParams, inputs: RiverInputs, eroded: Int32Array, rows: RowRange): void {
+    const rect = riverRect(params);
+    for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            eroded[y * params.width + x] = riverErosionAt(params, inputs, x, y);
+        }
+    }
+}
+
+/**
+ * Erosion and deposition over the river rectangle's `rows`: `delta` gets each vertex's change,
+ * `routed` the load it sends on, `suspended` keeps only material owed (negative). Reads the
+ * neighbours' `eroded` (`riverCut`, done over the whole rectangle first).
+ */
+export function riverErode(params: BatchParams, inputs: RiverInputs, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array, rows: RowRange): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
     const { heights, levels, area, slots, mask } = inputs;
     const rect = riverRect(params);
-    for (let y = rect.y0; y < rect.y1; y++) {
-        for (let x = rect.x0; x < rect.x1; x++) {
-            eroded[y * width + x] = riverErosionAt(params, inputs, x, y);
-        }
-    }
-    for (let y = rect.y0; y < rect.y1; y++) {
+    for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             const i = y * width + x;
             const height = heights[i];
@@ -127,10 +137,10 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, delta: Int3
  * range. The field's edge is the base level the rivers drain to and is not lifted (on a tileable
  * terrain, which has no edge, everything is).
  */
-export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int32Array, map: Int32Array | null, counters: Float64Array): void {
+export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int32Array, map: Int32Array | null, counters: Float64Array, rows: RowRange): void {
     const { width, depth } = params;
     const rect = riverRect(params);
-    for (let y = rect.y0; y < rect.y1; y++) {
+    for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             if (params.wrap === 0 && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) continue;
             const i = y * width + x;
@@ -147,11 +157,11 @@ export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int
  * rest waits), kept on the floor of a basin not yet filled to its level, off the field at an edge
  * vertex with nowhere lower to go, else kept.
  */
-export function riverSettle(params: BatchParams, slots: Int32Array, suspended: Int32Array, routed: Int32Array, counters: Float64Array): void {
+export function riverSettle(params: BatchParams, slots: Int32Array, suspended: Int32Array, routed: Int32Array, counters: Float64Array, rows: RowRange): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
     const rect = riverRect(params);
-    for (let y = rect.y0; y < rect.y1; y++) {
+    for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             const i = y * width + x;
             const load = routed[i];

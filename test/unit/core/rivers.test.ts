@@ -3,7 +3,7 @@
  * step, drainage area, lakes, uplift, tileable terrains. docs/simulation.md, "Stream-power rivers".
  */
 import { buildBatchParams, COUNTER_NAMES, conservedMass, createInitialState, CpuErosionSimulation, drainageField, generateCone, generateNoiseTerrain, heightsToFixed, priorityFloodFill, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { riverErode, riverSlots, THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
+import { ALL_ROWS, riverCut, riverErode, riverSlots, THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
 
 const RIVERS_ONLY: ErosionOptionsInput = { hydraulic: { enabled: false }, thermal: { enabled: false } };
 
@@ -21,11 +21,14 @@ describe("stream-power rivers", () => {
         const options = resolveOptions({ patchSize: 64, rivers: { erosion: 10 } });
         const params = buildBatchParams(options, { width: size, depth: size }, { index: 0, x0: 0, y0: 0, x1: size, y1: size }, "rivers", 0, 0);
         const slots = new Int32Array(size * size);
-        riverSlots(params, heights, levels, slots);
+        riverSlots(params, heights, levels, slots, ALL_ROWS);
         const area = Int32Array.from({ length: size * size }, (_, i) => 1 + (i % 97) * 50);
         const delta = new Int32Array(size * size);
         const routed = new Int32Array(size * size);
-        riverErode(params, { heights, levels, area, slots, mask: null }, delta, new Int32Array(size * size), routed, new Int32Array(size * size));
+        const inputs = { heights, levels, area, slots, mask: null };
+        const eroded = new Int32Array(size * size);
+        riverCut(params, inputs, eroded, ALL_ROWS);
+        riverErode(params, inputs, delta, new Int32Array(size * size), routed, eroded, ALL_ROWS);
         let cut = 0;
         for (let y = 0; y < size; y++) {
             for (let x = 0; x < size; x++) {

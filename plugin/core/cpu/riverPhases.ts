@@ -1,0 +1,156 @@
+/**
+ * A river batch as a list of phases, each a Jacobi pass that writes only the rows it is given and
+ * reads at most `RIVER_READ_MARGIN` rows beyond them (a tileable terrain's wrap reads across the
+ * seam), so any phase can be split into bands of rows run at once, with a barrier between phases.
+ * One thread runs every phase over one band (`runRiverBatch`); the worker pool gives each worker a
+ * band of every phase (`plugin/component/pool/`). Either way the integers are those of the GPU's
+ * dispatch order: river_slots, stepsPerBatch x river_accumulate (ping-pong, copy_area after an odd
+ * count), river_erode, river_uplift, river_settle, routeHops x route_sediment, apply_delta,
+ * fill_levels, copy_levels.
+ */
+import type { BatchParams } from "../batchParams.js";
+import type { ErosionMaps } from "../erosionMaps.js";
+import type { ErosionMasks, ErosionStateData } from "../erosionState.js";
+import { applyDelta } from "./applyDelta.js";
+import { copyLevels, fillLevelStep, type FillLevelScratch } from "./fillLevels.js";
+import { copyArea, DonorLists, listDonors, riverAreaStep, riverRect, riverSlotRows, riverSlots } from "./riverAccumulate.js";
+import { riverCut, riverErode, riverSettle, riverUplift } from "./riverErode.js";
+import { riverHop } from "./riverRoute.js";
+import { clearRouted } from "./routeSediment.js";
+import { rowBand, type RowRange } from "./rowBands.js";
+
+/** Rows beyond its band a river phase reads (its neighbours'). */
+export const RIVER_READ_MARGIN = 1;
+
+/** The river batch's grids every band reads across its edges: in shared memory when split over workers. */
+export const RIVER_SHARED_GRIDS = ["riverSlots", "areaNext", "eroded", "riverDelta", "routed", "routedNext"] as const;
+
+/** Grids of the state's size a river batch works in, read across bands. */
+export type RiverScratch = Record<(typeof RIVER_SHARED_GRIDS)[number], Int32Array>;
+
+/** Fresh river scratch: all zero. */
+export function createRiverScratch(cells: number): RiverScratch {
+    const scratch = {} as RiverScratch;
+    for (const name of RIVER_SHARED_GRIDS) scratch[name] = new Int32Array(cells);
+    return scratch;
+}
+
+/** What one band's worker keeps between the phases of a batch: its donors, and the fill levels' step. */
+export class RiverBandWork {
+    public readonly donors = new DonorLists();
+    public readonly levelsNext: Int32Array;
+    public readonly levels: FillLevelScratch;
+
+    constructor(cells: number) {
+        this.levelsNext = new Int32Array(cells);
+        this.levels = { level: new Int32Array(cells) };
+    }
+}
+
+/** One phase of a river batch. `listDonors`: the band's donors are listed first (the first phase after the slots). */
+export type RiverPhase =
+    | { readonly kind: "slots" }
+    | { readonly kind: "area"; readonly step: number; readonly listDonors: boolean }
+    | { readonly kind: "copyArea" }
+    | { readonly kind: "cut"; readonly listDonors: boolean }
+    | { readonly kind: "erode" }
+    | { readonly kind: "hop"; readonly hop: number }
+    | { readonly kind: "apply" }
+    | { readonly kind: "levels" }
+    | { readonly kind: "copyLevels" };
+
+/** The phases of a river batch of `steps` drainage-area steps, in order. */
+export function riverPhases(params: BatchParams, steps: number): RiverPhase[] {
+    const phases: RiverPhase[] = [{ kind: "slots" }];
+    for (let step = 0; step < steps; step++) phases.push({ kind: "area", step, listDonors: step === 0 });
+    if (steps % 2 === 1) phases.push({ kind: "copyArea" });
+    phases.push({ kind: "cut", listDonors: steps === 0 }, { kind: "erode" });
+    for (let hop = 1; hop <= params.routeHops; hop++) phases.push({ kind: "hop", hop });
+    phases.push({ kind: "apply" }, { kind: "levels" }, { kind: "copyLevels" });
+    return phases;
+}
+
+/** The rows a phase covers, before it is split into bands. */
+export function riverPhaseRows(params: BatchParams, phase: RiverPhase): RowRange {
+    switch (phase.kind) {
+        case "slots":
+            return riverSlotRows(params);
+        case "apply":
+        case "levels":
+        case "copyLevels":
+            return { y0: params.extentY0, y1: params.extentY1 };
+        default: {
+            const rect = riverRect(params);
+            return { y0: rect.y0, y1: rect.y1 };
+        }
+    }
+}
+
+/** Band `band` of `bands` of a phase's rows. */
+export function riverPhaseBand(params: BatchParams, phase: RiverPhase, band: number, bands: number): RowRange {
+    const rows = riverPhaseRows(params, phase);
+    return rowBand(rows.y0, rows.y1, band, bands);
+}
+
+/** Everything a river phase works on. */
+export interface RiverPhaseContext {
+    readonly params: BatchParams;
+    readonly state: ErosionStateData;
+    readonly masks: ErosionMasks;
+    readonly scratch: RiverScratch;
+    readonly work: RiverBandWork;
+    /** Where the phase's counters go (the state's, or a worker's own to be summed). */
+    readonly counters: Float64Array;
+    readonly maps: ErosionMaps | null;
+}
+
+/** The batch's parameters with its extent cut to `rows` (the passes that work over the extent). */
+function extentRows(params: BatchParams, rows: RowRange): BatchParams {
+    return { ...params, extentY0: Math.max(params.extentY0, rows.y0), extentY1: Math.max(Math.max(params.extentY0, rows.y0), Math.min(params.extentY1, rows.y1)) };
+}
+
+/** Runs `phase` over `rows` (a band of `riverPhaseRows`). */
+export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverPhaseContext): void {
+    const { params, state, masks, scratch, work, counters } = context;
+    const { heights, fillLevels: levels, drainageArea: area, suspended } = state;
+    const inputs = { heights, levels, area, slots: scratch.riverSlots, mask: masks.rivers };
+    if ((phase.kind === "area" || phase.kind === "cut") && phase.listDonors) listDonors(params, scratch.riverSlots, work.donors, rows);
+    switch (phase.kind) {
+        case "slots":
+            riverSlots(params, heights, levels, scratch.riverSlots, rows);
+            return;
+        case "area":
+            // Even steps read the areas into the scratch, odd steps back.
+            if (phase.step % 2 === 0) riverAreaStep(params, work.donors, area, scratch.areaNext);
+            else riverAreaStep(params, work.donors, scratch.areaNext, area);
+            return;
+        case "copyArea":
+            copyArea(params, scratch.areaNext, area, rows);
+            return;
+        case "cut":
+            riverCut(params, inputs, scratch.eroded, rows);
+            return;
+        case "erode":
+            riverErode(params, inputs, scratch.riverDelta, suspended, scratch.routed, scratch.eroded, rows);
+            riverUplift(params, heights, scratch.riverDelta, masks.uplift, counters, rows);
+            riverSettle(params, scratch.riverSlots, suspended, scratch.routed, counters, rows);
+            return;
+        case "hop": {
+            const [from, to] = phase.hop % 2 === 1 ? [scratch.routed, scratch.routedNext] : [scratch.routedNext, scratch.routed];
+            riverHop(params, phase.hop, { heights, levels, slots: scratch.riverSlots, delta: scratch.riverDelta, suspended }, work.donors, from, to, masks.rivers, counters);
+            return;
+        }
+        case "apply":
+            applyDelta(extentRows(params, rows), heights, scratch.riverDelta, context.maps);
+            return;
+        case "levels":
+            fillLevelStep(extentRows(params, rows), heights, levels, work.levelsNext, work.levels);
+            return;
+        case "copyLevels": {
+            const band = extentRows(params, rows);
+            copyLevels(band, work.levelsNext, levels);
+            clearRouted(band, scratch.routed, scratch.routedNext);
+            return;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/**
+ * The hops of a river batch's sediment (the WGSL's route_sediment and route_sediment_last over the
+ * river rectangle), as gathers: each vertex adds what its donors sent (the neighbours whose river
+ * slot points at it, `DonorLists`), so a hop writes only its own rows and a batch can be split
+ * into bands. The rule is `routeSediment`'s, which scatters from the vertices that hold sediment
+ * and adds the same integers: a vertex holding sediment sends it along its sediment slot, which is
+ * its river slot (the same rule over the same heights and levels, unchanged while sediment hops).
+ */
+import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
+import { COUNTER_SATURATION_REMOVED } from "../counters.js";
+import { mulQ16 } from "../fixedPoint.js";
+import { fillRoom, neighbourBounds } from "../settling.js";
+import { riverRect, type DonorLists } from "./riverAccumulate.js";
+
+const { max, min } = Math;
+
+/** What a river batch's hops read and write besides the donors. */
+export interface RiverRouteGrids {
+    readonly heights: Int32Array;
+    readonly levels: Int32Array;
+    readonly slots: Int32Array;
+    readonly delta: Int32Array;
+    readonly suspended: Int32Array;
+}
+
+/**
+ * Hop `hop` (1..routeHops) over the listed rows: each vertex receives its donors' `from`, settles
+ * what a basin's room allows (less what the batch already changed it by, scaled by the rivers
+ * `mask`), sends at most ROUTE_LIMIT on along its slot into `to` unless this is the last hop, and
+ * keeps the rest in `suspended`. Writes every listed vertex's `to`, so the two buffers can alternate.
+ */
+export function riverHop(params: BatchParams, hop: number, grids: RiverRouteGrids, lists: DonorLists, from: Int32Array, to: Int32Array, mask: Int32Array | null, counters: Float64Array): void {
+    const { width, depth } = params;
+    const wrap = params.wrap !== 0;
+    const passOn = hop < params.routeHops;
+    const { heights, levels, slots, delta, suspended } = grids;
+    const rect = riverRect(params);
+    const { start, donors } = lists;
+    for (let y = lists.rows.y0, cell = 0; y < lists.rows.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++, cell++) {
+            const i = y * width + x;
+            let amount = 0;
+            for (let d = start[cell], last = start[cell + 1]; d < last; d++) amount += from[donors[d]];
+            let sent = 0;
+            if (amount > 0) {
+                if (!wrap && levels[i] > heights[i]) {
+                    const { lowest, lowestHigher, lowestHigherLevel } = neighbourBounds(heights, levels, x, y, width, depth);
+                    let settled = min(amount, max(fillRoom(heights[i], levels[i], lowest, lowestHigher, lowestHigherLevel) - delta[i], 0));
+                    if (mask !== null) settled = mulQ16(settled, mask[i]);
+                    delta[i] += settled;
+                    amount -= settled;
+                }
+                if (passOn && amount > 0 && slots[i] >= 0) {
+                    sent = min(amount, ROUTE_LIMIT);
+                    amount -= sent;
+                }
+                if (amount > 0) {
+                    // At most 8 sends of ROUTE_LIMIT onto at most ACCUMULATOR_LIMIT: no i32 wraps, and
+                    // what passes the accumulator's bound is counted, so mass stays exact.
+                    let total = suspended[i] + amount;
+                    if (total > ACCUMULATOR_LIMIT) {
+                        counters[COUNTER_SATURATION_REMOVED] += total - ACCUMULATOR_LIMIT;
+                        total = ACCUMULATOR_LIMIT;
+                    }
+                    suspended[i] = total;
+                }
+            }
+            to[i] = sent;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/**
+ * The CPU backend's worker pool (Node worker threads) gives the one-thread terrain to the unit:
+ * every operator, masks, a local event and water sources, classes split across frames, a tileable
+ * terrain's wrapping rivers; with shared memory and with rows copied to the helpers.
+ */
+import { createInitialState, fingerprintOf, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionBackend, type CpuPoolChoice } from "../../../plugin/component/cpuErosionBackend.js";
+import { ErosionSchedule, type PlannedBatch } from "../../../plugin/core/schedule.js";
+import { createLocalEvent } from "../../../plugin/core/localErosion.js";
+import { noMasks } from "../../../plugin/core/erosionState.js";
+
+const ALL_OPERATORS: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { enabled: true, stepsPerBatch: 6 }, thermal: { iterations: 3 }, water: { enabled: true, stepsPerCycle: 2 } };
+
+/** Every batch of `cycles` cycles, planned in order (masks, an event and a source in force from the first). */
+function planCycles(width: number, depth: number, options: ErosionOptionsInput, cycles: number): PlannedBatch[] {
+    const resolved = resolveOptions(options);
+    const schedule = new ErosionSchedule({ width, depth, cellSize: 1, worldScale: 1 }, resolved);
+    const masks = noMasks();
+    masks.hydraulic = Int32Array.from({ length: width * depth }, (_, i) => (i % width < width / 2 ? 65536 : 20000));
+    masks.rain = Int32Array.from({ length: width * depth }, (_, i) => (Math.floor(i / width) < depth / 2 ? 65536 : 0));
+    schedule.setMasks(masks);
+    schedule.queueEvent(createLocalEvent(resolved, width, depth, width / 3, depth / 2, 6, {}));
+    const batches: PlannedBatch[] = [];
+    while (schedule.cycle < cycles) {
+        const planned = schedule.planNext();
+        if (planned) batches.push(planned);
+        schedule.advance();
+    }
+    return batches;
+}
+
+async function erode(width: number, depth: number, batches: readonly PlannedBatch[], pool: CpuPoolChoice, frame: number): Promise<{ fingerprint: string; counters: number[]; maps: number[]; backend: { workers: number; shared: boolean } }> {
+    const heights = heightsToFixed(generateNoiseTerrain({ width, depth, relief: 20, seed: 11 }));
+    const backend = await CpuErosionBackend.create(createInitialState(width, depth, heights), false, pool);
+    try {
+        for (let first = 0; first < batches.length; first += frame) await backend.runFrame(batches.slice(first, first + frame), null);
+        const last = batches[batches.length - 1];
+        const state = await backend.readState(last.cycle + 1, 0);
+        const maps = await backend.readMaps();
+        return { fingerprint: fingerprintOf(state), counters: [...state.counters], maps: [maps.water, maps.wear, maps.deposition].map((map) => map.reduce((sum, value) => sum + value, 0)), backend: { workers: backend.workers, shared: backend.sharedMemory } };
+    } finally {
+        backend.dispose();
+    }
+}
+
+describe("the CPU worker pool", () => {
+    const width = 61;
+    const depth = 45;
+
+    it.each([
+        ["two workers sharing memory", { workers: 2, shared: true }, 5],
+        ["three workers copying rows", { workers: 3, shared: false }, 13],
+    ])("gives the one-thread terrain, counters and maps with %s", async (_name, pool, frame) => {
+        const batches = planCycles(width, depth, ALL_OPERATORS, 2);
+        const single = await erode(width, depth, batches, { workers: 1, shared: false }, 1000);
+        const pooled = await erode(width, depth, batches, pool, frame);
+        expect(pooled.backend).toEqual({ workers: pool.workers, shared: pool.shared });
+        expect(pooled.fingerprint).toBe(single.fingerprint);
+        expect(pooled.counters).toEqual(single.counters);
+        expect(pooled.maps).toEqual(single.maps);
+    });
+
+    it("gives the one-thread terrain on a tileable terrain (rivers wrap across the seam), both ways", async () => {
+        const options = { ...ALL_OPERATORS, tileable: true, water: { enabled: false } };
+        const batches = planCycles(width, width, options, 2);
+        const single = await erode(width, width, batches, { workers: 1, shared: false }, 1000);
+        for (const shared of [true, false]) {
+            expect((await erode(width, width, batches, { workers: 2, shared }, 3)).fingerprint).toBe(single.fingerprint);
+        }
+    });
+});
