@@ -42,6 +42,8 @@ type TerrainName = keyof typeof TERRAINS;
 const params = new URLSearchParams(location.search);
 const terrainName: TerrainName = (Object.keys(TERRAINS) as TerrainName[]).find((name) => name === params.get("terrain")) ?? "generated";
 const droplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
+// ?workers=N: the CPU backend's workers (cpuWorkers; 0 or absent picks max(1, cores - 1)).
+const cpuWorkers = Math.max(0, Math.min(64, Math.floor(Number(params.get("workers")) || 0)));
 
 async function createEngine(canvas: HTMLCanvasElement): Promise<AbstractEngine> {
     if (params.get("engine") !== "webgl2" && (await WebGPUEngine.IsSupportedAsync)) {
@@ -63,7 +65,7 @@ interface Terrain {
 }
 
 async function createTerrain(scene: Scene): Promise<Terrain> {
-    const options = { seed: 7, frameBudgetMs: 4, hydraulic: { dropletsPerBatch: droplets ?? 1024 } };
+    const options = { seed: 7, frameBudgetMs: 4, cpuWorkers, hydraulic: { dropletsPerBatch: droplets ?? 1024 } };
     if (terrainName === "montblanc") {
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);

@@ -86,7 +86,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
     byId("button-raw").onclick = () => report(erosion.readHeights().then((heights) => download(heights.buffer as ArrayBuffer, `${options.fileStem}-eroded.f32`, "application/octet-stream")), "Downloaded raw little-endian float32 heights, row-major.");
     return {
         update() {
-            byId("stat-backend").textContent = erosion.backend ? `${erosion.backend}${erosion.backendInWorker ? " (Web Worker)" : ""}` : "starting";
+            byId("stat-backend").textContent = erosion.backend ? `${erosion.backend}${backendWhere(erosion)}` : "starting";
             byId("stat-cycles").textContent = String(erosion.cyclesCompleted);
             (byId("stat-progress") as HTMLProgressElement).value = erosion.progress;
             byId("stat-batches").textContent = String(erosion.lastFrame.batches);
@@ -97,4 +97,12 @@ export function createPanel(options: PanelOptions): { update(): void } {
             byId("button-toggle").textContent = erosion.isRunning ? "Pause" : "Resume";
         },
     };
+}
+
+/** Where the CPU backend runs: its Web Worker and, with a pool, how many workers and whether they share memory. */
+function backendWhere(erosion: ErosionController): string {
+    const pool = erosion.cpuPool;
+    if (!erosion.backendInWorker) return "";
+    if (!pool || pool.workers === 1) return " (Web Worker)";
+    return ` (${pool.workers} Web Workers, ${pool.sharedMemory ? "shared memory" : "copying"})`;
 }

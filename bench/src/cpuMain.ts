@@ -25,6 +25,7 @@ import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./r
 import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, riverBatch, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
 import { runCpuWaterFigure } from "./cpuWater.js";
+import { runPoolCycleFigures } from "./cpuPoolCycle.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -178,6 +179,14 @@ async function main(): Promise<void> {
         }
         report(await runCpuWaterFigure(size, counts));
         await pool?.terminate();
+    }
+    // The component's CPU backend on its worker pool: a full cycle at 513² (the issue's figure) and a
+    // river batch alone (the operator the pool splits by rows), one worker against `threads`.
+    for (const [name, options] of [
+        ["cycle", {}],
+        ["rivers", { hydraulic: { enabled: false }, thermal: { enabled: false } }],
+    ] as const) {
+        (await runPoolCycleFigures(513, Math.max(2, threads), counts, name, options)).forEach(report);
     }
     yardstickRatios(records).forEach(report);
     if (jsonPath) {

@@ -28,34 +28,38 @@ function cycleFrames(size: number, options: ErosionOptionsInput): PlannedBatch[]
     return frames;
 }
 
-async function cycleSeconds(start: ErosionStateData, frames: readonly PlannedBatch[][], pool: CpuPoolChoice, counts: RunCounts): Promise<number[]> {
+async function cycleMs(start: ErosionStateData, frames: readonly PlannedBatch[][], pool: CpuPoolChoice, counts: RunCounts): Promise<number[]> {
     const backend = await CpuErosionBackend.create(start, false, pool);
     try {
         return await repeat(counts, async () => {
             await backend.writeState(start);
             const started = performance.now();
             for (const frame of frames) await backend.runFrame(frame, null);
-            return (performance.now() - started) / 1000;
+            return performance.now() - started;
         });
     } finally {
         backend.dispose();
     }
 }
 
-/** The pool's figures: cycle time on 1 and `workers` workers (shared and copying), and the speed-ups. */
-export async function runPoolCycleFigures(size: number, workers: number, counts: RunCounts, options: ErosionOptionsInput = {}): Promise<BenchRecord[]> {
+/**
+ * The pool's figures for one cycle of `options` (`name`: "cycle" for the defaults): milliseconds on
+ * one worker and on `workers` (sharing memory, and copying rows), and the speed-ups.
+ */
+export async function runPoolCycleFigures(size: number, workers: number, counts: RunCounts, name: string, options: ErosionOptionsInput): Promise<BenchRecord[]> {
     const start = createInitialState(size, size, benchHeights(size));
     const frames = cycleFrames(size, options);
     const batches = frames.reduce((sum, frame) => sum + frame.length, 0);
-    const detail = `one cycle at the default options (${batches} batches in ${frames.length} classes), CpuErosionBackend in this thread with Node worker-thread helpers, from the same start each run`;
+    const detail = `one cycle of ${name === "cycle" ? "the default options" : JSON.stringify(options)} (${batches} batches in ${frames.length} classes), CpuErosionBackend in this thread with Node worker-thread helpers, from the same start each run`;
     const records: BenchRecord[] = [];
-    const one = summarize(await cycleSeconds(start, frames, { workers: 1, shared: true }, counts));
-    records.push({ backend: "cpu", kernel: "pool-cycle", size, brushRadius: null, threads: 1, unit: "s", ...one, runs: counts.runs, detail });
+    const one = summarize(await cycleMs(start, frames, { workers: 1, shared: true }, counts));
+    records.push({ backend: "cpu", kernel: `pool-${name}`, size, brushRadius: null, threads: 1, unit: "ms", ...one, runs: counts.runs, detail });
     for (const shared of [true, false]) {
-        const pooled = summarize(await cycleSeconds(start, frames, { workers, shared }, counts));
+        const pooled = summarize(await cycleMs(start, frames, { workers, shared }, counts));
         const how = shared ? "shared memory" : "rows copied to the helpers (no SharedArrayBuffer)";
-        records.push({ backend: "cpu", kernel: shared ? "pool-cycle" : "pool-cycle-copy", size, brushRadius: null, threads: workers, unit: "s", ...pooled, runs: counts.runs, detail: `${detail}; ${how}` });
-        records.push({ backend: "cpu", kernel: shared ? "pool-speedup" : "pool-speedup-copy", size, brushRadius: null, threads: workers, unit: "x", median: one.median / pooled.median, min: one.median / pooled.max, max: one.median / pooled.min, runs: counts.runs, detail: `one-worker cycle time over the ${workers}-worker time (${how}), medians` });
+        const suffix = shared ? "" : "-copy";
+        records.push({ backend: "cpu", kernel: `pool-${name}${suffix}`, size, brushRadius: null, threads: workers, unit: "ms", ...pooled, runs: counts.runs, detail: `${detail}; ${how}` });
+        records.push({ backend: "cpu", kernel: `pool-${name}-speedup${suffix}`, size, brushRadius: null, threads: workers, unit: "x", median: one.median / pooled.median, min: one.median / pooled.max, max: one.median / pooled.min, runs: counts.runs, detail: `one-worker time over the ${workers}-worker time (${how}), medians` });
     }
     return records;
 }

@@ -6,7 +6,7 @@ import { openSample, sampleState } from "../helpers/sample.js";
 
 describe.each([
     ["WebGPU (SwiftShader)", "?size=65&droplets=128", "webgpu", "webgpu"],
-    ["WebGL2, CPU backend in a worker", "?engine=webgl2&size=65&droplets=128", "webgl2", "cpu"],
+    ["WebGL2, CPU backend on two workers", "?engine=webgl2&size=65&droplets=128&workers=2", "webgl2", "cpu"],
 ])("the sample scene on %s", (_name, query, engine, backend) => {
     it("loads without console errors and erodes visibly", async () => {
         const sample = await openSample(query);
@@ -22,6 +22,8 @@ describe.each([
             const current = await sampleState(sample.page);
             expect(current.engine).toBe(engine);
             expect(current.backend).toBe(backend);
+            // The CPU backend's pool shares memory: the sample is served cross-origin isolated.
+            if (backend === "cpu") expect(await sample.page.textContent("#stat-backend")).toBe("cpu (2 Web Workers, shared memory)");
             expect(current.cycles).toBeGreaterThanOrEqual(2);
             expect(heightsAfter.some((h: number, i: number) => Math.abs(h - heightsBefore[i]) > 1e-3)).toBe(true);
             expect(Buffer.compare(before, after)).not.toBe(0);

@@ -21,9 +21,12 @@ export interface OpenSample {
     close(): Promise<void>;
 }
 
-/** Opens the sample (built by `npm test` into test-results/sample) with `query` and waits for its erosion's backend. */
+/**
+ * Opens the sample (built by `npm test` into test-results/sample) with `query` and waits for its
+ * erosion's backend. Served cross-origin isolated, as the sample's dev server serves it.
+ */
 export async function openSample(query: string, viewport = { width: 900, height: 600 }): Promise<OpenSample> {
-    const { server, origin } = await serveDirectories([SAMPLE_DIR, PUBLIC_DIR]);
+    const { server, origin } = await serveDirectories([SAMPLE_DIR, PUBLIC_DIR], true);
     const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport });
     const errors: string[] = [];

@@ -8,6 +8,10 @@ import { CpuErosionBackend, type CpuPoolChoice } from "../../../plugin/component
 import { ErosionSchedule, type PlannedBatch } from "../../../plugin/core/schedule.js";
 import { createLocalEvent } from "../../../plugin/core/localErosion.js";
 import { noMasks } from "../../../plugin/core/erosionState.js";
+import { CpuBatchRunner } from "../../../plugin/core/cpuBatchRunner.js";
+import { CpuPool } from "../../../plugin/component/pool/cpuPool.js";
+import { nodeSpawner, type PoolPort } from "../../../plugin/component/pool/poolPorts.js";
+import { CPU_WORKER_SOURCE } from "../../../plugin/component/cpuWorkerSource.generated.js";
 
 const ALL_OPERATORS: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { enabled: true, stepsPerBatch: 6 }, thermal: { iterations: 3 }, water: { enabled: true, stepsPerCycle: 2 } };
 
@@ -66,6 +70,25 @@ describe("the CPU worker pool", () => {
         const single = await erode(width, width, batches, { workers: 1, shared: false }, 1000);
         for (const shared of [true, false]) {
             expect((await erode(width, width, batches, { workers: 2, shared }, 3)).fingerprint).toBe(single.fingerprint);
+        }
+    });
+
+    it("fails a frame with a clear error when a helper is lost, and does not hang", async () => {
+        const batches = planCycles(width, depth, ALL_OPERATORS, 1);
+        const heights = heightsToFixed(generateNoiseTerrain({ width, depth, relief: 20, seed: 11 }));
+        const spawn = nodeSpawner(CPU_WORKER_SOURCE)!;
+        let helper: PoolPort | null = null;
+        const pool = CpuPool.create(new CpuBatchRunner(createInitialState(width, depth, heights)), {
+            members: 2,
+            shared: true,
+            spawn: () => (helper = spawn()),
+        })!;
+        try {
+            await pool.runBatches(batches.slice(0, 20));
+            helper!.terminate();
+            await expect(pool.runBatches(batches.slice(20))).rejects.toThrow(/CPU erosion pool worker: a CPU erosion pool worker exited/);
+        } finally {
+            pool.dispose();
         }
     });
 });
