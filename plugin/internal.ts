@@ -22,3 +22,8 @@ export { ALL_ROWS } from "./core/cpu/rowBands.js";
 export { RouteScratch, routeSediment } from "./core/cpu/routeSediment.js";
 export { thermalApply } from "./core/cpu/thermalApply.js";
 export { thermalFlux } from "./core/cpu/thermalFlux.js";
+export { CpuBatchRunner } from "./core/cpuBatchRunner.js";
+export { CpuErosionBackend, type CpuPoolChoice } from "./component/cpuErosionBackend.js";
+export { CPU_WORKER_SOURCE } from "./component/cpuWorkerSource.generated.js";
+export { CpuPool } from "./component/pool/cpuPool.js";
+export { nodeSpawner, type PoolPort } from "./component/pool/poolPorts.js";

@@ -2,7 +2,9 @@
  * CPU reference figures under Node: droplet steps per second and thermal cells per second, on one
  * thread (the calling thread) and on `CpuWorkerPool`'s worker threads (one per core); masked
  * droplet steps per second and river cells per second on one thread only (the figures split
- * neither masks nor the river operator across the pool). Run by `npm run bench` from an esbuild bundle
+ * neither masks nor the river operator across the pool). The component's own worker pool (every
+ * operator, `cpuWorkers`) is measured on a full 513² cycle and on a river batch (`cpuPoolCycle.ts`).
+ * Run by `npm run bench` from an esbuild bundle
  * (bench/.build/cpu.mjs), next to the bundled worker. The yardsticks (bench/yardstick/, see
  * yardsticks.ts) run in the same run, and the figures the CPU targets are stated in come last as
  * ratios to them.

@@ -54,6 +54,7 @@ export function erodeAlongPath(kernel: DropletKernel, delta: Int32Array): number
     const stepCap = kernel.stepCap | 0;
     const brushRadius = kernel.brushRadius | 0;
     const brush = kernel.brush;
+    const hasBrush = kernel.hasBrush;
     const erodingSteps = kernel.erodingSteps | 0;
     const pathX = kernel.pathX;
     const pathY = kernel.pathY;
@@ -75,7 +76,7 @@ export function erodeAlongPath(kernel: DropletKernel, delta: Int32Array): number
             // Erode: pick up part of the deficit, never more than a quarter of the drop.
             amount = min(mulQ16(carry - sediment, erosion), mulQ16(-drop >> maxShareShift, share));
             amount = min(amount, stepCap);
-            if (amount > 0 && brush !== null) {
+            if (amount > 0 && hasBrush) {
                 sediment += cutWithBrush(delta, width, depth, pathX[step], pathY[step], amount, brushRadius, brush);
                 amount = 0; // done
             } else {
@@ -108,6 +109,7 @@ export function erodeAlongPathMasked(kernel: DropletKernel, delta: Int32Array, m
     const stepCap = kernel.stepCap | 0;
     const brushRadius = kernel.brushRadius | 0;
     const brush = kernel.brush;
+    const hasBrush = kernel.hasBrush;
     const erodingSteps = kernel.erodingSteps | 0;
     const pathX = kernel.pathX;
     const pathY = kernel.pathY;
@@ -127,7 +129,7 @@ export function erodeAlongPathMasked(kernel: DropletKernel, delta: Int32Array, m
             let amount = min(mulQ16(carry - sediment, erosion), mulQ16(-drop >> maxShareShift, share));
             amount = min(amount, stepCap);
             if (amount > 0) {
-                sediment += brush === null ? addBilinearMasked(delta, mask, width, pathX[step], pathY[step], amount, -1) : cutWithBrushMasked(delta, mask, width, depth, pathX[step], pathY[step], amount, brushRadius, brush);
+                sediment += !hasBrush ? addBilinearMasked(delta, mask, width, pathX[step], pathY[step], amount, -1) : cutWithBrushMasked(delta, mask, width, depth, pathX[step], pathY[step], amount, brushRadius, brush);
             }
         }
     }

@@ -6,6 +6,9 @@ import type { BatchParams } from "../batchParams.js";
 import { FIXED_ONE, mulQ16 } from "../fixedPoint.js";
 import { BrushLayout } from "./dropletBrush.js";
 
+/** A brush of the centre entry alone (dx, dy, weight), standing for radius 0's "no brush". */
+const CENTRE_ONLY = Int32Array.of(0, 0, FIXED_ONE);
+
 /** A batch's parameters as the three passes read them, and the path of the droplet in progress. */
 export class DropletKernel {
     public readonly width: number;
@@ -27,10 +30,14 @@ export class DropletKernel {
     public readonly stepCap: number;
     public readonly initialSpeed: number;
     public readonly brushRadius: number;
-    /** A local event's disc (Q16 cells), or null to spawn over the rectangle. */
-    public readonly disc: { centreX: number; centreY: number; radius: number } | null;
-    /** The brush, or null for radius 0 (bilinear cuts). */
-    public readonly brush: BrushLayout | null;
+    /** Whether droplets spawn over a local event's disc (`disc`) rather than the rectangle. */
+    public readonly hasDisc: boolean;
+    /** A local event's disc (Q16 cells); all zero without one. */
+    public readonly disc: { centreX: number; centreY: number; radius: number };
+    /** Whether the batch cuts with the brush (`brush`) rather than bilinearly (radius 0). */
+    public readonly hasBrush: boolean;
+    /** The brush; the centre entry alone for radius 0. */
+    public readonly brush: BrushLayout;
     /**
      * Water during step k. Water follows the same sequence on every walk (initialWater, then x
      * waterRetained each step), so it is worked out once per batch.
@@ -74,8 +81,18 @@ export class DropletKernel {
         this.stepCap = params.stepCap;
         this.initialSpeed = params.initialSpeed;
         this.brushRadius = params.brushRadius;
-        this.disc = params.spawnDisc !== 0 ? { centreX: params.discCentreX, centreY: params.discCentreY, radius: params.discRadius } : null;
-        this.brush = params.brushCount > 0 ? new BrushLayout(brush, params.brushCount, params.width) : null;
+        // Every field always holds the same kind of value (no null for "none"). A field that is null
+        // in one batch and an object in the next changes the kernel's hidden class, and V8 throws
+        // away the passes compiled for the old one (--trace-deopt: "code dependencies", then "weak
+        // objects" when a garbage collection frees it). When that lands inside a pass's loop the pass
+        // re-enters through on-stack replacement, a slower compile kept for the rest of the process:
+        // with radius-0 and radius-3 batches mixed (bench setup, 512^2), the walk ran 11.4-11.6 M
+        // steps/s in 4 of 14 processes against 13.4-13.9 M, the slow ones exactly those where
+        // --trace-opt showed erodeAlongPath compiled "OSR". With these fields: none slow in 10.
+        this.hasDisc = params.spawnDisc !== 0;
+        this.disc = { centreX: params.discCentreX, centreY: params.discCentreY, radius: params.discRadius };
+        this.hasBrush = params.brushCount > 0;
+        this.brush = this.hasBrush ? new BrushLayout(brush, params.brushCount, params.width) : new BrushLayout(CENTRE_ONLY, 1, params.width);
         const maxSteps = params.maxSteps;
         this.waterAt = new Int32Array(maxSteps);
         let walkLimit = 0;

@@ -39,7 +39,7 @@ export function spawnInTileOrder(kernel: DropletKernel, firstDroplet: number, en
         const hashY = hash4(kernel.seed, kernel.cycle, kernel.patchIndex, (2 * dropletId + 1) >>> 0);
         let x: number;
         let y: number;
-        if (kernel.disc === null) {
+        if (!kernel.hasDisc) {
             x = kernel.spawnX0 + (hashX % kernel.spanX);
             y = kernel.spawnY0 + (hashY % kernel.spanY);
         } else {

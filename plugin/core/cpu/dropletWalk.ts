@@ -56,7 +56,14 @@ export function walkDroplet(kernel: DropletKernel, heights: Int32Array, spawnX: 
         // New direction: keep `inertia` of the old one, turn the rest toward the downhill gradient.
         const wantX = mulQ16(dirX, inertia) - mulQ16(gradX, gradientWeight);
         const wantY = mulQ16(dirY, inertia) - mulQ16(gradY, gradientWeight);
-        if (wantX === 0 && wantY === 0) {
+        // One compare that runs every step, not `wantX === 0 && wantY === 0`: V8 optimised the walk
+        // before the second compare had ever run, threw the code away the first time a walk met flat
+        // ground, and whether it then re-entered through on-stack replacement (a slower compile of
+        // the walk, kept for the rest of the process) depended on timing. That was the walk's
+        // occasional slow process: 11.1-11.3 M steps/s in 5 of 14 processes against 12.7-13.9 M,
+        // exactly the processes where --trace-opt showed walkDroplet compiled "OSR" (bench setup,
+        // 512^2, radius 3). With one compare: no deopt there, and no slow process in 20.
+        if ((wantX | wantY) === 0) {
             break; // on flat ground with no momentum: the walk ends here
         }
         // Normalise to one cell: bring the larger component to 15 bits (exact shifts), then divide.

@@ -3,15 +3,8 @@
  * every operator, masks, a local event and water sources, classes split across frames, a tileable
  * terrain's wrapping rivers; with shared memory and with rows copied to the helpers.
  */
-import { createInitialState, fingerprintOf, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { CpuErosionBackend, type CpuPoolChoice } from "../../../plugin/component/cpuErosionBackend.js";
-import { ErosionSchedule, type PlannedBatch } from "../../../plugin/core/schedule.js";
-import { createLocalEvent } from "../../../plugin/core/localErosion.js";
-import { noMasks } from "../../../plugin/core/erosionState.js";
-import { CpuBatchRunner } from "../../../plugin/core/cpuBatchRunner.js";
-import { CpuPool } from "../../../plugin/component/pool/cpuPool.js";
-import { nodeSpawner, type PoolPort } from "../../../plugin/component/pool/poolPorts.js";
-import { CPU_WORKER_SOURCE } from "../../../plugin/component/cpuWorkerSource.generated.js";
+import { createInitialState, createLocalEvent, ErosionSchedule, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionOptionsInput, type PlannedBatch } from "../../../plugin/index.js";
+import { CPU_WORKER_SOURCE, CpuBatchRunner, CpuErosionBackend, CpuPool, nodeSpawner, type CpuPoolChoice, type PoolPort } from "../../../plugin/internal.js";
 
 const ALL_OPERATORS: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { enabled: true, stepsPerBatch: 6 }, thermal: { iterations: 3 }, water: { enabled: true, stepsPerCycle: 2 } };
 
