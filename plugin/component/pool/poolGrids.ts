@@ -130,18 +130,19 @@ export interface CellChanges {
 
 /** The cells of `rows` of `grid` that differ from `before` (what `copyRows` gave before the work). */
 export function changedCells(grid: GridCells, width: number, rows: readonly RowRange[], before: Int32Array): CellChanges {
-    const index: number[] = [];
-    const value: number[] = [];
+    const index = new Int32Array(before.length);
+    const value = new Int32Array(before.length);
+    let count = 0;
     let offset = 0;
     for (const r of rows) {
         for (let i = r.y0 * width, end = r.y1 * width; i < end; i++, offset++) {
             if (grid[i] !== before[offset]) {
-                index.push(i);
-                value.push(grid[i]);
+                index[count] = i;
+                value[count++] = grid[i];
             }
         }
     }
-    return { index: Int32Array.from(index), value: Int32Array.from(value) };
+    return { index: index.slice(0, count), value: value.slice(0, count) };
 }
 
 /** Applies a member's changes to `grid`. */

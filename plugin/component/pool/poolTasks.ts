@@ -4,10 +4,10 @@
  * without shared memory must be sent).
  */
 import type { BatchParams } from "../../core/batchParams.js";
-import { RIVER_READ_MARGIN, RiverBandWork, runRiverPhase, type RiverPhase } from "../../core/cpu/riverPhases.js";
+import { RiverBandWork, runRiverPhase, type RiverPhase } from "../../core/cpu/riverPhases.js";
 import type { RowRange } from "../../core/cpu/rowBands.js";
 import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { STATE_GRIDS, type ErosionMasks } from "../../core/erosionState.js";
+import type { ErosionMasks } from "../../core/erosionState.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import { WATER_GRIDS } from "../../core/waterModel.js";
@@ -35,47 +35,26 @@ export type PoolRequest =
 /** A member's answer to a phase: what it added to the counters and, without shared memory, the cells it changed. */
 export type PoolReply = { readonly type: "done"; readonly counters: Float64Array; readonly changes: Readonly<Record<string, CellChanges>> | null } | { readonly type: "error"; readonly message: string };
 
-/** The rows a task reads: what it writes and the margin its kernels read beyond (all rows where a river batch wraps). */
-export function taskReadRows(task: PoolTask, depth: number): RowRange {
-    if (task.kind === "river") {
-        return task.params.wrap !== 0 ? { y0: 0, y1: depth } : { y0: task.rows.y0 - RIVER_READ_MARGIN, y1: task.rows.y1 + RIVER_READ_MARGIN };
-    }
+/** The rows a batch task reads: what it writes and the margin its kernels read beyond. */
+export function taskReadRows(task: Extract<PoolTask, { kind: "batch" }>): RowRange {
     const p = task.planned.params;
     return { y0: Math.min(p.regionY0, p.extentY0, p.patchY0) - READ_MARGIN, y1: Math.max(p.regionY1, p.extentY1, p.patchY1) + READ_MARGIN };
 }
 
 const MAPS = ["mapWater", "mapWear", "mapDeposition"];
 
-/** What each river phase reads or writes (a member without shared memory is sent these). */
-function riverPhaseGrids(phase: RiverPhase): string[] {
-    switch (phase.kind) {
-        case "slots":
-            return ["heights", "fillLevels", "riverSlots"];
-        case "area":
-            return ["riverSlots", "drainageArea", "areaNext"];
-        case "copyArea":
-            return ["drainageArea", "areaNext"];
-        case "cut":
-            return ["heights", "fillLevels", "drainageArea", "riverSlots", "eroded"];
-        case "erode":
-            return ["heights", "fillLevels", "drainageArea", "riverSlots", "eroded", "suspended", "riverDelta", "routed"];
-        case "hop":
-            return ["heights", "fillLevels", "riverSlots", "riverDelta", "suspended", "routed", "routedNext"];
-        case "apply":
-            return ["heights", "riverDelta", ...MAPS];
-        case "levels":
-            return ["heights", "fillLevels"];
-        case "copyLevels":
-            return ["fillLevels", "routed", "routedNext"];
+/** The grids a batch task reads or writes (a member without shared memory is sent these; river batches then run on the coordinator). */
+export function taskGrids(task: Extract<PoolTask, { kind: "batch" }>): string[] {
+    switch (task.planned.operator) {
+        case "thermal":
+            // The channel rule reads the drainage area and suspended load.
+            return ["heights", "drainageArea", "suspended", ...MAPS];
+        case "water":
+            return ["heights", "fillLevels", ...WATER_GRIDS, ...MAPS];
+        default:
+            // Droplets: the walk, and the fold (clip, routing, apply, fill levels).
+            return ["heights", "fillLevels", "suspended", ...MAPS];
     }
-}
-
-/** The grids a task reads or writes. */
-export function taskGrids(task: PoolTask): string[] {
-    if (task.kind === "river") return riverPhaseGrids(task.phase);
-    const grids: string[] = [...STATE_GRIDS, ...MAPS];
-    if (task.planned.operator === "water") grids.push(...WATER_GRIDS);
-    return grids;
 }
 
 /** A pool member's kernels: a runner over its grids (shared or its own copies) and its river band's work. */

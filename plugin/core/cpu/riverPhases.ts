@@ -1,7 +1,7 @@
 /**
  * A river batch as a list of phases, each a Jacobi pass that writes only the rows it is given and
- * reads at most `RIVER_READ_MARGIN` rows beyond them (a tileable terrain's wrap reads across the
- * seam), so any phase can be split into bands of rows run at once, with a barrier between phases.
+ * reads its neighbours' (across the seam of a tileable terrain), so any phase can be split into
+ * bands of rows run at once, with a barrier between phases.
  * One thread runs every phase over one band (`runRiverBatch`); the worker pool gives each worker a
  * band of every phase (`plugin/component/pool/`). Either way the integers are those of the GPU's
  * dispatch order: river_slots, stepsPerBatch x river_accumulate (ping-pong, copy_area after an odd
@@ -18,9 +18,6 @@ import { riverCut, riverErode, riverSettle, riverUplift } from "./riverErode.js"
 import { riverHop } from "./riverRoute.js";
 import { clearRouted } from "./routeSediment.js";
 import { rowBand, type RowRange } from "./rowBands.js";
-
-/** Rows beyond its band a river phase reads (its neighbours'). */
-export const RIVER_READ_MARGIN = 1;
 
 /** The river batch's grids every band reads across its edges: in shared memory when split over workers. */
 export const RIVER_SHARED_GRIDS = ["riverSlots", "areaNext", "eroded", "riverDelta", "routed", "routedNext"] as const;
