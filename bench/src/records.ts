@@ -145,7 +145,8 @@ export function cpuScaling(records: BenchRecord[]): string[] {
         if (!single) {
             continue;
         }
-        const speedUp = record.median / single.median;
+        // Rates (per second) grow with threads; times (ms) shrink.
+        const speedUp = record.unit === "ms" ? single.median / record.median : record.median / single.median;
         record.scalingPerCore = Math.round((speedUp / record.threads) * 1000) / 1000;
         lines.push(`  ${record.kernel} ${record.size}² r${record.brushRadius ?? "-"}: ${record.threads} threads ${speedUp.toFixed(2)}x one thread (${((100 * speedUp) / record.threads).toFixed(0)}% per core)`);
     }
