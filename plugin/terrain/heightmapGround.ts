@@ -9,58 +9,17 @@ import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { decodeGrayPng, encodeGray16Png } from "./png16.js";
+import { heightsToSamples, samplesToHeights, type HeightRange } from "./heightSamples.js";
+
+export { heightsToSamples, samplesToHeights, type HeightRange };
 
 /** What sample values 0 and 65535 of a 16-bit heightmap stand for, in metres. */
-export interface HeightRange {
-    /** Height of sample 0, metres. */
-    readonly min: number;
-    /** Height of sample 65535, metres. */
-    readonly max: number;
-}
-
 /** Size of a ground in world units (metres). */
 export interface GroundExtent {
     /** Extent along x, metres. */
     readonly width: number;
     /** Extent along z, metres. */
     readonly height: number;
-}
-
-/** Heights in metres from 16-bit samples: `min + sample / 65535 * (max - min)`. */
-export function samplesToHeights(samples: Uint16Array, range: HeightRange): Float32Array {
-    const heights = new Float32Array(samples.length);
-    const scale = (range.max - range.min) / 65535;
-    for (let i = 0; i < samples.length; i++) {
-        heights[i] = range.min + samples[i] * scale;
-    }
-    return heights;
-}
-
-/**
- * 16-bit samples from heights: rounded to the nearest of 65536 steps over `range` (default: the
- * heights' own minimum and maximum), clamped to it. Returns the range used.
- */
-export function heightsToSamples(heights: ArrayLike<number>, range?: HeightRange): { samples: Uint16Array; range: HeightRange } {
-    if (range && !(Number.isFinite(range.min) && Number.isFinite(range.max) && range.max > range.min)) {
-        throw new RangeError(`The height range is [${range.min}, ${range.max}] m: it must be finite with max > min.`);
-    }
-    let min = range?.min ?? Infinity;
-    let max = range?.max ?? -Infinity;
-    if (!range) {
-        for (let i = 0; i < heights.length; i++) {
-            min = Math.min(min, heights[i]);
-            max = Math.max(max, heights[i]);
-        }
-        if (!(max > min)) {
-            max = min + 1;
-        }
-    }
-    const samples = new Uint16Array(heights.length);
-    const scale = 65535 / (max - min);
-    for (let i = 0; i < heights.length; i++) {
-        samples[i] = Math.min(65535, Math.max(0, Math.round((heights[i] - min) * scale)));
-    }
-    return { samples, range: { min, max } };
 }
 
 /** Encodes heights (metres, row-major, top row first = far edge of the ground) as a 16-bit grayscale PNG. */

@@ -1,0 +1,177 @@
+/**
+ * `terrain-erosion bake` as a function: reads the input and the options file, bakes on every CPU
+ * core or a GPU, and writes the outputs all or nothing; interrupted, it writes a checkpoint that a
+ * run with `resume` continues from to the fingerprint of an uninterrupted bake.
+ */
+import { rmSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { toFixedHeights } from "../core/erodeHeightfield.js";
+import { COUNTER_NAMES, countersToObject } from "../core/counters.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import { createInitialState, fingerprintOf, type ErosionStateData } from "../core/erosionState.js";
+import { fixedToHeights } from "../core/fixedPoint.js";
+import { ErosionOptionError, resolveOptions, type ErosionOptions } from "../core/options.js";
+import { ErosionSnapshot } from "../core/snapshot.js";
+import { logicalCores } from "../component/pool/poolPorts.js";
+import { cpuBakeDevice, gpuBakeDevice } from "./bakeDevices.js";
+import { BakeInputError, readBakeInput, type InputScale } from "./bakeInput.js";
+import { discardStage, outputPaths, stageOutput, writeOutputs } from "./bakeOutput.js";
+import { runBake } from "./bakeRun.js";
+
+/** What to bake. */
+export interface BakeSettings {
+    /** A 16-bit PNG, a `.f32` file or a folder of tiles with `manifest.json`. */
+    readonly input: string;
+    /** The heights' output (a file, or a folder for tiles); the other files go beside it. */
+    readonly out: string;
+    /** Cycles to run (the terrain's total when resuming). */
+    readonly cycles: number;
+    /** A JSON file of erosion options (the component's identifiers), or none for the defaults. */
+    readonly optionsFile?: string;
+    readonly scale?: InputScale;
+    /** Run on a GPU through Dawn for Node instead of the CPU. */
+    readonly gpu?: boolean;
+    /** CPU workers; 0 or absent: every logical core. */
+    readonly workers?: number;
+    /** Continue from the checkpoint an interrupted bake of the same input and options wrote. */
+    readonly resume?: boolean;
+    readonly onProgress?: (done: number, total: number, cycle: number) => void;
+    /** Asked after every class of batches; true writes a checkpoint and stops. */
+    readonly shouldStop?: () => boolean;
+}
+
+/** How a bake ended. */
+export interface BakeSummary {
+    readonly fingerprint: string;
+    /** The report written (null when interrupted). */
+    readonly report: Record<string, unknown> | null;
+    /** The checkpoint written when interrupted, else null. */
+    readonly checkpoint: string | null;
+    readonly cycles: number;
+}
+
+/** What a checkpoint's sidecar records, so `resume` continues the same bake only. */
+interface CheckpointMeta {
+    readonly input: string;
+    readonly startFingerprint: string;
+}
+
+/** Reads an options file: the component's option identifiers, validated the same way, errors naming the file. */
+export async function readOptionsFile(path: string | undefined): Promise<ErosionOptions> {
+    if (!path) return resolveOptions({});
+    let json: unknown;
+    try {
+        json = JSON.parse(await readFile(path, "utf8"));
+    } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        throw new BakeInputError(`${path}: ${code ? `cannot read it (${code})` : `not valid JSON (${(error as Error).message})`}.`);
+    }
+    try {
+        return resolveOptions(json as Record<string, unknown>);
+    } catch (error) {
+        if (error instanceof ErosionOptionError) throw new BakeInputError(`${path}: ${error.message}`);
+        throw error;
+    }
+}
+
+/** Bakes `settings.input` into `settings.out`. */
+export async function bake(settings: BakeSettings): Promise<BakeSummary> {
+    if (!Number.isInteger(settings.cycles) || settings.cycles < 0) throw new BakeInputError(`--cycles is ${settings.cycles}: it must be a whole number of cycles, 0 or more.`);
+    const options = await readOptionsFile(settings.optionsFile);
+    const input = await readBakeInput(settings.input, settings.scale ?? {});
+    const paths = outputPaths(settings.out);
+    const stage = await stageOutput(paths);
+    // Quitting outright (a second Ctrl-C) leaves no staging folder behind either.
+    const removeStage = () => rmSync(stage, { recursive: true, force: true });
+    process.on("exit", removeStage);
+    let device: Awaited<ReturnType<typeof cpuBakeDevice>> | null = null;
+    try {
+        const initial = createInitialState(input.width, input.depth, toFixedHeights(input.heights, input.cellSize));
+        const startFingerprint = fingerprintOf(initial);
+        const resumed = settings.resume ? await readCheckpoint(paths.checkpoint, startFingerprint, options, settings.cycles) : null;
+        const start = resumed?.state ?? initial;
+        const workers = settings.workers && settings.workers > 0 ? settings.workers : logicalCores();
+        device = settings.gpu ? await gpuBakeDevice(start, options.patchSize) : await cpuBakeDevice(start, workers);
+        if (resumed) await device.writeMaps(resumed.maps);
+        const started = performance.now();
+        const result = await runBake({ start, options, cellSize: input.cellSize, cycles: settings.cycles, device, onProgress: settings.onProgress, shouldStop: settings.shouldStop });
+        const seconds = (performance.now() - started) / 1000;
+        const snapshot = new ErosionSnapshot(result.state, options, input.cellSize);
+        if (result.stopped) {
+            await writeFile(paths.checkpoint, new Uint8Array(snapshot.toArrayBuffer()));
+            await writeFile(`${paths.checkpoint}.maps`, mapsBytes(result.maps));
+            await writeFile(`${paths.checkpoint}.json`, JSON.stringify({ input: settings.input, startFingerprint } satisfies CheckpointMeta) + "\n");
+            await discardStage(stage);
+            return { fingerprint: snapshot.fingerprint, report: null, checkpoint: paths.checkpoint, cycles: result.state.cycle };
+        }
+        const report = await writeOutputs(paths, stage, {
+            input,
+            heights: fixedToHeights(result.state.heights, undefined, input.cellSize),
+            maps: result.maps,
+            snapshot: snapshot.toArrayBuffer(),
+            report: {
+                input: settings.input,
+                format: input.format,
+                width: input.width,
+                depth: input.depth,
+                cellSize: input.cellSize,
+                cycles: result.state.cycle,
+                resumedFromCycle: settings.resume ? start.cycle : null,
+                batches: result.batches,
+                seconds,
+                device: device.description,
+                fingerprint: snapshot.fingerprint,
+                startFingerprint,
+                counters: countersToObject(result.state.counters),
+                counterNames: COUNTER_NAMES,
+                peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024),
+                options,
+            },
+        });
+        await rm(paths.checkpoint, { force: true });
+        await rm(`${paths.checkpoint}.json`, { force: true });
+        await rm(`${paths.checkpoint}.maps`, { force: true });
+        await discardStage(stage);
+        return { fingerprint: snapshot.fingerprint, report, checkpoint: null, cycles: result.state.cycle };
+    } catch (error) {
+        await discardStage(stage);
+        throw error;
+    } finally {
+        process.off("exit", removeStage);
+        device?.dispose();
+    }
+}
+
+/** The maps as bytes: water, wear and deposition, one `u32` grid after another. */
+function mapsBytes(maps: ErosionMaps): Uint8Array {
+    const cells = maps.water.length;
+    const all = new Uint32Array(cells * 3);
+    all.set(maps.water, 0);
+    all.set(maps.wear, cells);
+    all.set(maps.deposition, cells * 2);
+    return new Uint8Array(all.buffer);
+}
+
+function bufferOf(bytes: Uint8Array): ArrayBuffer {
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/** The state and maps a checkpoint holds, after checking it continues this bake. */
+async function readCheckpoint(path: string, startFingerprint: string, options: ErosionOptions, cycles: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }> {
+    let snapshot: ErosionSnapshot;
+    let meta: CheckpointMeta;
+    let maps: Uint32Array;
+    try {
+        snapshot = ErosionSnapshot.fromArrayBuffer(bufferOf(await readFile(path)));
+        meta = JSON.parse(await readFile(`${path}.json`, "utf8")) as CheckpointMeta;
+        maps = new Uint32Array(bufferOf(await readFile(`${path}.maps`)));
+    } catch (error) {
+        throw new BakeInputError(`--resume: cannot read the checkpoint ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); an interrupted bake writes it.`);
+    }
+    if (meta.startFingerprint !== startFingerprint) throw new BakeInputError(`--resume: the checkpoint ${path} was baked from other heights (${meta.input}).`);
+    if (JSON.stringify(snapshot.options) !== JSON.stringify(options)) throw new BakeInputError(`--resume: the checkpoint ${path} was baked with other options; resume with the same options file.`);
+    if (snapshot.state.cycle > cycles) throw new BakeInputError(`--resume: the checkpoint ${path} is at cycle ${snapshot.state.cycle}, past --cycles ${cycles}.`);
+    const cells = snapshot.state.width * snapshot.state.depth;
+    if (maps.length !== cells * 3) throw new BakeInputError(`--resume: the checkpoint's maps ${path}.maps are not the size of its ${snapshot.state.width} x ${snapshot.state.depth} grid.`);
+    return { state: snapshot.state, maps: { water: maps.slice(0, cells), wear: maps.slice(cells, 2 * cells), deposition: maps.slice(2 * cells) } };
+}

@@ -1,0 +1,78 @@
+/**
+ * The two places a bake runs: every CPU core (the CPU backend and its worker pool, in this thread
+ * and Node worker threads sharing memory) or a GPU through Dawn for Node (the optional `webgpu`
+ * package), with the same kernels as the browser's backends.
+ */
+import { CpuErosionBackend } from "../component/cpuErosionBackend.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
+import { WebGpuComputeDevice } from "../gpu/webGpuComputeDevice.js";
+import type { BakeDevice } from "./bakeRun.js";
+
+/** The CPU backend on `workers` workers (this thread and helpers), starting from `state`. */
+export async function cpuBakeDevice(state: ErosionStateData, workers: number): Promise<BakeDevice> {
+    const backend = await CpuErosionBackend.create(state, false, { workers, shared: true });
+    return {
+        description: `cpu, ${backend.workers} worker${backend.workers === 1 ? "" : "s"}${backend.workers > 1 ? (backend.sharedMemory ? ", shared memory" : ", copying") : ""}`,
+        runFrame: async (batches) => void (await backend.runFrame(batches, null)),
+        readState: (cycle, batch) => backend.readState(cycle, batch),
+        readMaps: () => backend.readMaps(),
+        writeMaps: (maps) => backend.writeMaps(maps),
+        dispose: () => backend.dispose(),
+    };
+}
+
+/** Dawn for Node as the `webgpu` package exports it. */
+interface Dawn {
+    create(flags: string[]): GPU;
+    globals: Record<string, unknown>;
+}
+
+/** Why `--gpu` cannot run here, as an error the CLI prints. */
+export class BakeGpuError extends Error {
+    public override readonly name = "BakeGpuError";
+}
+
+function describeAdapter(info: GPUAdapterInfo | undefined): string {
+    const parts = [info?.vendor, info?.architecture, info?.device, info?.description].filter((part): part is string => typeof part === "string" && part.length > 0);
+    return parts.filter((part, index) => parts.indexOf(part) === index).join(" / ") || "unnamed adapter";
+}
+
+// Dawn frees its instance (and every device made from it) when the GPU object is collected.
+let heldGpu: GPU | null = null;
+
+/** The GPU simulation on the first adapter Dawn finds, starting from `state`. */
+export async function gpuBakeDevice(state: ErosionStateData, patchSize: number): Promise<BakeDevice> {
+    let dawn: Dawn;
+    try {
+        dawn = (await import("webgpu")) as unknown as Dawn;
+    } catch (error) {
+        throw new BakeGpuError(`--gpu needs the optional package "webgpu" (Dawn for Node), which could not be loaded (${error instanceof Error ? error.message : String(error)}). Install it with \`npm install webgpu\`, or bake on the CPU without --gpu.`);
+    }
+    Object.assign(globalThis, dawn.globals);
+    heldGpu = dawn.create([]);
+    const adapter = await heldGpu.requestAdapter({ powerPreference: "high-performance" });
+    if (!adapter) {
+        throw new BakeGpuError("--gpu: Dawn found no GPU adapter (no Vulkan, Metal or D3D12 driver it can use). Bake on the CPU without --gpu, or point VK_ICD_FILENAMES at a Vulkan driver (SwiftShader runs WGSL on the CPU).");
+    }
+    const gpuDevice = await adapter.requestDevice({ requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } });
+    const description = `gpu, ${describeAdapter(adapter.info)} (Dawn for Node)`;
+    const simulation = await GpuErosionSimulation.create(new WebGpuComputeDevice(gpuDevice, description), state.width, state.depth, patchSize);
+    simulation.upload(state);
+    return {
+        description,
+        runFrame: async (batches) => {
+            simulation.runBatches(batches);
+            simulation.submit();
+            // One class at a time in flight, so Ctrl-C and the progress bar follow the GPU.
+            await gpuDevice.queue.onSubmittedWorkDone();
+        },
+        readState: (cycle, batch) => simulation.readState(cycle, batch),
+        readMaps: () => simulation.readMaps(),
+        writeMaps: async (maps) => simulation.writeMaps(maps),
+        dispose: () => {
+            simulation.dispose();
+            gpuDevice.destroy();
+        },
+    };
+}

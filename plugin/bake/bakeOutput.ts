@@ -1,0 +1,147 @@
+/**
+ * What a bake writes, all or nothing: the eroded heights in the input's layout (a 16-bit PNG with
+ * the height range it used, raw float32, or the same tiles and manifest), the three erosion maps as
+ * 16-bit PNGs, the `ErosionSnapshot` that `restore()` loads in the browser, and the JSON report
+ * (options, cycles, time, counters, fingerprint). Every file is written into a staging folder
+ * beside the output first and moved into place only once all of them are written, so a failed bake
+ * leaves no partial output.
+ */
+import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, extname, join } from "node:path";
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import { encodeGray16Png } from "../terrain/png16.js";
+import { heightsToSamples, type HeightRange } from "../terrain/heightSamples.js";
+import type { BakeInput } from "./bakeInput.js";
+
+/** An output that cannot be written, naming it. */
+export class BakeOutputError extends Error {
+    public override readonly name = "BakeOutputError";
+}
+
+/** Where a bake's files go, worked out from `--out` and the input's layout. */
+export interface OutputPaths {
+    /** The heights: a file, or for tiles a folder. */
+    readonly heights: string;
+    /** Prefix of the other files: `<prefix>.snapshot`, `<prefix>.report.json`, `<prefix>.water.png`... */
+    readonly prefix: string;
+    /** The checkpoint Ctrl-C writes (and `--resume` reads). */
+    readonly checkpoint: string;
+}
+
+/** The output paths for `out` (a file for PNG or float32 input, a folder for tiles). */
+export function outputPaths(out: string): OutputPaths {
+    const extension = extname(out);
+    const prefix = extension.length > 0 ? out.slice(0, -extension.length) : out;
+    return { heights: out, prefix, checkpoint: `${prefix}.checkpoint` };
+}
+
+/**
+ * Makes the staging folder beside the output now, so an output that cannot be written fails before
+ * any erosion runs.
+ */
+export async function stageOutput(paths: OutputPaths): Promise<string> {
+    const parent = dirname(paths.heights);
+    try {
+        await mkdir(parent, { recursive: true });
+        return await mkdtemp(join(parent, `.${basename(paths.prefix)}.bake-`));
+    } catch (error) {
+        throw new BakeOutputError(`${paths.heights}: cannot write there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    }
+}
+
+/** Removes a staging folder (after a failure, or once its files moved). */
+export async function discardStage(stage: string): Promise<void> {
+    await rm(stage, { recursive: true, force: true });
+}
+
+async function heightsFiles(input: BakeInput, heights: Float32Array): Promise<{ files: Map<string, Uint8Array>; range: HeightRange | null }> {
+    const files = new Map<string, Uint8Array>();
+    if (input.format === "f32") {
+        files.set("", new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength));
+        return { files, range: null };
+    }
+    // The input's range if the eroded heights fit in it (they usually do: erosion lowers); else the
+    // heights' own, so nothing clips. The report says which.
+    const range = input.range && fits(heights, input.range) ? input.range : heightsToSamples(heights).range;
+    if (input.format === "png") {
+        files.set("", await encodeGray16Png(heightsToSamples(heights, range).samples, input.width, input.depth));
+        return { files, range };
+    }
+    const tiles = input.tiles!;
+    let y0 = 0;
+    for (let row = 0; row < tiles.rows.length; row++) {
+        let x0 = 0;
+        for (let column = 0; column < tiles.columns.length; column++) {
+            const w = tiles.columns[column];
+            const d = tiles.rows[row];
+            const tile = new Float32Array(w * d);
+            for (let y = 0; y < d; y++) tile.set(heights.subarray((y0 + y) * input.width + x0, (y0 + y) * input.width + x0 + w), y * w);
+            const name = tiles.files[row][column];
+            files.set(name, tiles.format === "png" ? await encodeGray16Png(heightsToSamples(tile, range).samples, w, d) : new Uint8Array(tile.buffer));
+            x0 += w - 1;
+        }
+        y0 += tiles.rows[row] - 1;
+    }
+    files.set("manifest.json", new TextEncoder().encode(JSON.stringify({ tiles: tiles.files, columns: tiles.columns, rows: tiles.rows, cellSize: input.cellSize, heightRange: range }, null, 2) + "\n"));
+    return { files, range };
+}
+
+function fits(heights: Float32Array, range: HeightRange): boolean {
+    for (let i = 0; i < heights.length; i++) if (heights[i] < range.min || heights[i] > range.max) return false;
+    return true;
+}
+
+/** A map as a 16-bit PNG, scaled so its largest value is 65535; returns the scale (value per sample step). */
+async function mapPng(map: Uint32Array, width: number, depth: number): Promise<{ png: Uint8Array; valuePerStep: number }> {
+    let largest = 0;
+    for (let i = 0; i < map.length; i++) largest = Math.max(largest, map[i]);
+    const valuePerStep = largest > 0 ? largest / 65535 : 1;
+    const samples = new Uint16Array(map.length);
+    for (let i = 0; i < map.length; i++) samples[i] = Math.round(map[i] / valuePerStep);
+    return { png: await encodeGray16Png(samples, width, depth), valuePerStep };
+}
+
+/** Everything a finished bake writes. */
+export interface BakeOutputs {
+    readonly input: BakeInput;
+    readonly heights: Float32Array;
+    readonly maps: ErosionMaps;
+    readonly snapshot: ArrayBuffer;
+    /** The report, less what writing adds (the range used and the map scales). */
+    readonly report: Record<string, unknown>;
+}
+
+/** Writes the outputs into `stage`, then moves them into place; returns the report as written. */
+export async function writeOutputs(paths: OutputPaths, stage: string, outputs: BakeOutputs): Promise<Record<string, unknown>> {
+    const { input } = outputs;
+    const heights = await heightsFiles(input, outputs.heights);
+    const staged = new Map<string, string>(); // staged file -> final path
+    const put = async (name: string, bytes: Uint8Array | ArrayBuffer, final: string) => {
+        const file = join(stage, name);
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(file, bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes);
+        staged.set(file, final);
+    };
+    for (const [name, bytes] of heights.files) {
+        if (input.format === "tiles") await put(join("tiles", name), bytes, join(paths.heights, name));
+        else await put("heights", bytes, paths.heights);
+    }
+    const mapScales: Record<string, number> = {};
+    for (const [name, map] of Object.entries(outputs.maps) as [keyof ErosionMaps, Uint32Array][]) {
+        const { png, valuePerStep } = await mapPng(map, input.width, input.depth);
+        mapScales[name] = valuePerStep;
+        await put(`${name}.png`, png, `${paths.prefix}.${name}.png`);
+    }
+    await put("snapshot", outputs.snapshot, `${paths.prefix}.snapshot`);
+    const report = { ...outputs.report, heightRange: heights.range, mapsValuePerSampleStep: mapScales };
+    await put("report.json", new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n"), `${paths.prefix}.report.json`);
+    try {
+        for (const [file, final] of staged) {
+            await mkdir(dirname(final), { recursive: true });
+            await rename(file, final);
+        }
+    } catch (error) {
+        throw new BakeOutputError(`${paths.heights}: cannot move the bake's files into place (${(error as Error).message}).`);
+    }
+    return report;
+}

@@ -1,0 +1,96 @@
+/**
+ * The offline bake: a schedule's batches, one class a frame, through the CPU backend on a worker
+ * pool or through the GPU simulation on a Dawn device, from a state (a new one or a checkpoint) to
+ * a number of cycles. Either way it is the browser component's terrain to the unit: the same
+ * schedule, the same kernels, the same contract.
+ */
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { ErosionOptions } from "../core/options.js";
+import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
+
+/** Where a bake's batches run. */
+export interface BakeDevice {
+    /** How the report names it ("cpu, 2 workers, shared memory", the GPU adapter). */
+    readonly description: string;
+    /** Runs batches in order (one class). */
+    runFrame(batches: readonly PlannedBatch[]): Promise<void>;
+    readState(cycle: number, batch: number): Promise<ErosionStateData>;
+    readMaps(): Promise<ErosionMaps>;
+    /** Replaces the erosion maps (a resumed bake's, from its checkpoint). */
+    writeMaps(maps: ErosionMaps): Promise<void>;
+    dispose(): void;
+}
+
+/** What a bake runs. */
+export interface BakeRequest {
+    /** The state it starts from (a new state, or a checkpoint's), already on the device. */
+    readonly start: ErosionStateData;
+    readonly options: Readonly<ErosionOptions>;
+    /** Distance between neighbouring vertices, in metres. */
+    readonly cellSize: number;
+    /** Cycles the terrain has when the bake ends (counted from the heights it started from). */
+    readonly cycles: number;
+    readonly device: BakeDevice;
+    /** Called after every frame with the batches done and to do, since `start`. */
+    readonly onProgress?: (done: number, total: number, cycle: number) => void;
+    /** Asked after every frame; true stops the bake there (Ctrl-C). */
+    readonly shouldStop?: () => boolean;
+}
+
+/** What a bake ends with. */
+export interface BakeResult {
+    readonly state: ErosionStateData;
+    readonly maps: ErosionMaps;
+    /** True when `shouldStop` stopped it before `cycles`. */
+    readonly stopped: boolean;
+    /** Batches run. */
+    readonly batches: number;
+}
+
+/** The schedule of `request`, at its start state's position. */
+function scheduleAt(request: BakeRequest): ErosionSchedule {
+    const { start } = request;
+    const schedule = new ErosionSchedule({ width: start.width, depth: start.depth, cellSize: request.cellSize }, request.options);
+    schedule.resumeAt(start.cycle, request.options, request.options, start.masks, start.masks);
+    schedule.setEvents(start.events?.inForce ?? [], start.events?.pending ?? []);
+    schedule.setSourceState(start.sources?.inForce ?? [], start.sources?.pending ?? null);
+    schedule.setPosition(start.cycle, start.batch);
+    return schedule;
+}
+
+/** Runs `request` to its cycles, or until `shouldStop` says so after a frame. */
+export async function runBake(request: BakeRequest): Promise<BakeResult> {
+    const { start, device, cycles } = request;
+    if (!Number.isInteger(cycles) || cycles < start.cycle) {
+        throw new RangeError(`cycles is ${cycles}: it must be an integer no smaller than the ${start.cycle} cycles the terrain already has.`);
+    }
+    const schedule = scheduleAt(request);
+    const total = Math.max(0, (cycles - start.cycle) * schedule.batchesPerCycle - start.batch);
+    let done = 0;
+    let stopped = false;
+    while (schedule.cycle < cycles) {
+        const frame: PlannedBatch[] = [];
+        for (let planned = schedule.planNext(); planned; planned = schedule.planNext()) {
+            if (frame.length > 0 && (planned.group !== frame[0].group || planned.cycle !== frame[0].cycle)) break;
+            frame.push(planned);
+            schedule.advance();
+            if (schedule.batch === 0) break; // a cycle ends with its last class
+        }
+        if (frame.length === 0) {
+            schedule.advance(); // no operator enabled: an empty cycle
+            continue;
+        }
+        await device.runFrame(frame);
+        done += frame.length;
+        request.onProgress?.(done, total, schedule.cycle);
+        if (schedule.cycle < cycles && request.shouldStop?.()) {
+            stopped = true;
+            break;
+        }
+    }
+    const state = await device.readState(schedule.cycle, schedule.batch);
+    state.events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
+    state.sources = schedule.sourceState();
+    return { state, maps: await device.readMaps(), stopped, batches: done };
+}

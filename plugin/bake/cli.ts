@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+/**
+ * The `terrain-erosion` command (package.json `bin`): `terrain-erosion bake in.png --cycles 200
+ * --out out.png`. Its parser (commander), progress bar (cli-progress) and GPU (webgpu) are optional
+ * dependencies, loaded only here, so a browser bundle of the plugin never includes them.
+ */
+import { basename, extname } from "node:path";
+import { bake, type BakeSettings } from "./bake.js";
+import { BakeInputError, type InputScale } from "./bakeInput.js";
+import { BakeGpuError } from "./bakeDevices.js";
+import { BakeOutputError } from "./bakeOutput.js";
+
+/** Exit status of a bake stopped by Ctrl-C after writing its checkpoint (128 + SIGINT). */
+const EXIT_INTERRUPTED = 130;
+
+function pair(text: string, separator: string, flag: string): [number, number] {
+    const parts = text.split(separator).map(Number);
+    if (parts.length !== 2 || !parts.every(Number.isFinite)) throw new BakeInputError(`${flag} is "${text}": give two numbers separated by "${separator}".`);
+    return [parts[0], parts[1]];
+}
+
+function positiveInteger(text: string, flag: string): number {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 0) throw new BakeInputError(`${flag} is "${text}": it must be a whole number, 0 or more.`);
+    return value;
+}
+
+/** The flags as commander hands them over. */
+interface BakeFlags {
+    cycles: string;
+    out?: string;
+    options?: string;
+    cellSize?: string;
+    extent?: string;
+    heightRange?: string;
+    size?: string;
+    gpu?: boolean;
+    workers?: string;
+    resume?: boolean;
+}
+
+function scaleOf(flags: BakeFlags): InputScale {
+    const extent = flags.extent ? pair(flags.extent, "x", "--extent") : null;
+    const range = flags.heightRange ? pair(flags.heightRange, ",", "--height-range") : null;
+    const size = flags.size ? pair(flags.size, "x", "--size") : null;
+    return {
+        cellSize: flags.cellSize !== undefined ? Number(flags.cellSize) : undefined,
+        extent: extent ? { width: extent[0], height: extent[1] } : undefined,
+        heightRange: range ? { min: range[0], max: range[1] } : undefined,
+        size: size ? { width: size[0], depth: size[1] } : undefined,
+    };
+}
+
+/** A progress bar on a terminal, a plain line a cycle otherwise. */
+async function progressReporter(): Promise<{ update(done: number, all: number, cycle: number): void; stop(): void }> {
+    if (process.stderr.isTTY) {
+        const { default: progress } = await import("cli-progress");
+        const bar = new progress.SingleBar({ format: "baking [{bar}] {percentage}% | cycle {cycle} | {value}/{total} batches | {eta_formatted} left", stream: process.stderr, hideCursor: true }, progress.Presets.shades_classic);
+        let started = false;
+        return {
+            update(done, all, cycle) {
+                if (!started) bar.start(all, 0, { cycle });
+                started = true;
+                bar.update(done, { cycle });
+            },
+            stop: () => bar.stop(),
+        };
+    }
+    let lastCycle = -1;
+    return {
+        update(done, all, cycle) {
+            if (cycle !== lastCycle || done === all) process.stderr.write(`baking: cycle ${cycle}, ${done}/${all} batches (${Math.round((100 * done) / Math.max(1, all))}%)\n`);
+            lastCycle = cycle;
+        },
+        stop: () => undefined,
+    };
+}
+
+async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> {
+    let stopRequested = false;
+    let firstInterrupt = 0;
+    const onInterrupt = () => {
+        // A terminal's Ctrl-C reaches npx and this process both, and npx passes it on too: a second
+        // signal within a second is the same keypress.
+        if (stopRequested && performance.now() - firstInterrupt > 1000) process.exit(EXIT_INTERRUPTED); // Ctrl-C again: quit now
+        if (stopRequested) return;
+        firstInterrupt = performance.now();
+        stopRequested = true;
+        process.stderr.write("\nStopping after this class of batches and writing a checkpoint (Ctrl-C again to quit without one)...\n");
+    };
+    process.on("SIGINT", onInterrupt);
+    const extension = extname(input);
+    const out = flags.out ?? (extension ? `${input.slice(0, -extension.length)}.eroded${extension}` : `${input}.eroded`);
+    const progress = await progressReporter();
+    const settings: BakeSettings = {
+        input,
+        out,
+        cycles: positiveInteger(flags.cycles, "--cycles"),
+        optionsFile: flags.options,
+        scale: scaleOf(flags),
+        gpu: flags.gpu ?? false,
+        workers: flags.workers !== undefined ? positiveInteger(flags.workers, "--workers") : 0,
+        resume: flags.resume ?? false,
+        onProgress: (done, all, cycle) => progress.update(done, all, cycle),
+        shouldStop: () => stopRequested,
+    };
+    try {
+        const summary = await bake(settings);
+        progress.stop();
+        if (summary.checkpoint) {
+            process.stderr.write(`Interrupted at cycle ${summary.cycles}: checkpoint ${summary.checkpoint}. Run the same command with --resume to continue.\n`);
+            return EXIT_INTERRUPTED;
+        }
+        const report = summary.report!;
+        process.stdout.write(`${out}: ${summary.cycles} cycles in ${(report.seconds as number).toFixed(1)} s on ${report.device as string}\nfingerprint ${summary.fingerprint}\n`);
+        return 0;
+    } finally {
+        progress.stop();
+        process.off("SIGINT", onInterrupt);
+    }
+}
+
+/** Runs the command line `argv` (without node and the script); resolves with the exit status. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+    let Command: typeof import("commander").Command;
+    try {
+        ({ Command } = await import("commander"));
+    } catch {
+        process.stderr.write('terrain-erosion needs the optional package "commander"; install it with `npm install commander`.\n');
+        return 1;
+    }
+    let status = 0;
+    const program = new Command("terrain-erosion").description("Deterministic terrain erosion, offline: the same terrain a browser's TerrainErosion computes.").exitOverride();
+    program
+        .command("bake")
+        .description("Erode a heightmap: a 16-bit grayscale PNG, raw float32 (.f32, with --size) or a folder of tiles with manifest.json.")
+        .argument("<input>", "heightmap file or tile folder")
+        .option("--cycles <n>", "cycles to run", "1")
+        .option("--out <path>", "eroded heights (the maps, snapshot and report go beside it); default <input>.eroded.<ext>")
+        .option("--options <file>", "JSON erosion options, the component's identifiers (e.g. {\"hydraulic\":{\"inertia\":0.3}})")
+        .option("--cell-size <metres>", "distance between neighbouring vertices (default 1)")
+        .option("--extent <WxH>", "the field's extent in metres (sets the cell size; cells must be square)")
+        .option("--height-range <min,max>", "metres that PNG samples 0 and 65535 stand for (default 0 to a quarter of the extent)")
+        .option("--size <WxH>", "vertices of a raw float32 input")
+        .option("--gpu", "run on a GPU through Dawn for Node (the optional webgpu package)")
+        .option("--workers <n>", "CPU workers (default: every core)")
+        .option("--resume", "continue from the checkpoint an interrupted bake wrote (<out stem>.checkpoint)")
+        .action(async (input: string, flags: BakeFlags) => {
+            status = await runBakeCommand(input, flags);
+        });
+    try {
+        await program.parseAsync([...argv], { from: "user" });
+    } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === "commander.helpDisplayed" || code === "commander.version" || code === "commander.help") return 0;
+        if (code?.startsWith("commander.")) return 1; // commander printed the problem
+        const known = error instanceof BakeInputError || error instanceof BakeOutputError || error instanceof BakeGpuError;
+        process.stderr.write(`terrain-erosion: ${known ? (error as Error).message : (error as Error).stack ?? String(error)}\n`);
+        return 1;
+    }
+    return status;
+}
+
+// Run when this file is the command (the bin link, or the file itself), not when something imports it.
+const invokedAs = basename(process.argv[1] ?? "");
+if (invokedAs === "terrain-erosion" || /^cli\.(js|ts)$/.test(invokedAs)) {
+    void runCli(process.argv.slice(2)).then((status) => process.exit(status));
+}

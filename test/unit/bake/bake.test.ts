@@ -1,0 +1,96 @@
+/**
+ * `terrain-erosion bake` as a function: the same terrain as erodeHeightfield on the CPU worker
+ * pool, outputs all or nothing, clear errors, a folder of tiles, and a checkpoint that resumes to
+ * the uninterrupted fingerprint (the command itself, the GPU and Ctrl-C: bakeCli.test.ts).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decodeGrayPng, encodeGray16Png, erodeHeightfield, ErosionSnapshot, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/index.js";
+import { bake } from "../../../plugin/internal.js";
+
+const SIZE = 129;
+const RANGE = { min: 0, max: 40 };
+const OPTIONS = { patchSize: 32, hydraulic: { dropletsPerBatch: 128 }, rivers: { stepsPerBatch: 8 } };
+
+let dir: string;
+let input: string;
+let optionsFile: string;
+let reference: ReturnType<typeof erodeHeightfield>;
+
+beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "bake-test-"));
+    input = join(dir, "in.png");
+    writeFileSync(input, await encodeGray16Png(heightsToSamples(generateNoiseTerrain({ width: SIZE, depth: SIZE, relief: 30, seed: 3 }), RANGE).samples, SIZE, SIZE));
+    optionsFile = join(dir, "options.json");
+    writeFileSync(optionsFile, JSON.stringify(OPTIONS));
+    // What the browser gets: the PNG's samples over the range, in metres, on 1 m cells.
+    const image = await decodeGrayPng(readFileSync(input));
+    reference = erodeHeightfield(samplesToHeights(image.samples, RANGE), SIZE, SIZE, OPTIONS, 2, 1);
+});
+
+describe("terrain-erosion bake", () => {
+    it("bakes a PNG on two CPU workers to erodeHeightfield's terrain, with maps, a snapshot and a report", async () => {
+        const out = join(dir, "cpu/out.png");
+        const summary = await bake({ input, out, cycles: 2, optionsFile, scale: { heightRange: RANGE }, workers: 2 });
+        expect(summary.fingerprint).toBe(reference.fingerprint);
+        const snapshot = ErosionSnapshot.fromArrayBuffer(new Uint8Array(readFileSync(join(dir, "cpu/out.snapshot"))).buffer);
+        expect(snapshot.fingerprint).toBe(reference.fingerprint);
+        expect(snapshot.state.heights).toEqual(reference.fixedHeights);
+        const report = JSON.parse(readFileSync(join(dir, "cpu/out.report.json"), "utf8"));
+        expect(report).toMatchObject({ cycles: 2, fingerprint: reference.fingerprint, device: "cpu, 2 workers, shared memory", heightRange: RANGE, counters: reference.counters });
+        expect(report.peakResidentMB).toBeGreaterThan(0);
+        expect(readdirSync(join(dir, "cpu")).sort()).toEqual(["out.deposition.png", "out.png", "out.report.json", "out.snapshot", "out.water.png", "out.wear.png"]);
+        // The heights PNG is the eroded heights to 16 bits over the input's range.
+        const eroded = await decodeGrayPng(readFileSync(out));
+        const expected = heightsToSamples(reference.heights, RANGE).samples;
+        expect(eroded.samples).toEqual(expected);
+    });
+
+    it("bakes a folder of tiles to the whole field's terrain, and writes the same tiles", async () => {
+        const tiles = join(dir, "tiles");
+        const heights = generateNoiseTerrain({ width: 65, depth: 49, relief: 30, seed: 4 });
+        const names = [["a.f32", "b.f32"], ["c.f32", "d.f32"]];
+        const columns = [33, 33];
+        const rows = [25, 25];
+        mkdirSync(tiles);
+        for (let r = 0; r < 2; r++) {
+            for (let c = 0; c < 2; c++) {
+                const tile = new Float32Array(columns[c] * rows[r]);
+                for (let y = 0; y < rows[r]; y++) for (let x = 0; x < columns[c]; x++) tile[y * columns[c] + x] = heights[(r * 24 + y) * 65 + c * 32 + x];
+                writeFileSync(join(tiles, names[r][c]), new Uint8Array(tile.buffer));
+            }
+        }
+        writeFileSync(join(tiles, "manifest.json"), JSON.stringify({ tiles: names, columns, rows, cellSize: 2 }));
+        const summary = await bake({ input: tiles, out: join(dir, "tiles-out"), cycles: 1, optionsFile, workers: 2 });
+        expect(summary.fingerprint).toBe(erodeHeightfield(heights, 65, 49, OPTIONS, 1, 2).fingerprint);
+        expect(readdirSync(join(dir, "tiles-out")).sort()).toEqual(["a.f32", "b.f32", "c.f32", "d.f32", "manifest.json"]);
+    });
+
+    it("names the bad file, the bad option and the unwritable output, and leaves no partial output", async () => {
+        const notPng = join(dir, "bad.png");
+        writeFileSync(notPng, "not a png");
+        const out = join(dir, "bad-out/out.png");
+        await expect(bake({ input: notPng, out, cycles: 1 })).rejects.toThrow(`${notPng}: not a 16-bit grayscale PNG heightmap`);
+        const badOptions = join(dir, "bad-options.json");
+        writeFileSync(badOptions, JSON.stringify({ hydraulic: { inertia: 5 } }));
+        await expect(bake({ input, out, cycles: 1, optionsFile: badOptions })).rejects.toThrow(new RegExp(`^${badOptions}: .*hydraulic\\.inertia.*0\\.99`));
+        const blocked = join(dir, "a-file");
+        writeFileSync(blocked, "");
+        await expect(bake({ input, out: join(blocked, "out.png"), cycles: 1 })).rejects.toThrow(new RegExp(`^${join(blocked, "out.png")}: cannot write there \\((EEXIST|ENOTDIR)\\)`));
+        expect(existsSync(join(dir, "bad-out")) ? readdirSync(join(dir, "bad-out")) : []).toEqual([]);
+    });
+
+    it("stops with a checkpoint and resumes to the uninterrupted fingerprint, maps included", async () => {
+        const out = join(dir, "resume/out.png");
+        let frames = 0;
+        const stopped = await bake({ input, out, cycles: 2, optionsFile, scale: { heightRange: RANGE }, workers: 2, shouldStop: () => ++frames === 5 });
+        expect(stopped.checkpoint).toBe(join(dir, "resume/out.checkpoint"));
+        expect(stopped.cycles).toBe(0);
+        expect(readdirSync(join(dir, "resume")).sort()).toEqual(["out.checkpoint", "out.checkpoint.json", "out.checkpoint.maps"]);
+        const resumed = await bake({ input, out, cycles: 2, optionsFile, scale: { heightRange: RANGE }, workers: 2, resume: true });
+        expect(resumed.fingerprint).toBe(reference.fingerprint);
+        expect(readFileSync(join(dir, "resume/out.wear.png"))).toEqual(readFileSync(join(dir, "cpu/out.wear.png")));
+        expect(readdirSync(join(dir, "resume"))).not.toContain("out.checkpoint");
+    });
+});
