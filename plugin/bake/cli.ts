@@ -112,7 +112,7 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
             return EXIT_INTERRUPTED;
         }
         const report = summary.report!;
-        process.stdout.write(`${out}: ${summary.cycles} cycles in ${(report.seconds as number).toFixed(1)} s on ${report.device as string}\nfingerprint ${summary.fingerprint}\n`);
+        process.stdout.write(`${out}: ${summary.cycles} cycle${summary.cycles === 1 ? "" : "s"} in ${(report.seconds as number).toFixed(1)} s on ${report.device as string}\nfingerprint ${summary.fingerprint}\n`);
         return 0;
     } finally {
         progress.stop();

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import webpack from "webpack";
-import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { encodeGray16Png, erodeHeightfield, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../plugin/index.js";
 import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
 
 const ROOT = process.cwd();
@@ -55,6 +55,16 @@ describe("the packed package in a fresh project", () => {
         expect(execFileSync("node", ["--input-type=module", "-e", entries], { cwd: PROJECT, encoding: "utf8" }).trim()).toBe("function function");
     });
 
+    it("runs the bake command after install: npx terrain-erosion bake", async () => {
+        const range = { min: 0, max: 8 };
+        const { samples } = heightsToSamples(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), range);
+        writeFileSync(join(PROJECT, "in.png"), await encodeGray16Png(samples, 33, 33));
+        writeFileSync(join(PROJECT, "options.json"), JSON.stringify(OPTIONS));
+        const output = execFileSync("npx", ["--no-install", "terrain-erosion", "bake", "in.png", "--cycles", "1", "--height-range", "0,8", "--options", "options.json", "--out", "out.png"], { cwd: PROJECT, encoding: "utf8" });
+        expect(output).toContain(`fingerprint ${erodeHeightfield(samplesToHeights(samples, range), 33, 33, OPTIONS, 1).fingerprint}`);
+        expect(readdirSync(PROJECT)).toEqual(expect.arrayContaining(["out.png", "out.snapshot", "out.report.json", "out.water.png"]));
+    });
+
     it("bundles with webpack and erodes a ground in headless Chromium", async () => {
         writeFileSync(
             join(PROJECT, "src/scene.js"),
@@ -94,10 +104,12 @@ describe("the packed package in a fresh project", () => {
         // A scene that imports only the erosion component bundles neither the material plugin nor the physics colliders (nor Havok).
         const bundle = readFileSync(join(PROJECT, "dist/bundle.js"), "utf8");
         // (Code, not names: the component's comments mention the plugin.)
-        for (const absent of [/class TerrainErosionMaterialPlugin\b/, /class ErosionColliders\b/, /class PhysicsShapeHeightField\b/, /HavokPhysics\(/, /fn erosionApply/]) {
+        // Nor the bake command's optional dependencies (a development bundle names every module's path).
+        for (const absent of [/class TerrainErosionMaterialPlugin\b/, /class ErosionColliders\b/, /class PhysicsShapeHeightField\b/, /HavokPhysics\(/, /fn erosionApply/, /node_modules\/commander\//, /node_modules\/cli-progress\//, /node_modules\/webgpu\//, /terrain-erosion bake/]) {
             expect([String(absent), absent.test(bundle)]).toEqual([String(absent), false]);
         }
         expect(bundle).toMatch(/class TerrainErosion\b/); // the check finds classes in this bundle
+        expect(bundle).toMatch(/node_modules\/babylon-terrain-erosion\//); // and module paths
         const { server, origin } = await serveDirectories([join(PROJECT, "dist")]);
         const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
         try {
