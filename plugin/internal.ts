@@ -27,4 +27,4 @@ export { CpuErosionBackend, type CpuPoolChoice } from "./component/cpuErosionBac
 export { CPU_WORKER_SOURCE } from "./component/cpuWorkerSource.generated.js";
 export { CpuPool } from "./component/pool/cpuPool.js";
 export { nodeSpawner, type PoolPort } from "./component/pool/poolPorts.js";
-export { bake, type BakeSettings } from "./bake/bake.js";
+export { bake, type BakeSettings } from "./bake/index.js";
