@@ -20,6 +20,8 @@ export const NODE_BUNDLES = {
     "dawn.mjs": { entry: "bench/src/dawnMain.ts", external: ["webgpu"] },
     "chromium.mjs": { entry: "bench/src/chromiumMain.ts", external: ["playwright-core"] },
     "report.mjs": { entry: "bench/src/records.ts", external: [] },
+    // The bake command as users run it, for the bake figures (bench/src/bakeFigures.ts).
+    "terrain-erosion.mjs": { entry: "plugin/bake/cli.ts", external: ["commander", "cli-progress", "webgpu"] },
 };
 
 function run(command, args) {

@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --update] [-- --out=bench/results.json] [-- --markdown]
+// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --update] [-- --out=bench/results.json] [-- --markdown] [-- --bake-large]
 //
 // Every benchmark figure, on every backend this machine has: the CPU reference under Node (one
 // thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium
@@ -22,7 +22,8 @@ const quick = args.includes("--quick");
 const only = args.find((arg) => arg.startsWith("--only="))?.slice(7).split(",");
 const outPath = resolve(ROOT, args.find((arg) => arg.startsWith("--out="))?.slice(6) ?? "bench/results.json");
 const parts = ["cpu", "dawn", "chromium"].filter((part) => !only || only.includes(part));
-const quickArgs = quick ? ["--quick"] : [];
+// --bake-large: the cpu part also bakes 8193² once for the bake's peak memory (minutes, about 6 GB).
+const quickArgs = [...(quick ? ["--quick"] : []), ...(args.includes("--bake-large") ? ["--bake-large"] : [])];
 const markdown = args.includes("--markdown");
 const update = args.includes("--update");
 
@@ -62,7 +63,7 @@ async function main() {
     const load = loadavg();
     process.stderr.write(`Building the benchmarks (${quick ? "quick" : "full"} run: ${parts.join(", ")})...\n`);
     generateSources();
-    const bundles = { cpu: ["cpu.mjs", "cpu-worker.mjs"], dawn: ["dawn.mjs"], chromium: ["chromium.mjs"] };
+    const bundles = { cpu: ["cpu.mjs", "cpu-worker.mjs", "terrain-erosion.mjs"], dawn: ["dawn.mjs"], chromium: ["chromium.mjs"] };
     await buildNodeBundles(["report.mjs", ...parts.flatMap((part) => bundles[part])]);
     const { formatTable, formatMarkdownTable, cpuScaling, h200Comparison } = await import(pathToFileURL(join(BUILD_DIR, "report.mjs")).href);
     if (parts.includes("chromium")) {

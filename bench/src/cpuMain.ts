@@ -28,6 +28,7 @@ import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, riverBat
 import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
 import { runCpuWaterFigure } from "./cpuWater.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
+import { runBakeFigures } from "./bakeFigures.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -164,7 +165,7 @@ async function main(): Promise<void> {
             const state = cloneState(start);
             const masks = noMasks();
             const scratch = createRiverScratch(size * size);
-            const work = new RiverBandWork(size * size);
+            const work = RiverBandWork.create(size * size);
             const maps = createMaps(size * size);
             const single = await repeat(counts, () => {
                 state.heights.set(start.heights);
@@ -190,6 +191,11 @@ async function main(): Promise<void> {
     ] as const) {
         (await runPoolCycleFigures(513, Math.max(2, threads), counts, name, options)).forEach(report);
     }
+    // The bake command on one worker and on every core (each bake its own process); with
+    // --bake-large also an 8193² bake on every core, for its peak memory (minutes, about 6 GB).
+    const bakeCli = new URL("./terrain-erosion.mjs", import.meta.url).pathname;
+    (await runBakeFigures(bakeCli, 2049, Math.max(2, threads), quick ? 1 : 3)).forEach(report);
+    if (args.includes("--bake-large")) (await runBakeFigures(bakeCli, 8193, Math.max(2, threads), 1, 1, true)).forEach(report);
     yardstickRatios(records).forEach(report);
     if (jsonPath) {
         writeFileSync(jsonPath, JSON.stringify(records, null, 2));

@@ -138,15 +138,16 @@ export function formatMarkdownTable(records: readonly BenchRecord[]): string {
 export function cpuScaling(records: BenchRecord[]): string[] {
     const lines: string[] = [];
     for (const record of records) {
-        if (record.backend !== "cpu" || record.threads === null || record.threads === 1) {
+        // Rates (per second) and times scale with threads; other units (memory, ratios) do not.
+        if (record.backend !== "cpu" || record.threads === null || record.threads === 1 || !(record.unit.endsWith("/s") || record.unit === "ms" || record.unit === "s")) {
             continue;
         }
         const single = records.find((other) => other.backend === "cpu" && other.kernel === record.kernel && other.size === record.size && other.brushRadius === record.brushRadius && other.threads === 1);
         if (!single) {
             continue;
         }
-        // Rates (per second) grow with threads; times (ms) shrink.
-        const speedUp = record.unit === "ms" ? single.median / record.median : record.median / single.median;
+        // Rates grow with threads; times shrink.
+        const speedUp = record.unit.endsWith("/s") ? record.median / single.median : single.median / record.median;
         record.scalingPerCore = Math.round((speedUp / record.threads) * 1000) / 1000;
         lines.push(`  ${record.kernel} ${record.size}² r${record.brushRadius ?? "-"}: ${record.threads} threads ${speedUp.toFixed(2)}x one thread (${((100 * speedUp) / record.threads).toFixed(0)}% per core)`);
     }

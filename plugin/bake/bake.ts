@@ -14,9 +14,9 @@ import { ErosionOptionError, resolveOptions, type ErosionOptions } from "../core
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { logicalCores } from "../component/pool/poolPorts.js";
 import { cpuBakeDevice, gpuBakeDevice } from "./bakeDevices.js";
-import { BakeInputError, readBakeInput, type InputScale } from "./bakeInput.js";
+import { BakeInputError, readBakeInput, type BakeInput, type InputScale } from "./bakeInput.js";
 import { discardStage, outputPaths, stageOutput, writeOutputs } from "./bakeOutput.js";
-import { runBake } from "./bakeRun.js";
+import { bakeStart, runBake, type BakeDevice, type BakeStart } from "./bakeRun.js";
 
 /** What to bake. */
 export interface BakeSettings {
@@ -74,29 +74,47 @@ export async function readOptionsFile(path: string | undefined): Promise<Erosion
     }
 }
 
+/** The input's layout (its heights dropped once the start state is made) and the start state. */
+async function readStart(settings: BakeSettings): Promise<{ layout: Omit<BakeInput, "heights">; initial: ErosionStateData }> {
+    const { heights, ...layout } = await readBakeInput(settings.input, settings.scale ?? {});
+    return { layout, initial: createInitialState(layout.width, layout.depth, toFixedHeights(heights, layout.cellSize)) };
+}
+
+/** The device, started on the bake's start state (a checkpoint's, or `initial`), and that state's position. */
+async function openDevice(settings: BakeSettings, options: ErosionOptions, initial: ErosionStateData, checkpoint: string): Promise<{ device: BakeDevice; start: BakeStart; startFingerprint: string }> {
+    const startFingerprint = fingerprintOf(initial);
+    const resumed = settings.resume ? await readCheckpoint(checkpoint, startFingerprint, options, settings.cycles) : null;
+    const state = resumed?.state ?? initial;
+    const workers = settings.workers && settings.workers > 0 ? settings.workers : logicalCores();
+    const device = settings.gpu ? await gpuBakeDevice(state, options.patchSize) : await cpuBakeDevice(state, workers);
+    if (resumed) await device.writeMaps(resumed.maps);
+    return { device, start: bakeStart(state), startFingerprint };
+}
+
 /** Bakes `settings.input` into `settings.out`. */
 export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     if (!Number.isInteger(settings.cycles) || settings.cycles < 0) throw new BakeInputError(`--cycles is ${settings.cycles}: it must be a whole number of cycles, 0 or more.`);
     const options = await readOptionsFile(settings.optionsFile);
-    const input = await readBakeInput(settings.input, settings.scale ?? {});
+    // Only the device holds the grids while the bake runs: the input's heights and the start state
+    // are not kept here (a large bake's memory is the device's).
+    const { layout, initial } = await readStart(settings);
     const paths = outputPaths(settings.out);
     const stage = await stageOutput(paths);
     // Quitting outright (a second Ctrl-C) leaves no staging folder behind either.
     const removeStage = () => rmSync(stage, { recursive: true, force: true });
     process.on("exit", removeStage);
-    let device: Awaited<ReturnType<typeof cpuBakeDevice>> | null = null;
+    let device: BakeDevice | null = null;
     try {
-        const initial = createInitialState(input.width, input.depth, toFixedHeights(input.heights, input.cellSize));
-        const startFingerprint = fingerprintOf(initial);
-        const resumed = settings.resume ? await readCheckpoint(paths.checkpoint, startFingerprint, options, settings.cycles) : null;
-        const start = resumed?.state ?? initial;
-        const workers = settings.workers && settings.workers > 0 ? settings.workers : logicalCores();
-        device = settings.gpu ? await gpuBakeDevice(start, options.patchSize) : await cpuBakeDevice(start, workers);
-        if (resumed) await device.writeMaps(resumed.maps);
+        const opened = await openDevice(settings, options, initial, paths.checkpoint);
+        device = opened.device;
+        const { start, startFingerprint } = opened;
         const started = performance.now();
-        const result = await runBake({ start, options, cellSize: input.cellSize, cycles: settings.cycles, device, onProgress: settings.onProgress, shouldStop: settings.shouldStop });
+        const result = await runBake({ start, options, cellSize: layout.cellSize, cycles: settings.cycles, device, onProgress: settings.onProgress, shouldStop: settings.shouldStop });
         const seconds = (performance.now() - started) / 1000;
-        const snapshot = new ErosionSnapshot(result.state, options, input.cellSize);
+        device.dispose();
+        device = null;
+        // The state read back is already a copy: the snapshot takes it over.
+        const snapshot = ErosionSnapshot.adopt(result.state, options, layout.cellSize);
         if (result.stopped) {
             await writeFile(paths.checkpoint, new Uint8Array(snapshot.toArrayBuffer()));
             await writeFile(`${paths.checkpoint}.maps`, mapsBytes(result.maps));
@@ -105,21 +123,21 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
             return { fingerprint: snapshot.fingerprint, report: null, checkpoint: paths.checkpoint, cycles: result.state.cycle };
         }
         const report = await writeOutputs(paths, stage, {
-            input,
-            heights: fixedToHeights(result.state.heights, undefined, input.cellSize),
+            input: layout,
+            heights: () => fixedToHeights(result.state.heights, undefined, layout.cellSize),
             maps: result.maps,
-            snapshot: snapshot.toArrayBuffer(),
+            snapshot: () => snapshot.toArrayBuffer(),
             report: {
                 input: settings.input,
-                format: input.format,
-                width: input.width,
-                depth: input.depth,
-                cellSize: input.cellSize,
+                format: layout.format,
+                width: layout.width,
+                depth: layout.depth,
+                cellSize: layout.cellSize,
                 cycles: result.state.cycle,
                 resumedFromCycle: settings.resume ? start.cycle : null,
                 batches: result.batches,
                 seconds,
-                device: device.description,
+                device: result.device,
                 fingerprint: snapshot.fingerprint,
                 startFingerprint,
                 counters: countersToObject(result.state.counters),

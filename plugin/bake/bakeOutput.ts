@@ -54,7 +54,7 @@ export async function discardStage(stage: string): Promise<void> {
     await rm(stage, { recursive: true, force: true });
 }
 
-async function heightsFiles(input: BakeInput, heights: Float32Array): Promise<{ files: Map<string, Uint8Array>; range: HeightRange | null }> {
+async function heightsFiles(input: Omit<BakeInput, "heights">, heights: Float32Array): Promise<{ files: Map<string, Uint8Array>; range: HeightRange | null }> {
     const files = new Map<string, Uint8Array>();
     if (input.format === "f32") {
         files.set("", new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength));
@@ -103,10 +103,13 @@ async function mapPng(map: Uint32Array, width: number, depth: number): Promise<{
 
 /** Everything a finished bake writes. */
 export interface BakeOutputs {
-    readonly input: BakeInput;
-    readonly heights: Float32Array;
+    /** The input's layout (its heights are not needed). */
+    readonly input: Omit<BakeInput, "heights">;
+    /** The eroded heights in metres, asked for when they are written. */
+    readonly heights: () => Float32Array;
     readonly maps: ErosionMaps;
-    readonly snapshot: ArrayBuffer;
+    /** The snapshot's bytes, asked for when they are written (so the output's largest buffer lives alone). */
+    readonly snapshot: () => ArrayBuffer;
     /** The report, less what writing adds (the range used and the map scales). */
     readonly report: Record<string, unknown>;
 }
@@ -114,7 +117,6 @@ export interface BakeOutputs {
 /** Writes the outputs into `stage`, then moves them into place; returns the report as written. */
 export async function writeOutputs(paths: OutputPaths, stage: string, outputs: BakeOutputs): Promise<Record<string, unknown>> {
     const { input } = outputs;
-    const heights = await heightsFiles(input, outputs.heights);
     const staged = new Map<string, string>(); // staged file -> final path
     const put = async (name: string, bytes: Uint8Array | ArrayBuffer, final: string) => {
         const file = join(stage, name);
@@ -122,6 +124,9 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
         await writeFile(file, bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : bytes);
         staged.set(file, final);
     };
+    // One large buffer at a time, each dropped once written: the output is a bake's peak memory.
+    await put("snapshot", outputs.snapshot(), `${paths.prefix}.snapshot`);
+    const heights = await heightsFiles(input, outputs.heights());
     for (const [name, bytes] of heights.files) {
         if (input.format === "tiles") await put(join("tiles", name), bytes, join(paths.heights, name));
         else await put("heights", bytes, paths.heights);
@@ -132,7 +137,6 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
         mapScales[name] = valuePerStep;
         await put(`${name}.png`, png, `${paths.prefix}.${name}.png`);
     }
-    await put("snapshot", outputs.snapshot, `${paths.prefix}.snapshot`);
     const report = { ...outputs.report, heightRange: heights.range, mapsValuePerSampleStep: mapScales };
     await put("report.json", new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n"), `${paths.prefix}.report.json`);
     try {

@@ -22,10 +22,19 @@ export interface BakeDevice {
     dispose(): void;
 }
 
+/** A state's position and what the schedule reads of it (not its grids, which the device holds). */
+export type BakeStart = Pick<ErosionStateData, "width" | "depth" | "cycle" | "batch" | "masks" | "events" | "sources">;
+
+/** The position of `state`, without holding its grids. */
+export function bakeStart(state: ErosionStateData): BakeStart {
+    const { width, depth, cycle, batch, masks, events, sources } = state;
+    return { width, depth, cycle, batch, masks, events, sources };
+}
+
 /** What a bake runs. */
 export interface BakeRequest {
-    /** The state it starts from (a new state, or a checkpoint's), already on the device. */
-    readonly start: ErosionStateData;
+    /** Where the state it starts from (a new state, or a checkpoint's, already on the device) stands: its grids are not needed. */
+    readonly start: BakeStart;
     readonly options: Readonly<ErosionOptions>;
     /** Distance between neighbouring vertices, in metres. */
     readonly cellSize: number;
@@ -46,6 +55,8 @@ export interface BakeResult {
     readonly stopped: boolean;
     /** Batches run. */
     readonly batches: number;
+    /** The device's description. */
+    readonly device: string;
 }
 
 /** The schedule of `request`, at its start state's position. */
@@ -89,8 +100,9 @@ export async function runBake(request: BakeRequest): Promise<BakeResult> {
             break;
         }
     }
+    // The state comes back as a copy, the maps too: the device can go before the outputs are written.
     const state = await device.readState(schedule.cycle, schedule.batch);
     state.events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
     state.sources = schedule.sourceState();
-    return { state, maps: await device.readMaps(), stopped, batches: done };
+    return { state, maps: await device.readMaps(), stopped, batches: done, device: device.description };
 }

@@ -163,6 +163,6 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 
 // Run when this file is the command (the bin link, or the file itself), not when something imports it.
 const invokedAs = basename(process.argv[1] ?? "");
-if (invokedAs === "terrain-erosion" || /^cli\.(js|ts)$/.test(invokedAs)) {
+if (/^(cli|terrain-erosion)(\.m?[jt]s)?$/.test(invokedAs)) {
     void runCli(process.argv.slice(2)).then((status) => process.exit(status));
 }

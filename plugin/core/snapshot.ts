@@ -38,6 +38,19 @@ export class ErosionSnapshot {
         this.cellSize = cellSize;
     }
 
+    /**
+     * A snapshot that takes `state` over rather than copying it (the caller must not change it
+     * afterwards): for a state that is already a copy, such as a large bake's, whose grids would
+     * otherwise be held twice.
+     */
+    public static adopt(state: ErosionStateData, options: Readonly<ErosionOptions>, cellSize = 1): ErosionSnapshot {
+        const snapshot = Object.create(ErosionSnapshot.prototype) as { state: ErosionStateData; options: ErosionOptions; cellSize: number };
+        snapshot.state = state;
+        snapshot.options = resolveOptions({}, options);
+        snapshot.cellSize = cellSize;
+        return snapshot as unknown as ErosionSnapshot;
+    }
+
     /** The contract fingerprint of the snapshot's state. */
     public get fingerprint(): string {
         return fingerprintOf(this.state);

@@ -166,7 +166,7 @@ export class CpuWorkerPool {
             water.fill(0);
         } else if (planned.operator === "rivers") {
             const cells = this.width * this.depth;
-            this._river ??= { scratch: createRiverScratch(cells), work: new RiverBandWork(cells) };
+            this._river ??= { scratch: createRiverScratch(cells), work: RiverBandWork.create(cells) };
             runRiverBatch(params, planned.riverSteps, state, planned.masks, this._river.scratch, this._river.work, null);
         } else if (params.channelArea > 0) {
             // The channel rule reads the state's drainage area and adds to its suspended load: the

@@ -4,7 +4,7 @@
  * without shared memory must be sent).
  */
 import type { BatchParams } from "../../core/batchParams.js";
-import { RiverBandWork, runRiverPhase, type RiverPhase } from "../../core/cpu/riverPhases.js";
+import { runRiverPhase, type RiverPhase } from "../../core/cpu/riverPhases.js";
 import type { RowRange } from "../../core/cpu/rowBands.js";
 import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
@@ -59,11 +59,7 @@ export function taskGrids(task: Extract<PoolTask, { kind: "batch" }>): string[] 
 
 /** A pool member's kernels: a runner over its grids (shared or its own copies) and its river band's work. */
 export class PoolMember {
-    private readonly _work: RiverBandWork;
-
-    constructor(public readonly runner: CpuBatchRunner) {
-        this._work = new RiverBandWork(runner.state.width * runner.state.depth);
-    }
+    constructor(public readonly runner: CpuBatchRunner) {}
 
     /** Runs a task with the cycle's `masks`, adding to the runner's counters. */
     public run(task: PoolTask, masks: ErosionMasks): void {
@@ -72,6 +68,6 @@ export class PoolMember {
             return;
         }
         const runner = this.runner;
-        runRiverPhase(task.phase, task.rows, { params: task.params, state: runner.state, masks, scratch: runner.riverScratch(), work: this._work, counters: runner.state.counters, maps: runner.maps });
+        runRiverPhase(task.phase, task.rows, { params: task.params, state: runner.state, masks, scratch: runner.riverScratch(), work: runner.riverWork(), counters: runner.state.counters, maps: runner.maps });
     }
 }

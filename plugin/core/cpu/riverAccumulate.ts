@@ -13,12 +13,12 @@
 import type { BatchParams } from "../batchParams.js";
 import { expandRect, type GridRect } from "../patches.js";
 import { neighbourAt, riverSlot } from "../steepestDescent.js";
-import { OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
+import { OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
 import type { RowRange } from "./rowBands.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes).
-const { min } = Math;
+const { clz32, min } = Math;
 
 /** Largest drainage area kept, in cells (2^30). */
 export const DRAINAGE_AREA_LIMIT = 2 ** 30;
@@ -74,18 +74,17 @@ export function canonical(vx: number, vy: number, width: number, depth: number, 
 
 /**
  * Each vertex's donors (the neighbours whose slot points at it) over some rows of the river
- * rectangle, in compressed rows: `start` (relative to the first listed vertex, one more than their
- * count) and `donors`. The slots do not change during a batch, so the donors are listed once and
- * serve every drainage-area step and every sediment hop.
+ * rectangle: one byte a vertex, bit k set when neighbour k (`THERMAL_DX`/`THERMAL_DY` order) is a
+ * donor (a byte where a list of indices took 36 bytes a vertex). The slots do not change during a
+ * batch, so the donors are found once and serve every drainage-area step and every sediment hop.
  */
 export class DonorLists {
-    public start = new Int32Array(0);
-    public donors = new Int32Array(0);
+    public mask = new Uint8Array(0);
     /** The rows listed. */
     public rows: RowRange = { y0: 0, y1: 0 };
 }
 
-/** Lists the donors of the river rectangle's vertices in `rows` into `lists`. */
+/** Finds the donors of the river rectangle's vertices in `rows` into `lists`. */
 export function listDonors(params: BatchParams, slots: Int32Array, lists: DonorLists, rows: RowRange): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
@@ -93,40 +92,63 @@ export function listDonors(params: BatchParams, slots: Int32Array, lists: DonorL
     const y0 = Math.max(rect.y0, rows.y0);
     const y1 = Math.max(y0, Math.min(rect.y1, rows.y1));
     const cells = (rect.x1 - rect.x0) * (y1 - y0);
-    if (lists.start.length < cells + 1) lists.start = new Int32Array(cells + 1);
-    if (lists.donors.length < cells * THERMAL_SLOTS) lists.donors = new Int32Array(cells * THERMAL_SLOTS);
-    const { start, donors } = lists;
-    let count = 0;
+    if (lists.mask.length < cells) lists.mask = new Uint8Array(cells);
+    const mask = lists.mask;
     for (let y = y0, cell = 0; y < y1; y++) {
         for (let x = rect.x0; x < rect.x1; x++, cell++) {
-            start[cell] = count;
+            let bits = 0;
             for (let k = 0; k < THERMAL_SLOTS; k++) {
                 const n = neighbourAt(x, y, k, width, depth, wrap);
-                if (n >= 0 && slots[n] === OPPOSITE_SLOT[k]) donors[count++] = n;
+                if (n >= 0 && slots[n] === OPPOSITE_SLOT[k]) bits |= 1 << k;
             }
+            mask[cell] = bits;
         }
     }
-    start[cells] = count;
     lists.rows = { y0, y1 };
+}
+
+/** The grid offset of each neighbour slot (`dy x width + dx`), for donors away from a wrapping seam. */
+export function neighbourOffsets(width: number): Int32Array {
+    return Int32Array.from({ length: THERMAL_SLOTS }, (_, k) => THERMAL_DY[k] * width + THERMAL_DX[k]);
+}
+
+/**
+ * The sum of `values` over vertex (x, y)'s donors (`bits`, a `DonorLists` mask, not zero) plus
+ * `start`, each added saturating at `limit` (all non-negative, so the order does not matter). Away
+ * from a wrapping seam a donor is `offsets[k]` away; across it, `neighbourAt` wraps.
+ */
+export function donorSum(values: Int32Array, bits: number, i: number, x: number, y: number, params: BatchParams, offsets: Int32Array, start: number, limit: number): number {
+    let total = start;
+    if (params.wrap === 0) {
+        // One donor per set bit, lowest first (b & -b isolates it): a loop of as many turns as donors.
+        for (let b = bits; b !== 0; b &= b - 1) {
+            total += values[i + offsets[31 - clz32(b & -b)]];
+            if (total > limit) total = limit;
+        }
+        return total;
+    }
+    for (let b = bits; b !== 0; b &= b - 1) {
+        total = min(total + values[neighbourAt(x, y, 31 - clz32(b & -b), params.width, params.depth, true)], limit);
+    }
+    return total;
 }
 
 /**
  * One Jacobi step of the drainage area over the listed rows (the WGSL's river_accumulate, or
  * river_accumulate_odd reading the other buffer): every vertex's new area (`to`) is 1 plus its
- * donors' areas before the step (`from`), saturating at DRAINAGE_AREA_LIMIT (all non-negative, so
- * the order of the saturating sums does not matter). A batch's steps alternate between the drainage
- * area and its scratch (ping-pong), and an odd count ends with `copyArea`.
+ * donors' areas before the step (`from`), saturating at DRAINAGE_AREA_LIMIT. A batch's steps
+ * alternate between the drainage area and its scratch (ping-pong), and an odd count ends with
+ * `copyArea`.
  */
 export function riverAreaStep(params: BatchParams, lists: DonorLists, from: Int32Array, to: Int32Array): void {
     const { width } = params;
     const rect = riverRect(params);
-    const columns = rect.x1 - rect.x0;
-    const { start, donors } = lists;
+    const offsets = neighbourOffsets(width);
+    const mask = lists.mask;
     for (let y = lists.rows.y0, cell = 0; y < lists.rows.y1; y++) {
-        for (let i = y * width + rect.x0, end = i + columns; i < end; i++, cell++) {
-            let total = 1;
-            for (let d = start[cell], last = start[cell + 1]; d < last; d++) total = min(total + from[donors[d]], DRAINAGE_AREA_LIMIT);
-            to[i] = total;
+        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++, cell++) {
+            const bits = mask[cell];
+            to[i] = bits === 0 ? 1 : donorSum(from, bits, i, x, y, params, offsets, 1, DRAINAGE_AREA_LIMIT);
         }
     }
 }

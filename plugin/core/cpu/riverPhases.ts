@@ -32,15 +32,18 @@ export function createRiverScratch(cells: number): RiverScratch {
     return scratch;
 }
 
-/** What one band's worker keeps between the phases of a batch: its donors, and the fill levels' step. */
+/** What one band's worker keeps between the phases of a batch: its donors, and the fill levels' step (grids of the state's size). */
 export class RiverBandWork {
     public readonly donors = new DonorLists();
-    public readonly levelsNext: Int32Array;
-    public readonly levels: FillLevelScratch;
 
-    constructor(cells: number) {
-        this.levelsNext = new Int32Array(cells);
-        this.levels = { level: new Int32Array(cells) };
+    constructor(
+        public readonly levelsNext: Int32Array,
+        public readonly levels: FillLevelScratch
+    ) {}
+
+    /** Band work with grids of its own. */
+    public static create(cells: number): RiverBandWork {
+        return new RiverBandWork(new Int32Array(cells), { level: new Int32Array(cells) });
     }
 }
 

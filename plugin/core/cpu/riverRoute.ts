@@ -10,7 +10,7 @@ import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams
 import { COUNTER_SATURATION_REMOVED } from "../counters.js";
 import { mulQ16 } from "../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../settling.js";
-import { riverRect, type DonorLists } from "./riverAccumulate.js";
+import { donorSum, neighbourOffsets, riverRect, type DonorLists } from "./riverAccumulate.js";
 
 const { max, min } = Math;
 
@@ -35,12 +35,14 @@ export function riverHop(params: BatchParams, hop: number, grids: RiverRouteGrid
     const passOn = hop < params.routeHops;
     const { heights, levels, slots, delta, suspended } = grids;
     const rect = riverRect(params);
-    const { start, donors } = lists;
+    const offsets = neighbourOffsets(width);
+    const donorBits = lists.mask;
     for (let y = lists.rows.y0, cell = 0; y < lists.rows.y1; y++) {
         for (let x = rect.x0; x < rect.x1; x++, cell++) {
             const i = y * width + x;
-            let amount = 0;
-            for (let d = start[cell], last = start[cell + 1]; d < last; d++) amount += from[donors[d]];
+            const bits = donorBits[cell];
+            // At most 8 sends of ROUTE_LIMIT: below the limit, so the sum never saturates.
+            let amount = bits === 0 ? 0 : donorSum(from, bits, i, x, y, params, offsets, 0, ACCUMULATOR_LIMIT);
             let sent = 0;
             if (amount > 0) {
                 if (!wrap && levels[i] > heights[i]) {

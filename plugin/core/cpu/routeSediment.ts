@@ -14,25 +14,29 @@ const { max, min } = Math;
 
 /**
  * Scratch of the sediment routing: the grid-sized `incoming` (all zero between calls), two lists of
- * vertices and, beside each, the vertex's sediment slot.
+ * vertices and, beside each, the vertex's sediment slot. The lists hold a batch's extent at most,
+ * so they grow to the largest extent routed (a droplet batch's: about 200² vertices with the
+ * defaults) rather than the grid (10 bytes a vertex saved on a large field).
  */
 export class RouteScratch {
     public readonly incoming: Int32Array;
-    private _sources: Int32Array;
-    private _receivers: Int32Array;
-    private _sourceSlots: Int8Array;
-    private _receiverSlots: Int8Array;
+    private _sources = new Int32Array(0);
+    private _receivers = new Int32Array(0);
+    private _sourceSlots = new Int8Array(0);
+    private _receiverSlots = new Int8Array(0);
 
     constructor(cells: number) {
         this.incoming = new Int32Array(cells);
-        this._sources = new Int32Array(cells);
-        this._receivers = new Int32Array(cells);
-        this._sourceSlots = new Int8Array(cells);
-        this._receiverSlots = new Int8Array(cells);
     }
 
-    /** The two vertex lists (each as long as the grid). */
-    public lists(): [Int32Array, Int32Array] {
+    /** The two vertex lists, each at least `count` long. */
+    public lists(count: number): [Int32Array, Int32Array] {
+        if (this._sources.length < count) {
+            this._sources = new Int32Array(count);
+            this._receivers = new Int32Array(count);
+            this._sourceSlots = new Int8Array(count);
+            this._receiverSlots = new Int8Array(count);
+        }
         return [this._sources, this._receivers];
     }
 
@@ -59,7 +63,7 @@ export function routeSediment(params: BatchParams, heights: Int32Array, levels: 
     const { width, depth, extentX0, extentY0, extentX1, extentY1 } = params;
     const wrap = params.wrap !== 0;
     const incoming = scratch.incoming;
-    let [sources, receivers] = scratch.lists();
+    let [sources, receivers] = scratch.lists((extentX1 - extentX0) * (extentY1 - extentY0));
     // A vertex's slot, found when it is listed: heights and levels do not change while sediment
     // hops, so a receiver passing sediment on uses, as a sender, the slot it was checked with.
     let [sourceSlots, receiverSlots] = scratch.slotLists();
