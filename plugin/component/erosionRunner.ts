@@ -311,7 +311,7 @@ export class ErosionRunner {
             return;
         }
         const started = performance.now();
-        const { batches, changed, estimatedMs, units, cycleCompleted } = planFrame(schedule, this._budget, this._options.frameBudgetMs);
+        const { batches, changed, estimatedMs, units, cycleCompleted } = planFrame(schedule, this._budget, this._options.frameBudgetMs, backend.workers);
         if (maxCycles > 0 && schedule.cycle >= maxCycles) {
             this.running = false;
         }

@@ -21,11 +21,12 @@ export interface PlannedFrame {
 }
 
 /**
- * Takes the next batches off the schedule: as many as the budget's estimate allows (at least one),
- * stopping at the cycle boundary, so a frame never spans two cycles and the checkpoint read after
- * it is the boundary's state.
+ * Takes the next batches off the schedule: as many as the budget's estimate allows (at least one,
+ * and with `parallel` workers at least that many of the first batch's class while they last, since
+ * they run side by side in the time of one), stopping at the cycle boundary, so a frame never spans
+ * two cycles and the checkpoint read after it is the boundary's state.
  */
-export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number): PlannedFrame {
+export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1): PlannedFrame {
     const batches: PlannedBatch[] = [];
     let changed: GridRect | null = null;
     let estimatedMs = 0;
@@ -34,7 +35,8 @@ export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budget
         const planned = schedule.planNext();
         if (planned) {
             const cost = budget.estimateMs(planned);
-            if (batches.length > 0 && estimatedMs + cost > budgetMs) {
+            const fillsWorkers = batches.length < parallel && planned.group === batches[0]?.group && planned.cycle === batches[0].cycle;
+            if (batches.length > 0 && estimatedMs + cost > budgetMs && !fillsWorkers) {
                 return { batches, changed, estimatedMs, units, cycleCompleted: false };
             }
             batches.push(planned);
