@@ -142,7 +142,6 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
                 startFingerprint,
                 counters: countersToObject(result.state.counters),
                 counterNames: COUNTER_NAMES,
-                peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024),
                 options,
             },
         });

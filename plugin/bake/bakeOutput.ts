@@ -137,7 +137,8 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
         mapScales[name] = valuePerStep;
         await put(`${name}.png`, png, `${paths.prefix}.${name}.png`);
     }
-    const report = { ...outputs.report, heightRange: heights.range, mapsValuePerSampleStep: mapScales };
+    // Peak memory measured here, once every large output has been written: the whole bake's.
+    const report = { ...outputs.report, heightRange: heights.range, mapsValuePerSampleStep: mapScales, peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024) };
     await put("report.json", new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n"), `${paths.prefix}.report.json`);
     try {
         for (const [file, final] of staged) {
