@@ -137,7 +137,8 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             return;
         case "hop": {
             const [from, to] = phase.hop % 2 === 1 ? [scratch.routed, scratch.routedNext] : [scratch.routedNext, scratch.routed];
-            riverHop(params, phase.hop, { heights, levels, slots: scratch.riverSlots, delta: scratch.riverDelta, suspended }, work.donors, from, to, masks.rivers, counters);
+            // The erosion grid is free once the erode phase is done: the hops keep each basin vertex's room there.
+            riverHop(params, phase.hop, { heights, levels, slots: scratch.riverSlots, delta: scratch.riverDelta, suspended, room: scratch.eroded }, work.donors, from, to, masks.rivers, counters);
             return;
         }
         case "apply":
