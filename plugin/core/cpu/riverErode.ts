@@ -5,13 +5,14 @@
  * Each works over a range of rows, so a river batch can be split into bands (`riverPhases.ts`).
  */
 import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
-import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_UPLIFT_ADDED } from "../counters.js";
+import { COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED } from "../counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat, U32_MAX } from "../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../settling.js";
 import { FILL_EPSILON } from "../fillLevels.js";
 import { INVERSE_SQRT2_Q16, neighbourAt } from "../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
 import { riverRect } from "./riverAccumulate.js";
+import { keepSuspended } from "./routeSediment.js";
 import type { RowRange } from "./rowBands.js";
 
 const { floor, max, min } = Math;
@@ -179,14 +180,7 @@ export function riverSettle(params: BatchParams, slots: Int32Array, suspended: I
                 routed[i] = 0;
                 kept = load;
             }
-            if (kept > 0) {
-                let total = suspended[i] + kept;
-                if (total > ACCUMULATOR_LIMIT) {
-                    counters[COUNTER_SATURATION_REMOVED] += total - ACCUMULATOR_LIMIT;
-                    total = ACCUMULATOR_LIMIT;
-                }
-                suspended[i] = total;
-            }
+            if (kept > 0) keepSuspended(suspended, i, kept, counters);
         }
     }
 }

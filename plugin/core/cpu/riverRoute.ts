@@ -7,10 +7,10 @@
  * its river slot (the same rule over the same heights and levels, unchanged while sediment hops).
  */
 import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
-import { COUNTER_SATURATION_REMOVED } from "../counters.js";
 import { mulQ16 } from "../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../settling.js";
 import { donorSum, neighbourOffsets, riverRect, type DonorLists } from "./riverAccumulate.js";
+import { keepSuspended } from "./routeSediment.js";
 
 const { max, min } = Math;
 
@@ -65,16 +65,7 @@ export function riverHop(params: BatchParams, hop: number, grids: RiverRouteGrid
                     sent = min(amount, ROUTE_LIMIT);
                     amount -= sent;
                 }
-                if (amount > 0) {
-                    // At most 8 sends of ROUTE_LIMIT onto at most ACCUMULATOR_LIMIT: no i32 wraps, and
-                    // what passes the accumulator's bound is counted, so mass stays exact.
-                    let total = suspended[i] + amount;
-                    if (total > ACCUMULATOR_LIMIT) {
-                        counters[COUNTER_SATURATION_REMOVED] += total - ACCUMULATOR_LIMIT;
-                        total = ACCUMULATOR_LIMIT;
-                    }
-                    suspended[i] = total;
-                }
+                if (amount > 0) keepSuspended(suspended, i, amount, counters);
             }
             to[i] = sent;
         }

@@ -116,22 +116,27 @@ export function routeSediment(params: BatchParams, heights: Int32Array, levels: 
                     receivers[passed++] = i;
                 }
             }
-            if (amount > 0) {
-                // At most 8 sends of ROUTE_LIMIT onto at most ACCUMULATOR_LIMIT: no i32 wraps, and what
-                // passes the accumulator's bound (unreachable in practice) is counted, so mass stays exact.
-                let total = suspended[i] + amount;
-                if (total > ACCUMULATOR_LIMIT) {
-                    counters[COUNTER_SATURATION_REMOVED] += total - ACCUMULATOR_LIMIT;
-                    total = ACCUMULATOR_LIMIT;
-                }
-                suspended[i] = total;
-            }
+            if (amount > 0) keepSuspended(suspended, i, amount, counters);
         }
         [sources, receivers] = [receivers, sources];
         [sourceSlots, receiverSlots] = [receiverSlots, sourceSlots];
         sourceCount = passed;
         [from, to] = [to, from];
     }
+}
+
+/**
+ * Adds `amount` (> 0) to vertex i's suspended load, saturating at ACCUMULATOR_LIMIT with what passes
+ * it counted (so mass stays exact). At most 8 sends of ROUTE_LIMIT arrive onto at most
+ * ACCUMULATOR_LIMIT, so no i32 wraps; the bound is unreachable in practice.
+ */
+export function keepSuspended(suspended: Int32Array, i: number, amount: number, counters: Float64Array): void {
+    let total = suspended[i] + amount;
+    if (total > ACCUMULATOR_LIMIT) {
+        counters[COUNTER_SATURATION_REMOVED] += total - ACCUMULATOR_LIMIT;
+        total = ACCUMULATOR_LIMIT;
+    }
+    suspended[i] = total;
 }
 
 /** Zeroes both routing buffers over the batch's extent, so the next batch starts from clean ones. */
