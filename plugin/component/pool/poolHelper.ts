@@ -15,9 +15,12 @@ export class PoolHelper {
     private _masks: ErosionMasks = noMasks();
     private _sync: Int32Array | null = null;
     private _width = 0;
+    /** A failure of an unanswered message ("init", "grids", "masks"), reported by the next phase. */
+    private _failure: string | null = null;
 
-    /** Handles one message; answers "phase" messages only. */
+    /** Handles one message; answers "phase" messages only (the coordinator waits for no other answer). */
     public handle(request: PoolRequest): PoolReply | null {
+        if (this._failure !== null && request.type === "phase") return { type: "error", message: this._failure };
         try {
             switch (request.type) {
                 case "init":
@@ -34,7 +37,10 @@ export class PoolHelper {
                     return this._phase(request.tasks, request.window);
             }
         } catch (error) {
-            return { type: "error", message: error instanceof Error ? error.message : String(error) };
+            const message = error instanceof Error ? error.message : String(error);
+            if (request.type === "phase") return { type: "error", message };
+            this._failure ??= message;
+            return null;
         }
     }
 
