@@ -29,6 +29,7 @@ import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
 import { runCpuWaterFigure } from "./cpuWater.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
 import { runBakeFigures } from "./bakeFigures.js";
+import { runQueueBakeFigures } from "./queueBakeFigures.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -196,6 +197,8 @@ async function main(): Promise<void> {
     const bakeCli = new URL("./terrain-erosion.mjs", import.meta.url).pathname;
     (await runBakeFigures(bakeCli, 2049, Math.max(2, threads), quick ? 1 : 3)).forEach(report);
     if (args.includes("--bake-large")) (await runBakeFigures(bakeCli, 8193, Math.max(2, threads), 1, 1, true)).forEach(report);
+    // The bake on a BullMQ queue with 1 and 2 worker processes, against the local bake (issue 19).
+    (await runQueueBakeFigures(bakeCli, 2049, [1, 2])).forEach(report);
     yardstickRatios(records).forEach(report);
     if (jsonPath) {
         writeFileSync(jsonPath, JSON.stringify(records, null, 2));

@@ -13,9 +13,11 @@ import { fixedToHeights } from "../core/fixedPoint.js";
 import { ErosionOptionError, resolveOptions, type ErosionOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { logicalCores } from "../component/pool/poolPorts.js";
+import { bufferOf, mapsBytes, mapsFromBytes } from "./mapsFile.js";
 import { cpuBakeDevice, gpuBakeDevice } from "./bakeDevices.js";
 import { BakeInputError, readBakeInput, type BakeInput, type InputScale } from "./bakeInput.js";
-import { discardStage, outputPaths, stageOutput, writeOutputs } from "./bakeOutput.js";
+import { discardStage, outputPaths, stageOutput, writeOutputs, type OutputPaths } from "./bakeOutput.js";
+import { queueBakeDevice, type QueueBakeSettings } from "./queue/queueBake.js";
 import { bakeStart, runBake, type BakeDevice, type BakeStart } from "./bakeRun.js";
 
 /** What to bake. */
@@ -35,6 +37,8 @@ export interface BakeSettings {
     readonly workers?: number;
     /** Continue from the checkpoint an interrupted bake of the same input and options wrote. */
     readonly resume?: boolean;
+    /** Send the batches out as tile jobs on a BullMQ queue instead of this machine's cores. */
+    readonly queue?: QueueBakeSettings;
     readonly onProgress?: (done: number, total: number, cycle: number) => void;
     /** Asked after every class of batches; true writes a checkpoint and stops. */
     readonly shouldStop?: () => boolean;
@@ -81,9 +85,15 @@ async function readStart(settings: BakeSettings): Promise<{ layout: Omit<BakeInp
 }
 
 /** The device, started on the bake's start state (a checkpoint's, or `initial`), and that state's position. */
-async function openDevice(settings: BakeSettings, options: ErosionOptions, initial: ErosionStateData, checkpoint: string): Promise<{ device: BakeDevice; start: BakeStart; startFingerprint: string }> {
+async function openDevice(settings: BakeSettings, options: ErosionOptions, initial: ErosionStateData, paths: OutputPaths, cellSize: number): Promise<{ device: BakeDevice; start: BakeStart; startFingerprint: string }> {
     const startFingerprint = fingerprintOf(initial);
-    const resumed = settings.resume ? await readCheckpoint(checkpoint, startFingerprint, options, settings.cycles) : null;
+    const resumed = settings.resume ? await readCheckpoint(paths.checkpoint, startFingerprint, options, settings.cycles) : null;
+    if (settings.queue) {
+        if (settings.gpu) throw new BakeInputError("--queue and --gpu: a queued bake runs on its workers' CPUs; give one or the other.");
+        const threads = settings.workers && settings.workers > 0 ? settings.workers : undefined;
+        const opened = await queueBakeDevice({ coordinatorThreads: threads, ...settings.queue }, { startFingerprint, options, cellSize, cycles: settings.cycles, checkpointPath: paths.queueCheckpoint }, resumed ?? { state: initial, maps: null });
+        return { device: opened.device, start: bakeStart(opened.state), startFingerprint };
+    }
     const state = resumed?.state ?? initial;
     const workers = settings.workers && settings.workers > 0 ? settings.workers : logicalCores();
     const device = settings.gpu ? await gpuBakeDevice(state, options.patchSize) : await cpuBakeDevice(state, workers);
@@ -105,12 +115,14 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     process.on("exit", removeStage);
     let device: BakeDevice | null = null;
     try {
-        const opened = await openDevice(settings, options, initial, paths.checkpoint);
+        const opened = await openDevice(settings, options, initial, paths, layout.cellSize);
         device = opened.device;
         const { start, startFingerprint } = opened;
         const started = performance.now();
         const result = await runBake({ start, options, cellSize: layout.cellSize, cycles: settings.cycles, device, onProgress: settings.onProgress, shouldStop: settings.shouldStop });
         const seconds = (performance.now() - started) / 1000;
+        const deviceFigures = device.figures?.() ?? null;
+        if (!result.stopped) await device.complete?.();
         device.dispose();
         device = null;
         // The state read back is already a copy: the snapshot takes it over.
@@ -142,6 +154,7 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
                 startFingerprint,
                 counters: countersToObject(result.state.counters),
                 counterNames: COUNTER_NAMES,
+                ...(deviceFigures ? { queue: deviceFigures } : {}),
                 options,
             },
         });
@@ -159,29 +172,15 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     }
 }
 
-/** The maps as bytes: water, wear and deposition, one `u32` grid after another. */
-function mapsBytes(maps: ErosionMaps): Uint8Array {
-    const cells = maps.water.length;
-    const all = new Uint32Array(cells * 3);
-    all.set(maps.water, 0);
-    all.set(maps.wear, cells);
-    all.set(maps.deposition, cells * 2);
-    return new Uint8Array(all.buffer);
-}
-
-function bufferOf(bytes: Uint8Array): ArrayBuffer {
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
-
 /** The state and maps a checkpoint holds, after checking it continues this bake. */
 async function readCheckpoint(path: string, startFingerprint: string, options: ErosionOptions, cycles: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }> {
     let snapshot: ErosionSnapshot;
     let meta: CheckpointMeta;
-    let maps: Uint32Array;
+    let mapsFile: Uint8Array;
     try {
         snapshot = ErosionSnapshot.fromArrayBuffer(bufferOf(await readFile(path)));
         meta = JSON.parse(await readFile(`${path}.json`, "utf8")) as CheckpointMeta;
-        maps = new Uint32Array(bufferOf(await readFile(`${path}.maps`)));
+        mapsFile = await readFile(`${path}.maps`);
     } catch (error) {
         throw new BakeInputError(`--resume: cannot read the checkpoint ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); an interrupted bake writes it.`);
     }
@@ -189,6 +188,7 @@ async function readCheckpoint(path: string, startFingerprint: string, options: E
     if (JSON.stringify(snapshot.options) !== JSON.stringify(options)) throw new BakeInputError(`--resume: the checkpoint ${path} was baked with other options; resume with the same options file.`);
     if (snapshot.state.cycle > cycles) throw new BakeInputError(`--resume: the checkpoint ${path} is at cycle ${snapshot.state.cycle}, past --cycles ${cycles}.`);
     const cells = snapshot.state.width * snapshot.state.depth;
-    if (maps.length !== cells * 3) throw new BakeInputError(`--resume: the checkpoint's maps ${path}.maps are not the size of its ${snapshot.state.width} x ${snapshot.state.depth} grid.`);
-    return { state: snapshot.state, maps: { water: maps.slice(0, cells), wear: maps.slice(cells, 2 * cells), deposition: maps.slice(2 * cells) } };
+    const maps = mapsFromBytes(mapsFile, cells);
+    if (!maps) throw new BakeInputError(`--resume: the checkpoint's maps ${path}.maps are not the size of its ${snapshot.state.width} x ${snapshot.state.depth} grid.`);
+    return { state: snapshot.state, maps };
 }

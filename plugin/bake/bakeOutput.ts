@@ -26,13 +26,15 @@ export interface OutputPaths {
     readonly prefix: string;
     /** The checkpoint Ctrl-C writes (and `--resume` reads). */
     readonly checkpoint: string;
+    /** The coordinator's own checkpoint in a queued bake (`queue/queueCheckpoint.ts`). */
+    readonly queueCheckpoint: string;
 }
 
 /** The output paths for `out` (a file for PNG or float32 input, a folder for tiles). */
 export function outputPaths(out: string): OutputPaths {
     const extension = extname(out);
     const prefix = extension.length > 0 ? out.slice(0, -extension.length) : out;
-    return { heights: out, prefix, checkpoint: `${prefix}.checkpoint` };
+    return { heights: out, prefix, checkpoint: `${prefix}.checkpoint`, queueCheckpoint: `${prefix}.queue-checkpoint` };
 }
 
 /**

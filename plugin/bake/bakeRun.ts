@@ -19,6 +19,10 @@ export interface BakeDevice {
     readMaps(): Promise<ErosionMaps>;
     /** Replaces the erosion maps (a resumed bake's, from its checkpoint). */
     writeMaps(maps: ErosionMaps): Promise<void>;
+    /** What the device's work cost beyond time (a queued bake: steps, jobs, bytes moved), for the report. */
+    figures?(): Record<string, unknown>;
+    /** The bake completed (not interrupted): forget what a restart would need (a queue's state). */
+    complete?(): Promise<void>;
     dispose(): void;
 }
 

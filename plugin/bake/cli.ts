@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
  * The `terrain-erosion` command (package.json `bin`): `terrain-erosion bake in.png --cycles 200
- * --out out.png`. Its parser (commander), progress bar (cli-progress) and GPU (webgpu) are optional
- * dependencies, loaded only here, so a browser bundle of the plugin never includes them.
+ * --out out.png`, and `terrain-erosion worker redis://host:port` for bakes queued with `--queue`.
+ * Its parser (commander), progress bar (cli-progress), GPU (webgpu) and queue (bullmq, ioredis) are
+ * optional dependencies, loaded only here, so a browser bundle of the plugin never includes them.
  */
 import { basename, extname } from "node:path";
 import { bake, type BakeSettings } from "./bake.js";
 import { BakeInputError, type InputScale } from "./bakeInput.js";
 import { BakeGpuError } from "./bakeDevices.js";
 import { BakeOutputError } from "./bakeOutput.js";
+import { BakeQueueError } from "./queue/queueConnection.js";
+import { startQueueWorker } from "./queue/queueWorker.js";
 
 /** Exit status of a bake stopped by Ctrl-C after writing its checkpoint (128 + SIGINT). */
 const EXIT_INTERRUPTED = 130;
@@ -37,6 +40,9 @@ interface BakeFlags {
     gpu?: boolean;
     workers?: string;
     resume?: boolean;
+    queue?: string;
+    tiles?: string;
+    checkpointEvery?: string;
 }
 
 function scaleOf(flags: BakeFlags): InputScale {
@@ -101,6 +107,14 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
         gpu: flags.gpu ?? false,
         workers: flags.workers !== undefined ? positiveInteger(flags.workers, "--workers") : 0,
         resume: flags.resume ?? false,
+        queue: flags.queue
+            ? {
+                  url: flags.queue,
+                  tilesPerSide: flags.tiles !== undefined ? positiveInteger(flags.tiles, "--tiles") : undefined,
+                  checkpointSeconds: flags.checkpointEvery !== undefined ? Number(flags.checkpointEvery) : undefined,
+                  onNotice: (line) => process.stderr.write(`${line}\n`),
+              }
+            : undefined,
         onProgress: (done, all, cycle) => progress.update(done, all, cycle),
         shouldStop: () => stopRequested,
     };
@@ -118,6 +132,33 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
         progress.stop();
         process.off("SIGINT", onInterrupt);
     }
+}
+
+/** The worker's flags as commander hands them over. */
+interface WorkerFlags {
+    lockMs?: string;
+    stalledMs?: string;
+    verbose?: boolean;
+}
+
+/** `terrain-erosion worker <url>`: takes tile jobs until SIGINT or SIGTERM, then finishes the job in hand. */
+async function runWorkerCommand(url: string, flags: WorkerFlags): Promise<number> {
+    // Fault injection for the queue's tests: a worker that dies after a partial write.
+    const crash = process.env.TERRAIN_EROSION_WORKER_CRASH_AFTER;
+    const worker = await startQueueWorker({
+        url,
+        lockMs: flags.lockMs !== undefined ? positiveInteger(flags.lockMs, "--lock-ms") : undefined,
+        stalledMs: flags.stalledMs !== undefined ? positiveInteger(flags.stalledMs, "--stalled-ms") : undefined,
+        crashAfterJobs: crash !== undefined ? Number(crash) : undefined,
+        onJob: flags.verbose ? (data, ms) => process.stderr.write(`tile ${data.tile}, cycle ${data.cycle}, class ${data.group}: ${ms.toFixed(1)} ms\n`) : undefined,
+    });
+    process.stderr.write(`terrain-erosion worker: taking tile jobs from ${url} (Ctrl-C to stop after the job in hand)\n`);
+    await new Promise<void>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+    });
+    await worker.close();
+    return 0;
 }
 
 /** Runs the command line `argv` (without node and the script); resolves with the exit status. */
@@ -143,10 +184,23 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         .option("--height-range <min,max>", "metres that PNG samples 0 and 65535 stand for (default 0 to a quarter of the extent)")
         .option("--size <WxH>", "vertices of a raw float32 input")
         .option("--gpu", "run on a GPU through Dawn for Node (the optional webgpu package)")
-        .option("--workers <n>", "CPU workers (default: every core)")
+        .option("--workers <n>", "CPU workers (default: every core); with --queue, the threads the coordinator runs the rivers on")
         .option("--resume", "continue from the checkpoint an interrupted bake wrote (<out stem>.checkpoint)")
+        .option("--queue <redis-url>", "send the work out as tile jobs on a BullMQ queue in this Redis (workers: terrain-erosion worker <redis-url>)")
+        .option("--tiles <n>", "with --queue: tiles per side each step is cut into (default 4)")
+        .option("--checkpoint-every <seconds>", "with --queue: seconds between the coordinator's checkpoints, at a cycle's start (default 60)")
         .action(async (input: string, flags: BakeFlags) => {
             status = await runBakeCommand(input, flags);
+        });
+    program
+        .command("worker")
+        .description("Take tile jobs of queued bakes (terrain-erosion bake --queue) from a Redis, until Ctrl-C.")
+        .argument("<redis-url>", "the Redis the bakes queue on, e.g. redis://127.0.0.1:6379")
+        .option("--lock-ms <ms>", "milliseconds a job's lock lasts before another worker may take it over (default 30000)")
+        .option("--stalled-ms <ms>", "milliseconds between checks for jobs a lost worker held (default 30000)")
+        .option("--verbose", "a line per job")
+        .action(async (url: string, flags: WorkerFlags) => {
+            status = await runWorkerCommand(url, flags);
         });
     try {
         await program.parseAsync([...argv], { from: "user" });
@@ -154,7 +208,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         const code = (error as { code?: string }).code;
         if (code === "commander.helpDisplayed" || code === "commander.version" || code === "commander.help") return 0;
         if (code?.startsWith("commander.")) return 1; // commander printed the problem
-        const known = error instanceof BakeInputError || error instanceof BakeOutputError || error instanceof BakeGpuError;
+        const known = error instanceof BakeInputError || error instanceof BakeOutputError || error instanceof BakeGpuError || error instanceof BakeQueueError;
         process.stderr.write(`terrain-erosion: ${known ? (error as Error).message : (error as Error).stack ?? String(error)}\n`);
         return 1;
     }

@@ -1,9 +1,13 @@
 /**
- * `babylon-terrain-erosion/bake`: the `terrain-erosion bake` command as functions for Node scripts
- * (Node only: it reads and writes files and starts worker threads).
+ * `babylon-terrain-erosion/bake`: the `terrain-erosion bake` and `terrain-erosion worker` commands
+ * as functions for Node scripts (Node only: they read and write files, start worker threads and,
+ * with a queue, connect to Redis).
  */
 export { bake, readOptionsFile, type BakeSettings, type BakeSummary } from "./bake.js";
 export { BakeInputError, readBakeInput, type BakeInput, type InputScale, type TileLayout } from "./bakeInput.js";
 export { BakeOutputError, outputPaths, type OutputPaths } from "./bakeOutput.js";
 export { BakeGpuError } from "./bakeDevices.js";
 export { runBake, type BakeDevice, type BakeRequest, type BakeResult } from "./bakeRun.js";
+export { BakeQueueError } from "./queue/queueConnection.js";
+export { type QueueBakeSettings } from "./queue/queueBake.js";
+export { startQueueWorker, type QueueWorker, type QueueWorkerSettings } from "./queue/queueWorker.js";

@@ -3,7 +3,7 @@
  * from Node without a bundler, bundle a small scene that imports it with webpack, and run that scene
  * in headless Chromium.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -63,6 +63,10 @@ describe("the packed package in a fresh project", () => {
         const output = execFileSync("npx", ["--no-install", "terrain-erosion", "bake", "in.png", "--cycles", "1", "--height-range", "0,8", "--options", "options.json", "--out", "out.png"], { cwd: PROJECT, encoding: "utf8" });
         expect(output).toContain(`fingerprint ${erodeHeightfield(samplesToHeights(samples, range), 33, 33, OPTIONS, 1).fingerprint}`);
         expect(readdirSync(PROJECT)).toEqual(expect.arrayContaining(["out.png", "out.snapshot", "out.report.json", "out.water.png"]));
+        // The queue worker loads BullMQ and ioredis from the install, and says clearly when there is no Redis.
+        const worker = spawnSync("npx", ["--no-install", "terrain-erosion", "worker", "redis://127.0.0.1:1"], { cwd: PROJECT, encoding: "utf8" });
+        expect(worker.stderr).toContain("cannot reach Redis (ECONNREFUSED)");
+        expect(worker.status).toBe(1);
     });
 
     it("bundles with webpack and erodes a ground in headless Chromium", async () => {
@@ -105,7 +109,7 @@ describe("the packed package in a fresh project", () => {
         const bundle = readFileSync(join(PROJECT, "dist/bundle.js"), "utf8");
         // (Code, not names: the component's comments mention the plugin.)
         // Nor the bake command's optional dependencies (a development bundle names every module's path).
-        for (const absent of [/class TerrainErosionMaterialPlugin\b/, /class ErosionColliders\b/, /class PhysicsShapeHeightField\b/, /HavokPhysics\(/, /fn erosionApply/, /node_modules\/commander\//, /node_modules\/cli-progress\//, /node_modules\/webgpu\//, /terrain-erosion bake/]) {
+        for (const absent of [/class TerrainErosionMaterialPlugin\b/, /class ErosionColliders\b/, /class PhysicsShapeHeightField\b/, /HavokPhysics\(/, /fn erosionApply/, /node_modules\/commander\//, /node_modules\/cli-progress\//, /node_modules\/webgpu\//, /node_modules\/bullmq\//, /node_modules\/ioredis\//, /terrain-erosion bake/]) {
             expect([String(absent), absent.test(bundle)]).toEqual([String(absent), false]);
         }
         expect(bundle).toMatch(/class TerrainErosion\b/); // the check finds classes in this bundle

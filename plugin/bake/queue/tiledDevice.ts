@@ -1,0 +1,155 @@
+/**
+ * A bake device that sends each step of independent batches out as tile jobs (`tileJobs.ts`) and
+ * keeps the whole state itself, as the coordinator: it encodes what a job reads from its state,
+ * and applies what the jobs changed once they are all done, then makes a tileable terrain's seam
+ * once for the class, as the GPU and the worker pool do. A river batch runs here, on this machine's
+ * worker pool (shared memory): it is one batch over the whole field, about 70 Jacobi phases that
+ * each read the rows the phase before wrote, so as jobs it would move the whole field some 70 times
+ * a batch.
+ */
+import { tileSeam } from "../../core/cpu/tileSeam.js";
+import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
+import type { ErosionMaps } from "../../core/erosionMaps.js";
+import type { PlannedBatch } from "../../core/schedule.js";
+import type { BakeDevice } from "../bakeRun.js";
+import { CPU_WORKER_SOURCE } from "../../component/cpuWorkerSource.generated.js";
+import { CpuPool } from "../../component/pool/cpuPool.js";
+import { nodeSpawner } from "../../component/pool/poolPorts.js";
+import { applyTileOutput, encodeTileInput, tileJobs, type TileJob } from "./tileJobs.js";
+
+/** A step's place in the bake: its cycle and class. */
+export interface StepId {
+    readonly cycle: number;
+    readonly group: number;
+}
+
+/** Where a step's tile jobs run. */
+export interface StepTransport {
+    /** Describes it for the report ("queue redis://host:port"). */
+    readonly description: string;
+    /**
+     * Runs `jobs` (one step) and answers their outputs, one per job in order; `input(job)` encodes a
+     * job's input from the coordinator's state as it stands before the step, when it has to be sent.
+     */
+    runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array): Promise<Uint8Array[]>;
+    /** Called as a cycle starts, before its first step, with the device (its state is at `cycle`, batch 0). */
+    cycleStart?(cycle: number, device: TiledBakeDevice): Promise<void>;
+    /** What the transport's coordination cost, for the report (given the device's own figures). */
+    figures?(work: TiledFigures): Record<string, unknown>;
+    /** The bake completed: forget what a restart would need. */
+    complete?(): Promise<void>;
+    close(): Promise<void>;
+}
+
+/** What the tile jobs of a bake moved and cost. */
+export interface TiledFigures {
+    steps: number;
+    jobs: number;
+    /** Bytes of the jobs' inputs and outputs. */
+    bytesIn: number;
+    bytesOut: number;
+    /** Cells the coordinator wrote from the outputs. */
+    cellsChanged: number;
+    /** Milliseconds of river batches run on the coordinator. */
+    riverMs: number;
+    /** Milliseconds of the tiled steps, from sending the first input to applying the last output. */
+    stepMs: number;
+}
+
+/** The coordinator of a tiled bake. */
+export class TiledBakeDevice implements BakeDevice {
+    public readonly work: TiledFigures = { steps: 0, jobs: 0, bytesIn: 0, bytesOut: 0, cellsChanged: 0, riverMs: 0, stepMs: 0 };
+    private readonly _runner: CpuBatchRunner;
+    /** The coordinator's threads for the river batches (null: this thread alone). */
+    private readonly _pool: CpuPool | null;
+
+    /** @param riverThreads threads the river batches run on here (1: this thread; more: Node worker threads sharing memory) */
+    constructor(
+        state: ErosionStateData,
+        private readonly _tilesPerSide: number,
+        private readonly _transport: StepTransport,
+        riverThreads = 1
+    ) {
+        this._runner = new CpuBatchRunner(cloneState(state));
+        const spawn = riverThreads > 1 ? nodeSpawner(CPU_WORKER_SOURCE) : null;
+        this._pool = spawn ? CpuPool.create(this._runner, { members: riverThreads, shared: true, spawn }) : null;
+    }
+
+    public get description(): string {
+        const threads = this._pool?.members ?? 1;
+        return `${this._transport.description}, ${this._tilesPerSide}x${this._tilesPerSide} tiles, rivers on the coordinator (${threads} thread${threads === 1 ? "" : "s"})`;
+    }
+
+    public async runFrame(batches: readonly PlannedBatch[]): Promise<void> {
+        if (batches.length === 0) return;
+        const first = batches[0];
+        if (first.batch === 0) await this._transport.cycleStart?.(first.cycle, this);
+        if (first.operator === "rivers" && this._pool) {
+            const started = performance.now();
+            await this._pool.runBatches(batches); // the seam included
+            this.work.riverMs += performance.now() - started;
+            return;
+        }
+        if (first.operator === "rivers") {
+            const started = performance.now();
+            for (const planned of batches) this._runner.runKernels(planned);
+            this.work.riverMs += performance.now() - started;
+        } else {
+            await this._step(batches);
+        }
+        if (first.params.seam !== 0) {
+            const state = this._runner.state;
+            tileSeam(first.params, state.heights, state.drainageArea, state.counters);
+        }
+    }
+
+    private async _step(batches: readonly PlannedBatch[]): Promise<void> {
+        const started = performance.now();
+        const { width, depth } = this._runner.state;
+        const jobs = tileJobs(batches, width, depth, this._tilesPerSide);
+        const input = (job: TileJob) => {
+            const bytes = encodeTileInput(this._runner, job);
+            this.work.bytesIn += bytes.byteLength;
+            return bytes;
+        };
+        const outputs = await this._transport.runStep({ cycle: batches[0].cycle, group: batches[0].group }, jobs, input);
+        if (outputs.length !== jobs.length) throw new Error(`Internal error: ${outputs.length} outputs for ${jobs.length} tile jobs.`);
+        outputs.forEach((bytes, k) => {
+            this.work.bytesOut += bytes.byteLength;
+            this.work.cellsChanged += applyTileOutput(this._runner, bytes, `the output of tile ${jobs[k].tile} (cycle ${batches[0].cycle}, class ${batches[0].group})`);
+        });
+        this.work.steps++;
+        this.work.jobs += jobs.length;
+        this.work.stepMs += performance.now() - started;
+    }
+
+    public figures(): Record<string, unknown> {
+        return { ...this.work, ...this._transport.figures?.(this.work) };
+    }
+
+    public async complete(): Promise<void> {
+        await this._transport.complete?.();
+    }
+
+    public async readState(cycle: number, batch: number): Promise<ErosionStateData> {
+        const state = cloneState(this._runner.state);
+        state.cycle = cycle;
+        state.batch = batch;
+        return state;
+    }
+
+    public async readMaps(): Promise<ErosionMaps> {
+        const maps = this._runner.maps;
+        return { water: maps.water.slice(), wear: maps.wear.slice(), deposition: maps.deposition.slice() };
+    }
+
+    public async writeMaps(maps: ErosionMaps): Promise<void> {
+        this._runner.replaceMaps(maps);
+    }
+
+    public dispose(): void {
+        this._pool?.dispose();
+        void this._transport.close();
+    }
+}

@@ -1,0 +1,71 @@
+/**
+ * The tile jobs a queued bake sends (`plugin/bake/queue/`), without Redis: every step's jobs encoded,
+ * run from their bytes alone in reverse order on two workbenches that keep stale cells from earlier
+ * jobs, and applied back, give erodeHeightfield's terrain for every operator, on plain and tileable
+ * terrains. The queue itself: queueBake.test.ts.
+ */
+import { erodeHeightfield, generateNoiseTerrain } from "../../../plugin/index.js";
+import { toFixedHeights } from "../../../plugin/core/erodeHeightfield.js";
+import { createInitialState, fingerprintOf } from "../../../plugin/core/erosionState.js";
+import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/core/options.js";
+import { bakeStart, runBake } from "../../../plugin/bake/bakeRun.js";
+import { cpuBakeDevice } from "../../../plugin/bake/bakeDevices.js";
+import { TiledBakeDevice, type StepTransport } from "../../../plugin/bake/queue/tiledDevice.js";
+import { TileWorkbench } from "../../../plugin/bake/queue/tileWork.js";
+import { decodeTileBlob, encodeTileBlob, TileBlobError } from "../../../plugin/bake/queue/tileCodec.js";
+
+/** Runs the jobs last to first, alternating between two workbenches. */
+function inProcess(): StepTransport & { jobs: number } {
+    const benches = [new TileWorkbench(), new TileWorkbench()];
+    const transport = {
+        description: "in process",
+        jobs: 0,
+        async runStep(_step: unknown, jobs: readonly { tile: number }[], input: (job: never) => Uint8Array) {
+            const inputs = jobs.map((job) => input(job as never));
+            const outputs: Uint8Array[] = [];
+            for (let k = jobs.length - 1; k >= 0; k--) outputs[k] = benches[k % 2].run("test", inputs[k], `tile ${jobs[k].tile}`);
+            transport.jobs += jobs.length;
+            return outputs;
+        },
+        close: async () => undefined,
+    };
+    return transport as StepTransport & { jobs: number };
+}
+
+/** Bakes `size`² noise tiled in process, or with `tilesPerSide` null on the CPU backend in this thread. */
+async function bakeNoise(size: number, options: ErosionOptionsInput, cycles: number, tilesPerSide: number | null) {
+    const heights = generateNoiseTerrain({ width: size, depth: size, relief: 30, seed: 5 });
+    const state = createInitialState(size, size, toFixedHeights(heights, 1));
+    const transport = inProcess();
+    const device = tilesPerSide === null ? await cpuBakeDevice(state, 1) : new TiledBakeDevice(state, tilesPerSide, transport);
+    const result = await runBake({ start: bakeStart(state), options: resolveOptions(options), cellSize: 1, cycles, device });
+    device.dispose();
+    return { fingerprint: fingerprintOf(result.state), maps: result.maps, counters: result.state.counters, jobs: transport.jobs };
+}
+
+const CASES: [string, ErosionOptionsInput][] = [
+    ["droplets, rivers and thermal (the defaults, small patches)", { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { stepsPerBatch: 8 } }],
+    ["a tileable terrain", { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 64 }, rivers: { stepsPerBatch: 8 } }],
+    ["shallow water and thermal", { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false }, water: { enabled: true, stepsPerCycle: 2 } }],
+];
+
+describe("tile jobs", () => {
+    it.each(CASES)("give the one-machine terrain, maps and counters: %s", async (_name, options) => {
+        const size = 65;
+        const reference = await bakeNoise(size, options, 2, null);
+        expect(reference.fingerprint).toBe(erodeHeightfield(generateNoiseTerrain({ width: size, depth: size, relief: 30, seed: 5 }), size, size, options, 2, 1).fingerprint);
+        const tiled = await bakeNoise(size, options, 2, 4);
+        expect(tiled.jobs).toBeGreaterThan(16);
+        expect(tiled.fingerprint).toBe(reference.fingerprint);
+        expect(tiled.counters).toEqual(reference.counters);
+        expect(tiled.maps.wear.some((value) => value > 0)).toBe(true);
+        expect(tiled.maps).toEqual(reference.maps);
+    });
+
+    it("reject a truncated blob with a clear error", () => {
+        const bytes = encodeTileBlob({ tile: 3 }, [Int32Array.of(1, 2, 3), Int32Array.of(-4)]);
+        expect(decodeTileBlob<{ tile: number }>(bytes, "x").sections.map((s) => Array.from(s))).toEqual([[1, 2, 3], [-4]]);
+        expect(() => decodeTileBlob(bytes.subarray(0, bytes.length - 4), "the output of tile 3")).toThrow(TileBlobError);
+        expect(() => decodeTileBlob(bytes.subarray(0, bytes.length - 4), "the output of tile 3")).toThrow(/the output of tile 3 is truncated/);
+    });
+});
