@@ -18,7 +18,8 @@ import type { BenchRecord } from "./records.js";
 interface BakeReport {
     seconds: number;
     fingerprint: string;
-    queue?: { coordinationMsPerStep: number; bytesMovedPerStep: number; stepsSent: number; riverMs: number; workers: string[] };
+    peakResidentMB: number;
+    queue?: { coordinationMsPerStep: number; bytesMovedPerStep: number; stepsSent: number; riverMs: number; workers: string[]; workerPeakResidentMB: number };
 }
 
 function freePort(): Promise<number> {
@@ -84,6 +85,7 @@ export async function runQueueBakeFigures(cli: string, size: number, workerCount
                 records.push({ ...base, kernel: "bake-queue-vs-local", threads: count, unit: "x", ...one(local.seconds / queued.seconds), detail: `the local bake on one worker (${local.seconds.toFixed(1)} s, same run) over the queued bake on ${count} worker${count === 1 ? "" : "s"}` });
                 records.push({ ...base, kernel: "bake-queue-MB-per-step", threads: count, unit: "MB", ...one(q.bytesMovedPerStep / 2 ** 20), detail: "tile inputs and outputs moved through Redis per step (mean)" });
                 records.push({ ...base, kernel: "bake-queue-coordination", threads: count, unit: "ms", ...one(q.coordinationMsPerStep), detail: "per step (mean): the step's time beyond its busiest worker's computing (encoding, Redis, BullMQ, gathering)" });
+                records.push({ ...base, kernel: "bake-queue-peak-memory", threads: count, unit: "MB", ...one(q.workerPeakResidentMB), detail: `the largest worker process's peak resident memory (a job runs on grids the size of its tile); the coordinator's: ${Math.round(queued.peakResidentMB)} MB (it holds the whole field and runs the rivers)` });
             } finally {
                 for (const worker of workers) worker.kill("SIGKILL");
             }

@@ -39,6 +39,8 @@ export interface TileJobResult {
     /** The worker (host and process). */
     readonly worker: string;
     readonly computeMs: number;
+    /** The worker process's peak resident memory so far, MB. */
+    readonly peakResidentMB: number;
 }
 
 /** How a queued bake's coordinator connects and checkpoints. */
@@ -65,6 +67,8 @@ export interface QueueFigures {
     /** Per step, the busiest worker's compute milliseconds, summed over steps. */
     busiestWorkerMs: number;
     workers: Set<string>;
+    /** The largest peak resident memory a worker reported, MB. */
+    workerPeakMB: number;
     checkpoints: number;
 }
 
@@ -72,7 +76,7 @@ const POLL_MS = 250;
 
 /** Tile jobs on BullMQ. */
 export class QueueTransport implements StepTransport {
-    private readonly _coordination: QueueFigures = { sent: 0, replayed: 0, busiestWorkerMs: 0, workers: new Set(), checkpoints: 0 };
+    private readonly _coordination: QueueFigures = { sent: 0, replayed: 0, busiestWorkerMs: 0, workers: new Set(), workerPeakMB: 0, checkpoints: 0 };
     private readonly _finished = new Map<string, () => void>();
     private readonly _completed = new Set<string>();
     private _lastCheckpoint = performance.now();
@@ -192,6 +196,7 @@ export class QueueTransport implements StepTransport {
         for (const value of Object.values(await parent.getChildrenValues<TileJobResult>())) {
             perWorker.set(value.worker, (perWorker.get(value.worker) ?? 0) + value.computeMs);
             this._coordination.workers.add(value.worker);
+            this._coordination.workerPeakMB = Math.max(this._coordination.workerPeakMB, value.peakResidentMB);
         }
         this._coordination.busiestWorkerMs += Math.max(0, ...perWorker.values());
     }
@@ -204,6 +209,7 @@ export class QueueTransport implements StepTransport {
             stepsSent: sent,
             stepsReplayed: replayed,
             workers: [...this._coordination.workers].sort(),
+            workerPeakResidentMB: this._coordination.workerPeakMB,
             checkpoints,
             // A step's time beyond its busiest worker's computing: sending, queueing, gathering.
             coordinationMsPerStep: work.steps > 0 ? (work.stepMs - busiestWorkerMs) / work.steps : 0,

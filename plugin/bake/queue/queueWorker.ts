@@ -50,7 +50,7 @@ export async function startQueueWorker(settings: QueueWorkerSettings): Promise<Q
         const input = await redis.getBuffer(data.input);
         if (!input) throw new Error(`The input of ${what} is not in Redis (${data.input}).`);
         const started = performance.now();
-        const output = bench.run(data.bake, new Uint8Array(input.buffer, input.byteOffset, input.byteLength), `the input of ${what}`);
+        const output = bench.run(new Uint8Array(input.buffer, input.byteOffset, input.byteLength), `the input of ${what}`);
         const computeMs = performance.now() - started;
         if (settings.crashAfterJobs !== undefined && jobsDone >= settings.crashAfterJobs) {
             await redis.set(data.output, Buffer.from(output.buffer, output.byteOffset, output.byteLength >> 1));
@@ -59,7 +59,7 @@ export async function startQueueWorker(settings: QueueWorkerSettings): Promise<Q
         await redis.set(data.output, Buffer.from(output.buffer, output.byteOffset, output.byteLength));
         jobsDone++;
         settings.onJob?.(data, computeMs);
-        return { worker: name, computeMs };
+        return { worker: name, computeMs, peakResidentMB: process.resourceUsage().maxRSS / 1024 };
     };
     const lockDuration = settings.lockMs ?? 30000;
     const worker: Worker = new bullmq.Worker(TILE_QUEUE, process_, {

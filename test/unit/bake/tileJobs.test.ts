@@ -1,13 +1,14 @@
 /**
  * The tile jobs a queued bake sends (`plugin/bake/queue/`), without Redis: every step's jobs encoded,
- * run from their bytes alone in reverse order on two workbenches that keep stale cells from earlier
- * jobs, and applied back, give erodeHeightfield's terrain for every operator, on plain and tileable
- * terrains. The queue itself: queueBake.test.ts.
+ * run from their bytes alone, each on grids the size of its box, in reverse order on two workbenches
+ * that keep stale cells from earlier jobs, and applied back, give the one-machine terrain, maps and
+ * counters for every operator, on plain and tileable terrains, with a water source. The queue itself: queueBake.test.ts.
  */
 import { erodeHeightfield, generateNoiseTerrain } from "../../../plugin/index.js";
 import { toFixedHeights } from "../../../plugin/core/erodeHeightfield.js";
 import { createInitialState, fingerprintOf } from "../../../plugin/core/erosionState.js";
 import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/core/options.js";
+import type { WaterSource } from "../../../plugin/core/waterSources.js";
 import { bakeStart, runBake } from "../../../plugin/bake/bakeRun.js";
 import { cpuBakeDevice } from "../../../plugin/bake/bakeDevices.js";
 import { TiledBakeDevice, type StepTransport } from "../../../plugin/bake/queue/tiledDevice.js";
@@ -23,7 +24,7 @@ function inProcess(): StepTransport & { jobs: number } {
         async runStep(_step: unknown, jobs: readonly { tile: number }[], input: (job: never) => Uint8Array) {
             const inputs = jobs.map((job) => input(job as never));
             const outputs: Uint8Array[] = [];
-            for (let k = jobs.length - 1; k >= 0; k--) outputs[k] = benches[k % 2].run("test", inputs[k], `tile ${jobs[k].tile}`);
+            for (let k = jobs.length - 1; k >= 0; k--) outputs[k] = benches[k % 2].run(inputs[k], `tile ${jobs[k].tile}`);
             transport.jobs += jobs.length;
             return outputs;
         },
@@ -33,9 +34,10 @@ function inProcess(): StepTransport & { jobs: number } {
 }
 
 /** Bakes `size`² noise tiled in process, or with `tilesPerSide` null on the CPU backend in this thread. */
-async function bakeNoise(size: number, options: ErosionOptionsInput, cycles: number, tilesPerSide: number | null) {
+async function bakeNoise(size: number, options: ErosionOptionsInput, cycles: number, tilesPerSide: number | null, sources: WaterSource[] = []) {
     const heights = generateNoiseTerrain({ width: size, depth: size, relief: 30, seed: 5 });
     const state = createInitialState(size, size, toFixedHeights(heights, 1));
+    state.sources = { inForce: sources, pending: null };
     const transport = inProcess();
     const device = tilesPerSide === null ? await cpuBakeDevice(state, 1) : new TiledBakeDevice(state, tilesPerSide, transport);
     const result = await runBake({ start: bakeStart(state), options: resolveOptions(options), cellSize: 1, cycles, device });
@@ -60,6 +62,15 @@ describe("tile jobs", () => {
         expect(tiled.counters).toEqual(reference.counters);
         expect(tiled.maps.wear.some((value) => value > 0)).toBe(true);
         expect(tiled.maps).toEqual(reference.maps);
+    });
+
+    it("give the one-machine terrain with a spring feeding the shallow water (sources moved into each job's box)", async () => {
+        const options = { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { enabled: false }, water: { enabled: true, stepsPerCycle: 2 } };
+        const spring: WaterSource = { id: 1, column: 40, row: 22, radius: 2, rate: 40 * 65536 };
+        const reference = await bakeNoise(65, options, 2, null, [spring]);
+        const tiled = await bakeNoise(65, options, 2, 4, [spring]);
+        expect(tiled.fingerprint).toBe(reference.fingerprint);
+        expect(tiled.fingerprint).not.toBe((await bakeNoise(65, options, 2, null)).fingerprint); // the spring counts
     });
 
     it("reject a truncated blob with a clear error", () => {
