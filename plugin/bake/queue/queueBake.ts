@@ -20,7 +20,11 @@ import { TiledBakeDevice } from "./tiledDevice.js";
 export interface QueueBakeSettings {
     /** The Redis URL (`redis://host:port`) the workers (`terrain-erosion worker`) take jobs from. */
     readonly url: string;
-    /** Tiles per side: each step is cut into up to this many squared tile jobs (1 to 64; default 4). */
+    /**
+     * Tiles per side: each step is cut into up to this many squared tile jobs (1 to 64). Default: 4,
+     * or more on fields over 4097 vertices a side, so a tile stays within about 1024² vertices and a
+     * job well inside BullMQ's 30-second lock (a worker computes in the thread that renews it).
+     */
     readonly tilesPerSide?: number;
     /** Threads the coordinator runs the river batches on (default every logical core). */
     readonly coordinatorThreads?: number;
@@ -47,7 +51,8 @@ export function queueBakeId(context: QueueBakeContext, tilesPerSide: number): st
 
 /** The coordinator's device, and the state it starts from (its checkpoint's when it has one past `start`). */
 export async function queueBakeDevice(settings: QueueBakeSettings, context: QueueBakeContext, start: { state: ErosionStateData; maps: ErosionMaps | null }): Promise<{ device: BakeDevice; state: ErosionStateData }> {
-    const tilesPerSide = settings.tilesPerSide ?? 4;
+    const { width, depth } = start.state;
+    const tilesPerSide = settings.tilesPerSide ?? Math.min(MAX_TILES_PER_SIDE, Math.max(4, Math.ceil((Math.max(width, depth) - 1) / 1024)));
     if (!Number.isInteger(tilesPerSide) || tilesPerSide < 1 || tilesPerSide > MAX_TILES_PER_SIDE) throw new BakeQueueError(`--tiles is ${tilesPerSide}: it must be a whole number of tiles per side from 1 to ${MAX_TILES_PER_SIDE}.`);
     const checkpointSeconds = settings.checkpointSeconds ?? 60;
     if (!(checkpointSeconds >= 0)) throw new BakeQueueError(`--checkpoint-every is ${checkpointSeconds}: it must be 0 seconds or more.`);
