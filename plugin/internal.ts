@@ -28,3 +28,8 @@ export { CPU_WORKER_SOURCE } from "./component/cpuWorkerSource.generated.js";
 export { CpuPool } from "./component/pool/cpuPool.js";
 export { nodeSpawner, type PoolPort } from "./component/pool/poolPorts.js";
 export { bake, type BakeSettings } from "./bake/index.js";
+export { bakeStart, runBake } from "./bake/bakeRun.js";
+export { cpuBakeDevice } from "./bake/bakeDevices.js";
+export { TiledBakeDevice, type StepTransport } from "./bake/queue/tiledDevice.js";
+export { TileWorkbench } from "./bake/queue/tileWork.js";
+export { decodeTileBlob, encodeTileBlob, TileBlobError } from "./bake/queue/tileCodec.js";

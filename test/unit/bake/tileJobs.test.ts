@@ -4,16 +4,8 @@
  * that keep stale cells from earlier jobs, and applied back, give the one-machine terrain, maps and
  * counters for every operator, on plain and tileable terrains, with a water source. The queue itself: queueBake.test.ts.
  */
-import { erodeHeightfield, generateNoiseTerrain } from "../../../plugin/index.js";
-import { toFixedHeights } from "../../../plugin/core/erodeHeightfield.js";
-import { createInitialState, fingerprintOf } from "../../../plugin/core/erosionState.js";
-import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/core/options.js";
-import type { WaterSource } from "../../../plugin/core/waterSources.js";
-import { bakeStart, runBake } from "../../../plugin/bake/bakeRun.js";
-import { cpuBakeDevice } from "../../../plugin/bake/bakeDevices.js";
-import { TiledBakeDevice, type StepTransport } from "../../../plugin/bake/queue/tiledDevice.js";
-import { TileWorkbench } from "../../../plugin/bake/queue/tileWork.js";
-import { decodeTileBlob, encodeTileBlob, TileBlobError } from "../../../plugin/bake/queue/tileCodec.js";
+import { createInitialState, erodeHeightfield, fingerprintOf, generateNoiseTerrain, resolveOptions, toFixedHeights, type ErosionOptionsInput, type WaterSource } from "../../../plugin/index.js";
+import { bakeStart, cpuBakeDevice, decodeTileBlob, encodeTileBlob, runBake, TileBlobError, TiledBakeDevice, TileWorkbench, type StepTransport } from "../../../plugin/internal.js";
 
 /** Runs the jobs last to first, alternating between two workbenches. */
 function inProcess(): StepTransport & { jobs: number } {
