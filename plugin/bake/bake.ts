@@ -13,10 +13,10 @@ import { fixedToHeights } from "../core/fixedPoint.js";
 import { ErosionOptionError, resolveOptions, type ErosionOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { logicalCores } from "../component/pool/poolPorts.js";
-import { bufferOf, mapsBytes, mapsFromBytes } from "./mapsFile.js";
+import { bufferOf, mapsChunks, mapsFromBytes } from "./mapsFile.js";
 import { cpuBakeDevice, gpuBakeDevice } from "./bakeDevices.js";
 import { BakeInputError, readBakeInput, type BakeInput, type InputScale } from "./bakeInput.js";
-import { discardStage, outputPaths, stageOutput, writeOutputs, type OutputPaths } from "./bakeOutput.js";
+import { discardStage, outputPaths, stageOutput, writeChunks, writeOutputs, type OutputPaths } from "./bakeOutput.js";
 import { queueBakeDevice, type QueueBakeSettings } from "./queue/queueBake.js";
 import { bakeStart, runBake, type BakeDevice, type BakeStart } from "./bakeRun.js";
 
@@ -128,8 +128,8 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
         // The state read back is already a copy: the snapshot takes it over.
         const snapshot = ErosionSnapshot.adopt(result.state, options, layout.cellSize);
         if (result.stopped) {
-            await writeFile(paths.checkpoint, new Uint8Array(snapshot.toArrayBuffer()));
-            await writeFile(`${paths.checkpoint}.maps`, mapsBytes(result.maps));
+            await writeChunks(paths.checkpoint, snapshot.chunks());
+            await writeChunks(`${paths.checkpoint}.maps`, mapsChunks(result.maps));
             await writeFile(`${paths.checkpoint}.json`, JSON.stringify({ input: settings.input, startFingerprint } satisfies CheckpointMeta) + "\n");
             await discardStage(stage);
             return { fingerprint: snapshot.fingerprint, report: null, checkpoint: paths.checkpoint, cycles: result.state.cycle };
@@ -138,7 +138,7 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
             input: layout,
             heights: () => fixedToHeights(result.state.heights, undefined, layout.cellSize),
             maps: result.maps,
-            snapshot: () => snapshot.toArrayBuffer(),
+            snapshot: () => snapshot.chunks(),
             report: {
                 input: settings.input,
                 format: layout.format,

@@ -15,8 +15,7 @@ export async function cpuBakeDevice(state: ErosionStateData, workers: number): P
     return {
         description: `cpu, ${backend.workers} worker${backend.workers === 1 ? "" : "s"}${backend.workers > 1 ? (backend.sharedMemory ? ", shared memory" : ", copying") : ""}`,
         runFrame: async (batches) => void (await backend.runFrame(batches, null)),
-        readState: (cycle, batch) => backend.readState(cycle, batch),
-        readMaps: () => backend.readMaps(),
+        release: (cycle, batch) => backend.release(cycle, batch),
         writeMaps: (maps) => backend.writeMaps(maps),
         dispose: () => backend.dispose(),
     };
@@ -67,8 +66,7 @@ export async function gpuBakeDevice(state: ErosionStateData, patchSize: number):
             // One class at a time in flight, so Ctrl-C and the progress bar follow the GPU.
             await gpuDevice.queue.onSubmittedWorkDone();
         },
-        readState: (cycle, batch) => simulation.readState(cycle, batch),
-        readMaps: () => simulation.readMaps(),
+        release: async (cycle, batch) => ({ state: await simulation.readState(cycle, batch), maps: await simulation.readMaps() }),
         writeMaps: async (maps) => simulation.writeMaps(maps),
         dispose: () => {
             simulation.dispose();

@@ -6,7 +6,7 @@
  * beside the output first and moved into place only once all of them are written, so a failed bake
  * leaves no partial output.
  */
-import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, open, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { encodeGray16Png } from "../terrain/png16.js";
@@ -110,10 +110,20 @@ export interface BakeOutputs {
     /** The eroded heights in metres, asked for when they are written. */
     readonly heights: () => Float32Array;
     readonly maps: ErosionMaps;
-    /** The snapshot's bytes, asked for when they are written (so the output's largest buffer lives alone). */
-    readonly snapshot: () => ArrayBuffer;
+    /** The snapshot's bytes, a piece at a time (`ErosionSnapshot.chunks`): written as they come, never whole in memory. */
+    readonly snapshot: () => Iterable<Uint8Array>;
     /** The report, less what writing adds (the range used and the map scales). */
     readonly report: Record<string, unknown>;
+}
+
+/** Writes `chunks` one after another into the file `path` (a snapshot's pieces: never the whole in memory). */
+export async function writeChunks(path: string, chunks: Iterable<Uint8Array>): Promise<void> {
+    const handle = await open(path, "w");
+    try {
+        for (const chunk of chunks) await handle.write(chunk);
+    } finally {
+        await handle.close();
+    }
 }
 
 /** Writes the outputs into `stage`, then moves them into place; returns the report as written. */
@@ -127,7 +137,9 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
         staged.set(file, final);
     };
     // One large buffer at a time, each dropped once written: the output is a bake's peak memory.
-    await put("snapshot", outputs.snapshot(), `${paths.prefix}.snapshot`);
+    const snapshotFile = join(stage, "snapshot");
+    await writeChunks(snapshotFile, outputs.snapshot());
+    staged.set(snapshotFile, `${paths.prefix}.snapshot`);
     const heights = await heightsFiles(input, outputs.heights());
     for (const [name, bytes] of heights.files) {
         if (input.format === "tiles") await put(join("tiles", name), bytes, join(paths.heights, name));

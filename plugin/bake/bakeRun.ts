@@ -15,8 +15,11 @@ export interface BakeDevice {
     readonly description: string;
     /** Runs batches in order (one class). */
     runFrame(batches: readonly PlannedBatch[]): Promise<void>;
-    readState(cycle: number, batch: number): Promise<ErosionStateData>;
-    readMaps(): Promise<ErosionMaps>;
+    /**
+     * The state at (`cycle`, `batch`) and the erosion maps, handed over without copies where the
+     * device can (the CPU's grids); the device runs no more batches after it.
+     */
+    release(cycle: number, batch: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }>;
     /** Replaces the erosion maps (a resumed bake's, from its checkpoint). */
     writeMaps(maps: ErosionMaps): Promise<void>;
     /** What the device's work cost beyond time (a queued bake: steps, jobs, bytes moved), for the report. */
@@ -104,9 +107,10 @@ export async function runBake(request: BakeRequest): Promise<BakeResult> {
             break;
         }
     }
-    // The state comes back as a copy, the maps too: the device can go before the outputs are written.
-    const state = await device.readState(schedule.cycle, schedule.batch);
+    // The device hands its grids over and lets its scratch go, so the outputs are written from the
+    // one state there is (a copy would be the peak of a large bake's memory).
+    const { state, maps } = await device.release(schedule.cycle, schedule.batch);
     state.events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
     state.sources = schedule.sourceState();
-    return { state, maps: await device.readMaps(), stopped, batches: done, device: device.description };
+    return { state, maps, stopped, batches: done, device: device.description };
 }

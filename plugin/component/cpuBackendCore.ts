@@ -34,6 +34,7 @@ export type CpuBackendRequest =
     | { readonly type: "init"; readonly state: ErosionStateData; readonly pool: CpuPoolRequest | null }
     | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null; readonly texels: MapsTexelOptions | null }
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }
+    | { readonly type: "release"; readonly cycle: number; readonly batch: number }
     | { readonly type: "write"; readonly state: ErosionStateData }
     | { readonly type: "maps" }
     | { readonly type: "writeMaps"; readonly maps: ErosionMaps }
@@ -45,6 +46,7 @@ export type CpuBackendResponse =
     | { readonly type: "ready"; readonly members: number; readonly shared: boolean }
     | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null }
     | { readonly type: "state"; readonly state: ErosionStateData }
+    | { readonly type: "released"; readonly state: ErosionStateData; readonly maps: ErosionMaps }
     | { readonly type: "maps"; readonly maps: ErosionMaps }
     | { readonly type: "error"; readonly message: string };
 
@@ -82,6 +84,17 @@ export class CpuBackendCore {
                     state.cycle = request.cycle;
                     state.batch = request.batch;
                     return { type: "state", state };
+                }
+                case "release": {
+                    // The live grids themselves, not copies; the helpers stop and the runner's
+                    // scratch is left to the collector (a bake's readback then needs no second state).
+                    const runner = this._live();
+                    this.dispose();
+                    this._runner = null;
+                    const state = runner.state;
+                    state.cycle = request.cycle;
+                    state.batch = request.batch;
+                    return { type: "released", state, maps: runner.maps };
                 }
                 case "write":
                     this._live().replaceState(request.state);

@@ -125,6 +125,16 @@ export class CpuErosionBackend implements ErosionBackend {
         return expect(await this._channel.request({ type: "read", cycle, batch }), "state").state;
     }
 
+    /**
+     * The state at (`cycle`, `batch`) and the maps, handed over rather than copied where the backend
+     * runs in this thread; the backend is disposed (a bake's end: no second copy of a large field).
+     */
+    public async release(cycle: number, batch: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }> {
+        const released = expect(await this._channel.request({ type: "release", cycle, batch }), "released");
+        this.dispose();
+        return { state: released.state, maps: released.maps };
+    }
+
     public async readMaps(): Promise<ErosionMaps> {
         return expect(await this._channel.request({ type: "maps" }), "maps").maps;
     }

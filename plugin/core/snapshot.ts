@@ -58,15 +58,26 @@ export class ErosionSnapshot {
 
     /** Serializes to the binary layout (version `SNAPSHOT_VERSION`). */
     public toArrayBuffer(): ArrayBuffer {
+        const chunks = [...this.chunks()];
+        const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+        let offset = 0;
+        for (const chunk of chunks) {
+            bytes.set(chunk, offset);
+            offset += chunk.byteLength;
+        }
+        return bytes.buffer;
+    }
+
+    /**
+     * The bytes of `toArrayBuffer`, a piece at a time (the header, then one grid after another), so
+     * a large snapshot can be written to a file without a second copy of the state in memory. A grid
+     * is its own memory where the host is little-endian (every platform Node and browsers run on).
+     */
+    public *chunks(): Generator<Uint8Array> {
         const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, cellSize: this.cellSize }));
         const paddedJson = Math.ceil(json.length / 4) * 4;
-        const cells = this.state.width * this.state.depth;
-        const headerBytes = 4 + 4 * 5 + 8 * COUNTER_COUNT + 4;
-        const maskBytes = MASKED_OPERATORS.reduce((sum, operator) => sum + 4 + (this.state.masks[operator] ? cells * 4 : 0), 0);
-        const water = this.state.water;
-        const waterBytes = 4 + (water ? cells * 4 * WATER_GRIDS.length : 0);
-        const buffer = new ArrayBuffer(headerBytes + paddedJson + cells * 4 * GRIDS + maskBytes + waterBytes);
-        const view = new DataView(buffer);
+        const header = new ArrayBuffer(4 + 4 * 5 + 8 * COUNTER_COUNT + 4 + paddedJson);
+        const view = new DataView(header);
         let offset = 0;
         for (let i = 0; i < 4; i++) view.setUint8(offset++, MAGIC.charCodeAt(i));
         for (const value of [SNAPSHOT_VERSION, this.state.width, this.state.depth, this.state.cycle, this.state.batch]) {
@@ -79,34 +90,17 @@ export class ErosionSnapshot {
         }
         view.setUint32(offset, json.length, true);
         offset += 4;
-        new Uint8Array(buffer, offset, json.length).set(json);
-        offset += paddedJson;
-        for (const grid of STATE_GRIDS) {
-            const field = this.state[grid];
-            for (let i = 0; i < cells; i++) {
-                view.setInt32(offset, field[i], true);
-                offset += 4;
-            }
-        }
+        new Uint8Array(header, offset, json.length).set(json);
+        yield new Uint8Array(header);
+        for (const grid of STATE_GRIDS) yield littleEndianBytes(this.state[grid]);
         for (const operator of MASKED_OPERATORS) {
             const mask = this.state.masks[operator];
-            view.setUint32(offset, mask ? 1 : 0, true);
-            offset += 4;
-            for (let i = 0; mask && i < cells; i++) {
-                view.setInt32(offset, mask[i], true);
-                offset += 4;
-            }
+            yield littleEndianBytes(Int32Array.of(mask ? 1 : 0));
+            if (mask) yield littleEndianBytes(mask);
         }
-        view.setUint32(offset, water ? 1 : 0, true);
-        offset += 4;
-        for (const grid of water ? WATER_GRIDS : []) {
-            const field = (water as WaterGrids)[grid];
-            for (let i = 0; i < cells; i++) {
-                view.setInt32(offset, field[i], true);
-                offset += 4;
-            }
-        }
-        return buffer;
+        const water = this.state.water;
+        yield littleEndianBytes(Int32Array.of(water ? 1 : 0));
+        for (const grid of water ? WATER_GRIDS : []) yield littleEndianBytes((water as WaterGrids)[grid]);
     }
 
     /** Reads a snapshot written by `toArrayBuffer`; throws a clear error for anything else. */
@@ -185,4 +179,15 @@ export class ErosionSnapshot {
         const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
         return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, counters, events }, options, cellSize);
     }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/** A grid's cells as little-endian bytes: its own memory on a little-endian host, else a copy. */
+function littleEndianBytes(grid: Int32Array): Uint8Array {
+    if (LITTLE_ENDIAN) return new Uint8Array(grid.buffer, grid.byteOffset, grid.byteLength);
+    const bytes = new Uint8Array(grid.length * 4);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < grid.length; i++) view.setInt32(i * 4, grid[i], true);
+    return bytes;
 }

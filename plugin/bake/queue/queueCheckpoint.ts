@@ -11,22 +11,24 @@ import type { ErosionMaps } from "../../core/erosionMaps.js";
 import type { ErosionStateData } from "../../core/erosionState.js";
 import type { ErosionOptions } from "../../core/options.js";
 import { ErosionSnapshot } from "../../core/snapshot.js";
-import { bufferOf, mapsBytes, mapsFromBytes } from "../mapsFile.js";
+import { bufferOf, mapsChunks, mapsFromBytes } from "../mapsFile.js";
+import { writeChunks } from "../bakeOutput.js";
 
 interface QueueCheckpointMeta {
     readonly bakeId: string;
     readonly cycle: number;
 }
 
-async function writeAtomically(path: string, bytes: Uint8Array | string): Promise<void> {
-    await writeFile(`${path}.partial`, bytes);
+async function writeAtomically(path: string, bytes: Uint8Array | string | Iterable<Uint8Array>): Promise<void> {
+    if (typeof bytes === "string" || bytes instanceof Uint8Array) await writeFile(`${path}.partial`, bytes);
+    else await writeChunks(`${path}.partial`, bytes);
     await rename(`${path}.partial`, path);
 }
 
 /** Writes the coordinator's checkpoint of bake `bakeId` at `path` (+ `.maps`, + `.json`). */
 export async function writeQueueCheckpoint(path: string, bakeId: string, state: ErosionStateData, maps: ErosionMaps, options: Readonly<ErosionOptions>, cellSize: number): Promise<void> {
-    await writeAtomically(path, new Uint8Array(ErosionSnapshot.adopt(state, options, cellSize).toArrayBuffer()));
-    await writeAtomically(`${path}.maps`, mapsBytes(maps));
+    await writeAtomically(path, ErosionSnapshot.adopt(state, options, cellSize).chunks());
+    await writeAtomically(`${path}.maps`, mapsChunks(maps));
     await writeAtomically(`${path}.json`, JSON.stringify({ bakeId, cycle: state.cycle } satisfies QueueCheckpointMeta) + "\n");
 }
 

@@ -62,7 +62,7 @@ export class TiledBakeDevice implements BakeDevice {
     public readonly work: TiledFigures = { steps: 0, jobs: 0, bytesIn: 0, bytesOut: 0, cellsChanged: 0, riverMs: 0, stepMs: 0 };
     private readonly _runner: CpuBatchRunner;
     /** The coordinator's threads for the river batches (null: this thread alone). */
-    private readonly _pool: CpuPool | null;
+    private _pool: CpuPool | null;
 
     /** @param riverThreads threads the river batches run on here (1: this thread; more: Node worker threads sharing memory) */
     constructor(
@@ -139,6 +139,15 @@ export class TiledBakeDevice implements BakeDevice {
         return state;
     }
 
+    public async release(cycle: number, batch: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }> {
+        this._pool?.dispose();
+        this._pool = null;
+        const state = this._runner.state;
+        state.cycle = cycle;
+        state.batch = batch;
+        return { state, maps: this._runner.maps };
+    }
+
     public async readMaps(): Promise<ErosionMaps> {
         const maps = this._runner.maps;
         return { water: maps.water.slice(), wear: maps.wear.slice(), deposition: maps.deposition.slice() };
@@ -150,6 +159,7 @@ export class TiledBakeDevice implements BakeDevice {
 
     public dispose(): void {
         this._pool?.dispose();
+        this._pool = null;
         void this._transport.close();
     }
 }
