@@ -79,9 +79,16 @@ export async function readOptionsFile(path: string | undefined): Promise<Erosion
 }
 
 /** The input's layout (its heights dropped once the start state is made) and the start state. */
-async function readStart(settings: BakeSettings): Promise<{ layout: Omit<BakeInput, "heights">; initial: ErosionStateData }> {
+async function readStart(settings: BakeSettings): Promise<{ layout: Omit<BakeInput, "heights">; initial: ErosionStateData | null }> {
     const { heights, ...layout } = await readBakeInput(settings.input, settings.scale ?? {});
     return { layout, initial: createInitialState(layout.width, layout.depth, toFixedHeights(heights, layout.cellSize)) };
+}
+
+/** The start state, taken out of `start` so that nothing here holds it once the device has its own. */
+function takeInitial(start: { initial: ErosionStateData | null }): ErosionStateData {
+    const initial = start.initial!;
+    start.initial = null;
+    return initial;
 }
 
 /** The device, started on the bake's start state (a checkpoint's, or `initial`), and that state's position. */
@@ -107,7 +114,8 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     const options = await readOptionsFile(settings.optionsFile);
     // Only the device holds the grids while the bake runs: the input's heights and the start state
     // are not kept here (a large bake's memory is the device's).
-    const { layout, initial } = await readStart(settings);
+    const input = await readStart(settings);
+    const layout = input.layout;
     const paths = outputPaths(settings.out);
     const stage = await stageOutput(paths);
     // Quitting outright (a second Ctrl-C) leaves no staging folder behind either.
@@ -115,7 +123,8 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     process.on("exit", removeStage);
     let device: BakeDevice | null = null;
     try {
-        const opened = await openDevice(settings, options, initial, paths, layout.cellSize);
+        // The device keeps its own copy of the start state: this one goes (a large bake's memory).
+        const opened = await openDevice(settings, options, takeInitial(input), paths, layout.cellSize);
         device = opened.device;
         const { start, startFingerprint } = opened;
         const started = performance.now();

@@ -6,10 +6,12 @@
  */
 import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
 import { mapsTexels, type ErosionMaps, type MapsTexelOptions } from "../core/erosionMaps.js";
-import { cloneState, type ErosionStateData } from "../core/erosionState.js";
+import { cloneState, STATE_GRIDS, type ErosionStateData } from "../core/erosionState.js";
+import { WATER_GRIDS } from "../core/waterModel.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { CpuPool } from "./pool/cpuPool.js";
+import { sharedCopy } from "./pool/poolGrids.js";
 import type { SpawnHelper } from "./pool/poolPorts.js";
 
 /** Rows of the maps texture (RGBA per vertex), of the drainage-area texture and, once asked for, of the shallow-water texture (RGBA). */
@@ -117,8 +119,11 @@ export class CpuBackendCore {
 
     private _init(state: ErosionStateData, pool: CpuPoolRequest | null): CpuBackendResponse {
         this.dispose();
-        this._runner = new CpuBatchRunner(cloneState(state));
         const spawn = pool && pool.members > 1 ? this._spawnerFor(pool.source) : null;
+        // A pool sharing memory gets the grids made shared from the start: moving them over later
+        // would hold two copies of each until the collector ran.
+        const shared = spawn !== null && pool!.shared && typeof SharedArrayBuffer !== "undefined";
+        this._runner = shared ? new CpuBatchRunner(sharedState(state), (cells) => new Int32Array(new SharedArrayBuffer(cells * 4))) : new CpuBatchRunner(cloneState(state));
         if (pool && spawn) {
             this._pool = CpuPool.create(this._runner, { members: pool.members, shared: pool.shared, spawn });
         }
@@ -151,4 +156,16 @@ export class CpuBackendCore {
         // The maps texture's changed rows, computed here so the main thread only uploads them.
         return { type: "frame", rows, y0: changed.y0, y1: changed.y1, computeMs, texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1) : null };
     }
+}
+
+/** A copy of `state` whose grids (the state's and the water's) live in shared memory. */
+function sharedState(state: ErosionStateData): ErosionStateData {
+    const copy = cloneState({ ...state, heights: new Int32Array(0), suspended: new Int32Array(0), drainageArea: new Int32Array(0), fillLevels: new Int32Array(0), water: null });
+    for (const name of STATE_GRIDS) copy[name] = sharedCopy(state[name]);
+    if (state.water) {
+        const water = { ...state.water };
+        for (const name of WATER_GRIDS) water[name] = sharedCopy(state.water[name]);
+        copy.water = water;
+    }
+    return copy;
 }

@@ -17,6 +17,11 @@ import { createMaps, type ErosionMaps } from "./erosionMaps.js";
 import type { PlannedBatch } from "./schedule.js";
 import { THERMAL_SLOTS } from "./thermalDirections.js";
 
+/** Makes a zeroed grid of `cells` cells (ordinary memory, or shared memory for a worker pool). */
+export type GridAllocator = (cells: number) => Int32Array;
+
+const ownGrid: GridAllocator = (cells) => new Int32Array(cells);
+
 /** The CPU kernels over one state. */
 export class CpuBatchRunner {
     private _state: ErosionStateData;
@@ -27,13 +32,31 @@ export class CpuBatchRunner {
     private _maps: ErosionMaps;
     private readonly _waterBatch: Int32Array;
 
-    /** @param state the state to run on (owned from now on, not copied) */
-    constructor(state: ErosionStateData) {
+    /**
+     * @param state the state to run on (owned from now on, not copied)
+     * @param _allocate where the grids a worker pool shares are made (the maps and the river's
+     *   scratch): shared memory from the start, so the pool never copies them over (a large bake's
+     *   memory)
+     */
+    constructor(
+        state: ErosionStateData,
+        private readonly _allocate: GridAllocator = ownGrid
+    ) {
         this._state = state;
-        this._delta = new Int32Array(state.width * state.depth);
-        this._fold = new FoldScratch(state.width * state.depth);
-        this._maps = createMaps(state.width * state.depth);
-        this._waterBatch = new Int32Array(state.width * state.depth);
+        const cells = state.width * state.depth;
+        this._delta = _allocate(cells);
+        this._fold = new FoldScratch(cells, _allocate);
+        this._maps = this._newMaps();
+        this._waterBatch = new Int32Array(cells);
+    }
+
+    private _newMaps(): ErosionMaps {
+        if (this._allocate === ownGrid) return createMaps(this._state.width * this._state.depth);
+        const map = () => {
+            const grid = this._allocate(this._state.width * this._state.depth);
+            return new Uint32Array(grid.buffer, grid.byteOffset, grid.length);
+        };
+        return { water: map(), wear: map(), deposition: map() };
     }
 
     /** The erosion maps accumulated since construction or `resetMaps()` (live). */
@@ -43,7 +66,7 @@ export class CpuBatchRunner {
 
     /** Starts the maps again from zero. */
     public resetMaps(): void {
-        this._maps = createMaps(this._state.width * this._state.depth);
+        this._maps = this._newMaps();
     }
 
     /** Makes `maps` the maps (not copied: the worker pool's shared grids). */
@@ -67,7 +90,7 @@ export class CpuBatchRunner {
         // bytes a vertex (a fifth of the backend's memory on a large bake).
         const cells = this._state.width * this._state.depth;
         this._river ??= {
-            scratch: { riverSlots: new Int32Array(cells), areaNext: new Int32Array(cells), eroded: new Int32Array(cells), riverDelta: this._delta, routed: this._fold.routed, routedNext: this._fold.routedNext },
+            scratch: { riverSlots: this._allocate(cells), areaNext: this._allocate(cells), eroded: this._allocate(cells), riverDelta: this._delta, routed: this._fold.routed, routedNext: this._fold.routedNext },
             work: new RiverBandWork(this._fold.levelsNext, this._fold.levels),
         };
         return this._river;

@@ -22,9 +22,10 @@ export class FoldScratch {
     /** What `fillLevelStep` works in. */
     public readonly levels: FillLevelScratch;
 
-    constructor(cells: number) {
-        this.routed = new Int32Array(cells);
-        this.routedNext = new Int32Array(cells);
+    /** @param allocate where the two routing grids are made (a river batch borrows them, and a worker pool shares them) */
+    constructor(cells: number, allocate: (cells: number) => Int32Array = (n) => new Int32Array(n)) {
+        this.routed = allocate(cells);
+        this.routedNext = allocate(cells);
         this.route = new RouteScratch(cells);
         this.levelsNext = new Int32Array(cells);
         this.levels = { level: new Int32Array(cells) };
