@@ -63,6 +63,8 @@ export class TiledBakeDevice implements BakeDevice {
     private readonly _runner: CpuBatchRunner;
     /** The coordinator's threads for the river batches (null: this thread alone). */
     private _pool: CpuPool | null;
+    /** Threads the rivers ran on (the report's; the pool goes at `release`). */
+    private readonly _riverThreads: number;
 
     /** @param riverThreads threads the river batches run on here (1: this thread; more: Node worker threads sharing memory) */
     constructor(
@@ -74,10 +76,11 @@ export class TiledBakeDevice implements BakeDevice {
         this._runner = new CpuBatchRunner(cloneState(state));
         const spawn = riverThreads > 1 ? nodeSpawner(CPU_WORKER_SOURCE) : null;
         this._pool = spawn ? CpuPool.create(this._runner, { members: riverThreads, shared: true, spawn }) : null;
+        this._riverThreads = this._pool?.members ?? 1;
     }
 
     public get description(): string {
-        const threads = this._pool?.members ?? 1;
+        const threads = this._riverThreads;
         return `${this._transport.description}, ${this._tilesPerSide}x${this._tilesPerSide} tiles, rivers on the coordinator (${threads} thread${threads === 1 ? "" : "s"})`;
     }
 

@@ -110,10 +110,10 @@ afterAll(async () => {
 describe("a bake on a BullMQ queue", () => {
     it("bakes a 4x4 tile world on two worker processes to the local bake's fingerprint", async () => {
         await Promise.all([startWorker(), startWorker()]);
-        const summary = await bake({ input: world, out: join(dir, "out"), cycles: 2, optionsFile, queue: { url, tilesPerSide: 4 } });
+        const summary = await bake({ input: world, out: join(dir, "out"), cycles: 2, optionsFile, workers: 2, queue: { url, tilesPerSide: 4 } });
         expect(summary.fingerprint).toBe(erodeHeightfield(heights, SIDE, SIDE, OPTIONS, 2).fingerprint);
         const report = JSON.parse(readFileSync(join(dir, "out.report.json"), "utf8"));
-        expect(report.device).toMatch(/^queue redis:\/\/127\.0\.0\.1:\d+, 4x4 tiles/);
+        expect(report.device).toMatch(/^queue redis:\/\/127\.0\.0\.1:\d+, 4x4 tiles, rivers on the coordinator \(2 threads\)$/); // --workers: the coordinator's threads
         expect(report.queue.workers).toHaveLength(2);
         expect(report.queue.stepsSent).toBeGreaterThan(10);
         expect(report.queue.bytesMovedPerStep).toBeGreaterThan(0);
