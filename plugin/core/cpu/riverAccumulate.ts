@@ -157,7 +157,7 @@ export function donorSum(values: Int32Array, bits: number, i: number, x: number,
  * alternate between the drainage area and its scratch (ping-pong), and an odd count ends with
  * `copyArea`. The vertices whose area changed go into `frontier.changed`; where the step before
  * listed all of its own (`frontier.previous`), only those and their receivers are worked out
- * (`visitFrontier`): every other vertex already holds its new area in `to`, from two steps before.
+ * (`frontierCells`): every other vertex already holds its new area in `to`, from two steps before.
  */
 export function riverAreaStep(params: BatchParams, lists: DonorLists, from: Int32Array, to: Int32Array, frontier: StepFrontier): void {
     const { width } = params;

@@ -31,7 +31,7 @@ function riverRun(size: number, options: ErosionOptionsInput, patch: { x0: numbe
             for (let band = 0; band < bands; band++) {
                 const work = works[band];
                 if (phase.kind === "area" && phase.step > 0 && work.changed(phase.step - 1).complete) sparseSteps++;
-                if (phase.kind === "hop" && phase.hop > 2 && work.changed(phase.hop - 1).complete && work.changed(phase.hop + 1).complete) sparseSteps++;
+                if (phase.kind === "hop" && phase.hop >= 2 && work.changed(phase.hop - 1).complete) sparseSteps++;
                 runRiverPhase(phase, riverPhaseBand(params, phase, band, bands), { params, state, masks, scratch, work, counters: state.counters, maps: null });
             }
         }
