@@ -16,3 +16,8 @@ export const FIRST_DIAGONAL_SLOT = 4;
 
 /** The slot pointing back: the neighbour in slot k sees this vertex in slot OPPOSITE_SLOT[k]. */
 export const OPPOSITE_SLOT = [1, 0, 3, 2, 7, 6, 5, 4] as const;
+
+/** The grid offset of each neighbour slot (`dy x width + dx`) on a grid `width` vertices wide, for vertices away from its edges and seams. */
+export function neighbourOffsets(width: number): Int32Array {
+    return Int32Array.from({ length: THERMAL_SLOTS }, (_, k) => THERMAL_DY[k] * width + THERMAL_DX[k]);
+}

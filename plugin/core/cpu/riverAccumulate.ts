@@ -13,7 +13,7 @@
 import type { BatchParams } from "../batchParams.js";
 import { expandRect, type GridRect } from "../patches.js";
 import { innerLevelSlot, neighbourAt, riverSlot } from "../steepestDescent.js";
-import { OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../thermalDirections.js";
+import { neighbourOffsets, OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
 import { frontierCapacity, frontierCells, type ChangedCells, type FrontierScope } from "./riverFrontier.js";
 import type { RowRange } from "./rowBands.js";
 
@@ -122,11 +122,6 @@ export function listDonors(params: BatchParams, slots: Int32Array, lists: DonorL
     }
     lists.base = base;
     lists.rows = { y0, y1 };
-}
-
-/** The grid offset of each neighbour slot (`dy x width + dx`), for donors away from a wrapping seam. */
-export function neighbourOffsets(width: number): Int32Array {
-    return Int32Array.from({ length: THERMAL_SLOTS }, (_, k) => THERMAL_DY[k] * width + THERMAL_DX[k]);
 }
 
 /**

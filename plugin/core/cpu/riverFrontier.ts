@@ -13,7 +13,7 @@
  * Measured on the benchmark's 512² field (one thread): from a new state (drainage area 1) the
  * area steps change 207 k vertices at the first step and 28 k at the last; after a few batches,
  * 14 k and 4.6 k. The hops start from about 180 k sending vertices and end near 11 k. A warm
- * batch there went from 240 to 107 ms (the area steps 84 -> 19 ms, the hops 104 -> 51 ms); a
+ * batch there went from 240 to 103 ms (the area steps 84 -> 19 ms, the hops 104 -> 46 ms); a
  * sparse visit costs about four times a dense one (scattered reads), so the first steps stay dense.
  */
 import type { BatchParams } from "../batchParams.js";

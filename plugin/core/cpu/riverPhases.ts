@@ -162,7 +162,7 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             return;
         case "hop": {
             const [from, to] = phase.hop % 2 === 1 ? [scratch.routed, scratch.routedNext] : [scratch.routedNext, scratch.routed];
-            // The erosion's sends (hop 0's) are not listed: the first two hops visit every vertex.
+            // The erosion's sends (hop 0's) are not listed: the first hop visits every vertex.
             if (phase.hop === 1) work.changed(0).forget();
             const frontier = { previous: work.changed(phase.hop - 1), older: work.changed(phase.hop + 1), senders: work.changed(phase.hop), scope };
             // The erosion grid is free once the erode phase is done: the hops keep each basin vertex's room there.

@@ -9,7 +9,8 @@
 import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { mulQ16 } from "../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../settling.js";
-import { donorSum, neighbourOffsets, riverRect, type DonorLists } from "./riverAccumulate.js";
+import { neighbourOffsets } from "../thermalDirections.js";
+import { donorSum, riverRect, type DonorLists } from "./riverAccumulate.js";
 import { frontierCapacity, frontierCells, type ChangedCells, type FrontierScope } from "./riverFrontier.js";
 import type { GridRect } from "../patches.js";
 import { keepSuspended } from "./routeSediment.js";
@@ -80,7 +81,7 @@ export function riverHop(params: BatchParams, hop: number, grids: RiverRouteGrid
     }
 }
 
-/** One hop's rule at one vertex, with everything it reads held in fields (a small method V8 inlines into both loops). */
+/** One hop's rule at one vertex, with everything it reads held in fields: one rule for the dense and the sparse loop. */
 class HopRule {
     private readonly _room: Int32Array;
     private readonly _heights: Int32Array;
