@@ -34,3 +34,4 @@ export { cpuBakeDevice } from "./bake/bakeDevices.js";
 export { TiledBakeDevice, type StepTransport } from "./bake/queue/tiledDevice.js";
 export { TileWorkbench } from "./bake/queue/tileWork.js";
 export { decodeTileBlob, encodeTileBlob, TileBlobError } from "./bake/queue/tileCodec.js";
+export { readQueueCheckpoint, writeQueueCheckpoint } from "./bake/queue/queueCheckpoint.js";

@@ -147,8 +147,12 @@ describe("a bake on a BullMQ queue", () => {
         expect((await leftKeys()).length).toBeGreaterThan(0); // the queue holds the bake's state
         const second = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
         let stdout = "";
+        let secondStderr = "";
         second.stdout!.on("data", (chunk) => (stdout += String(chunk)));
-        expect(await new Promise((resolve) => second.once("exit", resolve))).toBe(0);
+        second.stderr!.on("data", (chunk) => (secondStderr += String(chunk)));
+        const code = await new Promise((resolve) => second.once("exit", resolve));
+        // Its last lines say why, should it fail.
+        expect({ code, stderr: code === 0 ? "" : secondStderr.slice(-2000) }).toEqual({ code: 0, stderr: "" });
         expect(stdout).toContain(`fingerprint ${erodeHeightfield(heights, SIDE, SIDE, OPTIONS, 4).fingerprint}`);
         const report = JSON.parse(readFileSync(`${out}.report.json`, "utf8"));
         expect(report.queue.startCycle).toBeGreaterThanOrEqual(2); // from the coordinator's checkpoint, not the input
