@@ -148,6 +148,12 @@ export type BatchParamName = (typeof BATCH_PARAM_FIELDS)[number];
 /** The integers one batch runs with (all fit in an `i32`; `seed` is a u32 stored bit for bit). */
 export type BatchParams = Record<BatchParamName, number>;
 
+/** The batch parameters that are columns of the field (moved together when a batch runs on part of it). */
+export const COLUMN_FIELDS = ["spawnX0", "spawnX1", "regionX0", "regionX1", "extentX0", "extentX1", "patchX0", "patchX1"] as const;
+
+/** The batch parameters that are rows of the field. */
+export const ROW_FIELDS = ["spawnY0", "spawnY1", "regionY0", "regionY1", "extentY0", "extentY1", "patchY0", "patchY1"] as const;
+
 /**
  * Bytes one packed `BatchParams` occupies: its i32 fields padded to a multiple of 16 bytes, the
  * element stride an array of structs needs in a uniform buffer (the WGSL struct carries the padding).

@@ -25,12 +25,14 @@ const ownGrid: GridAllocator = (cells) => new Int32Array(cells);
 /** The CPU kernels over one state. */
 export class CpuBatchRunner {
     private _state: ErosionStateData;
-    private readonly _delta: Int32Array;
-    private readonly _fold: FoldScratch;
+    // The droplet scratch is made on first use: a bake's coordinator, which only keeps the state
+    // and maps while tile jobs and river windows do the work, never makes it (28 bytes a vertex).
+    private _deltaGrid: Int32Array | null = null;
+    private _foldScratch: FoldScratch | null = null;
     private _flux: Int32Array = new Int32Array(0);
     private _river: { scratch: RiverScratch; work: RiverBandWork } | null = null;
     private _maps: ErosionMaps;
-    private readonly _waterBatch: Int32Array;
+    private _waterVisits: Int32Array | null = null;
 
     /**
      * @param state the state to run on (owned from now on, not copied)
@@ -43,11 +45,25 @@ export class CpuBatchRunner {
         private readonly _allocate: GridAllocator = ownGrid
     ) {
         this._state = state;
-        const cells = state.width * state.depth;
-        this._delta = _allocate(cells);
-        this._fold = new FoldScratch(cells, _allocate);
         this._maps = this._newMaps();
-        this._waterBatch = new Int32Array(cells);
+    }
+
+    private get _cells(): number {
+        return this._state.width * this._state.depth;
+    }
+
+    /** The droplet batch's delta (a river batch's too). */
+    private get _delta(): Int32Array {
+        return (this._deltaGrid ??= this._allocate(this._cells));
+    }
+
+    private get _fold(): FoldScratch {
+        return (this._foldScratch ??= new FoldScratch(this._cells, this._allocate));
+    }
+
+    /** The droplet batch's visits (the water map's). */
+    private get _waterBatch(): Int32Array {
+        return (this._waterVisits ??= new Int32Array(this._cells));
     }
 
     private _newMaps(): ErosionMaps {
@@ -160,6 +176,6 @@ export class CpuBatchRunner {
             throw new RangeError(`The state has ${state.counters.length} counters, expected ${COUNTER_COUNT}.`);
         }
         this._state = cloneState(state);
-        this._delta.fill(0);
+        this._deltaGrid?.fill(0);
     }
 }

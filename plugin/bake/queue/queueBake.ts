@@ -13,7 +13,7 @@ import { logicalCores } from "../../component/pool/poolPorts.js";
 import { BakeQueueError } from "./queueConnection.js";
 import { readQueueCheckpoint } from "./queueCheckpoint.js";
 import { QueueTransport } from "./queueTransport.js";
-import { MAX_TILES_PER_SIDE } from "./tileJobs.js";
+import { checkTilesPerSide, defaultTilesPerSide } from "./tileJobs.js";
 import { TiledBakeDevice } from "./tiledDevice.js";
 
 /** How a bake uses the queue. */
@@ -52,15 +52,19 @@ export function queueBakeId(context: QueueBakeContext, tilesPerSide: number): st
 /** The coordinator's device, and the state it starts from (its checkpoint's when it has one past `start`). */
 export async function queueBakeDevice(settings: QueueBakeSettings, context: QueueBakeContext, start: { state: ErosionStateData; maps: ErosionMaps | null }): Promise<{ device: BakeDevice; state: ErosionStateData }> {
     const { width, depth } = start.state;
-    const tilesPerSide = settings.tilesPerSide ?? Math.min(MAX_TILES_PER_SIDE, Math.max(4, Math.ceil((Math.max(width, depth) - 1) / 1024)));
-    if (!Number.isInteger(tilesPerSide) || tilesPerSide < 1 || tilesPerSide > MAX_TILES_PER_SIDE) throw new BakeQueueError(`--tiles is ${tilesPerSide}: it must be a whole number of tiles per side from 1 to ${MAX_TILES_PER_SIDE}.`);
+    const tilesPerSide = settings.tilesPerSide ?? defaultTilesPerSide(width, depth);
+    try {
+        checkTilesPerSide(tilesPerSide, "--tiles");
+    } catch (error) {
+        throw new BakeQueueError((error as Error).message);
+    }
     const checkpointSeconds = settings.checkpointSeconds ?? 60;
     if (!(checkpointSeconds >= 0)) throw new BakeQueueError(`--checkpoint-every is ${checkpointSeconds}: it must be 0 seconds or more.`);
     const bakeId = queueBakeId(context, tilesPerSide);
     const saved = await readQueueCheckpoint(context.checkpointPath, bakeId);
     const from = saved && saved.state.cycle >= start.state.cycle && saved.state.cycle <= context.cycles ? saved : start;
     const transport = await QueueTransport.open({ url: settings.url, bakeId, checkpointPath: context.checkpointPath, checkpointSeconds, options: context.options, cellSize: context.cellSize, startCycle: from.state.cycle, onNotice: settings.onNotice });
-    const device = new TiledBakeDevice(from.state, tilesPerSide, transport, settings.coordinatorThreads ?? logicalCores());
+    const device = new TiledBakeDevice(from.state, tilesPerSide, transport, { riverThreads: settings.coordinatorThreads ?? logicalCores() });
     if (from.maps) await device.writeMaps(from.maps);
     return { device, state: from.state };
 }

@@ -125,7 +125,7 @@ export class QueueTransport implements StepTransport {
         return { input: `${this._prefix}in:${at}`, output: `${this._prefix}out:${at}` };
     }
 
-    public async runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array): Promise<Uint8Array[]> {
+    public async runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void): Promise<void> {
         const id = this._stepJobId(step);
         const keys = jobs.map((job) => this._keys(step, job));
         let known = await this._steps.getJob(id);
@@ -160,7 +160,7 @@ export class QueueTransport implements StepTransport {
         const missing = outputs.findIndex((bytes) => bytes === null);
         if (missing >= 0) throw new Error(`The output of tile ${jobs[missing].tile} of cycle ${step.cycle}, class ${step.group} is not in Redis (${keys[missing].output}), though its step completed: was the key deleted? Start the bake afresh after removing its queue state.`);
         await this._redis.del(...keys.map((key) => key.input));
-        return outputs.map((bytes) => new Uint8Array(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength));
+        outputs.forEach((bytes, k) => output(k, new Uint8Array(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength)));
     }
 
     /** Waits until step job `id` completes; throws what failed it. */

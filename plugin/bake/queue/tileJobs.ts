@@ -56,6 +56,19 @@ export interface TileOutputHeader {
 /** Tiles per side of the tile grid: at least 1, at most 64. */
 export const MAX_TILES_PER_SIDE = 64;
 
+/**
+ * Tiles per side for a `width` x `depth` field when none is asked for: 4, or more on fields over
+ * 4097 vertices a side, so a tile stays within about 1024² vertices (a job's memory and time).
+ */
+export function defaultTilesPerSide(width: number, depth: number): number {
+    return Math.min(MAX_TILES_PER_SIDE, Math.max(4, Math.ceil((Math.max(width, depth) - 1) / 1024)));
+}
+
+/** Checks a tiles-per-side count; `flag` names it in the error. */
+export function checkTilesPerSide(tilesPerSide: number, flag: string): void {
+    if (!Number.isInteger(tilesPerSide) || tilesPerSide < 1 || tilesPerSide > MAX_TILES_PER_SIDE) throw new RangeError(`${flag} is ${tilesPerSide}: it must be a whole number of tiles per side from 1 to ${MAX_TILES_PER_SIDE}.`);
+}
+
 /** The rectangle a batch reads: what it may write, grown by the read margin, clipped to the field. */
 export function batchReadRect(batch: PooledBatch, width: number, depth: number): GridRect {
     const p = batch.params;

@@ -13,15 +13,12 @@ import { noMasks, type ErosionStateData } from "../../core/erosionState.js";
 import { FIXED_ONE } from "../../core/fixedPoint.js";
 import type { GridRect } from "../../core/patches.js";
 import { SOURCE_ENTRY_INTS } from "../../core/waterSources.js";
-import type { BatchParams } from "../../core/batchParams.js";
+import { COLUMN_FIELDS, ROW_FIELDS, type BatchParams } from "../../core/batchParams.js";
 import { cellsOf, ensureGrid } from "../../component/pool/poolGrids.js";
 import type { PooledBatch } from "../../component/pool/poolTasks.js";
 import { encodeTileBlob } from "./tileCodec.js";
 import { decodeTileInput, writeRects, type TileOutputHeader } from "./tileJobs.js";
 
-/** The batch parameters that are columns, and rows, of the field. */
-const X_FIELDS = ["spawnX0", "spawnX1", "regionX0", "regionX1", "extentX0", "extentX1", "patchX0", "patchX1"] as const;
-const Y_FIELDS = ["spawnY0", "spawnY1", "regionY0", "regionY1", "extentY0", "extentY1", "patchY0", "patchY1"] as const;
 
 /** The bounding box of `rects`. */
 function boxOf(rects: readonly GridRect[]): GridRect {
@@ -36,8 +33,8 @@ function inBox(rects: readonly GridRect[], box: GridRect): GridRect[] {
 /** `batch` moved into `box`: a field of the box's size whose first vertex is the box's. */
 function batchInBox(batch: PooledBatch, box: GridRect): PooledBatch {
     const params: BatchParams = { ...batch.params, width: box.x1 - box.x0, depth: box.y1 - box.y0 };
-    for (const field of X_FIELDS) params[field] -= box.x0;
-    for (const field of Y_FIELDS) params[field] -= box.y0;
+    for (const field of COLUMN_FIELDS) params[field] -= box.x0;
+    for (const field of ROW_FIELDS) params[field] -= box.y0;
     params.discCentreX -= box.x0 * FIXED_ONE;
     params.discCentreY -= box.y0 * FIXED_ONE;
     const waterSources = batch.waterSources.slice();
@@ -80,12 +77,15 @@ export class TileWorkbench {
     /** Runners by box size: a step's tiles are mostly of a few sizes. */
     private readonly _runners = new Map<string, CpuBatchRunner>();
 
+    /** @param _sizesKept box sizes whose grids are kept between jobs (more: fewer grids made again; fewer: less memory) */
+    constructor(private readonly _sizesKept = 4) {}
+
     private _runnerFor(width: number, depth: number): CpuBatchRunner {
         const key = `${width}x${depth}`;
         let runner = this._runners.get(key);
         if (!runner) {
             // Keep a few sizes only, so a worker's memory stays a few tiles' worth.
-            if (this._runners.size >= 4) this._runners.delete(this._runners.keys().next().value!);
+            if (this._runners.size >= this._sizesKept) this._runners.delete(this._runners.keys().next().value!);
             const cells = width * depth;
             const state: ErosionStateData = { width, depth, cycle: 0, batch: 0, heights: new Int32Array(cells), suspended: new Int32Array(cells), drainageArea: new Int32Array(cells), fillLevels: new Int32Array(cells), masks: noMasks(), water: null, counters: new Float64Array(COUNTER_COUNT) };
             runner = new CpuBatchRunner(state);

@@ -7,6 +7,7 @@
  * each read the rows the phase before wrote, so as jobs it would move the whole field some 70 times
  * a batch.
  */
+import { riverRunsInWindows, RiverWindows } from "../../core/cpu/riverWindows.js";
 import { tileSeam } from "../../core/cpu/tileSeam.js";
 import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
@@ -29,10 +30,13 @@ export interface StepTransport {
     /** Describes it for the report ("queue redis://host:port"). */
     readonly description: string;
     /**
-     * Runs `jobs` (one step) and answers their outputs, one per job in order; `input(job)` encodes a
-     * job's input from the coordinator's state as it stands before the step, when it has to be sent.
+     * Runs `jobs` (one step), handing each job's output to `output` (with the job's place in
+     * `jobs`) once, in any order; `input(job)` encodes a job's input from the coordinator's state
+     * when it has to be sent. A transport may ask for an input after outputs of the same step were
+     * applied: the step's batches form one class, so no job's output changes a cell another job
+     * reads (`independentClasses.ts`), and the input is the one it had before the step.
      */
-    runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array): Promise<Uint8Array[]>;
+    runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void): Promise<void>;
     /** Called as a cycle starts, before its first step, with the device (its state is at `cycle`, batch 0). */
     cycleStart?(cycle: number, device: TiledBakeDevice): Promise<void>;
     /** What the transport's coordination cost, for the report (given the device's own figures). */
@@ -57,6 +61,21 @@ export interface TiledFigures {
     stepMs: number;
 }
 
+/** How the coordinator of a tiled bake runs its own share. */
+export interface TiledDeviceSettings {
+    /** Threads the river batches run on here (1: this thread; more: Node worker threads sharing memory). Default 1. */
+    readonly riverThreads?: number;
+    /**
+     * Run the river batches in windows of rows on this thread (`riverWindows.ts`), so the coordinator
+     * holds the state and the maps and little else; a tileable terrain's still run whole. Default false.
+     */
+    readonly riverWindows?: boolean;
+    /** About how many vertices a river window holds (default `WINDOW_VERTICES`, about 200 MB of grids). */
+    readonly riverWindowVertices?: number;
+    /** Take the start state and the maps given to `writeMaps` over rather than copy them (the caller lets them go). Default false. */
+    readonly adoptState?: boolean;
+}
+
 /** The coordinator of a tiled bake. */
 export class TiledBakeDevice implements BakeDevice {
     public readonly work: TiledFigures = { steps: 0, jobs: 0, bytesIn: 0, bytesOut: 0, cellsChanged: 0, riverMs: 0, stepMs: 0 };
@@ -66,14 +85,21 @@ export class TiledBakeDevice implements BakeDevice {
     /** Threads the rivers ran on (the report's; the pool goes at `release`). */
     private readonly _riverThreads: number;
 
-    /** @param riverThreads threads the river batches run on here (1: this thread; more: Node worker threads sharing memory) */
+    /** Whether the state and maps it is given are taken over, not copied. */
+    private readonly _adopts: boolean;
+    /** River batches in windows (null: whole, on the pool or this thread). */
+    private readonly _windows: RiverWindows | null;
+
     constructor(
         state: ErosionStateData,
         private readonly _tilesPerSide: number,
         private readonly _transport: StepTransport,
-        riverThreads = 1
+        settings: TiledDeviceSettings = {}
     ) {
-        this._runner = new CpuBatchRunner(cloneState(state));
+        this._adopts = settings.adoptState ?? false;
+        this._runner = new CpuBatchRunner(this._adopts ? state : cloneState(state));
+        this._windows = settings.riverWindows ? new RiverWindows(state.counters.length, settings.riverWindowVertices) : null;
+        const riverThreads = this._windows ? 1 : (settings.riverThreads ?? 1);
         const spawn = riverThreads > 1 ? nodeSpawner(CPU_WORKER_SOURCE) : null;
         this._pool = spawn ? CpuPool.create(this._runner, { members: riverThreads, shared: true, spawn }) : null;
         this._riverThreads = this._pool?.members ?? 1;
@@ -81,7 +107,8 @@ export class TiledBakeDevice implements BakeDevice {
 
     public get description(): string {
         const threads = this._riverThreads;
-        return `${this._transport.description}, ${this._tilesPerSide}x${this._tilesPerSide} tiles, rivers on the coordinator (${threads} thread${threads === 1 ? "" : "s"})`;
+        const rivers = this._windows ? "rivers in windows of rows on the coordinator" : `rivers on the coordinator (${threads} thread${threads === 1 ? "" : "s"})`;
+        return `${this._transport.description}, ${this._tilesPerSide}x${this._tilesPerSide} tiles, ${rivers}`;
     }
 
     public async runFrame(batches: readonly PlannedBatch[]): Promise<void> {
@@ -96,7 +123,15 @@ export class TiledBakeDevice implements BakeDevice {
         }
         if (first.operator === "rivers") {
             const started = performance.now();
-            for (const planned of batches) this._runner.runKernels(planned);
+            const { state, maps } = this._runner;
+            for (const planned of batches) {
+                if (this._windows && riverRunsInWindows(planned.params)) {
+                    state.masks = planned.masks;
+                    this._windows.run(planned.params, planned.riverSteps, state, planned.masks, maps);
+                } else {
+                    this._runner.runKernels(planned);
+                }
+            }
             this.work.riverMs += performance.now() - started;
         } else {
             await this._step(batches);
@@ -116,12 +151,15 @@ export class TiledBakeDevice implements BakeDevice {
             this.work.bytesIn += bytes.byteLength;
             return bytes;
         };
-        const outputs = await this._transport.runStep({ cycle: batches[0].cycle, group: batches[0].group }, jobs, input);
-        if (outputs.length !== jobs.length) throw new Error(`Internal error: ${outputs.length} outputs for ${jobs.length} tile jobs.`);
-        outputs.forEach((bytes, k) => {
+        const applied = new Uint8Array(jobs.length);
+        const output = (k: number, bytes: Uint8Array) => {
+            if (applied[k]++ !== 0) throw new Error(`Internal error: tile job ${k} of ${jobs.length} answered twice.`);
             this.work.bytesOut += bytes.byteLength;
             this.work.cellsChanged += applyTileOutput(this._runner, bytes, `the output of tile ${jobs[k].tile} (cycle ${batches[0].cycle}, class ${batches[0].group})`);
-        });
+        };
+        await this._transport.runStep({ cycle: batches[0].cycle, group: batches[0].group }, jobs, input, output);
+        const missing = applied.indexOf(0);
+        if (missing >= 0) throw new Error(`Internal error: tile job ${missing} of ${jobs.length} gave no output.`);
         this.work.steps++;
         this.work.jobs += jobs.length;
         this.work.stepMs += performance.now() - started;
@@ -157,7 +195,8 @@ export class TiledBakeDevice implements BakeDevice {
     }
 
     public async writeMaps(maps: ErosionMaps): Promise<void> {
-        this._runner.replaceMaps(maps);
+        if (this._adopts) this._runner.adoptMaps(maps);
+        else this._runner.replaceMaps(maps);
     }
 
     public dispose(): void {

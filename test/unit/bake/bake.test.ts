@@ -47,6 +47,17 @@ describe("terrain-erosion bake", () => {
         expect(eroded.samples).toEqual(expected);
     });
 
+    it("bakes in tiles on this machine's threads (--tiles) to the same terrain, maps and report", async () => {
+        const out = join(dir, "tiled/out.png");
+        const summary = await bake({ input, out, cycles: 2, optionsFile, scale: { heightRange: RANGE }, workers: 2, tiles: 3 });
+        expect(summary.fingerprint).toBe(reference.fingerprint);
+        const report = JSON.parse(readFileSync(join(dir, "tiled/out.report.json"), "utf8"));
+        expect(report).toMatchObject({ device: "cpu tiles, 2 threads, 3x3 tiles, rivers in windows of rows on the coordinator", counters: reference.counters });
+        expect(report.tiles.jobs).toBeGreaterThan(9);
+        expect(readFileSync(join(dir, "tiled/out.wear.png"))).toEqual(readFileSync(join(dir, "cpu/out.wear.png")));
+        await expect(bake({ input, out: join(dir, "tiled-bad/out.png"), cycles: 1, tiles: 65 })).rejects.toThrow("--tiles is 65: it must be a whole number of tiles per side from 1 to 64.");
+    });
+
     it("bakes a folder of tiles to the whole field's terrain, and writes the same tiles", async () => {
         const tiles = join(dir, "tiles");
         const heights = generateNoiseTerrain({ width: 65, depth: 49, relief: 30, seed: 4 });

@@ -5,7 +5,7 @@
  * counters for every operator, on plain and tileable terrains, with a water source. The queue itself: queueBake.test.ts.
  */
 import { createInitialState, erodeHeightfield, fingerprintOf, generateNoiseTerrain, resolveOptions, toFixedHeights, type ErosionOptionsInput, type WaterSource } from "../../../plugin/index.js";
-import { bakeStart, cpuBakeDevice, decodeTileBlob, encodeTileBlob, runBake, TileBlobError, TiledBakeDevice, TileWorkbench, type StepTransport } from "../../../plugin/internal.js";
+import { bakeStart, cpuBakeDevice, decodeTileBlob, encodeTileBlob, LocalTileTransport, runBake, TileBlobError, TiledBakeDevice, TileWorkbench, type StepTransport } from "../../../plugin/internal.js";
 
 /** Runs the jobs last to first, alternating between two workbenches. */
 function inProcess(): StepTransport & { jobs: number } {
@@ -13,25 +13,25 @@ function inProcess(): StepTransport & { jobs: number } {
     const transport = {
         description: "in process",
         jobs: 0,
-        async runStep(_step: unknown, jobs: readonly { tile: number }[], input: (job: never) => Uint8Array) {
+        async runStep(_step: unknown, jobs: readonly { tile: number }[], input: (job: never) => Uint8Array, output: (index: number, bytes: Uint8Array) => void) {
             const inputs = jobs.map((job) => input(job as never));
-            const outputs: Uint8Array[] = [];
-            for (let k = jobs.length - 1; k >= 0; k--) outputs[k] = benches[k % 2].run(inputs[k], `tile ${jobs[k].tile}`);
+            for (let k = jobs.length - 1; k >= 0; k--) output(k, benches[k % 2].run(inputs[k], `tile ${jobs[k].tile}`));
             transport.jobs += jobs.length;
-            return outputs;
         },
         close: async () => undefined,
     };
     return transport as StepTransport & { jobs: number };
 }
 
-/** Bakes `size`² noise tiled in process, or with `tilesPerSide` null on the CPU backend in this thread. */
-async function bakeNoise(size: number, options: ErosionOptionsInput, cycles: number, tilesPerSide: number | null, sources: WaterSource[] = []) {
+/** Bakes `size`² noise tiled in process (or on `threads` local threads, rivers in windows), or with `tilesPerSide` null on the CPU backend in this thread. */
+async function bakeNoise(size: number, options: ErosionOptionsInput, cycles: number, tilesPerSide: number | null, sources: WaterSource[] = [], threads = 0) {
     const heights = generateNoiseTerrain({ width: size, depth: size, relief: 30, seed: 5 });
     const state = createInitialState(size, size, toFixedHeights(heights, 1));
     state.sources = { inForce: sources, pending: null };
-    const transport = inProcess();
-    const device = tilesPerSide === null ? await cpuBakeDevice(state, 1) : new TiledBakeDevice(state, tilesPerSide, transport);
+    const transport = threads > 0 ? Object.assign(new LocalTileTransport(threads), { jobs: 0 }) : inProcess();
+    // Aprons of 2 x 8 + 6 + 2 = 24 rows, so bands of 48 rows: two windows over 65 rows.
+    const settings = threads > 0 ? { riverWindows: true, riverWindowVertices: size * 64 } : {};
+    const device = tilesPerSide === null ? await cpuBakeDevice(state, 1) : new TiledBakeDevice(state, tilesPerSide, transport, settings);
     const result = await runBake({ start: bakeStart(state), options: resolveOptions(options), cellSize: 1, cycles, device });
     device.dispose();
     return { fingerprint: fingerprintOf(result.state), maps: result.maps, counters: result.state.counters, jobs: transport.jobs };
@@ -53,6 +53,14 @@ describe("tile jobs", () => {
         expect(tiled.fingerprint).toBe(reference.fingerprint);
         expect(tiled.counters).toEqual(reference.counters);
         expect(tiled.maps.wear.some((value) => value > 0)).toBe(true);
+        expect(tiled.maps).toEqual(reference.maps);
+    });
+
+    it.each(CASES)("run on local threads, rivers in windows of rows, to the one-machine terrain, maps and counters: %s", async (_name, options) => {
+        const reference = await bakeNoise(65, options, 2, null);
+        const tiled = await bakeNoise(65, options, 2, 3, [], 2);
+        expect(tiled.fingerprint).toBe(reference.fingerprint);
+        expect(tiled.counters).toEqual(reference.counters);
         expect(tiled.maps).toEqual(reference.maps);
     });
 
