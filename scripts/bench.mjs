@@ -22,7 +22,7 @@ const quick = args.includes("--quick");
 const only = args.find((arg) => arg.startsWith("--only="))?.slice(7).split(",");
 const outPath = resolve(ROOT, args.find((arg) => arg.startsWith("--out="))?.slice(6) ?? "bench/results.json");
 const parts = ["cpu", "dawn", "chromium"].filter((part) => !only || only.includes(part));
-// --bake-large: the cpu part also bakes 8193² once for the bake's peak memory (minutes, about 6 GB).
+// --bake-large: the cpu part also bakes 8193² once (in tiles) for the bake's peak memory (minutes, about 3 GB).
 const quickArgs = [...(quick ? ["--quick"] : []), ...(args.includes("--bake-large") ? ["--bake-large"] : [])];
 const markdown = args.includes("--markdown");
 const update = args.includes("--update");

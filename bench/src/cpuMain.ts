@@ -28,7 +28,7 @@ import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, RIVER_WA
 import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
 import { runCpuWaterFigure } from "./cpuWater.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
-import { runBakeFigures } from "./bakeFigures.js";
+import { runBakeFigures, tiledBake } from "./bakeFigures.js";
 import { runQueueBakeFigures } from "./queueBakeFigures.js";
 
 const args = process.argv.slice(2);
@@ -194,11 +194,13 @@ async function main(): Promise<void> {
     ] as const) {
         (await runPoolCycleFigures(513, Math.max(2, threads), counts, name, options)).forEach(report);
     }
-    // The bake command on one worker and on every core (each bake its own process); with
-    // --bake-large also an 8193² bake on every core, for its peak memory (minutes, about 6 GB).
+    // The bake command on one worker and on every core (each bake its own process), on the worker
+    // pool and in tiles; with --bake-large also an 8193² bake on every core (in tiles, the
+    // command's default there), for its peak memory (minutes, about 3 GB).
     const bakeCli = new URL("./terrain-erosion.mjs", import.meta.url).pathname;
     (await runBakeFigures(bakeCli, 2049, Math.max(2, threads), quick ? 1 : 3)).forEach(report);
-    if (args.includes("--bake-large")) (await runBakeFigures(bakeCli, 8193, Math.max(2, threads), 1, 1, true)).forEach(report);
+    (await runBakeFigures(bakeCli, 2049, Math.max(2, threads), 1, 1, false, tiledBake(4))).forEach(report);
+    if (args.includes("--bake-large")) (await runBakeFigures(bakeCli, 8193, Math.max(2, threads), 1, 1, true, tiledBake(null))).forEach(report);
     // The bake on a BullMQ queue with 1 and 2 worker processes, against the local bake (issue 19).
     (await runQueueBakeFigures(bakeCli, 2049, [1, 2])).forEach(report);
     yardstickRatios(records).forEach(report);

@@ -46,9 +46,10 @@ export interface BakeSettings {
     /**
      * Bake in tiles on this machine's cores (`localTiles.ts`), each step cut into this many tiles
      * per side, so the bake's memory is the field's state and maps plus a few tiles: about 30
-     * bytes a vertex where the CPU backend takes some 70 on one worker and 100 on two. Default: in
-     * tiles (`defaultTilesPerSide`) when the field has more than `TILED_BAKE_VERTICES` vertices,
-     * else on the CPU backend. Not with `gpu` or `queue` (which has its own tiles).
+     * bytes a vertex where the CPU backend takes some 70 on one worker and 100 on two. 0: the CPU
+     * backend's worker pool over the whole field (faster, given the memory). Default: in tiles
+     * (`defaultTilesPerSide`) when the field has more than `TILED_BAKE_VERTICES` vertices, else 0.
+     * Not with `gpu` or `queue` (which has its own tiles).
      */
     readonly tiles?: number;
     /** Send the batches out as tile jobs on a BullMQ queue instead of this machine's cores. */
@@ -117,9 +118,9 @@ async function openDevice(settings: BakeSettings, options: ErosionOptions, initi
     }
     const state = resumed?.state ?? initial;
     const workers = settings.workers && settings.workers > 0 ? settings.workers : logicalCores();
-    const tiles = settings.tiles ?? (!settings.gpu && state.width * state.depth > TILED_BAKE_VERTICES ? defaultTilesPerSide(state.width, state.depth) : null);
+    const tiles = settings.tiles ?? (!settings.gpu && state.width * state.depth > TILED_BAKE_VERTICES ? defaultTilesPerSide(state.width, state.depth) : 0);
     let device: BakeDevice;
-    if (tiles !== null) {
+    if (tiles !== 0) {
         if (settings.gpu) throw new BakeInputError("--tiles and --gpu: a bake in tiles runs on the CPU's cores; give one or the other.");
         try {
             checkTilesPerSide(tiles, "--tiles");
@@ -172,6 +173,7 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
         const report = await writeOutputs(paths, stage, {
             input: layout,
             heights: () => fixedToHeights(result.state.heights, undefined, layout.cellSize),
+            heightsRow: (y, out) => void fixedToHeights(result.state.heights.subarray(y * layout.width, (y + 1) * layout.width), out, layout.cellSize),
             maps: result.maps,
             snapshot: () => snapshot.chunks(),
             report: {

@@ -11,6 +11,7 @@ import { basename, dirname, extname, join } from "node:path";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { encodeGray16Png } from "../terrain/png16.js";
 import { heightsToSamples, type HeightRange } from "../terrain/heightSamples.js";
+import { writeGray16PngRows } from "./pngRows.js";
 import type { BakeInput } from "./bakeInput.js";
 
 /** An output that cannot be written, naming it. */
@@ -56,6 +57,31 @@ export async function discardStage(stage: string): Promise<void> {
     await rm(stage, { recursive: true, force: true });
 }
 
+/**
+ * A PNG's eroded heights, written row by row into `file` from `heightsRow`: over the input's range if
+ * every height fits in it, else over the heights' own. Returns the range used.
+ */
+async function writeHeightsPng(file: string, input: Omit<BakeInput, "heights">, heightsRow: (y: number, out: Float32Array) => void): Promise<HeightRange> {
+    const { width, depth } = input;
+    const row = new Float32Array(width);
+    let min = Infinity;
+    let max = -Infinity;
+    for (let y = 0; y < depth; y++) {
+        heightsRow(y, row);
+        for (let x = 0; x < width; x++) {
+            min = Math.min(min, row[x]);
+            max = Math.max(max, row[x]);
+        }
+    }
+    // The range heightsToSamples takes for heights whose extremes these are.
+    const range = input.range && min >= input.range.min && max <= input.range.max ? input.range : heightsToSamples([min, max]).range;
+    await writeGray16PngRows(file, width, depth, (y, samples) => {
+        heightsRow(y, row);
+        samples.set(heightsToSamples(row, range).samples);
+    });
+    return range;
+}
+
 async function heightsFiles(input: Omit<BakeInput, "heights">, heights: Float32Array): Promise<{ files: Map<string, Uint8Array>; range: HeightRange | null }> {
     const files = new Map<string, Uint8Array>();
     if (input.format === "f32") {
@@ -65,10 +91,6 @@ async function heightsFiles(input: Omit<BakeInput, "heights">, heights: Float32A
     // The input's range if the eroded heights fit in it (they usually do: erosion lowers); else the
     // heights' own, so nothing clips. The report says which.
     const range = input.range && fits(heights, input.range) ? input.range : heightsToSamples(heights).range;
-    if (input.format === "png") {
-        files.set("", await encodeGray16Png(heightsToSamples(heights, range).samples, input.width, input.depth));
-        return { files, range };
-    }
     const tiles = input.tiles!;
     let y0 = 0;
     for (let row = 0; row < tiles.rows.length; row++) {
@@ -93,22 +115,25 @@ function fits(heights: Float32Array, range: HeightRange): boolean {
     return true;
 }
 
-/** A map as a 16-bit PNG, scaled so its largest value is 65535; returns the scale (value per sample step). */
-async function mapPng(map: Uint32Array, width: number, depth: number): Promise<{ png: Uint8Array; valuePerStep: number }> {
+/** A map as a 16-bit PNG written into `file`, scaled so its largest value is 65535; returns the scale (value per sample step). */
+async function writeMapPng(file: string, map: Uint32Array, width: number, depth: number): Promise<number> {
     let largest = 0;
     for (let i = 0; i < map.length; i++) largest = Math.max(largest, map[i]);
     const valuePerStep = largest > 0 ? largest / 65535 : 1;
-    const samples = new Uint16Array(map.length);
-    for (let i = 0; i < map.length; i++) samples[i] = Math.round(map[i] / valuePerStep);
-    return { png: await encodeGray16Png(samples, width, depth), valuePerStep };
+    await writeGray16PngRows(file, width, depth, (y, samples) => {
+        for (let x = 0, i = y * width; x < width; x++, i++) samples[x] = Math.round(map[i] / valuePerStep);
+    });
+    return valuePerStep;
 }
 
 /** Everything a finished bake writes. */
 export interface BakeOutputs {
     /** The input's layout (its heights are not needed). */
     readonly input: Omit<BakeInput, "heights">;
-    /** The eroded heights in metres, asked for when they are written. */
+    /** The eroded heights in metres, asked for when they are written (raw float32 and tiles). */
     readonly heights: () => Float32Array;
+    /** Row `y` of the eroded heights in metres, into `out` (a PNG's heights are written row by row). */
+    readonly heightsRow: (y: number, out: Float32Array) => void;
     readonly maps: ErosionMaps;
     /** The snapshot's bytes, a piece at a time (`ErosionSnapshot.chunks`): written as they come, never whole in memory. */
     readonly snapshot: () => Iterable<Uint8Array>;
@@ -140,19 +165,27 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
     const snapshotFile = join(stage, "snapshot");
     await writeChunks(snapshotFile, outputs.snapshot());
     staged.set(snapshotFile, `${paths.prefix}.snapshot`);
-    const heights = await heightsFiles(input, outputs.heights());
-    for (const [name, bytes] of heights.files) {
-        if (input.format === "tiles") await put(join("tiles", name), bytes, join(paths.heights, name));
-        else await put("heights", bytes, paths.heights);
+    let heightRange: HeightRange | null;
+    if (input.format === "png") {
+        const file = join(stage, "heights");
+        heightRange = await writeHeightsPng(file, input, outputs.heightsRow);
+        staged.set(file, paths.heights);
+    } else {
+        const heights = await heightsFiles(input, outputs.heights());
+        heightRange = heights.range;
+        for (const [name, bytes] of heights.files) {
+            if (input.format === "tiles") await put(join("tiles", name), bytes, join(paths.heights, name));
+            else await put("heights", bytes, paths.heights);
+        }
     }
     const mapScales: Record<string, number> = {};
     for (const [name, map] of Object.entries(outputs.maps) as [keyof ErosionMaps, Uint32Array][]) {
-        const { png, valuePerStep } = await mapPng(map, input.width, input.depth);
-        mapScales[name] = valuePerStep;
-        await put(`${name}.png`, png, `${paths.prefix}.${name}.png`);
+        const file = join(stage, `${name}.png`);
+        mapScales[name] = await writeMapPng(file, map, input.width, input.depth);
+        staged.set(file, `${paths.prefix}.${name}.png`);
     }
     // Peak memory measured here, once every large output has been written: the whole bake's.
-    const report = { ...outputs.report, heightRange: heights.range, mapsValuePerSampleStep: mapScales, peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024) };
+    const report = { ...outputs.report, heightRange, mapsValuePerSampleStep: mapScales, peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024) };
     await put("report.json", new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n"), `${paths.prefix}.report.json`);
     try {
         for (const [file, final] of staged) {

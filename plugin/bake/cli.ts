@@ -188,7 +188,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         .option("--workers <n>", "CPU workers (default: every core); with --queue, the threads the coordinator runs the rivers on")
         .option("--resume", "continue from the checkpoint an interrupted bake wrote (<out stem>.checkpoint)")
         .option("--queue <redis-url>", "send the work out as tile jobs on a BullMQ queue in this Redis (workers: terrain-erosion worker <redis-url>)")
-        .option("--tiles <n>", "tiles per side each step is cut into: bake in tiles on this machine (memory: the field's state and maps plus a few tiles; the default above 4096² vertices) or, with --queue, the jobs (default 4, more above 4097² so a tile stays about 1024²)")
+        .option("--tiles <n>", "tiles per side each step is cut into: bake in tiles on this machine (memory: the field's state and maps plus a few tiles; the default above 4096² vertices; 0: the worker pool over the whole field) or, with --queue, the jobs (default 4, more above 4097² so a tile stays about 1024²)")
         .option("--checkpoint-every <seconds>", "with --queue: seconds between the coordinator's checkpoints, at a cycle's start (default 60)")
         .action(async (input: string, flags: BakeFlags) => {
             status = await runBakeCommand(input, flags);

@@ -15,7 +15,8 @@ export interface GrayImage {
     readonly samples: Uint16Array;
 }
 
-const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
+/** The eight bytes every PNG starts with. */
+export const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 
 async function inflate(data: Uint8Array, format: "deflate"): Promise<Uint8Array> {
     const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream(format));
@@ -151,7 +152,8 @@ function crc32(bytes: Uint8Array): number {
     return (crc ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, body: Uint8Array): Uint8Array {
+/** A PNG chunk: length, type, `body` and its CRC. */
+export function chunk(type: string, body: Uint8Array): Uint8Array {
     const out = new Uint8Array(12 + body.length);
     const view = new DataView(out.buffer);
     view.setUint32(0, body.length);
@@ -169,22 +171,37 @@ export async function encodeGray16Png(samples: Uint16Array, width: number, heigh
     const stride = width * 2;
     const raw = new Uint8Array(height * (stride + 1));
     for (let y = 0; y < height; y++) {
-        // Filter 1 (sub): neighbouring heights are close, so differences compress well.
-        const row = y * (stride + 1);
-        raw[row] = 1;
-        let previousHigh = 0;
-        let previousLow = 0;
-        for (let x = 0; x < width; x++) {
-            const value = samples[y * width + x];
-            const high = value >> 8;
-            const low = value & 0xff;
-            raw[row + 1 + x * 2] = (high - previousHigh) & 0xff;
-            raw[row + 2 + x * 2] = (low - previousLow) & 0xff;
-            previousHigh = high;
-            previousLow = low;
-        }
+        filterGray16Row(samples.subarray(y * width, (y + 1) * width), raw, y * (stride + 1));
     }
     return encodePng(raw, width, height, 16, 0);
+}
+
+/** One row of 16-bit samples as a filtered scanline, its filter byte first, into `raw` at `at`. */
+export function filterGray16Row(row: Uint16Array, raw: Uint8Array, at: number): void {
+    // Filter 1 (sub): neighbouring heights are close, so differences compress well.
+    raw[at] = 1;
+    let previousHigh = 0;
+    let previousLow = 0;
+    for (let x = 0; x < row.length; x++) {
+        const value = row[x];
+        const high = value >> 8;
+        const low = value & 0xff;
+        raw[at + 1 + x * 2] = (high - previousHigh) & 0xff;
+        raw[at + 2 + x * 2] = (low - previousLow) & 0xff;
+        previousHigh = high;
+        previousLow = low;
+    }
+}
+
+/** The IHDR chunk's body: a `width` x `height` image of `bitDepth` bits, colour type `colourType`. */
+export function pngHeader(width: number, height: number, bitDepth: number, colourType: number): Uint8Array {
+    const header = new Uint8Array(13);
+    const headerView = new DataView(header.buffer);
+    headerView.setUint32(0, width);
+    headerView.setUint32(4, height);
+    header[8] = bitDepth;
+    header[9] = colourType;
+    return header;
 }
 
 /** Encodes 8-bit RGB pixels (three bytes each, row-major, top row first) as a PNG: pictures of maps and reports. */
@@ -202,13 +219,7 @@ export async function encodeRgb8Png(pixels: Uint8Array, width: number, height: n
 
 /** A PNG of filtered scanlines `raw` (each row led by its filter byte). */
 async function encodePng(raw: Uint8Array, width: number, height: number, bitDepth: number, colourType: number): Promise<Uint8Array> {
-    const header = new Uint8Array(13);
-    const headerView = new DataView(header.buffer);
-    headerView.setUint32(0, width);
-    headerView.setUint32(4, height);
-    header[8] = bitDepth;
-    header[9] = colourType;
-    const parts = [new Uint8Array(SIGNATURE), chunk("IHDR", header), chunk("IDAT", await deflate(raw)), chunk("IEND", new Uint8Array(0))];
+    const parts = [new Uint8Array(SIGNATURE), chunk("IHDR", pngHeader(width, height, bitDepth, colourType)), chunk("IDAT", await deflate(raw)), chunk("IEND", new Uint8Array(0))];
     const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
     let at = 0;
     for (const part of parts) {

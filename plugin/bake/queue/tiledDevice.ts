@@ -7,7 +7,7 @@
  * each read the rows the phase before wrote, so as jobs it would move the whole field some 70 times
  * a batch.
  */
-import { riverRunsInWindows, RiverWindows } from "../../core/cpu/riverWindows.js";
+import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../core/cpu/riverWindows.js";
 import { tileSeam } from "../../core/cpu/tileSeam.js";
 import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
@@ -70,7 +70,7 @@ export interface TiledDeviceSettings {
      * holds the state and the maps and little else; a tileable terrain's still run whole. Default false.
      */
     readonly riverWindows?: boolean;
-    /** About how many vertices a river window holds (default `WINDOW_VERTICES`, about 200 MB of grids). */
+    /** About how many vertices a river window holds (default `windowVerticesFor` the field: at most about 200 MB of grids). */
     readonly riverWindowVertices?: number;
     /** Take the start state and the maps given to `writeMaps` over rather than copy them (the caller lets them go). Default false. */
     readonly adoptState?: boolean;
@@ -98,7 +98,7 @@ export class TiledBakeDevice implements BakeDevice {
     ) {
         this._adopts = settings.adoptState ?? false;
         this._runner = new CpuBatchRunner(this._adopts ? state : cloneState(state));
-        this._windows = settings.riverWindows ? new RiverWindows(state.counters.length, settings.riverWindowVertices) : null;
+        this._windows = settings.riverWindows ? new RiverWindows(state.counters.length, settings.riverWindowVertices ?? windowVerticesFor(state.width * state.depth)) : null;
         const riverThreads = this._windows ? 1 : (settings.riverThreads ?? 1);
         const spawn = riverThreads > 1 ? nodeSpawner(CPU_WORKER_SOURCE) : null;
         this._pool = spawn ? CpuPool.create(this._runner, { members: riverThreads, shared: true, spawn }) : null;

@@ -28,6 +28,15 @@ import type { RowRange } from "./rowBands.js";
 /** Vertices a window holds by default (its rows times the width): about 200 MB of grids. */
 export const WINDOW_VERTICES = 2 ** 22;
 
+/**
+ * Vertices a window of a `cells`-vertex field holds: an eighth of the field (its grids then take
+ * some 6 bytes a field vertex), from 2^20 to `WINDOW_VERTICES` (smaller windows repeat more of
+ * their aprons' work: bands of 367 rows and aprons of 72 at 2^22 and 8193 wide).
+ */
+export function windowVerticesFor(cells: number): number {
+    return Math.min(Math.max(Math.floor(cells / 8), 2 ** 20), WINDOW_VERTICES);
+}
+
 /** Whether `params`' river batch can run in windows (not one that wraps around a tileable terrain). */
 export function riverRunsInWindows(params: BatchParams): boolean {
     return params.wrap === 0;
