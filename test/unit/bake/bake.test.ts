@@ -1,6 +1,6 @@
 /**
  * `terrain-erosion bake` as a function: the same terrain as erodeHeightfield on the CPU worker
- * pool, outputs all or nothing, clear errors, a folder of tiles, and a checkpoint that resumes to
+ * pool and in tiles on local threads, outputs all or nothing, clear errors, a folder of tiles, and a checkpoint that resumes to
  * the uninterrupted fingerprint (the command itself, the GPU and Ctrl-C: bakeCli.test.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -47,7 +47,7 @@ describe("terrain-erosion bake", () => {
         expect(eroded.samples).toEqual(expected);
     });
 
-    it("bakes in tiles on this machine's threads (--tiles) to the same terrain, maps and report", async () => {
+    it("bakes in tiles on this machine's threads (--tiles) to the same terrain, maps and report, and resumes in tiles", async () => {
         const out = join(dir, "tiled/out.png");
         const summary = await bake({ input, out, cycles: 2, optionsFile, scale: { heightRange: RANGE }, workers: 2, tiles: 3 });
         expect(summary.fingerprint).toBe(reference.fingerprint);
@@ -56,6 +56,14 @@ describe("terrain-erosion bake", () => {
         expect(report.tiles.jobs).toBeGreaterThan(9);
         expect(readFileSync(join(dir, "tiled/out.wear.png"))).toEqual(readFileSync(join(dir, "cpu/out.wear.png")));
         await expect(bake({ input, out: join(dir, "tiled-bad/out.png"), cycles: 1, tiles: 65 })).rejects.toThrow("--tiles is 65: it must be a whole number of tiles per side from 1 to 64.");
+        // Stopped in tiles, resumed in tiles: the uninterrupted fingerprint, the maps included.
+        let frames = 0;
+        const resumeOut = join(dir, "tiled-resume/out.png");
+        const stopped = await bake({ input, out: resumeOut, cycles: 2, optionsFile, scale: { heightRange: RANGE }, workers: 2, tiles: 3, shouldStop: () => ++frames === 7 });
+        expect(stopped.checkpoint).not.toBeNull();
+        const resumed = await bake({ input, out: resumeOut, cycles: 2, optionsFile, scale: { heightRange: RANGE }, workers: 2, tiles: 3, resume: true });
+        expect(resumed.fingerprint).toBe(reference.fingerprint);
+        expect(readFileSync(join(dir, "tiled-resume/out.wear.png"))).toEqual(readFileSync(join(dir, "cpu/out.wear.png")));
     });
 
     it("bakes a folder of tiles to the whole field's terrain, and writes the same tiles", async () => {
