@@ -56,16 +56,23 @@ function masksInRows(masks: ErosionMasks, width: number, w0: number, w1: number)
     return inRows;
 }
 
-/** The grids a window works in, made for the largest window and cut to each one's rows. */
+/** The grids a window works in, made for the largest window and cut to each one's rows, and its three row bands' work. */
 class WindowGrids {
     private readonly _buffers = new Map<string, Int32Array>();
+    /** The work of the upper apron, the band and the lower apron, kept from window to window as the pool keeps its bands' from batch to batch. */
+    public readonly works: readonly RiverBandWork[];
 
-    constructor(private readonly _cells: number) {}
+    constructor(public readonly cells: number) {
+        // The three row bands share the fill levels' grids: each writes only its own rows of them.
+        const levelsNext = this.grid("levelsNext", cells);
+        const levels = { level: this.grid("level", cells) };
+        this.works = [0, 1, 2].map(() => new RiverBandWork(levelsNext, levels));
+    }
 
     /** Grid `name` cut to `cells` cells (zeroed with `zero`). */
     public grid(name: string, cells: number, zero = false): Int32Array {
         let buffer = this._buffers.get(name);
-        if (!buffer) this._buffers.set(name, (buffer = new Int32Array(this._cells)));
+        if (!buffer) this._buffers.set(name, (buffer = new Int32Array(this.cells)));
         const grid = buffer.subarray(0, cells);
         if (zero) grid.fill(0);
         return grid;
@@ -78,7 +85,6 @@ class WindowGrids {
  */
 export class RiverWindows {
     private _grids: WindowGrids | null = null;
-    private _gridCells = 0;
     /** Counters of the aprons' rows: worked out, then dropped. */
     private readonly _apronCounters: Float64Array;
 
@@ -108,11 +114,8 @@ export class RiverWindows {
         const apron = this.apronRows(riverPhases(params, steps).length);
         const band = this.bandRows(width, apron);
         const windowCells = width * Math.min(depth, band + 2 * apron);
-        if (this._gridCells !== windowCells) {
-            this._grids = new WindowGrids(windowCells);
-            this._gridCells = windowCells;
-        }
-        const grids = this._grids!;
+        if (this._grids?.cells !== windowCells) this._grids = new WindowGrids(windowCells);
+        const grids = this._grids;
         // The rows above the current band, as they were before the batch.
         const before = STATE_GRIDS.map(() => new Int32Array(apron * width));
         for (let c0 = 0; c0 < depth; c0 += band) {
@@ -143,15 +146,12 @@ export class RiverWindows {
         const local = paramsInRows(params, w0, w0 + depth);
         const scratch = {} as RiverScratch;
         for (const name of RIVER_SHARED_GRIDS) scratch[name] = grids.grid(name, cells, true);
-        const levelsNext = grids.grid("levelsNext", cells);
-        const levels = { level: grids.grid("level", cells) };
         const bandMaps = maps && { water: maps.water.subarray(w0 * width, (w0 + depth) * width), wear: maps.wear.subarray(w0 * width, (w0 + depth) * width), deposition: maps.deposition.subarray(w0 * width, (w0 + depth) * width) };
-        // The three row bands share the fill levels' grids: each writes only its own rows of them.
         const bands = [
             { rows: { y0: 0, y1: band.y0 }, counters: this._apronCounters, maps: null },
             { rows: band, counters: window.counters, maps: bandMaps },
             { rows: { y0: band.y1, y1: depth }, counters: this._apronCounters, maps: null },
-        ].map((part) => ({ ...part, context: { params: local, state: window, masks: window.masks, scratch, work: new RiverBandWork(levelsNext, levels), counters: part.counters, maps: part.maps } }));
+        ].map((part, k) => ({ ...part, context: { params: local, state: window, masks: window.masks, scratch, work: grids.works[k], counters: part.counters, maps: part.maps } }));
         for (const phase of riverPhases(local, steps)) {
             const rows = riverPhaseRows(local, phase);
             for (const part of bands) {
