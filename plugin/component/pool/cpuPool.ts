@@ -11,7 +11,8 @@
  * the rows its tasks read and it sends back the cells it changed, which no other member of the
  * phase writes; a river batch then runs on this thread alone.
  */
-import { riverPhaseBand, riverPhases } from "../../core/cpu/riverPhases.js";
+import { riverPhaseBand, riverPhases, type RiverPhase } from "../../core/cpu/riverPhases.js";
+import { riverRoots, splitRoots, VertexList } from "../../core/cpu/riverWalk.js";
 import { tileSeam } from "../../core/cpu/tileSeam.js";
 import { ensureWater } from "../../core/cpu/waterBatch.js";
 import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
@@ -71,6 +72,8 @@ export class CpuPool {
     private readonly _member: PoolMember;
     private readonly _sentGrids = new Map<string, Int32Array | Uint32Array>();
     private _sentMasks: ErosionMasks | null = null;
+    /** The slot forest's roots, found before each river walk. */
+    private readonly _roots = new VertexList();
 
     private constructor(
         private readonly _runner: CpuBatchRunner,
@@ -133,11 +136,16 @@ export class CpuPool {
     }
 
     private async _riverBatch(planned: PlannedBatch): Promise<void> {
-        this._runner.riverScratch();
+        const scratch = this._runner.riverScratch();
         const { params } = planned;
-        for (const phase of riverPhases(params, planned.riverSteps)) {
-            // Band b always goes to member b: its donors, listed in one phase, serve the next.
-            const shares = Array.from({ length: this.members }, (_, band): PoolTask[] => [{ kind: "river", params, phase, rows: riverPhaseBand(params, phase, band, this.members) }]);
+        for (const phase of riverPhases(params, planned.riverSteps, true)) {
+            // Band b always goes to member b: its donors, listed in one phase, serve the next. The
+            // walk goes by trees instead: its roots, found once the slots are, split by size.
+            const walkShares = phase.kind === "walk" ? splitRoots(riverRoots(params, scratch.riverSlots, this._roots), scratch.areaNext, this.members, params.width * params.depth) : null;
+            const shares = Array.from({ length: this.members }, (_, band): PoolTask[] => {
+                const share: RiverPhase = walkShares !== null && phase.kind === "walk" ? { ...phase, roots: walkShares[band] } : phase;
+                return [{ kind: "river", params, phase: share, rows: riverPhaseBand(params, phase, band, this.members) }];
+            });
             await this._phase(shares, planned.masks);
         }
     }

@@ -56,7 +56,11 @@ export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: numb
     if (params.wrap === 0 && inputs.levels[i] > inputs.heights[i]) return 0;
     const slot = inputs.slots[i];
     if (slot < 0) return 0;
-    const fall = inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)];
+    return cutOfFall(params, inputs, i, slot, inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)]);
+}
+
+/** `riverErosionAt` of vertex i, not under its fill level, whose river slot is `slot` (>= 0) and fall to its receiver `fall`. */
+export function cutOfFall(params: BatchParams, inputs: RiverInputs, i: number, slot: number, fall: number): number {
     if (fall <= 0) return 0;
     const factor = streamPower(params, inputs, i, slot);
     // 1 / (1 + F) in Q16: (2^32 - 1) / (2^16 + F) in unsigned 32-bit arithmetic (F > 0 never divides 2^32).
@@ -86,13 +90,12 @@ export function riverCut(params: BatchParams, inputs: RiverInputs, eroded: Int32
 export function riverErode(params: BatchParams, inputs: RiverInputs, donors: DonorLists, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array, rows: RowRange): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
-    const { heights, levels, area, slots, mask } = inputs;
+    const heights = inputs.heights;
     const rect = riverRect(params);
     const donorBits = donors.mask;
     for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             const i = y * width + x;
-            const height = heights[i];
             const cut = eroded[i];
             let donorFloor = HEIGHT_MAX_FIXED;
             // One turn per donor (b & -b isolates the lowest bit): 26 -> 15 ms a 512² batch against all 8 neighbours.
@@ -109,36 +112,58 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, donors: Don
                 const inRect = nx >= rect.x0 && ny >= rect.y0 && nx < rect.x1 && ny < rect.y1;
                 donorFloor = min(donorFloor, heights[n] - (inRect ? eroded[n] : 0));
             }
-            const waiting = suspended[i];
-            const load = max(waiting, 0) + cut;
-            let deposited = 0;
-            const level = levels[i];
-            if (!wrap && level > height) {
-                // Under a fill level (in a basin) the stream has no slope to carry with: the load settles
-                // as it does in the fold, the rest moves on across the basin.
-                const bounds = neighbourBounds(heights, levels, x, y, width, depth);
-                deposited = min(load, fillRoom(height, level, bounds.lowest, bounds.lowestHigher, bounds.lowestHigherLevel));
-            } else {
-                const slot = slots[i];
-                const fall = slot < 0 ? 0 : max(height - heights[neighbourAt(x, y, slot, width, depth, wrap)], 0);
-                const slope = slot >= FIRST_DIAGONAL_SLOT ? mulQ16(fall, INVERSE_SQRT2_Q16) : fall;
-                const capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), area[i]);
-                if (load > capacity && donorFloor !== HEIGHT_MAX_FIXED) {
-                    // Lay down part of what the stream cannot carry, never up to a donor's height.
-                    let room = max(donorFloor - (height - cut) - 1, 0);
-                    if (!wrap) {
-                        const higherLevel = neighbourBounds(heights, levels, x, y, width, depth).lowestHigherLevel;
-                        if (higherLevel !== HEIGHT_MAX_FIXED) room = min(room, max(higherLevel - FILL_EPSILON - height, 0));
-                    }
-                    deposited = min(mulQ16(load - capacity, params.riverDeposition), room);
-                }
-            }
-            if (mask !== null) deposited = mulQ16(deposited, mask[i]);
-            delta[i] = deposited - cut;
-            routed[i] = load - deposited;
-            suspended[i] = min(waiting, 0);
+            const slot = inputs.slots[i];
+            const fall = slot < 0 ? 0 : heights[i] - heights[neighbourAt(x, y, slot, width, depth, wrap)];
+            routed[i] = erodeVertex(params, inputs, x, y, cut, donorFloor, fall, -1, delta, suspended);
         }
     }
+}
+
+/**
+ * Vertex (x, y)'s erosion and deposition (`riverErode`'s rule): its change into `delta`, only
+ * material owed left in `suspended`; returns the load it sends on. `cut` is its `riverErosionAt`,
+ * `donorFloor` the lowest of its donors' heights less their cuts (HEIGHT_MAX_FIXED without donors),
+ * `fall` its height less its receiver's (anything without one), `room` its `fillRoom` where it lies
+ * under its fill level (-1: work it out).
+ */
+export function erodeVertex(params: BatchParams, inputs: RiverInputs, x: number, y: number, cut: number, donorFloor: number, fall: number, room: number, delta: Int32Array, suspended: Int32Array): number {
+    const { width, depth } = params;
+    const wrap = params.wrap !== 0;
+    const { heights, levels, area, slots, mask } = inputs;
+    const i = y * width + x;
+    const height = heights[i];
+    const waiting = suspended[i];
+    const load = max(waiting, 0) + cut;
+    let deposited = 0;
+    const level = levels[i];
+    if (!wrap && level > height) {
+        // Under a fill level (in a basin) the stream has no slope to carry with: the load settles
+        // as it does in the fold, the rest moves on across the basin.
+        let basin = room;
+        if (basin < 0) {
+            const bounds = neighbourBounds(heights, levels, x, y, width, depth);
+            basin = fillRoom(height, level, bounds.lowest, bounds.lowestHigher, bounds.lowestHigherLevel);
+        }
+        deposited = min(load, basin);
+    } else {
+        const slot = slots[i];
+        const drop = slot < 0 ? 0 : max(fall, 0);
+        const slope = slot >= FIRST_DIAGONAL_SLOT ? mulQ16(drop, INVERSE_SQRT2_Q16) : drop;
+        const capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), area[i]);
+        if (load > capacity && donorFloor !== HEIGHT_MAX_FIXED) {
+            // Lay down part of what the stream cannot carry, never up to a donor's height.
+            let below = max(donorFloor - (height - cut) - 1, 0);
+            if (!wrap) {
+                const higherLevel = neighbourBounds(heights, levels, x, y, width, depth).lowestHigherLevel;
+                if (higherLevel !== HEIGHT_MAX_FIXED) below = min(below, max(higherLevel - FILL_EPSILON - height, 0));
+            }
+            deposited = min(mulQ16(load - capacity, params.riverDeposition), below);
+        }
+    }
+    if (mask !== null) deposited = mulQ16(deposited, mask[i]);
+    delta[i] = deposited - cut;
+    suspended[i] = min(waiting, 0);
+    return load - deposited;
 }
 
 /**
@@ -152,13 +177,17 @@ export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int
     for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             if (params.wrap === 0 && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) continue;
-            const i = y * width + x;
-            let uplift = map === null ? params.riverUplift : mulQ16(params.riverUplift, map[i]);
-            uplift = min(uplift, max(HEIGHT_MAX_FIXED - (heights[i] + delta[i]), 0));
-            delta[i] += uplift;
-            counters[COUNTER_UPLIFT_ADDED] += uplift;
+            upliftVertex(params, heights, delta, map, counters, y * width + x);
         }
     }
+}
+
+/** `riverUplift` at vertex i (not an edge vertex of a terrain that does not wrap). */
+export function upliftVertex(params: BatchParams, heights: Int32Array, delta: Int32Array, map: Int32Array | null, counters: Float64Array, i: number): void {
+    let uplift = map === null ? params.riverUplift : mulQ16(params.riverUplift, map[i]);
+    uplift = min(uplift, max(HEIGHT_MAX_FIXED - (heights[i] + delta[i]), 0));
+    delta[i] += uplift;
+    counters[COUNTER_UPLIFT_ADDED] += uplift;
 }
 
 /**
@@ -167,28 +196,33 @@ export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int
  * vertex with nowhere lower to go, else kept.
  */
 export function riverSettle(params: BatchParams, slots: Int32Array, suspended: Int32Array, routed: Int32Array, counters: Float64Array, rows: RowRange): void {
-    const { width, depth } = params;
-    const wrap = params.wrap !== 0;
+    const width = params.width;
     const rect = riverRect(params);
     for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             const i = y * width + x;
             const load = routed[i];
-            if (load <= 0) continue;
-            // The river slot is sedimentSlot (the same rule), worked out once for the batch.
-            const slot = slots[i];
-            let kept = 0;
-            if (slot >= 0) {
-                routed[i] = min(load, ROUTE_LIMIT);
-                kept = load - routed[i];
-            } else if (!wrap && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) {
-                routed[i] = 0;
-                counters[COUNTER_OUTFLOW] += load;
-            } else {
-                routed[i] = 0;
-                kept = load;
-            }
-            if (kept > 0) keepSuspended(suspended, i, kept, counters);
+            if (load > 0) routed[i] = settleVertex(params, slots[i], suspended, counters, load, x, y);
         }
     }
+}
+
+/**
+ * `riverSettle` at vertex (x, y) with river slot `slot` and `load` (> 0) to send on: returns what
+ * it sends on the first hop, keeps or counts out the rest.
+ */
+export function settleVertex(params: BatchParams, slot: number, suspended: Int32Array, counters: Float64Array, load: number, x: number, y: number): number {
+    const { width, depth } = params;
+    if (slot >= 0) {
+        // The river slot is sedimentSlot (the same rule), worked out once for the batch.
+        const sent = min(load, ROUTE_LIMIT);
+        if (load > sent) keepSuspended(suspended, y * width + x, load - sent, counters);
+        return sent;
+    }
+    if (params.wrap === 0 && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) {
+        counters[COUNTER_OUTFLOW] += load;
+    } else {
+        keepSuspended(suspended, y * width + x, load, counters);
+    }
+    return 0;
 }

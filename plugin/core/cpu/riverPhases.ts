@@ -13,11 +13,12 @@ import type { ErosionMaps } from "../erosionMaps.js";
 import type { ErosionMasks, ErosionStateData } from "../erosionState.js";
 import { applyDelta } from "./applyDelta.js";
 import { copyLevels, fillLevelStep, type FillLevelScratch } from "./fillLevels.js";
-import { copyArea, DonorLists, listDonors, riverAreaStep, riverRect, riverSlotRows, riverSlots } from "./riverAccumulate.js";
+import { copyArea, copyRingAreas, DonorLists, listDonors, riverAreaStep, riverRect, riverSlotRows, riverSlots } from "./riverAccumulate.js";
 import { riverCut, riverErode, riverSettle, riverUplift } from "./riverErode.js";
 import { ChangedCells, FRONTIER_SHARE } from "./riverFrontier.js";
 import { riverHop } from "./riverRoute.js";
 import { clearRouted } from "./routeSediment.js";
+import { riverRoots, RiverWalkStack, VertexList, walkRiverBatch } from "./riverWalk.js";
 import { rowBand, type RowRange } from "./rowBands.js";
 
 /** The river batch's grids every band reads across its edges: in shared memory when split over workers. */
@@ -44,6 +45,10 @@ export class RiverBandWork {
     private _marks = new Uint8Array(0);
     /** The vertices a sparse step visits (`frontierCells`). */
     public readonly visits = new ChangedCells();
+    /** The stack of the walk down the slot forest (`riverWalk.ts`). */
+    public readonly walk = new RiverWalkStack();
+    /** The roots of the slot forest, when the walk lists them itself. */
+    public readonly roots = new VertexList();
     /** A sparse step's lists hold at most 1/frontierShare of the band's vertices; 0 makes every step dense (the tests compare the two). */
     public frontierShare = FRONTIER_SHARE;
 
@@ -77,19 +82,35 @@ export type RiverPhase =
     | { readonly kind: "cut"; readonly listDonors: boolean }
     | { readonly kind: "erode" }
     | { readonly kind: "hop"; readonly hop: number }
+    /** `roots`: the trees to walk (a worker's share, `splitRoots`), or null for all of them. */
+    | { readonly kind: "walk"; readonly steps: number; readonly roots: Int32Array | null }
     | { readonly kind: "apply" }
     | { readonly kind: "levels" }
     | { readonly kind: "copyLevels" };
 
-/** The phases of a river batch of `steps` drainage-area steps, in order. */
-export function riverPhases(params: BatchParams, steps: number): RiverPhase[] {
+/**
+ * The phases of a river batch of `steps` drainage-area steps, in order. With `walk` (one thread
+ * over all the rows, not on a tileable terrain: `canWalk`), everything from the drainage-area
+ * steps to the last sediment hop is one walk down the slot forest (`riverWalk.ts`), with the same
+ * integers.
+ */
+export function riverPhases(params: BatchParams, steps: number, walk = false): RiverPhase[] {
     const phases: RiverPhase[] = [{ kind: "slots" }];
-    for (let step = 0; step < steps; step++) phases.push({ kind: "area", step, listDonors: step === 0 });
-    if (steps % 2 === 1) phases.push({ kind: "copyArea" });
-    phases.push({ kind: "cut", listDonors: steps === 0 }, { kind: "erode" });
-    for (let hop = 1; hop <= params.routeHops; hop++) phases.push({ kind: "hop", hop });
+    if (walk && canWalk(params)) {
+        phases.push({ kind: "walk", steps, roots: null });
+    } else {
+        for (let step = 0; step < steps; step++) phases.push({ kind: "area", step, listDonors: step === 0 });
+        if (steps % 2 === 1) phases.push({ kind: "copyArea" });
+        phases.push({ kind: "cut", listDonors: steps === 0 }, { kind: "erode" });
+        for (let hop = 1; hop <= params.routeHops; hop++) phases.push({ kind: "hop", hop });
+    }
     phases.push({ kind: "apply" }, { kind: "levels" }, { kind: "copyLevels" });
     return phases;
+}
+
+/** Whether a river batch can be walked down its slot forest: not across a tileable terrain's seam. */
+export function canWalk(params: BatchParams): boolean {
+    return params.wrap === 0;
 }
 
 /** The rows a phase covers, before it is split into bands. */
@@ -140,7 +161,9 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
     const scope = { params, slots: scratch.riverSlots, marks: work.marks(heights.length), visits: work.visits, share: work.frontierShare };
     switch (phase.kind) {
         case "slots":
-            riverSlots(params, heights, levels, scratch.riverSlots, rows);
+            // The erosion grid is free until the cut: the slots compare levels never below the heights there.
+            riverSlots(params, heights, levels, scratch.riverSlots, rows, scratch.eroded);
+            copyRingAreas(params, area, scratch.areaNext, rows);
             return;
         case "area": {
             // Even steps read the areas into the scratch, odd steps back.
@@ -152,6 +175,12 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
         case "copyArea":
             copyArea(params, scratch.areaNext, area, rows);
             return;
+        case "walk": {
+            // The drainage-area scratch is free in a walk: it keeps each tree's size at its root, to split the next batch's walk by.
+            const roots = phase.roots ?? riverRoots(params, scratch.riverSlots, work.roots);
+            walkRiverBatch(params, phase.steps, { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters }, work.walk, roots, scratch.areaNext);
+            return;
+        }
         case "cut":
             riverCut(params, inputs, scratch.eroded, rows);
             return;

@@ -1,0 +1,116 @@
+/**
+ * A river batch walked down its slot forest (plugin/core/cpu/riverWalk.ts): the drainage-area
+ * steps, erosion, uplift, settling and sediment hops in one walk must give the stepped phases'
+ * integers (the WGSL's) to the unit: terrain, counters and maps, on noise from a new state and
+ * after several batches, with an odd step count, masks, uplift and deposition, on a patch
+ * narrower than the field (donors outside it), along a river longer than the walk's first stack,
+ * and walked in shares of its trees (as the worker pool splits it).
+ */
+import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionOptionsInput, type ErosionStateData } from "../../../plugin/index.js";
+import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, runRiverPhase, type RiverPhase } from "../../../plugin/internal.js";
+import { riverRoots, splitRoots, VertexList } from "../../../plugin/core/cpu/riverWalk.js";
+
+interface Run {
+    fingerprint: string;
+    counters: number[];
+    maps: ErosionMaps;
+    /** Levels the walk's stack grew to. */
+    stackLevels: number;
+}
+
+type Patch = { x0: number; y0: number; x1: number; y1: number };
+
+/** How a run goes: stepped (every step dense), walked, or walked in `shares` of the roots one after another. */
+type Way = { kind: "stepped" } | { kind: "walked" } | { kind: "shares"; shares: number };
+
+interface Field {
+    width: number;
+    depth: number;
+    heights: Float32Array;
+}
+
+function noiseField(size: number, seed: number): Field {
+    return { width: size, depth: size, heights: generateNoiseTerrain({ width: size, depth: size, relief: 30, seed }) };
+}
+
+/** `batches` river batches over `patch` of `field`. */
+function riverRun(field: Field, options: ErosionOptionsInput, patch: Patch, way: Way, masked: boolean, batches: number): Run {
+    const { width, depth } = field;
+    const resolved = resolveOptions({ patchSize: 64, hydraulic: { enabled: false }, thermal: { enabled: false }, ...options });
+    const state: ErosionStateData = createInitialState(width, depth, heightsToFixed(field.heights));
+    const masks = noMasks();
+    if (masked) {
+        masks.rivers = Int32Array.from({ length: width * depth }, (_, i) => ((i % width) * 65536) / width);
+        masks.uplift = Int32Array.from({ length: width * depth }, (_, i) => Math.floor(i / width) * 300);
+    }
+    const maps = createMaps(width * depth);
+    const scratch = createRiverScratch(width * depth);
+    const work = RiverBandWork.create(width * depth);
+    work.frontierShare = 0;
+    for (let batch = 0; batch < batches; batch++) {
+        const params = buildBatchParams(resolved, { width, depth }, { index: 0, ...patch }, "rivers", batch, 0, masks);
+        const context = { params, state, masks, scratch, work, counters: state.counters, maps };
+        for (const phase of riverPhases(params, resolved.rivers.stepsPerBatch, way.kind !== "stepped")) {
+            const rows = riverPhaseBand(params, phase, 0, 1);
+            if (phase.kind === "walk" && way.kind === "shares") {
+                // Sizes of the last batch's trees (or none yet): any split must give the same integers.
+                const roots = riverRoots(params, scratch.riverSlots, new VertexList());
+                const shares = splitRoots(roots, scratch.areaNext, way.shares, width * depth);
+                expect(shares.reduce((sum, share) => sum + share.length, 0)).toBe(roots.length);
+                for (const share of shares) runRiverPhase({ ...phase, roots: share } satisfies RiverPhase, rows, context);
+            } else {
+                runRiverPhase(phase, rows, context);
+            }
+        }
+    }
+    return { fingerprint: fingerprintOf(state), counters: [...state.counters], maps, stackLevels: work.walk.vertices.length };
+}
+
+function expectSame(walked: Run, stepped: Run): void {
+    expect(walked.fingerprint).toBe(stepped.fingerprint);
+    expect(walked.counters).toEqual(stepped.counters);
+    expect(walked.maps).toEqual(stepped.maps);
+}
+
+describe("a river batch walked down its slot forest", () => {
+    const size = 48;
+    const whole = { x0: 0, y0: 0, x1: size, y1: size };
+    const strong = { rivers: { erosion: 0.3, capacity: 0.05, deposition: 0.8, uplift: 0.02, stepsPerBatch: 24 } };
+    it.each([
+        ["the whole field, one batch from a new state", strong, whole, false, 1],
+        ["the whole field, five batches", strong, whole, false, 5],
+        ["an odd step count, masked, a patch narrower than the field", { rivers: { erosion: 0.5, uplift: 0.01, stepsPerBatch: 7 } }, { x0: 5, y0: 9, x1: 37, y1: 41 }, true, 4],
+        ["one step a batch", { rivers: { erosion: 0.3, stepsPerBatch: 1 } }, whole, false, 6],
+    ] as const)("gives the stepped batch's terrain, counters and maps: %s", (_name, options, patch, masked, batches) => {
+        const field = noiseField(size, 23);
+        const stepped = riverRun(field, options, patch, { kind: "stepped" }, masked, batches);
+        expectSame(riverRun(field, options, patch, { kind: "walked" }, masked, batches), stepped);
+        expectSame(riverRun(field, options, patch, { kind: "shares", shares: 3 }, masked, batches), stepped);
+        // The batches did erode (a comparison of two unchanged fields could not fail).
+        expect(stepped.fingerprint).not.toBe(riverRun(field, options, patch, { kind: "stepped" }, masked, 0).fingerprint);
+    });
+
+    it("follows a river longer than its first stack (1024 levels), through a basin", () => {
+        // A 3 x 2400 ramp falling toward y = 0, with a dip to fill near its foot: rivers of some 2100 vertices above it.
+        const width = 3;
+        const depth = 2400;
+        const heights = Float32Array.from({ length: width * depth }, (_, i) => {
+            const y = Math.floor(i / width);
+            return y * 0.05 + (Math.abs(y - 300) < 20 ? -3 : 0) + (i % width) * 0.01;
+        });
+        const field = { width, depth, heights };
+        const options = { rivers: { erosion: 0.4, capacity: 0.1, stepsPerBatch: 32 } };
+        const patch = { x0: 0, y0: 0, x1: width, y1: depth };
+        const stepped = riverRun(field, options, patch, { kind: "stepped" }, false, 3);
+        const walked = riverRun(field, options, patch, { kind: "walked" }, false, 3);
+        expectSame(walked, stepped);
+        expect(walked.stackLevels).toBeGreaterThan(1024);
+    });
+
+    it("leaves a tileable terrain's batch stepped (its neighbours wrap)", () => {
+        const resolved = resolveOptions({ tileable: true, hydraulic: { enabled: false }, thermal: { enabled: false } });
+        const params = buildBatchParams(resolved, { width: size, depth: size }, { index: 0, ...whole }, "rivers", 0, 0, noMasks());
+        expect(riverPhases(params, 4, true).map((phase) => phase.kind)).not.toContain("walk");
+        expect(riverPhases(params, 4, true)).toEqual(riverPhases(params, 4, false));
+    });
+});
