@@ -18,7 +18,7 @@ import { riverCut, riverErode, riverSettle, riverUplift } from "./riverErode.js"
 import { ChangedCells, FRONTIER_SHARE } from "./riverFrontier.js";
 import { riverHop } from "./riverRoute.js";
 import { clearRouted } from "./routeSediment.js";
-import { riverRoots, RiverWalkStack, VertexList, walkRiverBatch } from "./riverWalk.js";
+import { byteView, riverDonors, riverRoots, RiverWalkStack, VertexList, walkRiverBatch } from "./riverWalk.js";
 import { rowBand, type RowRange } from "./rowBands.js";
 
 /** The river batch's grids every band reads across its edges: in shared memory when split over workers. */
@@ -82,6 +82,7 @@ export type RiverPhase =
     | { readonly kind: "cut"; readonly listDonors: boolean }
     | { readonly kind: "erode" }
     | { readonly kind: "hop"; readonly hop: number }
+    | { readonly kind: "donors" }
     /** `roots`: the trees to walk (a worker's share, `splitRoots`), or null for all of them. */
     | { readonly kind: "walk"; readonly steps: number; readonly roots: Int32Array | null }
     | { readonly kind: "apply" }
@@ -97,7 +98,7 @@ export type RiverPhase =
 export function riverPhases(params: BatchParams, steps: number, walk = false): RiverPhase[] {
     const phases: RiverPhase[] = [{ kind: "slots" }];
     if (walk && canWalk(params)) {
-        phases.push({ kind: "walk", steps, roots: null });
+        phases.push({ kind: "donors" }, { kind: "walk", steps, roots: null });
     } else {
         for (let step = 0; step < steps; step++) phases.push({ kind: "area", step, listDonors: step === 0 });
         if (steps % 2 === 1) phases.push({ kind: "copyArea" });
@@ -175,10 +176,14 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
         case "copyArea":
             copyArea(params, scratch.areaNext, area, rows);
             return;
+        case "donors":
+            // The erosion grid, done with as the slots' levels, holds the walk's donors (one byte a vertex).
+            riverDonors(params, scratch.riverSlots, byteView(scratch.eroded, heights.length), rows);
+            return;
         case "walk": {
             // The drainage-area scratch is free in a walk: it keeps each tree's size at its root, to split the next batch's walk by.
             const roots = phase.roots ?? riverRoots(params, scratch.riverSlots, work.roots);
-            walkRiverBatch(params, phase.steps, { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters }, work.walk, roots, scratch.areaNext);
+            walkRiverBatch(params, phase.steps, { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters, donors: byteView(scratch.eroded, heights.length) }, work.walk, roots, scratch.areaNext);
             return;
         }
         case "cut":
