@@ -124,7 +124,7 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, donors: Don
  * material owed left in `suspended`; returns the load it sends on. `cut` is its `riverErosionAt`,
  * `donorFloor` the lowest of its donors' heights less their cuts (HEIGHT_MAX_FIXED without donors),
  * `fall` its height less its receiver's (anything without one), `room` its `fillRoom` where it lies
- * under its fill level (-1: work it out).
+ * under its fill level (-1: work it out if needed).
  */
 export function erodeVertex(params: BatchParams, inputs: RiverInputs, x: number, y: number, cut: number, donorFloor: number, fall: number, room: number, delta: Int32Array, suspended: Int32Array): number {
     const { width, depth } = params;
@@ -139,12 +139,15 @@ export function erodeVertex(params: BatchParams, inputs: RiverInputs, x: number,
     if (!wrap && level > height) {
         // Under a fill level (in a basin) the stream has no slope to carry with: the load settles
         // as it does in the fold, the rest moves on across the basin.
-        let basin = room;
-        if (basin < 0) {
-            const bounds = neighbourBounds(heights, levels, x, y, width, depth);
-            basin = fillRoom(height, level, bounds.lowest, bounds.lowestHigher, bounds.lowestHigherLevel);
+        // Nothing to lay down without a load (the room is never negative): skip working it out.
+        if (load > 0) {
+            let basin = room;
+            if (basin < 0) {
+                const bounds = neighbourBounds(heights, levels, x, y, width, depth);
+                basin = fillRoom(height, level, bounds.lowest, bounds.lowestHigher, bounds.lowestHigherLevel);
+            }
+            deposited = min(load, basin);
         }
-        deposited = min(load, basin);
     } else {
         const slot = slots[i];
         const drop = slot < 0 ? 0 : max(fall, 0);

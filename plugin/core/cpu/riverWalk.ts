@@ -167,8 +167,9 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             const fall = slot < 0 ? 0 : height - heights[vertex + offsets[slot]];
             const settles = levels[vertex] > height;
             const cut = settles || slot < 0 ? 0 : cutOfFall(params, grids, vertex, slot, fall);
-            // A basin vertex's room serves its erosion and every hop (heights and levels do not change meanwhile).
-            const room = settles ? basinRoom(params, heights, levels, vx, vy) : -1;
+            // A basin vertex's room serves its erosion and every hop (heights and levels do not
+            // change meanwhile), worked out once it has sediment to settle: about half of them do.
+            let room = settles && suspended[vertex] > 0 ? basinRoom(params, heights, levels, vx, vy) : -1;
             const load = erodeVertex(params, grids, vx, vy, cut, floor[top], fall, room, delta, suspended);
             if (vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(params, heights, delta, uplift, counters, vertex);
             const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vx, vy) : 0;
@@ -190,6 +191,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                     if (amount === 0) continue;
                     arrivals[own + hop] = 0;
                     if (settles) {
+                        if (room < 0) room = basinRoom(params, heights, levels, vx, vy);
                         let settled = min(amount, max(room - delta[vertex], 0));
                         if (mask !== null) settled = mulQ16(settled, mask[vertex]);
                         delta[vertex] += settled;
