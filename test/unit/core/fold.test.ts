@@ -194,6 +194,45 @@ describe("fill levels", () => {
     });
 });
 
+describe("a fill-level step", () => {
+    /** The rule as the WGSL states it: an edge vertex keeps its height; any other rises to its lowest neighbouring level (never below that neighbour's height) plus FILL_EPSILON, never below its own height. */
+    function reference(params: BatchParams, heights: Int32Array, levels: Int32Array, next: Int32Array): void {
+        const { width, depth } = params;
+        for (let y = params.extentY0; y < params.extentY1; y++) {
+            for (let x = params.extentX0; x < params.extentX1; x++) {
+                const i = y * width + x;
+                if (x === 0 || y === 0 || x === width - 1 || y === depth - 1) {
+                    next[i] = heights[i];
+                    continue;
+                }
+                let lowest = HEIGHT_MAX_FIXED;
+                for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (dx !== 0 || dy !== 0) lowest = Math.min(lowest, Math.max(levels[i + dy * width + dx], heights[i + dy * width + dx]));
+                next[i] = Math.max(heights[i], lowest + FILL_EPSILON);
+            }
+        }
+    }
+
+    it.each([
+        ["the whole of a 9 x 7 field", 9, 7, { x0: 0, y0: 0, x1: 9, y1: 7 }],
+        ["a region inside the field", 12, 10, { x0: 3, y0: 2, x1: 8, y1: 9 }],
+        ["a region touching the left and bottom edges", 12, 10, { x0: 0, y0: 4, x1: 5, y1: 10 }],
+        ["a field two vertices wide", 2, 9, { x0: 0, y0: 0, x1: 2, y1: 9 }],
+        ["a field three vertices wide", 3, 5, { x0: 0, y0: 0, x1: 3, y1: 5 }],
+    ] as const)("gives the rule's levels over %s", (_name, width, depth, extent) => {
+        // Random heights and levels a little above them: the vertices' minima fall in every direction.
+        let seed = width * 131 + depth;
+        const random = (): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 2000) * 977;
+        const heights = Int32Array.from({ length: width * depth }, random);
+        const levels = Int32Array.from(heights, (height) => height + (random() % 3 === 0 ? random() : 0));
+        const params = { ...wholeField(width, depth), extentX0: extent.x0, extentY0: extent.y0, extentX1: extent.x1, extentY1: extent.y1 };
+        const next = new Int32Array(width * depth).fill(-7);
+        const expected = next.slice();
+        fillLevelStep(params, heights, levels, next, { level: new Int32Array(width * depth) });
+        reference(params, heights, levels, expected);
+        expect(Array.from(next)).toEqual(Array.from(expected));
+    });
+});
+
 describe("fillRoom", () => {
     const NONE = HEIGHT_MAX_FIXED;
     it("lets a dry vertex rise an eighth of the way to its lowest higher neighbour", () => {

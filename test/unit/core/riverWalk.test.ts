@@ -7,9 +7,7 @@
  * and walked in shares of its trees (as the worker pool splits it).
  */
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionOptionsInput, type ErosionStateData } from "../../../plugin/index.js";
-import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, runRiverPhase } from "../../../plugin/internal.js";
-import type { RiverPhase } from "../../../plugin/core/cpu/riverPhases.js";
-import { riverRoots, splitRoots, VertexList } from "../../../plugin/core/cpu/riverWalk.js";
+import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, riverRoots, runRiverPhase, splitRoots, VertexList, type RiverPhase } from "../../../plugin/internal.js";
 
 interface Run {
     fingerprint: string;
