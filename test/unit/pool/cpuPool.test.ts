@@ -66,6 +66,30 @@ describe("the CPU worker pool", () => {
         }
     });
 
+    it("erodes a written state as it eroded the first, in the grids its helpers already share", async () => {
+        const batches = planCycles(width, depth, { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { enabled: true, stepsPerBatch: 6 } }, 1);
+        const start = createInitialState(width, depth, heightsToFixed(generateNoiseTerrain({ width, depth, relief: 20, seed: 11 })));
+        const backend = await CpuErosionBackend.create(start, false, { workers: 2, shared: true });
+        try {
+            const runs: string[] = [];
+            for (let run = 0; run < 2; run++) {
+                await backend.writeState(start);
+                await backend.runFrame(batches, null);
+                runs.push(fingerprintOf(await backend.readState(1, 0)));
+            }
+            expect(runs[1]).toBe(runs[0]);
+        } finally {
+            backend.dispose();
+        }
+        // The runner writes a state into the grids it holds (a new grid would have to be shared and sent to every helper again).
+        const runner = new CpuBatchRunner(createInitialState(width, depth, start.heights.slice()));
+        const heights = runner.state.heights;
+        runner.replaceState(start);
+        expect(runner.state.heights).toBe(heights);
+        expect(Array.from(runner.state.heights)).toEqual(Array.from(start.heights));
+        expect(runner.state.heights).not.toBe(start.heights);
+    });
+
     it("fails a frame with a clear error when a helper is lost, and does not hang", async () => {
         const batches = planCycles(width, depth, ALL_OPERATORS, 1);
         const heights = heightsToFixed(generateNoiseTerrain({ width, depth, relief: 20, seed: 11 }));
