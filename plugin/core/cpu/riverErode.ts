@@ -176,6 +176,8 @@ export function erodeVertex(params: BatchParams, inputs: RiverInputs, x: number,
  */
 export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int32Array, map: Int32Array | null, counters: Float64Array, rows: RowRange): void {
     const { width, depth } = params;
+    // No uplift (the default) adds nothing anywhere, map or not.
+    if (params.riverUplift === 0) return;
     const rect = riverRect(params);
     for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {

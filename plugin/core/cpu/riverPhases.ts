@@ -87,7 +87,8 @@ export type RiverPhase =
     | { readonly kind: "walk"; readonly steps: number; readonly roots: Int32Array | null }
     | { readonly kind: "apply" }
     | { readonly kind: "levels" }
-    | { readonly kind: "copyLevels" };
+    /** `clearRouting`: the stepped hops' grids to clear (a walk never writes them). */
+    | { readonly kind: "copyLevels"; readonly clearRouting: boolean };
 
 /**
  * The phases of a river batch of `steps` drainage-area steps, in order. With `walk` (one thread
@@ -105,7 +106,7 @@ export function riverPhases(params: BatchParams, steps: number, walk = false): R
         phases.push({ kind: "cut", listDonors: steps === 0 }, { kind: "erode" });
         for (let hop = 1; hop <= params.routeHops; hop++) phases.push({ kind: "hop", hop });
     }
-    phases.push({ kind: "apply" }, { kind: "levels" }, { kind: "copyLevels" });
+    phases.push({ kind: "apply" }, { kind: "levels" }, { kind: "copyLevels", clearRouting: !phases.some((phase) => phase.kind === "walk") });
     return phases;
 }
 
@@ -212,7 +213,7 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
         case "copyLevels": {
             const band = extentRows(params, rows);
             copyLevels(band, work.levelsNext, levels);
-            clearRouted(band, scratch.routed, scratch.routedNext);
+            if (phase.clearRouting) clearRouted(band, scratch.routed, scratch.routedNext);
             return;
         }
     }

@@ -119,6 +119,8 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
     const mask = grids.mask;
     const hops = params.routeHops;
     const row = hops + 1;
+    // No uplift (the default) adds nothing anywhere, map or not.
+    const lifts = params.riverUplift !== 0;
     stack.reserve(2, row);
     let { vertices, xs, ys, pending, upstream, far, floor, reach, arrivals } = stack;
     for (let n = 0; n < roots.length; n++) {
@@ -171,7 +173,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             // change meanwhile), worked out once it has sediment to settle: about half of them do.
             let room = settles && suspended[vertex] > 0 ? basinRoom(params, heights, levels, vx, vy) : -1;
             const load = erodeVertex(params, grids, vx, vy, cut, floor[top], fall, room, delta, suspended);
-            if (vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(params, heights, delta, uplift, counters, vertex);
+            if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(params, heights, delta, uplift, counters, vertex);
             const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vx, vy) : 0;
             // The hops, in order, from the row of arrivals the donors filled (cleared as read);
             // the receiver, the level below, gets each hop's send at the next hop.
