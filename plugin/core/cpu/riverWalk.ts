@@ -36,9 +36,9 @@
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../settling.js";
-import { neighbourOffsets, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
+import { FIRST_DIAGONAL_SLOT, neighbourOffsets, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT, riverRect } from "./riverAccumulate.js";
-import { cutOfFall, erodeVertex, settleVertex, upliftVertex, type RiverInputs } from "./riverErode.js";
+import { cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "./riverErode.js";
 import { keepSuspended } from "./routeSediment.js";
 import { expandRect, type GridRect } from "../patches.js";
 import type { RowRange } from "./rowBands.js";
@@ -64,6 +64,9 @@ export class RiverWalkStack {
     /** Each level's arrivals by hop (`rowWidth` a level). */
     public arrivals = new Int32Array(0);
     public rowWidth = 0;
+    /** `streamKeep` by area below KEEP_TABLE_AREAS (cardinal, diagonal), and the erosion it was made for. */
+    public keeps = new Int32Array(0);
+    public keepsErosion = -1;
 
     /** Makes room for `levels` levels with rows of `rowWidth` arrivals, keeping what the levels below hold. */
     public reserve(levels: number, rowWidth: number): void {
@@ -88,6 +91,23 @@ export class RiverWalkStack {
         this.reach = grow(this.reach, (n) => new Int32Array(n));
         this.arrivals = grow(this.arrivals, (n) => new Int32Array(n), rowWidth);
     }
+}
+
+/** Areas below this take their stream-power keep from a table (the division and square root were a sixth of the walk). */
+export const KEEP_TABLE_AREAS = 4096;
+
+/** `streamKeep` of every area below KEEP_TABLE_AREAS, cardinal and diagonal, unmasked: made again when the erosion changes. */
+function keepTable(params: BatchParams, stack: RiverWalkStack): Int32Array {
+    if (stack.keepsErosion !== params.riverErosion || stack.keeps.length === 0) {
+        const keeps = new Int32Array(2 * KEEP_TABLE_AREAS);
+        for (let area = 0; area < KEEP_TABLE_AREAS; area++) {
+            keeps[2 * area] = streamKeep(params, area, false, null);
+            keeps[2 * area + 1] = streamKeep(params, area, true, null);
+        }
+        stack.keeps = keeps;
+        stack.keepsErosion = params.riverErosion;
+    }
+    return stack.keeps;
 }
 
 /** What the walk reads and writes besides its stack. */
@@ -119,6 +139,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
     const mask = grids.mask;
     const hops = params.routeHops;
     const row = hops + 1;
+    const keeps = mask === null ? keepTable(params, stack) : stack.keeps;
     // No uplift (the default) adds nothing anywhere, map or not.
     const lifts = params.riverUplift !== 0;
     stack.reserve(2, row);
@@ -168,7 +189,13 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             // Away from a wrapping seam the receiver is an offset away.
             const fall = slot < 0 ? 0 : height - heights[vertex + offsets[slot]];
             const settles = levels[vertex] > height;
-            const cut = settles || slot < 0 ? 0 : cutOfFall(params, grids, vertex, slot, fall);
+            let cut = 0;
+            if (!settles && slot >= 0 && fall > 0) {
+                // Most areas are small: their keep comes from the batch's table (unmasked only).
+                const vertexArea = area[vertex];
+                if (mask === null && vertexArea < KEEP_TABLE_AREAS) cut = cutOfKeep(fall, keeps[(vertexArea << 1) | (slot >= FIRST_DIAGONAL_SLOT ? 1 : 0)]);
+                else cut = cutOfFall(params, grids, vertex, slot, fall);
+            }
             // A basin vertex's room serves its erosion and every hop (heights and levels do not
             // change meanwhile), worked out once it has sediment to settle: about half of them do.
             let room = settles && suspended[vertex] > 0 ? basinRoom(params, heights, levels, vx, vy) : -1;
