@@ -133,46 +133,46 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, donors: Don
  * under its fill level (-1: work it out if needed).
  */
 export function erodeVertex(params: BatchParams, inputs: RiverInputs, x: number, y: number, cut: number, donorFloor: number, fall: number, room: number, delta: Int32Array, suspended: Int32Array): number {
-    const { width, depth } = params;
-    const wrap = params.wrap !== 0;
+    // Small enough for V8 to inline into the walk: the rare branches are functions of their own.
     const { heights, levels, area, slots, mask } = inputs;
-    const i = y * width + x;
-    const height = heights[i];
+    const i = y * params.width + x;
     const waiting = suspended[i];
     const load = max(waiting, 0) + cut;
     let deposited = 0;
-    const level = levels[i];
-    if (!wrap && level > height) {
+    if (params.wrap === 0 && levels[i] > heights[i]) {
         // Under a fill level (in a basin) the stream has no slope to carry with: the load settles
-        // as it does in the fold, the rest moves on across the basin.
-        // Nothing to lay down without a load (the room is never negative): skip working it out.
-        if (load > 0) {
-            let basin = room;
-            if (basin < 0) {
-                const bounds = neighbourBounds(heights, levels, x, y, width, depth);
-                basin = fillRoom(height, level, bounds.lowest, bounds.lowestHigher, bounds.lowestHigherLevel);
-            }
-            deposited = min(load, basin);
-        }
+        // as it does in the fold, the rest moves on across the basin. Nothing to lay down without
+        // a load (the room is never negative): then the room is not worked out.
+        if (load > 0) deposited = min(load, room >= 0 ? room : basinRoomAt(params, heights, levels, x, y));
     } else {
         const slot = slots[i];
         const drop = slot < 0 ? 0 : max(fall, 0);
         const slope = slot >= FIRST_DIAGONAL_SLOT ? mulQ16(drop, INVERSE_SQRT2_Q16) : drop;
         const capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), area[i]);
-        if (load > capacity && donorFloor !== HEIGHT_MAX_FIXED) {
-            // Lay down part of what the stream cannot carry, never up to a donor's height.
-            let below = max(donorFloor - (height - cut) - 1, 0);
-            if (!wrap) {
-                const higherLevel = neighbourBounds(heights, levels, x, y, width, depth).lowestHigherLevel;
-                if (higherLevel !== HEIGHT_MAX_FIXED) below = min(below, max(higherLevel - FILL_EPSILON - height, 0));
-            }
-            deposited = min(mulQ16(load - capacity, params.riverDeposition), below);
-        }
+        if (load > capacity && donorFloor !== HEIGHT_MAX_FIXED) deposited = overCapacity(params, heights, levels, x, y, cut, donorFloor, load - capacity);
     }
     if (mask !== null) deposited = mulQ16(deposited, mask[i]);
     delta[i] = deposited - cut;
     suspended[i] = min(waiting, 0);
     return load - deposited;
+}
+
+/** Basin vertex (x, y)'s room (`fillRoom` of its `neighbourBounds`). */
+export function basinRoomAt(params: BatchParams, heights: Int32Array, levels: Int32Array, x: number, y: number): number {
+    const i = y * params.width + x;
+    const { lowest, lowestHigher, lowestHigherLevel } = neighbourBounds(heights, levels, x, y, params.width, params.depth);
+    return fillRoom(heights[i], levels[i], lowest, lowestHigher, lowestHigherLevel);
+}
+
+/** What vertex (x, y), cut by `cut`, lays down of `excess` beyond its capacity: part of it, never up to a donor's height (`donorFloor`) nor near a neighbouring level above. */
+function overCapacity(params: BatchParams, heights: Int32Array, levels: Int32Array, x: number, y: number, cut: number, donorFloor: number, excess: number): number {
+    const height = heights[y * params.width + x];
+    let below = max(donorFloor - (height - cut) - 1, 0);
+    if (params.wrap === 0) {
+        const higherLevel = neighbourBounds(heights, levels, x, y, params.width, params.depth).lowestHigherLevel;
+        if (higherLevel !== HEIGHT_MAX_FIXED) below = min(below, max(higherLevel - FILL_EPSILON - height, 0));
+    }
+    return min(mulQ16(excess, params.riverDeposition), below);
 }
 
 /**

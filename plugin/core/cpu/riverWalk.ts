@@ -35,10 +35,9 @@
  */
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../fixedPoint.js";
-import { fillRoom, neighbourBounds } from "../settling.js";
 import { FIRST_DIAGONAL_SLOT, neighbourOffsets, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT, riverRect } from "./riverAccumulate.js";
-import { cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "./riverErode.js";
+import { basinRoomAt, cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "./riverErode.js";
 import { keepSuspended } from "./routeSediment.js";
 import { expandRect, type GridRect } from "../patches.js";
 import type { RowRange } from "./rowBands.js";
@@ -198,7 +197,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             }
             // A basin vertex's room serves its erosion and every hop (heights and levels do not
             // change meanwhile), worked out once it has sediment to settle: about half of them do.
-            let room = settles && suspended[vertex] > 0 ? basinRoom(params, heights, levels, vx, vy) : -1;
+            let room = settles && suspended[vertex] > 0 ? basinRoomAt(params, heights, levels, vx, vy) : -1;
             const load = erodeVertex(params, grids, vx, vy, cut, floor[top], fall, room, delta, suspended);
             if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(params, heights, delta, uplift, counters, vertex);
             const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vx, vy) : 0;
@@ -220,7 +219,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                     if (amount === 0) continue;
                     arrivals[own + hop] = 0;
                     if (settles) {
-                        if (room < 0) room = basinRoom(params, heights, levels, vx, vy);
+                        if (room < 0) room = basinRoomAt(params, heights, levels, vx, vy);
                         let settled = min(amount, max(room - delta[vertex], 0));
                         if (mask !== null) settled = mulQ16(settled, mask[vertex]);
                         delta[vertex] += settled;
@@ -357,11 +356,4 @@ function pushVertex(stack: RiverWalkStack, top: number, i: number, x: number, y:
 
 function inRect(rect: GridRect, x: number, y: number): boolean {
     return x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1;
-}
-
-/** Basin vertex (x, y)'s room (`fillRoom`), as `riverHop` works it out. */
-function basinRoom(params: BatchParams, heights: Int32Array, levels: Int32Array, x: number, y: number): number {
-    const i = y * params.width + x;
-    const { lowest, lowestHigher, lowestHigherLevel } = neighbourBounds(heights, levels, x, y, params.width, params.depth);
-    return fillRoom(heights[i], levels[i], lowest, lowestHigher, lowestHigherLevel);
 }
