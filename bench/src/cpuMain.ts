@@ -180,7 +180,7 @@ async function main(): Promise<void> {
                 runRiverBatch(rivers, steps, state, masks, scratch, work, maps);
                 return cells / ((performance.now() - started) / 1000);
             });
-            const riverDetail = `whole field as one patch, one river batch a run from ${from}: runRiverBatch (river slots, ${steps} x accumulate, erode, uplift, settle, ${rivers.routeHops} routing hops, apply, fill levels; recording wear and deposition as the CPU backend does); a cell is one vertex of the patch through the whole batch, counted once`;
+            const riverDetail = `whole field as one patch, one river batch a run from ${from}: runRiverBatch (river slots, donors, one walk down the slot forest for the ${steps} drainage-area steps, erosion, uplift, settling and ${rivers.routeHops} routing hops, apply, fill levels; recording wear and deposition as the CPU backend does); a cell is one vertex of the patch through the whole batch, counted once`;
             report({ backend: "cpu", kernel, size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: riverDetail });
         }
         report(await runCpuWaterFigure(size, counts));
