@@ -33,7 +33,7 @@
  * the walk 22 ms of it where the steps, erosion and hops took about 73 (bench/README.md has the
  * figures). Trees share no vertex, so workers walk shares of them at once (`splitRoots`). Not for a
  * tileable terrain (its neighbours wrap) nor for the bake's windows of rows (a tree crosses
- * them): those step. Memory: the stack, about 4 x routeHops + 40 bytes a vertex of the longest
+ * them): those step. Memory: the stack, about 4 x routeHops + 32 bytes a vertex of the longest
  * river's path.
  */
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
@@ -49,10 +49,8 @@ const { clz32, max, min } = Math;
 
 /** The walk's stack, kept from batch to batch and grown as the rivers lengthen: one entry a vertex of the path from the root. */
 export class RiverWalkStack {
-    /** Each level's vertex, and its column and row. */
+    /** Each level's vertex. */
     public vertices = new Int32Array(0);
-    public xs = new Int32Array(0);
-    public ys = new Int32Array(0);
     /** Each level's donors in the rectangle not yet walked (bit k: neighbour k). */
     public pending = new Uint8Array(0);
     /** Each level's b plus its walked donors' full upstream sums F. */
@@ -84,8 +82,6 @@ export class RiverWalkStack {
             return next;
         };
         this.vertices = grow(this.vertices, (n) => new Int32Array(n));
-        this.xs = grow(this.xs, (n) => new Int32Array(n));
-        this.ys = grow(this.ys, (n) => new Int32Array(n));
         this.pending = grow(this.pending, (n) => new Uint8Array(n));
         this.upstream = grow(this.upstream, (n) => new Float64Array(n));
         this.far = grow(this.far, (n) => new Float64Array(n));
@@ -145,11 +141,10 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
     // No uplift (the default) adds nothing anywhere, map or not.
     const lifts = params.riverUplift !== 0;
     stack.reserve(2, row);
-    let { vertices, xs, ys, pending, upstream, far, floor, reach, arrivals } = stack;
+    let { vertices, pending, upstream, far, floor, reach, arrivals } = stack;
     for (let n = 0; n < roots.length; n++) {
         const root = roots[n];
-        const rootY = (root / width) | 0;
-        pushVertex(stack, 0, root, root - rootY * width, rootY, donors);
+        pushVertex(stack, 0, root, donors);
         let walked = 0;
         let top = 0;
         while (top >= 0) {
@@ -158,9 +153,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                 pending[top] = bits & (bits - 1);
                 const k = 31 - clz32(bits & -bits);
                 const donor = vertices[top] + offsets[k];
-                const dx = xs[top] + THERMAL_DX[k];
-                const dy = ys[top] + THERMAL_DY[k];
-                if (!whole && !inRect(rect, dx, dy)) {
+                if (!whole && !inRect(rect, donor - ((donor / width) | 0) * width, (donor / width) | 0)) {
                     // Outside the rectangle: never stepped, never cut, never sends.
                     upstream[top] += area[donor];
                     if (heights[donor] < floor[top]) floor[top] = heights[donor];
@@ -168,14 +161,14 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                 }
                 if (++top === vertices.length) {
                     stack.reserve(top + 1, row);
-                    ({ vertices, xs, ys, pending, upstream, far, floor, reach, arrivals } = stack);
+                    ({ vertices, pending, upstream, far, floor, reach, arrivals } = stack);
                 }
-                pushVertex(stack, top, donor, dx, dy, donors);
+                pushVertex(stack, top, donor, donors);
                 continue;
             }
             const vertex = vertices[top];
-            const vx = xs[top];
-            const vy = ys[top];
+            const vy = (vertex / width) | 0;
+            const vx = vertex - vy * width;
             walked++;
             // Drainage area.
             const full = upstream[top];
@@ -342,14 +335,12 @@ export function splitRoots(roots: Int32Array, sizes: Int32Array, parts: number, 
 }
 
 /**
- * Puts vertex i at (x, y) on level `top` with its donors (`riverDonors`), its sums and row empty.
+ * Puts vertex i on level `top` with its donors (`riverDonors`), its sums and row empty.
  * A function of its own, not a closure: a closure over the walk's stack arrays kept them in a
  * context object the whole walk read through (the walk at 512²: about half again slower).
  */
-function pushVertex(stack: RiverWalkStack, top: number, i: number, x: number, y: number, donors: Uint8Array): void {
+function pushVertex(stack: RiverWalkStack, top: number, i: number, donors: Uint8Array): void {
     stack.vertices[top] = i;
-    stack.xs[top] = x;
-    stack.ys[top] = y;
     stack.pending[top] = donors[i];
     stack.upstream[top] = 1;
     stack.far[top] = 0;
