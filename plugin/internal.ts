@@ -19,7 +19,7 @@ export { fillLevelStep } from "./core/cpu/fillLevels.js";
 export { DonorLists, listDonors, riverSlots } from "./core/cpu/riverAccumulate.js";
 export { riverCut, riverErode } from "./core/cpu/riverErode.js";
 export { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, runRiverPhase, type RiverPhase } from "./core/cpu/riverPhases.js";
-export { riverRoots, splitRoots, VertexList } from "./core/cpu/riverWalk.js";
+export { riverRoots, splitRoots, VertexList } from "./core/cpu/riverForest.js";
 export { runRiverBatch } from "./core/cpu/riverBatch.js";
 export { RiverWindows } from "./core/cpu/riverWindows.js";
 export { ALL_ROWS } from "./core/cpu/rowBands.js";

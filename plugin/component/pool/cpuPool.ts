@@ -12,7 +12,7 @@
  * phase writes; a river batch then runs on this thread alone.
  */
 import { riverPhaseBand, riverPhases, type RiverPhase } from "../../core/cpu/riverPhases.js";
-import { riverRoots, splitRoots, VertexList } from "../../core/cpu/riverWalk.js";
+import { riverRoots, splitRoots, VertexList } from "../../core/cpu/riverForest.js";
 import { tileSeam } from "../../core/cpu/tileSeam.js";
 import { ensureWater } from "../../core/cpu/waterBatch.js";
 import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";

@@ -18,7 +18,8 @@ import { riverCut, riverErode, riverSettle, riverUplift } from "./riverErode.js"
 import { ChangedCells, FRONTIER_SHARE } from "./riverFrontier.js";
 import { riverHop } from "./riverRoute.js";
 import { clearRouted } from "./routeSediment.js";
-import { byteView, riverDonors, riverRoots, RiverWalkStack, VertexList, walkRiverBatch } from "./riverWalk.js";
+import { byteView, riverDonors, riverRoots, VertexList } from "./riverForest.js";
+import { RiverWalkStack, walkRiverBatch } from "./riverWalk.js";
 import { rowBand, type RowRange } from "./rowBands.js";
 
 /** The river batch's grids every band reads across its edges: in shared memory when split over workers. */

@@ -25,25 +25,30 @@
  * - Sediment: each hop a vertex receives what its donors sent the hop before, settles, sends at
  *   most ROUTE_LIMIT on and keeps the rest (`riverHop`'s rule); what it does at hop h depends only
  *   on what reached it at hops 1..h and on its own cells, so it works through all its hops at
- *   once, from a row of arrivals by hop that its donors filled, and adds its sends into its
- *   receiver's row (routeHops + 1 integers a stack level, read only as far as anything arrived).
+ *   once, from a row of arrivals its donors filled, and passes its sends into its receiver's row.
+ *   A row is kept by key, hop + stack level: what passes a vertex untouched reaches its receiver,
+ *   a level down, a hop later, under the same key. So a vertex that neither settles (in a basin
+ *   with room left) nor sends too much (or has no receiver) only keeps what arrives at the last
+ *   hop, and hands its row down whole where its receiver has none yet (where it has, the two
+ *   rows are added): the hops cost nothing along a river's course, but at its basins and where
+ *   rivers meet. Rows hold a power of two above routeHops integers (`arrivalRing`).
  * The counters only add integers, so their order does not matter.
  *
  * Measured on the benchmark's 512² field, one thread, a warm batch: the whole batch 100 -> 37 ms,
  * the walk 22 ms of it where the steps, erosion and hops took about 73 (bench/README.md has the
- * figures). Trees share no vertex, so workers walk shares of them at once (`splitRoots`). Not for a
+ * figures); rows handed down whole, not worked through hop by hop at every vertex: the walk
+ * 24.7 -> 20.1 ms (2026-12-01). Trees share no vertex, so workers walk shares of them at once (`splitRoots`). Not for a
  * tileable terrain (its neighbours wrap) nor for the bake's windows of rows (a tree crosses
- * them): those step. Memory: the stack, about 4 x routeHops + 32 bytes a vertex of the longest
- * river's path.
+ * them): those step. Memory: the stack, about 4 x arrivalRing(routeHops) + 40 bytes a vertex of
+ * the longest river's path.
  */
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../fixedPoint.js";
-import { FIRST_DIAGONAL_SLOT, neighbourOffsets, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY } from "../thermalDirections.js";
+import { FIRST_DIAGONAL_SLOT, neighbourOffsets } from "../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT, riverRect } from "./riverAccumulate.js";
 import { basinRoomAt, cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "./riverErode.js";
+import { inRect } from "./riverForest.js";
 import { keepSuspended } from "./routeSediment.js";
-import { expandRect, type GridRect } from "../patches.js";
-import type { RowRange } from "./rowBands.js";
 
 const { clz32, max, min } = Math;
 
@@ -59,26 +64,33 @@ export class RiverWalkStack {
     public far = new Float64Array(0);
     /** Each level's lowest donor height less the donor's cut (HEIGHT_MAX_FIXED: none yet). */
     public floor = new Int32Array(0);
-    /** Each level's last hop anything arrived at. */
-    public reach = new Int32Array(0);
-    /** Each level's arrivals by hop (`rowWidth` a level). */
+    /** Each level's largest key (hop + level) anything arrived at; at most the level: nothing yet. */
+    public lastKey = new Int32Array(0);
+    /** Each level's bound on its largest arrival. */
+    public bound = new Int32Array(0);
+    /** Where each level's row of arrivals starts in `arrivals` (rows change hands between levels). */
+    public rowOf = new Int32Array(0);
+    /** The rows of arrivals, `ring` entries each, indexed by key modulo `ring`; all zero between walks. */
     public arrivals = new Int32Array(0);
-    public rowWidth = 0;
+    public ring = 0;
     /** `streamKeep` by area below KEEP_TABLE_AREAS (cardinal, diagonal), and the erosion it was made for. */
     public keeps = new Int32Array(0);
     public keepsErosion = -1;
 
-    /** Makes room for `levels` levels with rows of `rowWidth` arrivals, keeping what the levels below hold. */
-    public reserve(levels: number, rowWidth: number): void {
-        if (rowWidth !== this.rowWidth) {
-            this.rowWidth = rowWidth;
-            this.arrivals = new Int32Array(this.vertices.length * rowWidth);
+    /** Makes room for `levels` levels with rows of `ring` arrivals (a power of two), keeping what the levels below hold. */
+    public reserve(levels: number, ring: number): void {
+        if (ring !== this.ring) {
+            // Rows are all zero between walks: new ones in place, each level its own.
+            this.ring = ring;
+            this.arrivals = new Int32Array(this.vertices.length * ring);
+            for (let level = 0; level < this.rowOf.length; level++) this.rowOf[level] = level * ring;
         }
         if (this.vertices.length >= levels) return;
-        const size = Math.max(levels, 2 * this.vertices.length, 1024);
-        const grow = <T extends Int32Array | Uint8Array | Float64Array>(old: T, make: (n: number) => T, scale = 1): T => {
+        const old = this.vertices.length;
+        const size = Math.max(levels, 2 * old, 1024);
+        const grow = <T extends Int32Array | Uint8Array | Float64Array>(grid: T, make: (n: number) => T, scale = 1): T => {
             const next = make(size * scale);
-            next.set(old as never);
+            next.set(grid as never);
             return next;
         };
         this.vertices = grow(this.vertices, (n) => new Int32Array(n));
@@ -86,9 +98,17 @@ export class RiverWalkStack {
         this.upstream = grow(this.upstream, (n) => new Float64Array(n));
         this.far = grow(this.far, (n) => new Float64Array(n));
         this.floor = grow(this.floor, (n) => new Int32Array(n));
-        this.reach = grow(this.reach, (n) => new Int32Array(n));
-        this.arrivals = grow(this.arrivals, (n) => new Int32Array(n), rowWidth);
+        this.lastKey = grow(this.lastKey, (n) => new Int32Array(n));
+        this.bound = grow(this.bound, (n) => new Int32Array(n));
+        this.rowOf = grow(this.rowOf, (n) => new Int32Array(n));
+        for (let level = old; level < size; level++) this.rowOf[level] = level * ring;
+        this.arrivals = grow(this.arrivals, (n) => new Int32Array(n), ring);
     }
+}
+
+/** The rows' length for `hops` hops: a power of two above it, so a row holds keys level + 1 .. level + hops and the one below's level + 0. */
+export function arrivalRing(hops: number): number {
+    return 2 ** (32 - clz32(hops));
 }
 
 /** Areas below this take their stream-power keep from a table (the division and square root were a sixth of the walk). */
@@ -136,12 +156,13 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
     const { heights, levels, area, slots, suspended, delta, uplift, counters, donors } = grids;
     const mask = grids.mask;
     const hops = params.routeHops;
-    const row = hops + 1;
+    const ring = arrivalRing(hops);
+    const wrapKey = ring - 1;
     const keeps = mask === null ? keepTable(params, stack) : stack.keeps;
     // No uplift (the default) adds nothing anywhere, map or not.
     const lifts = params.riverUplift !== 0;
-    stack.reserve(2, row);
-    let { vertices, pending, upstream, far, floor, reach, arrivals } = stack;
+    stack.reserve(2, ring);
+    let { vertices, pending, upstream, far, floor, lastKey, bound, rowOf, arrivals } = stack;
     for (let n = 0; n < roots.length; n++) {
         const root = roots[n];
         pushVertex(stack, 0, root, donors);
@@ -160,8 +181,8 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                     continue;
                 }
                 if (++top === vertices.length) {
-                    stack.reserve(top + 1, row);
-                    ({ vertices, pending, upstream, far, floor, reach, arrivals } = stack);
+                    stack.reserve(top + 1, ring);
+                    ({ vertices, pending, upstream, far, floor, lastKey, bound, rowOf, arrivals } = stack);
                 }
                 pushVertex(stack, top, donor, donors);
                 continue;
@@ -197,47 +218,59 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             const load = erodeVertex(params, grids, vx, vy, cut, floor[top], fall, room, delta, suspended);
             if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(params, heights, delta, uplift, counters, vertex);
             const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vx, vy) : 0;
-            // The hops, in order, from the row of arrivals the donors filled (cleared as read);
-            // the receiver, the level below, gets each hop's send at the next hop.
-            const own = top * row;
-            const into = (top - 1) * row + 1;
-            const receives = top > 0;
-            let reached = 0;
-            if (receives && send > 0) {
-                arrivals[into] += send;
-                reached = 1;
-            }
-            const last = reach[top];
-            if (last > 0) {
-                const canSend = slot >= 0;
-                for (let hop = 1; hop <= last; hop++) {
-                    let amount = arrivals[own + hop];
-                    if (amount === 0) continue;
-                    arrivals[own + hop] = 0;
-                    if (settles) {
-                        if (room < 0) room = basinRoomAt(params, heights, levels, vx, vy);
-                        let settled = min(amount, max(room - delta[vertex], 0));
-                        if (mask !== null) settled = mulQ16(settled, mask[vertex]);
-                        delta[vertex] += settled;
-                        amount -= settled;
-                    }
-                    if (hop < hops && amount > 0 && canSend) {
-                        const sent = min(amount, ROUTE_LIMIT);
-                        amount -= sent;
-                        if (receives) {
-                            arrivals[into + hop] += sent;
-                            reached = hop + 1;
-                        }
-                    }
-                    if (amount > 0) keepSuspended(suspended, vertex, amount, counters);
+            // The hops. Arrivals are kept by key, hop + level: what passes a vertex on to its
+            // receiver, the level below, one hop later keeps its key, so a row is handed down
+            // whole, and a vertex only works through it where something happens on the way.
+            const own = rowOf[top];
+            const lastHop = top + hops;
+            let last = lastKey[top];
+            let most = bound[top];
+            if (last > top) {
+                if (settles && room < 0) room = basinRoomAt(params, heights, levels, vx, vy);
+                if ((settles && room - delta[vertex] > 0) || slot < 0 || most > ROUTE_LIMIT) {
+                    // A basin settles what arrives, hop by hop, as far as its room goes; a sink
+                    // keeps everything; and a send is at most ROUTE_LIMIT.
+                    last = sendInOrder(arrivals, own, wrapKey, top, last, lastHop, settles ? room : -1, slot >= 0, bound, vertex, delta, mask, suspended, counters);
+                    most = bound[top];
+                } else if (last === lastHop) {
+                    // What arrives at the last hop stays.
+                    const at = own + (last & wrapKey);
+                    if (arrivals[at] > 0) keepSuspended(suspended, vertex, arrivals[at], counters);
+                    arrivals[at] = 0;
                 }
+                if (last === lastHop) last--;
+            }
+            if (top > 0) {
+                const below = top - 1;
+                if (last > top) {
+                    if (lastKey[below] <= below) {
+                        // Nothing reached the receiver yet: it takes this row, and this level its empty one.
+                        rowOf[top] = rowOf[below];
+                        rowOf[below] = own;
+                        lastKey[below] = last;
+                        bound[below] = most;
+                    } else {
+                        bound[below] = addRow(arrivals, own, rowOf[below], wrapKey, top + 1, last, bound[below]);
+                        if (last > lastKey[below]) lastKey[below] = last;
+                    }
+                }
+                if (send > 0) {
+                    // The vertex's own send reaches the receiver at hop 1: key top.
+                    const at = rowOf[below] + (top & wrapKey);
+                    const total = arrivals[at] + send;
+                    arrivals[at] = total;
+                    if (total > bound[below]) bound[below] = total;
+                    if (top > lastKey[below]) lastKey[below] = top;
+                }
+            } else if (last > top) {
+                // A root's sends leave the rectangle.
+                arrivals.fill(0, own, own + ring);
             }
             if (--top >= 0) {
                 // The receiver also takes the full upstream sum and the cut floor.
                 upstream[top] += full;
                 const cutHeight = height - cut;
                 if (cutHeight < floor[top]) floor[top] = cutHeight;
-                if (reached > reach[top]) reach[top] = reached;
             }
         }
         sizes[root] = walked;
@@ -245,93 +278,66 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
 }
 
 /**
- * Each river-rectangle vertex's donors in `rows` (bit k: neighbour k's slot points here), one
- * byte a vertex of `donors`, found by going over the slots of the rows and the rows next to them
- * and marking each receiver in `rows`: so bands of rows never write each other's bytes. One byte
- * a vertex the walk reads where it read eight slots (the walk at 512²: 41 -> 35 ms).
+ * The hops of vertex `vertex` in order, over the keys `first`..`last` of its row at `own`: a basin
+ * vertex settles each arrival as far as its room (`room`, -1 for none) less what it gained so far
+ * allows (times the mask); what is left goes on, at most ROUTE_LIMIT, before the last hop
+ * (`lastHop`) where the vertex `sends`; the rest stays. Leaves in the row what goes on, with a
+ * bound on it in `bound` at `level` (which bounded what arrived), and returns the last key it
+ * left anything at. Once the room is used up, and every arrival can go on as it is, only the last
+ * hop is left to do.
  */
-export function riverDonors(params: BatchParams, slots: Int32Array, donors: Uint8Array, rows: RowRange): void {
-    const { width, depth } = params;
-    const rect = riverRect(params);
-    const offsets = neighbourOffsets(width);
-    const y0 = Math.max(rect.y0, rows.y0);
-    const y1 = Math.min(rect.y1, rows.y1);
-    if (y1 <= y0) return;
-    for (let y = y0; y < y1; y++) donors.fill(0, y * width + rect.x0, y * width + rect.x1);
-    const from = expandRect({ x0: rect.x0, y0, x1: rect.x1, y1 }, 1, width, depth);
-    const whole = rect.x0 === 0 && rect.x1 === width;
-    for (let y = from.y0; y < from.y1; y++) {
-        for (let x = from.x0, i = y * width + x; x < from.x1; x++, i++) {
-            const slot = slots[i];
-            if (slot < 0) continue;
-            const ry = y + THERMAL_DY[slot];
-            if (ry < y0 || ry >= y1) continue;
-            if (!whole) {
-                const rx = x + THERMAL_DX[slot];
-                if (rx < rect.x0 || rx >= rect.x1) continue;
+function sendInOrder(arrivals: Int32Array, own: number, wrapKey: number, level: number, last: number, lastHop: number, room: number, sends: boolean, bound: Int32Array, vertex: number, delta: Int32Array, mask: Int32Array | null, suspended: Int32Array, counters: Float64Array): number {
+    const most = bound[level];
+    const passes = sends && most <= ROUTE_LIMIT;
+    let sentMost = 0;
+    let sentLast = level;
+    for (let key = level + 1; key <= last; key++) {
+        const at = own + (key & wrapKey);
+        let amount = arrivals[at];
+        if (amount === 0) continue;
+        if (room >= 0) {
+            const left = room - delta[vertex];
+            if (left <= 0 && passes) {
+                // Nothing more settles and the rest passes as it is, but for the last hop.
+                if (last === lastHop) {
+                    const end = own + (last & wrapKey);
+                    if (arrivals[end] > 0) keepSuspended(suspended, vertex, arrivals[end], counters);
+                    arrivals[end] = 0;
+                }
+                bound[level] = max(sentMost, most);
+                return last;
             }
-            donors[i + offsets[slot]] |= 1 << OPPOSITE_SLOT[slot];
+            let settled = min(amount, max(left, 0));
+            if (mask !== null) settled = mulQ16(settled, mask[vertex]);
+            delta[vertex] += settled;
+            amount -= settled;
         }
-    }
-}
-
-/** The first bytes of a grid of `cells` vertices as one byte a vertex (the donors' grid lives in the erosion scratch during a walk). */
-export function byteView(grid: Int32Array, cells: number): Uint8Array {
-    return new Uint8Array(grid.buffer, grid.byteOffset, cells);
-}
-
-/** A list of vertices, kept from batch to batch. */
-export class VertexList {
-    public cells = new Int32Array(0);
-    public count = 0;
-
-    /** The listed vertices. */
-    public get list(): Int32Array {
-        return this.cells.subarray(0, this.count);
-    }
-
-    public add(i: number): void {
-        if (this.count === this.cells.length) {
-            const cells = new Int32Array(Math.max(256, 2 * this.count));
-            cells.set(this.cells);
-            this.cells = cells;
+        let sent = 0;
+        if (key < lastHop && amount > 0 && sends) {
+            sent = min(amount, ROUTE_LIMIT);
+            amount -= sent;
+            if (sent > sentMost) sentMost = sent;
+            sentLast = key;
         }
-        this.cells[this.count++] = i;
+        arrivals[at] = sent;
+        if (amount > 0) keepSuspended(suspended, vertex, amount, counters);
     }
+    bound[level] = sentMost;
+    return sentLast;
 }
 
-/** The roots of a river batch's slot forest, in row order: the river rectangle's vertices with no receiver in it. */
-export function riverRoots(params: BatchParams, slots: Int32Array, into: VertexList): Int32Array {
-    const { width, depth } = params;
-    const rect = riverRect(params);
-    const whole = rect.x0 === 0 && rect.y0 === 0 && rect.x1 === width && rect.y1 === depth;
-    into.count = 0;
-    for (let y = rect.y0; y < rect.y1; y++) {
-        for (let x = rect.x0, i = y * width + x; x < rect.x1; x++, i++) {
-            const slot = slots[i];
-            if (slot < 0 || (!whole && !inRect(rect, x + THERMAL_DX[slot], y + THERMAL_DY[slot]))) into.add(i);
-        }
+/** Adds the keys `first`..`last` of the row at `from` into the row at `into` (clearing them at `from`); returns `most` or the largest sum, whichever is larger. */
+function addRow(arrivals: Int32Array, from: number, into: number, wrapKey: number, first: number, last: number, most: number): number {
+    for (let key = first; key <= last; key++) {
+        const wrapped = key & wrapKey;
+        const amount = arrivals[from + wrapped];
+        if (amount === 0) continue;
+        arrivals[from + wrapped] = 0;
+        const total = arrivals[into + wrapped] + amount;
+        arrivals[into + wrapped] = total;
+        if (total > most) most = total;
     }
-    return into.list;
-}
-
-/**
- * `roots` split into `parts` shares of about equal work: each tree, largest first (by `sizes` at
- * its root, from the last batch's walk; at least 1), to the share with the fewest vertices so far
- * (the lowest share on a tie). Any split gives the same integers; this one only balances.
- */
-export function splitRoots(roots: Int32Array, sizes: Int32Array, parts: number, cells: number): Int32Array[] {
-    const order = Array.from(roots, (root) => ({ root, size: Math.min(Math.max(sizes[root], 1), cells) }));
-    order.sort((a, b) => b.size - a.size || a.root - b.root);
-    const loads = new Array<number>(parts).fill(0);
-    const shares: number[][] = Array.from({ length: parts }, () => []);
-    for (const { root, size } of order) {
-        let lightest = 0;
-        for (let part = 1; part < parts; part++) if (loads[part] < loads[lightest]) lightest = part;
-        loads[lightest] += size;
-        shares[lightest].push(root);
-    }
-    return shares.map((share) => Int32Array.from(share));
+    return most;
 }
 
 /**
@@ -345,9 +351,6 @@ function pushVertex(stack: RiverWalkStack, top: number, i: number, donors: Uint8
     stack.upstream[top] = 1;
     stack.far[top] = 0;
     stack.floor[top] = HEIGHT_MAX_FIXED;
-    stack.reach[top] = 0;
-}
-
-function inRect(rect: GridRect, x: number, y: number): boolean {
-    return x >= rect.x0 && x < rect.x1 && y >= rect.y0 && y < rect.y1;
+    stack.lastKey[top] = 0;
+    stack.bound[top] = 0;
 }

@@ -3,8 +3,8 @@
  * steps, erosion, uplift, settling and sediment hops in one walk must give the stepped phases'
  * integers (the WGSL's) to the unit: terrain, counters and maps, on noise from a new state and
  * after several batches, with an odd step count, masks, uplift and deposition, on a patch
- * narrower than the field (donors outside it), along a river longer than the walk's first stack,
- * and walked in shares of its trees (as the worker pool splits it).
+ * narrower than the field (donors outside it), with sends past ROUTE_LIMIT, along a river longer
+ * than the walk's first stack, and walked in shares of its trees (as the worker pool splits it).
  */
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionOptionsInput, type ErosionStateData } from "../../../plugin/index.js";
 import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, riverRoots, runRiverPhase, splitRoots, VertexList, type RiverPhase } from "../../../plugin/internal.js";
@@ -28,8 +28,8 @@ interface Field {
     heights: Float32Array;
 }
 
-function noiseField(size: number, seed: number): Field {
-    return { width: size, depth: size, heights: generateNoiseTerrain({ width: size, depth: size, relief: 30, seed }) };
+function noiseField(size: number, seed: number, relief = 30): Field {
+    return { width: size, depth: size, heights: generateNoiseTerrain({ width: size, depth: size, relief, seed }) };
 }
 
 /** `batches` river batches over `patch` of `field`. */
@@ -87,6 +87,16 @@ describe("a river batch walked down its slot forest", () => {
         expectSame(riverRun(field, options, patch, { kind: "shares", shares: 3 }, masked, batches), stepped);
         // The batches did erode (a comparison of two unchanged fields could not fail).
         expect(stepped.fingerprint).not.toBe(riverRun(field, options, patch, { kind: "stepped" }, masked, 0).fingerprint);
+    });
+
+    it("gives the stepped batch's integers where sends that meet pass ROUTE_LIMIT", () => {
+        // 3000 cells of relief and no capacity: loads of thousands of cells, sent at most
+        // ROUTE_LIMIT (2048 cells) a hop, meet where rivers join (some 60 times in these batches).
+        const field = noiseField(size, 23, 3000);
+        const options = { rivers: { erosion: 0.9, capacity: 0, stepsPerBatch: 24 } };
+        const stepped = riverRun(field, options, whole, { kind: "stepped" }, false, 4);
+        expectSame(riverRun(field, options, whole, { kind: "walked" }, false, 4), stepped);
+        expectSame(riverRun(field, options, whole, { kind: "shares", shares: 2 }, false, 4), stepped);
     });
 
     it("follows a river longer than its first stack (1024 levels), through a basin", () => {
