@@ -61,22 +61,38 @@ export function measureYardsticks(quick: boolean, runs: number): { records: Benc
 }
 
 /**
+ * The flow operator's figure issue 17 measured on one host (2026-11-30, `npm run bench -- --quick`):
+ * 0.7 M cells/s one thread, where the C walk did 13.1 M steps/s. Its target for the river operator
+ * (10x that) is a ratio like the others, so the figure is scaled by this run's C walk.
+ */
+const ISSUE_FLOW_CELLS_PER_S = 0.7e6;
+const ISSUE_C_WALK_STEPS_PER_S = 13.1e6;
+
+/**
  * The ratios issue targets are stated in: the project's one-thread droplet walk (512² radius 3)
- * over the C and JS walks, and its one-thread thermal (1024²) over the JS thermal, from medians of
- * the same run.
+ * over the C and JS walks, its one-thread thermal (1024²) over the JS thermal, and its river
+ * operator (one thread at 512², the component's pool at 513² on every core) over the issue's flow
+ * figure scaled by this run's C walk, from medians of the same run.
  */
 export function yardstickRatios(records: readonly BenchRecord[]): BenchRecord[] {
-    const median = (kernel: string, size: number, threads: number | null) => records.find((r) => r.kernel === kernel && r.size === size && r.threads === threads && (kernel !== "droplet" || r.brushRadius === 3))?.median;
+    const find = (kernel: string, size: number, threads: number | null) => records.find((r) => r.kernel === kernel && r.size === size && r.threads === threads && (kernel !== "droplet" || r.brushRadius === 3));
+    const median = (kernel: string, size: number, threads: number | null) => find(kernel, size, threads)?.median;
     const ratios: BenchRecord[] = [];
-    const add = (kernel: string, ours: number | undefined, theirs: number | undefined, size: number, detail: string) => {
+    const add = (kernel: string, ours: number | undefined, theirs: number | undefined, size: number, detail: string, threads = 1) => {
         if (ours !== undefined && theirs !== undefined) {
             const value = ours / theirs;
-            ratios.push({ backend: "cpu", kernel, size, brushRadius: kernel.includes("walk") ? 3 : null, threads: 1, unit: "x", median: value, min: value, max: value, runs: 1, detail });
+            ratios.push({ backend: "cpu", kernel, size, brushRadius: kernel.includes("walk") ? 3 : null, threads, unit: "x", median: value, min: value, max: value, runs: 1, detail });
         }
     };
     const walk = median("droplet", 512, 1);
-    add("ratio-walk-vs-c", walk, median("yardstick-c-walk", 512, 1), 512, "one-thread droplet steps/s (512² r3, median) over the C walk's (median), same run");
+    const cWalk = median("yardstick-c-walk", 512, 1);
+    add("ratio-walk-vs-c", walk, cWalk, 512, "one-thread droplet steps/s (512² r3, median) over the C walk's (median), same run");
     add("ratio-walk-vs-js", walk, median("yardstick-js-walk", 512, 1), 512, "one-thread droplet steps/s (512² r3, median) over the plain-JS walk's (median), same run");
     add("ratio-thermal-vs-js", median("thermal", 1024, 1), median("yardstick-js-thermal", 1024, 1), 1024, "one-thread thermal cells/s (1024², median) over the plain-JS thermal's (median), same run");
+    const flow = cWalk === undefined ? undefined : (ISSUE_FLOW_CELLS_PER_S * cWalk) / ISSUE_C_WALK_STEPS_PER_S;
+    const flowDetail = `over issue 17's flow figure (0.7 M cells/s where the C walk did 13.1 M steps/s) scaled by this run's C walk (median)`;
+    add("ratio-rivers-vs-flow", median("rivers", 512, 1), flow, 512, `one-thread river batch cells/s (512², from a new state, median) ${flowDetail}`);
+    const pool = records.filter((r) => r.kernel === "pool-rivers" && r.size === 513 && (r.threads ?? 1) > 1).sort((a, b) => (b.threads ?? 0) - (a.threads ?? 0))[0];
+    if (pool) add("ratio-pool-rivers-vs-flow", (513 * 513) / (pool.median / 1000), flow, 513, `river batch cells/s on the component's pool (513², ${pool.threads} workers sharing memory, median ms) ${flowDetail}`, pool.threads ?? 1);
     return ratios;
 }
