@@ -38,12 +38,17 @@ export function saturatingProduct(a: number, b: number): number {
 }
 
 /**
- * 1 / (1 + F) in Q16 for the stream-power factor F = erosion x sqrt(area) / run (x `mask`, Q16,
- * or null), saturating: (2^32 - 1) / (2^16 + F) in unsigned 32-bit arithmetic (F > 0 never
- * divides 2^32).
+ * 1 / (1 + F) in Q16 for the stream-power factor F = erosion x sqrt(area) / run (`erosion`:
+ * `params.riverErosion`; x `mask`, Q16, or null), saturating: (2^32 - 1) / (2^16 + F) in unsigned
+ * 32-bit arithmetic (F > 0 never divides 2^32).
+ *
+ * This and the other rules a vertex at a time take the batch's parameters as numbers, not the
+ * parameter object: objects of several shapes reach them (a batch's parameters as planned, as
+ * copied to a worker, cut to a band of rows), and once V8 had seen five, every read of a field at
+ * every vertex went through its megamorphic cache: the river walk at 512² took 25 -> 48 ms.
  */
-export function streamKeep(params: BatchParams, area: number, diagonal: boolean, mask: number | null): number {
-    let factor = mulQ16Sat(params.riverErosion, min(isqrt32(area), ROOT_AREA_LIMIT) * FIXED_ONE);
+export function streamKeep(erosion: number, area: number, diagonal: boolean, mask: number | null): number {
+    let factor = mulQ16Sat(erosion, min(isqrt32(area), ROOT_AREA_LIMIT) * FIXED_ONE);
     if (diagonal) factor = mulQ16(factor, INVERSE_SQRT2_Q16);
     if (mask !== null) factor = mulQ16(factor, mask);
     return factor === 0 ? FIXED_ONE : floor(U32_MAX / (FIXED_ONE + factor));
@@ -60,13 +65,13 @@ export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: numb
     if (params.wrap === 0 && inputs.levels[i] > inputs.heights[i]) return 0;
     const slot = inputs.slots[i];
     if (slot < 0) return 0;
-    return cutOfFall(params, inputs, i, slot, inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)]);
+    return cutOfFall(params.riverErosion, inputs.area, inputs.mask, i, slot, inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)]);
 }
 
-/** `riverErosionAt` of vertex i, not under its fill level, whose river slot is `slot` (>= 0) and fall to its receiver `fall`. */
-export function cutOfFall(params: BatchParams, inputs: RiverInputs, i: number, slot: number, fall: number): number {
+/** `riverErosionAt` of vertex i, not under its fill level, whose river slot is `slot` (>= 0) and fall to its receiver `fall` (`erosion`: `params.riverErosion`). */
+export function cutOfFall(erosion: number, area: Int32Array, mask: Int32Array | null, i: number, slot: number, fall: number): number {
     if (fall <= 0) return 0;
-    return cutOfKeep(fall, streamKeep(params, inputs.area[i], slot >= FIRST_DIAGONAL_SLOT, inputs.mask === null ? null : inputs.mask[i]));
+    return cutOfKeep(fall, streamKeep(erosion, area[i], slot >= FIRST_DIAGONAL_SLOT, mask === null ? null : mask[i]));
 }
 
 /** The cut of a vertex falling `fall` (> 0) to its receiver that keeps `keep` (`streamKeep`) of it. */
@@ -120,36 +125,36 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, donors: Don
             }
             const slot = inputs.slots[i];
             const fall = slot < 0 ? 0 : heights[i] - heights[neighbourAt(x, y, slot, width, depth, wrap)];
-            routed[i] = erodeVertex(params, inputs, x, y, cut, donorFloor, fall, -1, delta, suspended);
+            const settles = !wrap && inputs.levels[i] > heights[i];
+            routed[i] = erodeVertex(params, params.riverCapacity, heights, inputs.levels, inputs.area, inputs.mask, i, x, y, settles, slot, cut, donorFloor, fall, -1, delta, suspended);
         }
     }
 }
 
 /**
- * Vertex (x, y)'s erosion and deposition (`riverErode`'s rule): its change into `delta`, only
- * material owed left in `suspended`; returns the load it sends on. `cut` is its `riverErosionAt`,
- * `donorFloor` the lowest of its donors' heights less their cuts (HEIGHT_MAX_FIXED without donors),
- * `fall` its height less its receiver's (anything without one), `room` its `fillRoom` where it lies
- * under its fill level (-1: work it out if needed).
+ * Vertex i = (x, y)'s erosion and deposition (`riverErode`'s rule): its change into `delta`, only
+ * material owed left in `suspended`; returns the load it sends on. `capacity`:
+ * `params.riverCapacity`; `settles`: it lies under its fill level on a terrain that does not wrap;
+ * `slot`: its river slot; `cut`: its `riverErosionAt`; `donorFloor`: the lowest of its donors'
+ * heights less their cuts (HEIGHT_MAX_FIXED without donors); `fall`: its height less its
+ * receiver's (anything without one); `room`: its `fillRoom` where it settles (-1: work it out if
+ * needed). `params` is read only on the rare branches.
  */
-export function erodeVertex(params: BatchParams, inputs: RiverInputs, x: number, y: number, cut: number, donorFloor: number, fall: number, room: number, delta: Int32Array, suspended: Int32Array): number {
+export function erodeVertex(params: BatchParams, capacity: number, heights: Int32Array, levels: Int32Array, area: Int32Array, mask: Int32Array | null, i: number, x: number, y: number, settles: boolean, slot: number, cut: number, donorFloor: number, fall: number, room: number, delta: Int32Array, suspended: Int32Array): number {
     // Small enough for V8 to inline into the walk: the rare branches are functions of their own.
-    const { heights, levels, area, slots, mask } = inputs;
-    const i = y * params.width + x;
     const waiting = suspended[i];
     const load = max(waiting, 0) + cut;
     let deposited = 0;
-    if (params.wrap === 0 && levels[i] > heights[i]) {
+    if (settles) {
         // Under a fill level (in a basin) the stream has no slope to carry with: the load settles
         // as it does in the fold, the rest moves on across the basin. Nothing to lay down without
         // a load (the room is never negative): then the room is not worked out.
-        if (load > 0) deposited = min(load, room >= 0 ? room : basinRoomAt(params, heights, levels, x, y));
+        if (load > 0) deposited = min(load, room >= 0 ? room : basinRoomAt(heights, levels, x, y, params.width, params.depth));
     } else {
-        const slot = slots[i];
         const drop = slot < 0 ? 0 : max(fall, 0);
         const slope = slot >= FIRST_DIAGONAL_SLOT ? mulQ16(drop, INVERSE_SQRT2_Q16) : drop;
-        const capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), area[i]);
-        if (load > capacity && donorFloor !== HEIGHT_MAX_FIXED) deposited = overCapacity(params, heights, levels, x, y, cut, donorFloor, load - capacity);
+        const carried = saturatingProduct(mulQ16Sat(capacity, slope), area[i]);
+        if (load > carried && donorFloor !== HEIGHT_MAX_FIXED) deposited = overCapacity(params, heights, levels, x, y, cut, donorFloor, load - carried);
     }
     if (mask !== null) deposited = mulQ16(deposited, mask[i]);
     delta[i] = deposited - cut;
@@ -157,10 +162,10 @@ export function erodeVertex(params: BatchParams, inputs: RiverInputs, x: number,
     return load - deposited;
 }
 
-/** Basin vertex (x, y)'s room (`fillRoom` of its `neighbourBounds`). */
-export function basinRoomAt(params: BatchParams, heights: Int32Array, levels: Int32Array, x: number, y: number): number {
-    const i = y * params.width + x;
-    const { lowest, lowestHigher, lowestHigherLevel } = neighbourBounds(heights, levels, x, y, params.width, params.depth);
+/** Basin vertex (x, y)'s room (`fillRoom` of its `neighbourBounds`) on a `width` x `depth` grid. */
+export function basinRoomAt(heights: Int32Array, levels: Int32Array, x: number, y: number, width: number, depth: number): number {
+    const i = y * width + x;
+    const { lowest, lowestHigher, lowestHigherLevel } = neighbourBounds(heights, levels, x, y, width, depth);
     return fillRoom(heights[i], levels[i], lowest, lowestHigher, lowestHigherLevel);
 }
 
@@ -188,14 +193,14 @@ export function riverUplift(params: BatchParams, heights: Int32Array, delta: Int
     for (let y = max(rect.y0, rows.y0); y < min(rect.y1, rows.y1); y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
             if (params.wrap === 0 && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) continue;
-            upliftVertex(params, heights, delta, map, counters, y * width + x);
+            upliftVertex(params.riverUplift, heights, delta, map, counters, y * width + x);
         }
     }
 }
 
-/** `riverUplift` at vertex i (not an edge vertex of a terrain that does not wrap). */
-export function upliftVertex(params: BatchParams, heights: Int32Array, delta: Int32Array, map: Int32Array | null, counters: Float64Array, i: number): void {
-    let uplift = map === null ? params.riverUplift : mulQ16(params.riverUplift, map[i]);
+/** `riverUplift` at vertex i (not an edge vertex of a terrain that does not wrap); `rate`: `params.riverUplift`. */
+export function upliftVertex(rate: number, heights: Int32Array, delta: Int32Array, map: Int32Array | null, counters: Float64Array, i: number): void {
+    let uplift = map === null ? rate : mulQ16(rate, map[i]);
     uplift = min(uplift, max(HEIGHT_MAX_FIXED - (heights[i] + delta[i]), 0));
     delta[i] += uplift;
     counters[COUNTER_UPLIFT_ADDED] += uplift;
@@ -213,27 +218,28 @@ export function riverSettle(params: BatchParams, slots: Int32Array, suspended: I
         for (let x = rect.x0; x < rect.x1; x++) {
             const i = y * width + x;
             const load = routed[i];
-            if (load > 0) routed[i] = settleVertex(params, slots[i], suspended, counters, load, x, y);
+            if (load > 0) routed[i] = settleVertex(params, slots[i], suspended, counters, load, i, x, y);
         }
     }
 }
 
 /**
- * `riverSettle` at vertex (x, y) with river slot `slot` and `load` (> 0) to send on: returns what
- * it sends on the first hop, keeps or counts out the rest.
+ * `riverSettle` at vertex i = (x, y) with river slot `slot` and `load` (> 0) to send on: returns
+ * what it sends on the first hop, keeps or counts out the rest. `params` is read only where the
+ * vertex has no receiver (rare).
  */
-export function settleVertex(params: BatchParams, slot: number, suspended: Int32Array, counters: Float64Array, load: number, x: number, y: number): number {
-    const { width, depth } = params;
+export function settleVertex(params: BatchParams, slot: number, suspended: Int32Array, counters: Float64Array, load: number, i: number, x: number, y: number): number {
     if (slot >= 0) {
         // The river slot is sedimentSlot (the same rule), worked out once for the batch.
         const sent = min(load, ROUTE_LIMIT);
-        if (load > sent) keepSuspended(suspended, y * width + x, load - sent, counters);
+        if (load > sent) keepSuspended(suspended, i, load - sent, counters);
         return sent;
     }
+    const { width, depth } = params;
     if (params.wrap === 0 && (x === 0 || y === 0 || x === width - 1 || y === depth - 1)) {
         counters[COUNTER_OUTFLOW] += load;
     } else {
-        keepSuspended(suspended, y * width + x, load, counters);
+        keepSuspended(suspended, i, load, counters);
     }
     return 0;
 }

@@ -119,8 +119,8 @@ function keepTable(params: BatchParams, stack: RiverWalkStack): Int32Array {
     if (stack.keepsErosion !== params.riverErosion || stack.keeps.length === 0) {
         const keeps = new Int32Array(2 * KEEP_TABLE_AREAS);
         for (let area = 0; area < KEEP_TABLE_AREAS; area++) {
-            keeps[2 * area] = streamKeep(params, area, false, null);
-            keeps[2 * area + 1] = streamKeep(params, area, true, null);
+            keeps[2 * area] = streamKeep(params.riverErosion, area, false, null);
+            keeps[2 * area + 1] = streamKeep(params.riverErosion, area, true, null);
         }
         stack.keeps = keeps;
         stack.keepsErosion = params.riverErosion;
@@ -155,12 +155,16 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
     const offsets = neighbourOffsets(width);
     const { heights, levels, area, slots, suspended, delta, uplift, counters, donors } = grids;
     const mask = grids.mask;
+    // Every parameter a vertex needs, read once here (riverErode.ts's `streamKeep` says why).
     const hops = params.routeHops;
+    const erosion = params.riverErosion;
+    const capacity = params.riverCapacity;
+    const upliftRate = params.riverUplift;
     const ring = arrivalRing(hops);
     const wrapKey = ring - 1;
     const keeps = mask === null ? keepTable(params, stack) : stack.keeps;
     // No uplift (the default) adds nothing anywhere, map or not.
-    const lifts = params.riverUplift !== 0;
+    const lifts = upliftRate !== 0;
     stack.reserve(2, ring);
     let { vertices, pending, upstream, far, floor, lastKey, bound, rowOf, arrivals } = stack;
     for (let n = 0; n < roots.length; n++) {
@@ -210,14 +214,14 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                 // Most areas are small: their keep comes from the batch's table (unmasked only).
                 const vertexArea = area[vertex];
                 if (mask === null && vertexArea < KEEP_TABLE_AREAS) cut = cutOfKeep(fall, keeps[(vertexArea << 1) | (slot >= FIRST_DIAGONAL_SLOT ? 1 : 0)]);
-                else cut = cutOfFall(params, grids, vertex, slot, fall);
+                else cut = cutOfFall(erosion, area, mask, vertex, slot, fall);
             }
             // A basin vertex's room serves its erosion and every hop (heights and levels do not
             // change meanwhile), worked out once it has sediment to settle: about half of them do.
-            let room = settles && suspended[vertex] > 0 ? basinRoomAt(params, heights, levels, vx, vy) : -1;
-            const load = erodeVertex(params, grids, vx, vy, cut, floor[top], fall, room, delta, suspended);
-            if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(params, heights, delta, uplift, counters, vertex);
-            const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vx, vy) : 0;
+            let room = settles && suspended[vertex] > 0 ? basinRoomAt(heights, levels, vx, vy, width, depth) : -1;
+            const load = erodeVertex(params, capacity, heights, levels, area, mask, vertex, vx, vy, settles, slot, cut, floor[top], fall, room, delta, suspended);
+            if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(upliftRate, heights, delta, uplift, counters, vertex);
+            const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vertex, vx, vy) : 0;
             // The hops. Arrivals are kept by key, hop + level: what passes a vertex on to its
             // receiver, the level below, one hop later keeps its key, so a row is handed down
             // whole, and a vertex only works through it where something happens on the way.
@@ -226,7 +230,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             let last = lastKey[top];
             let most = bound[top];
             if (last > top) {
-                if (settles && room < 0) room = basinRoomAt(params, heights, levels, vx, vy);
+                if (settles && room < 0) room = basinRoomAt(heights, levels, vx, vy, width, depth);
                 if ((settles && room - delta[vertex] > 0) || slot < 0 || most > ROUTE_LIMIT) {
                     // A basin settles what arrives, hop by hop, as far as its room goes; a sink
                     // keeps everything; and a send is at most ROUTE_LIMIT.
