@@ -43,9 +43,11 @@ export function saturatingProduct(a: number, b: number): number {
  * 32-bit arithmetic (F > 0 never divides 2^32).
  *
  * This and the other rules a vertex at a time take the batch's parameters as numbers, not the
- * parameter object: objects of several shapes reach them (a batch's parameters as planned, as
- * copied to a worker, cut to a band of rows), and once V8 had seen five, every read of a field at
- * every vertex went through its megamorphic cache: the river walk at 512² took 25 -> 48 ms.
+ * parameter object, which can come in more than one shape (spread copies for a band of rows,
+ * copies from another thread): in a test that showed the walk five shapes, every read of a field
+ * at every vertex then went through V8's megamorphic cache, and the river walk at 512² took 25 ->
+ * 48 ms (a bench process, after its other figures, ran the pool's one-worker river batch at 65 ms
+ * rather than 38 before this).
  */
 export function streamKeep(erosion: number, area: number, diagonal: boolean, mask: number | null): number {
     let factor = mulQ16Sat(erosion, min(isqrt32(area), ROOT_AREA_LIMIT) * FIXED_ONE);
