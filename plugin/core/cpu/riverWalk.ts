@@ -37,9 +37,9 @@
  * Measured on the benchmark's 512² field, one thread, a warm batch: the whole batch 100 -> 37 ms,
  * the walk 22 ms of it where the steps, erosion and hops took about 73 (bench/README.md has the
  * figures); rows handed down whole, not worked through hop by hop at every vertex: the walk
- * 24.7 -> 20.1 ms (2026-12-01). Trees share no vertex, so workers walk shares of them at once (`splitRoots`). Not for a
- * tileable terrain (its neighbours wrap) nor for the bake's windows of rows (a tree crosses
- * them): those step. Memory: the stack, about 4 x arrivalRing(routeHops) + 40 bytes a vertex of
+ * 24.7 -> 20.1 ms (2026-12-01). Trees share no vertex, so workers walk shares of them at once
+ * (`splitRoots`). Not for a tileable terrain (its neighbours wrap) nor for the bake's windows of
+ * rows (a tree crosses them): those step. Memory: the stack, about 4 x arrivalRing(routeHops) + 40 bytes a vertex of
  * the longest river's path.
  */
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
@@ -222,9 +222,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             const load = erodeVertex(params, capacity, heights, levels, area, mask, vertex, vx, vy, settles, slot, cut, floor[top], fall, room, delta, suspended);
             if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(upliftRate, heights, delta, uplift, counters, vertex);
             const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vertex, vx, vy) : 0;
-            // The hops. Arrivals are kept by key, hop + level: what passes a vertex on to its
-            // receiver, the level below, one hop later keeps its key, so a row is handed down
-            // whole, and a vertex only works through it where something happens on the way.
+            // The hops, from the row the donors filled, kept by key (hop + level: see above).
             const own = rowOf[top];
             const lastHop = top + hops;
             let last = lastKey[top];
@@ -237,10 +235,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                     last = sendInOrder(arrivals, own, wrapKey, top, last, lastHop, settles ? room : -1, slot >= 0, bound, vertex, delta, mask, suspended, counters);
                     most = bound[top];
                 } else if (last === lastHop) {
-                    // What arrives at the last hop stays.
-                    const at = own + (last & wrapKey);
-                    if (arrivals[at] > 0) keepSuspended(suspended, vertex, arrivals[at], counters);
-                    arrivals[at] = 0;
+                    keepLastHop(arrivals, own + (last & wrapKey), vertex, suspended, counters);
                 }
                 if (last === lastHop) last--;
             }
@@ -282,10 +277,10 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
 }
 
 /**
- * The hops of vertex `vertex` in order, over the keys `first`..`last` of its row at `own`: a basin
- * vertex settles each arrival as far as its room (`room`, -1 for none) less what it gained so far
- * allows (times the mask); what is left goes on, at most ROUTE_LIMIT, before the last hop
- * (`lastHop`) where the vertex `sends`; the rest stays. Leaves in the row what goes on, with a
+ * The hops of vertex `vertex` at stack level `level` in order, over the keys level + 1 .. `last`
+ * of its row at `own`: a basin vertex settles each arrival as far as its room (`room`, -1 for
+ * none) less what it gained so far allows (times the mask); what is left goes on, at most
+ * ROUTE_LIMIT, before the last hop (`lastHop`) where the vertex `sends`; the rest stays. Leaves in the row what goes on, with a
  * bound on it in `bound` at `level` (which bounded what arrived), and returns the last key it
  * left anything at. Once the room is used up, and every arrival can go on as it is, only the last
  * hop is left to do.
@@ -303,11 +298,7 @@ function sendInOrder(arrivals: Int32Array, own: number, wrapKey: number, level: 
             const left = room - delta[vertex];
             if (left <= 0 && passes) {
                 // Nothing more settles and the rest passes as it is, but for the last hop.
-                if (last === lastHop) {
-                    const end = own + (last & wrapKey);
-                    if (arrivals[end] > 0) keepSuspended(suspended, vertex, arrivals[end], counters);
-                    arrivals[end] = 0;
-                }
+                if (last === lastHop) keepLastHop(arrivals, own + (last & wrapKey), vertex, suspended, counters);
                 bound[level] = max(sentMost, most);
                 return last;
             }
@@ -328,6 +319,12 @@ function sendInOrder(arrivals: Int32Array, own: number, wrapKey: number, level: 
     }
     bound[level] = sentMost;
     return sentLast;
+}
+
+/** What arrives at vertex `vertex` at the last hop (the row's entry `at`) stays there. */
+function keepLastHop(arrivals: Int32Array, at: number, vertex: number, suspended: Int32Array, counters: Float64Array): void {
+    if (arrivals[at] > 0) keepSuspended(suspended, vertex, arrivals[at], counters);
+    arrivals[at] = 0;
 }
 
 /** Adds the keys `first`..`last` of the row at `from` into the row at `into` (clearing them at `from`); returns `most` or the largest sum, whichever is larger. */

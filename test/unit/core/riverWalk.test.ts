@@ -8,6 +8,7 @@
  */
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionOptionsInput, type ErosionStateData } from "../../../plugin/index.js";
 import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, riverRoots, runRiverPhase, splitRoots, VertexList, type RiverPhase } from "../../../plugin/internal.js";
+import { rampedRiverMasks } from "../../helpers/riverMasks.js";
 
 interface Run {
     fingerprint: string;
@@ -37,11 +38,7 @@ function riverRun(field: Field, options: ErosionOptionsInput, patch: Patch, way:
     const { width, depth } = field;
     const resolved = resolveOptions({ patchSize: 64, hydraulic: { enabled: false }, thermal: { enabled: false }, ...options });
     const state: ErosionStateData = createInitialState(width, depth, heightsToFixed(field.heights));
-    const masks = noMasks();
-    if (masked) {
-        masks.rivers = Int32Array.from({ length: width * depth }, (_, i) => ((i % width) * 65536) / width);
-        masks.uplift = Int32Array.from({ length: width * depth }, (_, i) => Math.floor(i / width) * 300);
-    }
+    const masks = masked ? rampedRiverMasks(width, depth, 300) : noMasks();
     const maps = createMaps(width * depth);
     const scratch = createRiverScratch(width * depth);
     const work = RiverBandWork.create(width * depth);

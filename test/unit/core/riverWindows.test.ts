@@ -6,6 +6,7 @@
  */
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionStateData } from "../../../plugin/index.js";
 import { COUNTER_COUNT, createRiverScratch, RiverBandWork, RiverWindows, runRiverBatch } from "../../../plugin/internal.js";
+import { rampedRiverMasks } from "../../helpers/riverMasks.js";
 
 const WIDTH = 40;
 const DEPTH = 150;
@@ -21,11 +22,7 @@ interface Run {
 function riverRun(windows: RiverWindows | null, patch: { x0: number; y0: number; x1: number; y1: number }, masked: boolean): Run {
     const options = resolveOptions({ patchSize: 64, hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { erosion: 0.3, uplift: 0.02, stepsPerBatch: STEPS } });
     const state: ErosionStateData = createInitialState(WIDTH, DEPTH, heightsToFixed(generateNoiseTerrain({ width: WIDTH, depth: DEPTH, relief: 30, seed: 41 })));
-    const masks = noMasks();
-    if (masked) {
-        masks.rivers = Int32Array.from({ length: WIDTH * DEPTH }, (_, i) => ((i % WIDTH) * 65536) / WIDTH);
-        masks.uplift = Int32Array.from({ length: WIDTH * DEPTH }, (_, i) => Math.floor(i / WIDTH) * 400);
-    }
+    const masks = masked ? rampedRiverMasks(WIDTH, DEPTH, 400) : noMasks();
     const maps = createMaps(WIDTH * DEPTH);
     const scratch = createRiverScratch(WIDTH * DEPTH);
     const work = RiverBandWork.create(WIDTH * DEPTH);
