@@ -8,7 +8,6 @@
  * into one grid for a world (vertex order row by row from the far, +z, edge, then column by column
  * from the -x edge, shared edge vertices once).
  */
-import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { Observable } from "@babylonjs/core/Misc/observable.js";
@@ -22,8 +21,7 @@ import type { ErosionSnapshot } from "../core/snapshot.js";
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
 import type { CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats, PatchErodedEvent } from "./erosionEvents.js";
 import { ErosionRunner } from "./erosionRunner.js";
-import { gpuSizeProblem } from "./gpuLimits.js";
-import { ErosionTargetError } from "./groundValidation.js";
+import { chooseBackend } from "./backendChoice.js";
 import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
@@ -349,23 +347,8 @@ export abstract class ErosionController {
      * field too large for it, before any GPU work (`"auto"` falls back to the CPU backend instead).
      */
     protected _bind(field: GroundField): ErosionRunner {
-        const engine = field.scene.getEngine();
-        const hasCompute = engine.getCaps().supportComputeShaders === true;
-        const backend = this._options.backend;
-        if (backend === "webgpu" && !hasCompute) {
-            throw new ErosionOptionError("backend", backend, `Erosion option "backend" is "webgpu" but this engine has no compute shaders (engine.getCaps().supportComputeShaders is false); use a WebGPUEngine, or backend "cpu" or "auto".`);
-        }
-        let useGpu = backend === "webgpu" || (backend === "auto" && hasCompute);
-        if (useGpu) {
-            const problem = gpuSizeProblem(engine as WebGPUEngine, field, this._options.patchSize);
-            if (problem && backend === "webgpu") {
-                throw new ErosionTargetError(problem);
-            }
-            if (problem) {
-                useGpu = false;
-                queueMicrotask(() => this._report("fallback", `${problem} Using the CPU backend.`));
-            }
-        }
+        const { useGpu, fallback } = chooseBackend(field, this._options);
+        if (fallback) queueMicrotask(() => this._report("fallback", fallback));
         field.onDataUpdated = (update) => this.onCpuDataUpdatedObservable.notifyObservers(update);
         const runner = new ErosionRunner(field, this._options, useGpu, {
             patchEroded: (event) => this.onPatchErodedObservable.notifyObservers(event),
