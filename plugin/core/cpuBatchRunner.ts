@@ -12,7 +12,7 @@ import { RiverBandWork, type RiverScratch } from "./cpu/riverPhases.js";
 import { tileSeam } from "./cpu/tileSeam.js";
 import { runWaterPass } from "./cpu/waterBatch.js";
 import { COUNTER_COUNT } from "./counters.js";
-import { cloneState, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
+import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";
 import type { PlannedBatch } from "./schedule.js";
 import { WATER_GRIDS } from "./waterModel.js";
@@ -177,19 +177,26 @@ export class CpuBatchRunner {
             throw new RangeError(`The state has ${state.counters.length} counters, expected ${COUNTER_COUNT}.`);
         }
         // Into the grids it has, not new ones: the worker pool shares them, and sharing fresh grids
-        // again (new SharedArrayBuffers, sent to every helper) took some 12 ms at 513².
-        const copy = cloneState(state);
+        // again (new SharedArrayBuffers, sent to every helper) took some 12 ms at 513². So the rest
+        // of the state is cloned without its grids (cloning them too made four or more grid copies
+        // only to drop them).
+        const intoOwnWater = state.water != null && this._state.water != null;
+        const copy = cloneState({ ...state, ...emptyStateGrids(), water: intoOwnWater ? null : state.water });
         for (const name of STATE_GRIDS) {
             this._state[name].set(state[name]);
             copy[name] = this._state[name];
         }
-        if (copy.water && this._state.water) {
-            for (const name of WATER_GRIDS) {
-                this._state.water[name].set(copy.water[name]);
-                copy.water[name] = this._state.water[name];
-            }
+        if (intoOwnWater) {
+            const water = { ...this._state.water! };
+            for (const name of WATER_GRIDS) water[name].set(state.water![name]);
+            copy.water = water;
         }
         this._state = copy;
         this._deltaGrid?.fill(0);
     }
+}
+
+/** The state's grids, empty: what `replaceState` clones the rest of a state with. */
+function emptyStateGrids(): Pick<ErosionStateData, StateGridName> {
+    return { heights: new Int32Array(0), suspended: new Int32Array(0), drainageArea: new Int32Array(0), fillLevels: new Int32Array(0) };
 }

@@ -3,7 +3,7 @@
  * every operator, masks, a local event and water sources, classes split across frames, a tileable
  * terrain's wrapping rivers; with shared memory and with rows copied to the helpers.
  */
-import { createInitialState, createLocalEvent, ErosionSchedule, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionOptionsInput, type PlannedBatch } from "../../../plugin/index.js";
+import { createInitialState, createLocalEvent, createWaterGrids, ErosionSchedule, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionOptionsInput, type PlannedBatch } from "../../../plugin/index.js";
 import { CPU_WORKER_SOURCE, CpuBatchRunner, CpuErosionBackend, CpuPool, nodeSpawner, type CpuPoolChoice, type PoolPort } from "../../../plugin/internal.js";
 
 const ALL_OPERATORS: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { enabled: true, stepsPerBatch: 6 }, thermal: { iterations: 3 }, water: { enabled: true, stepsPerCycle: 2 } };
@@ -88,6 +88,18 @@ describe("the CPU worker pool", () => {
         expect(runner.state.heights).toBe(heights);
         expect(Array.from(runner.state.heights)).toEqual(Array.from(start.heights));
         expect(runner.state.heights).not.toBe(start.heights);
+        expect(runner.state.counters).not.toBe(start.counters);
+        // Water too: into the runner's water grids where it has them, a copy where it has none.
+        const wet = { ...start, water: createWaterGrids(width * depth) };
+        wet.water.waterDepth.fill(7);
+        const withWater = new CpuBatchRunner({ ...createInitialState(width, depth, start.heights.slice()), water: createWaterGrids(width * depth) });
+        const ownDepth = withWater.state.water!.waterDepth;
+        withWater.replaceState(wet);
+        expect(withWater.state.water!.waterDepth).toBe(ownDepth);
+        expect(withWater.state.water!.waterDepth[5]).toBe(7);
+        runner.replaceState(wet);
+        expect(runner.state.water!.waterDepth[5]).toBe(7);
+        expect(runner.state.water!.waterDepth).not.toBe(wet.water.waterDepth);
     });
 
     it("fails a frame with a clear error when a helper is lost, and does not hang", async () => {
