@@ -5,8 +5,8 @@
  * (hops), comes out as it was. So once few vertices change, a step visits only those and the ones
  * their water reaches (each vertex has one receiver, along its river slot), and the integers are
  * the dense step's: the WGSL's, which still visits every vertex. Where a batch runs on one thread
- * (or its trees on several) and does not wrap, the walk of `riverWalk.ts` replaces these steps;
- * they serve a tileable terrain's batch and the bake's windows of rows.
+ * (or its trees on several), or in the bake's windows of rows, and does not wrap, the walk of
+ * `riverWalk.ts` replaces these steps; they serve a tileable terrain's batch.
  *
  * A band of rows (one worker's, `riverPhases.ts`) cannot read which vertices another band changed
  * without racing it, so a sparse step always works out its band's first and last rows in full:

@@ -19,7 +19,7 @@ import { ChangedCells, FRONTIER_SHARE } from "./riverFrontier.js";
 import { riverHop } from "./riverRoute.js";
 import { clearRouted } from "./routeSediment.js";
 import { byteView, riverDonors, riverRoots, VertexList } from "./riverForest.js";
-import { RiverWalkStack, walkRiverBatch } from "./riverWalk.js";
+import { RiverWalkStack, walkRiverBatch, type RiverWalkGrids } from "./riverWalk.js";
 import { rowBand, type RowRange } from "./rowBands.js";
 
 /** The river batch's grids every band reads across its edges: in shared memory when split over workers. */
@@ -148,6 +148,8 @@ export interface RiverPhaseContext {
     /** Where the phase's counters go (the state's, or a worker's own to be summed). */
     readonly counters: Float64Array;
     readonly maps: ErosionMaps | null;
+    /** A walk's vertices outside these rows count into `elsewhere`, not `counters` (`RiverWalkGrids.countedRows`). */
+    readonly countedRows?: RiverWalkGrids["countedRows"];
 }
 
 /** The batch's parameters with its extent cut to `rows` (the passes that work over the extent). */
@@ -185,7 +187,7 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
         case "walk": {
             // The drainage-area scratch is free in a walk: it keeps each tree's size at its root, to split the next batch's walk by.
             const roots = phase.roots ?? riverRoots(params, scratch.riverSlots, work.roots);
-            walkRiverBatch(params, phase.steps, { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters, donors: byteView(scratch.eroded, heights.length) }, work.walk, roots, scratch.areaNext);
+            walkRiverBatch(params, phase.steps, { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters, donors: byteView(scratch.eroded, heights.length), countedRows: context.countedRows }, work.walk, roots, scratch.areaNext);
             return;
         }
         case "cut":

@@ -38,8 +38,9 @@
  * the walk 22 ms of it where the steps, erosion and hops took about 73 (bench/README.md has the
  * figures); rows handed down whole, not worked through hop by hop at every vertex: the walk
  * 24.7 -> 20.1 ms (2026-12-01). Trees share no vertex, so workers walk shares of them at once
- * (`splitRoots`). Not for a tileable terrain (its neighbours wrap) nor for the bake's windows of
- * rows (a tree crosses them): those step. Memory: the stack, about 4 x arrivalRing(routeHops) + 40 bytes a vertex of
+ * (`splitRoots`). A window of rows (`riverWindows.ts`) is walked whole, as a field of its own, with
+ * its aprons' vertices counting apart (`countedRows`). Not for a tileable terrain (its neighbours
+ * wrap): that steps. Memory: the stack, about 4 x arrivalRing(routeHops) + 40 bytes a vertex of
  * the longest river's path.
  */
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
@@ -49,6 +50,7 @@ import { DRAINAGE_AREA_LIMIT, riverRect } from "./riverAccumulate.js";
 import { basinRoomAt, cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "./riverErode.js";
 import { inRect } from "./riverForest.js";
 import { keepSuspended } from "./routeSediment.js";
+import type { RowRange } from "./rowBands.js";
 
 const { clz32, max, min } = Math;
 
@@ -138,6 +140,12 @@ export interface RiverWalkGrids extends RiverInputs {
     readonly counters: Float64Array;
     /** Each vertex's donors (`riverDonors`). */
     readonly donors: Uint8Array;
+    /**
+     * Where only the vertices of some rows count into `counters`: those outside `rows` count into
+     * `elsewhere` (a window of rows walked whole, whose aprons' counters are dropped). Absent: every
+     * vertex counts into `counters`.
+     */
+    readonly countedRows?: { readonly rows: RowRange; readonly elsewhere: Float64Array };
 }
 
 /**
@@ -153,8 +161,13 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
     const rect = riverRect(params);
     const whole = rect.x0 === 0 && rect.y0 === 0 && rect.x1 === width && rect.y1 === depth;
     const offsets = neighbourOffsets(width);
-    const { heights, levels, area, slots, suspended, delta, uplift, counters, donors } = grids;
+    const { heights, levels, area, slots, suspended, delta, uplift, donors } = grids;
     const mask = grids.mask;
+    // The rows whose vertices count into the batch's counters (all of them but in a window), as numbers.
+    const ownCounters = grids.counters;
+    const countedY0 = grids.countedRows?.rows.y0 ?? 0;
+    const countedY1 = grids.countedRows?.rows.y1 ?? depth;
+    const elsewhere = grids.countedRows?.elsewhere ?? ownCounters;
     // Every parameter a vertex needs, read once here (riverErode.ts's `streamKeep` says why).
     const hops = params.routeHops;
     const erosion = params.riverErosion;
@@ -194,6 +207,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             const vertex = vertices[top];
             const vy = (vertex / width) | 0;
             const vx = vertex - vy * width;
+            const counters = vy >= countedY0 && vy < countedY1 ? ownCounters : elsewhere;
             walked++;
             // Drainage area.
             const full = upstream[top];
