@@ -13,10 +13,13 @@ module.exports = {
     transform: { "^.+\\.(t|j)sx?$": swc },
     transformIgnorePatterns: ["/node_modules/(?!@babylonjs/)"],
     moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-    testTimeout: 120000,
+    // Two suites share two cores (below), so a test can take twice its time alone: the realism
+    // suite's largest claim took 49 s alone.
+    testTimeout: 300000,
     // At least two suites at once, even on two cores (jest's default there is one): most suites
     // wait on headless Chromium or on worker threads much of the time. On CI's two cores the whole
     // suite took 842 s one at a time and 593 s two at a time (2026-12-01).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    testSequencer: "<rootDir>/test/setup/slowFirstSequencer.cjs",
     setupFiles: ["<rootDir>/test/setup/quietBabylon.ts"],
 };
