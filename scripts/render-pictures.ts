@@ -26,6 +26,8 @@ async function main(): Promise<void> {
                 const { erosion } = (window as any).sample;
                 erosion.pause();
                 await erosion.reset();
+                // reset() restores the heights; the maps (the wet tint) keep what the frames before the pause added.
+                await erosion.resetMaps();
                 document.getElementById("panel")!.style.display = "none";
             });
             await page.waitForTimeout(1500);
