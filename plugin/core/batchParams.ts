@@ -207,6 +207,10 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
     const extentY = extentSpan(region.y0, region.y1, routeHops, depth, wrap);
     const walkSteps = hydraulic.dropletsPerBatch * hydraulic.maxSteps;
     const rate = (thermal.rate / (2 * thermal.neighbours)) * FIXED_ONE;
+    // The integer options below are `| 0`: an options object can hold an integer as a double
+    // (V8 keeps a field's numbers as doubles once one of them was), and a double field here makes
+    // every kernel that reads it work in floating point (the river walk's keys and levels did, with
+    // conversions at every vertex).
     const params: BatchParams = {
         width,
         depth,
@@ -242,7 +246,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         initialWater: q16(hydraulic.initialWater),
         initialSpeed: q16(hydraulic.initialSpeed),
         minWater: q16(hydraulic.minWater),
-        brushRadius: hydraulic.brushRadius,
+        brushRadius: hydraulic.brushRadius | 0,
         brushCount,
         depositAtEnd: hydraulic.endOfWalk === "deposit" ? 1 : 0,
         // The share: the part of one cell's rainfall a droplet carries, at most one cell's
@@ -259,7 +263,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         discCentreX: 0,
         discCentreY: 0,
         discRadius: 0,
-        routeHops,
+        routeHops: routeHops | 0,
         hydraulicMasked: masks.hydraulic ? 1 : 0,
         thermalMasked: masks.thermal ? 1 : 0,
         riversMasked: masks.rivers ? 1 : 0,
@@ -269,7 +273,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         riverCapacity: q16(options.rivers.capacity),
         riverDeposition: q16(options.rivers.deposition),
         riverUplift: q16(options.rivers.uplift),
-        channelArea: options.rivers.enabled ? options.rivers.channelArea : 0,
+        channelArea: options.rivers.enabled ? options.rivers.channelArea | 0 : 0,
         seam: options.tileable && width > 2 && depth > 2 ? 1 : 0,
         wrap: wrap ? 1 : 0,
         cellSizeBits: 0,

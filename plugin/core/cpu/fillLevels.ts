@@ -5,7 +5,7 @@
  * The WGSL works out a neighbour's level (never below its height) again for every vertex that
  * asks; here each vertex's is worked out once, into scratch, and each column's lowest of three rows
  * once a row (`fillLevelStep`). Same integers; a 512² step 6.3 -> 2.5 ms (about 8 ms before the
- * scratch, measured on noise).
+ * scratch, measured on noise), 2.7 -> 1.8 ms with the minima taken by sign masks (`lowerOf`).
  */
 import type { BatchParams } from "../batchParams.js";
 import { FILL_EPSILON } from "../fillLevels.js";
@@ -28,7 +28,7 @@ export function fillLevelStep(params: BatchParams, heights: Int32Array, levels: 
         for (let i = y * width + outer.x0, end = y * width + outer.x1; i < end; i++) {
             const h = heights[i];
             const l = levels[i];
-            level[i] = l > h ? l : h;
+            level[i] = l - ((l - h) & ((l - h) >> 31));
         }
     }
     // The lowest of the eight neighbours as the lowest of the columns left and right of the vertex
@@ -57,12 +57,10 @@ export function fillLevelStep(params: BatchParams, heights: Int32Array, levels: 
                 const nextAbove = level[i + 1 - width];
                 const nextBelow = level[i + 1 + width];
                 const right = min3(nextAbove, level[i + 1], nextBelow);
-                let lowest = left < right ? left : right;
-                if (above < lowest) lowest = above;
-                if (below < lowest) lowest = below;
+                const lowest = lowerOf(lowerOf(left, right), lowerOf(above, below));
                 const lifted = lowest < HEIGHT_MAX_FIXED - FILL_EPSILON ? lowest + FILL_EPSILON : HEIGHT_MAX_FIXED;
                 const height = heights[i];
-                next[i] = lifted > height ? lifted : height;
+                next[i] = lifted - ((lifted - height) & ((lifted - height) >> 31));
                 left = centre;
                 centre = right;
                 above = nextAbove;
@@ -79,8 +77,18 @@ function columnMin(level: Int32Array, i: number, width: number): number {
 }
 
 function min3(a: number, b: number, c: number): number {
-    const ab = a < b ? a : b;
-    return ab < c ? ab : c;
+    return lowerOf(lowerOf(a, b), c);
+}
+
+/**
+ * The lower of a and b with a sign mask, not a branch: which of two neighbours is lower is a coin
+ * toss the processor mispredicts (so too the higher of a level and a height, written out above).
+ * Heights and levels lie in [HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED] = [-2^30, 2^30 - 1], so a - b
+ * fits in 32 bits and its sign bit (>> 31: all ones when negative) says which is lower.
+ */
+function lowerOf(a: number, b: number): number {
+    const difference = a - b;
+    return b + (difference & (difference >> 31));
 }
 
 /** The stepped levels become the levels, over the batch's extent. */

@@ -45,7 +45,7 @@
  */
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../fixedPoint.js";
-import { FIRST_DIAGONAL_SLOT, neighbourOffsets } from "../thermalDirections.js";
+import { neighbourOffsets } from "../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT, riverRect } from "./riverAccumulate.js";
 import { basinRoomAt, cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "./riverErode.js";
 import { inRect } from "./riverForest.js";
@@ -156,7 +156,11 @@ export interface RiverWalkGrids extends RiverInputs {
  * no vertex, so workers can walk shares of them at once. Each root's tree size (its vertices)
  * goes into `sizes` at the root, for the next batch's split.
  */
-export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array): void {
+export function walkRiverBatch(params: BatchParams, stepCount: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array): void {
+    // `| 0`: the step count comes from the options, whose integers can be doubles (HeapNumbers) in
+    // V8 (batchParams.ts says when), and a double here made every key and level sum below floating
+    // point, with conversions at every vertex.
+    const steps = stepCount | 0;
     const { width, depth } = params;
     const rect = riverRect(params);
     const whole = rect.x0 === 0 && rect.y0 === 0 && rect.x1 === width && rect.y1 === depth;
@@ -169,7 +173,7 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
     const countedY1 = grids.countedRows?.rows.y1 ?? depth;
     const elsewhere = grids.countedRows?.elsewhere ?? ownCounters;
     // Every parameter a vertex needs, read once here (riverErode.ts's `streamKeep` says why).
-    const hops = params.routeHops;
+    const hops = params.routeHops | 0;
     const erosion = params.riverErosion;
     const capacity = params.riverCapacity;
     const upliftRate = params.riverUplift;
@@ -201,7 +205,16 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
                     stack.reserve(top + 1, ring);
                     ({ vertices, pending, upstream, far, floor, lastKey, bound, rowOf, arrivals } = stack);
                 }
-                pushVertex(stack, top, donor, donors);
+                // pushVertex written out: V8 inlines callees into the walk up to a budget of their
+                // bytecode, and this call site's share (a call at every vertex) was what left
+                // others (the cut, the send) as calls in some processes and not in others.
+                vertices[top] = donor;
+                pending[top] = donors[donor];
+                upstream[top] = 1;
+                far[top] = 0;
+                floor[top] = HEIGHT_MAX_FIXED;
+                lastKey[top] = 0;
+                bound[top] = 0;
                 continue;
             }
             const vertex = vertices[top];
@@ -225,9 +238,10 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             const settles = levels[vertex] > height;
             let cut = 0;
             if (!settles && slot >= 0 && fall > 0) {
-                // Most areas are small: their keep comes from the batch's table (unmasked only).
+                // Most areas are small: their keep comes from the batch's table (unmasked only), the
+                // diagonal's (slots FIRST_DIAGONAL_SLOT = 4 to 7) at odd entries.
                 const vertexArea = area[vertex];
-                if (mask === null && vertexArea < KEEP_TABLE_AREAS) cut = cutOfKeep(fall, keeps[(vertexArea << 1) | (slot >= FIRST_DIAGONAL_SLOT ? 1 : 0)]);
+                if (mask === null && vertexArea < KEEP_TABLE_AREAS) cut = cutOfKeep(fall, keeps[(vertexArea << 1) | (slot >> 2)]);
                 else cut = cutOfFall(erosion, area, mask, vertex, slot, fall);
             }
             // A basin vertex's room serves its erosion and every hop (heights and levels do not
@@ -235,7 +249,16 @@ export function walkRiverBatch(params: BatchParams, steps: number, grids: RiverW
             let room = settles && suspended[vertex] > 0 ? basinRoomAt(heights, levels, vx, vy, width, depth) : -1;
             const load = erodeVertex(params, capacity, heights, levels, area, mask, vertex, vx, vy, settles, slot, cut, floor[top], fall, room, delta, suspended);
             if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(upliftRate, heights, delta, uplift, counters, vertex);
-            const send = load > 0 ? settleVertex(params, slot, suspended, counters, load, vertex, vx, vy) : 0;
+            // settleVertex's rule written out where the vertex has a receiver (pushVertex says why).
+            let send = 0;
+            if (load > 0) {
+                if (slot >= 0) {
+                    send = min(load, ROUTE_LIMIT);
+                    if (load > send) keepSuspended(suspended, vertex, load - send, counters);
+                } else {
+                    settleVertex(params, slot, suspended, counters, load, vertex, vx, vy);
+                }
+            }
             // The hops, from the row the donors filled, kept by key (hop + level: see above).
             const own = rowOf[top];
             const lastHop = top + hops;
@@ -356,7 +379,8 @@ function addRow(arrivals: Int32Array, from: number, into: number, wrapKey: numbe
 }
 
 /**
- * Puts vertex i on level `top` with its donors (`riverDonors`), its sums and row empty.
+ * Puts vertex i on level `top` with its donors (`riverDonors`), its sums and row empty (a root: the
+ * walk pushes donors with the same lines written out).
  * A function of its own, not a closure: a closure over the walk's stack arrays kept them in a
  * context object the whole walk read through (the walk at 512²: about half again slower).
  */
