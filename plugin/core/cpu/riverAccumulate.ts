@@ -98,8 +98,8 @@ export function copyRingAreas(params: BatchParams, area: Int32Array, areaNext: I
     const ring = riverSlotRows(params);
     for (let vy = Math.max(ring.y0, rows.y0); vy < Math.min(ring.y1, rows.y1); vy++) {
         const outsideRow = vy < rect.y0 || vy >= rect.y1;
-        for (let vx = rect.x0 - 1; vx <= rect.x1; vx++) {
-            if (!outsideRow && vx >= rect.x0 && vx < rect.x1) continue;
+        // A row through the rectangle has only its two ends in the ring: step over the rest.
+        for (let vx = rect.x0 - 1; vx <= rect.x1; vx = !outsideRow && vx === rect.x0 - 1 ? rect.x1 : vx + 1) {
             const [x, y] = canonical(vx, vy, width, depth, wrap);
             if (x < 0) continue;
             const i = y * width + x;
