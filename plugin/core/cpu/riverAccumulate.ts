@@ -71,7 +71,7 @@ export function riverSlots(params: BatchParams, heights: Int32Array, levels: Int
             const x0 = inner ? Math.max(columns.x0, 1) : columns.x1;
             const x1 = inner ? Math.max(x0, Math.min(columns.x1, width - 1)) : columns.x1;
             for (let x = columns.x0; x < x0; x++) slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, false);
-            if (effective !== undefined) for (let i = y * width + x0, end = y * width + x1; i < end; i++) slots[i] = effectiveLevelSlot(effective, i, width);
+            if (effective !== undefined) effectiveLevelSlots(effective, slots, y * width + x0, y * width + x1, width);
             else for (let i = y * width + x0, end = y * width + x1; i < end; i++) slots[i] = innerLevelSlot(heights, levels, i, offsets);
             for (let x = x1; x < columns.x1; x++) slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, false);
         }
@@ -112,64 +112,67 @@ export function copyRingAreas(params: BatchParams, area: Int32Array, areaNext: I
 const DIAGONAL_RUN = INVERSE_SQRT2_Q16 / 65536;
 
 /**
- * `innerLevelSlot` from the levels never below the heights (`effective`), for a vertex away from
- * the grid's edges: the eight neighbours written out in slot order (`THERMAL_DX`, `THERMAL_DY`),
- * where a loop over an offset table took a sixth longer. Without branches (a 512² batch's slots 5.0
- * -> 4.3 ms): a neighbour's candidate is its fall (a diagonal's over sqrt 2) where it falls, else
- * -1; a sign mask (`steeper`, all ones where the candidate beats the best so far, strictly, so ties
- * keep the lower slot) picks best and slot. Levels lie in [HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED], so
- * every difference fits in 32 bits. The diagonal's `mulQ16(fall, INVERSE_SQRT2_Q16)` is a double
- * product, exact (fall < 2^31 times 46341 / 2^16 has under 53 bits) and truncated, which floors it
- * where the fall is positive (elsewhere the candidate is -1 anyway).
+ * `innerLevelSlot` from the levels never below the heights (`effective`), for the vertices
+ * `from`..`to` - 1 of a row, away from the grid's edges: one call a row (a call a vertex, which V8
+ * did not always inline, cost a fifth of the slots' time), the eight neighbours written out in slot
+ * order (`THERMAL_DX`, `THERMAL_DY`), where a loop over an offset table took a sixth longer.
+ * Without branches (an eighth off a 512² batch's slots, same process): a neighbour's candidate is
+ * its fall (a diagonal's over sqrt 2) where it falls, else -1; a sign mask (`steeper`, all ones
+ * where the candidate beats the best so far, strictly, so ties keep the lower slot) picks best and
+ * slot. Levels lie in [HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED], so every difference fits in 32 bits.
+ * The diagonal's `mulQ16(fall, INVERSE_SQRT2_Q16)` is a double product, exact (fall < 2^31 times
+ * 46341 / 2^16 has under 53 bits) and truncated, which floors it where the fall is positive
+ * (elsewhere the candidate is -1 anyway).
  */
-function effectiveLevelSlot(effective: Int32Array, i: number, width: number): number {
-    const level = effective[i];
-    let best = -1;
-    let slot = -1;
-    let fall = 0;
-    let candidate = 0;
-    let steeper = 0;
-    fall = level - effective[i + 1];
-    candidate = fall | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 0) & steeper;
-    fall = level - effective[i - 1];
-    candidate = fall | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 1) & steeper;
-    fall = level - effective[i + width];
-    candidate = fall | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 2) & steeper;
-    fall = level - effective[i - width];
-    candidate = fall | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 3) & steeper;
-    fall = level - effective[i + width + 1];
-    candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 4) & steeper;
-    fall = level - effective[i + width - 1];
-    candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 5) & steeper;
-    fall = level - effective[i - width + 1];
-    candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 6) & steeper;
-    fall = level - effective[i - width - 1];
-    candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-    steeper = (best - candidate) >> 31;
-    best ^= (best ^ candidate) & steeper;
-    slot ^= (slot ^ 7) & steeper;
-    return slot;
+function effectiveLevelSlots(effective: Int32Array, slots: Int32Array, from: number, to: number, width: number): void {
+    for (let i = from; i < to; i++) {
+        const level = effective[i];
+        let best = -1;
+        let slot = -1;
+        let fall = 0;
+        let candidate = 0;
+        let steeper = 0;
+        fall = level - effective[i + 1];
+        candidate = fall | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        best ^= (best ^ candidate) & steeper;
+        slot ^= (slot ^ 0) & steeper;
+        fall = level - effective[i - 1];
+        candidate = fall | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        best ^= (best ^ candidate) & steeper;
+        slot ^= (slot ^ 1) & steeper;
+        fall = level - effective[i + width];
+        candidate = fall | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        best ^= (best ^ candidate) & steeper;
+        slot ^= (slot ^ 2) & steeper;
+        fall = level - effective[i - width];
+        candidate = fall | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        best ^= (best ^ candidate) & steeper;
+        slot ^= (slot ^ 3) & steeper;
+        fall = level - effective[i + width + 1];
+        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        best ^= (best ^ candidate) & steeper;
+        slot ^= (slot ^ 4) & steeper;
+        fall = level - effective[i + width - 1];
+        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        best ^= (best ^ candidate) & steeper;
+        slot ^= (slot ^ 5) & steeper;
+        fall = level - effective[i - width + 1];
+        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        best ^= (best ^ candidate) & steeper;
+        slot ^= (slot ^ 6) & steeper;
+        fall = level - effective[i - width - 1];
+        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
+        steeper = (best - candidate) >> 31;
+        slot ^= (slot ^ 7) & steeper;
+        slots[i] = slot;
+    }
 }
 
 /** A virtual coordinate on the grid or its torus: the vertex it names, or [-1, -1] past a non-wrapping edge. */
