@@ -1,6 +1,6 @@
 /**
  * A river batch on one thread: every phase of `riverPhases` over one band of all its rows, the
- * drainage area and the sediment walked down the slot forest (`riverTrees.ts`).
+ * drainage area and the sediment walked down the slot forest (`riverWalk.ts`).
  */
 import type { BatchParams } from "../batchParams.js";
 import type { ErosionMaps } from "../erosionMaps.js";
