@@ -116,13 +116,15 @@ const DIAGONAL_RUN = INVERSE_SQRT2_Q16 / 65536;
  * `from`..`to` - 1 of a row, away from the grid's edges: one call a row (a call a vertex, which V8
  * did not always inline, cost a fifth of the slots' time), the eight neighbours written out in slot
  * order (`THERMAL_DX`, `THERMAL_DY`), where a loop over an offset table took a sixth longer.
- * Without branches (an eighth off a 512² batch's slots, same process): a neighbour's candidate is
- * its fall (a diagonal's over sqrt 2) where it falls, else -1; a sign mask (`steeper`, all ones
- * where the candidate beats the best so far, strictly, so ties keep the lower slot) picks best and
- * slot. Levels lie in [HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED], so every difference fits in 32 bits.
- * The diagonal's `mulQ16(fall, INVERSE_SQRT2_Q16)` is a double product, exact (fall < 2^31 times
- * 46341 / 2^16 has under 53 bits) and truncated, which floors it where the fall is positive
- * (elsewhere the candidate is -1 anyway).
+ * Without branches (a fifth off a 512² batch's slots, same process): a neighbour's candidate is
+ * its fall (a diagonal's over sqrt 2) where it falls, else -1; a mask (`steeper`, all ones where
+ * the candidate beats the best so far, strictly, so ties keep the lower slot) picks best and slot.
+ * Levels lie in [HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED], so a fall fits in 32 bits (its sign by
+ * `>> 31`), but the difference of two falls may not (2^31 - 1 against -1): the mask comes from a
+ * compare, which V8 turns into a flag, not a branch (test/unit/core/signMasks.test.ts). The
+ * diagonal's `mulQ16(fall, INVERSE_SQRT2_Q16)` is a double product, exact (fall < 2^31 times 46341
+ * / 2^16 has under 53 bits) and truncated, which floors it where the fall is positive (elsewhere
+ * the candidate is -1 anyway).
  */
 function effectiveLevelSlots(effective: Int32Array, slots: Int32Array, from: number, to: number, width: number): void {
     for (let i = from; i < to; i++) {
@@ -134,42 +136,42 @@ function effectiveLevelSlots(effective: Int32Array, slots: Int32Array, from: num
         let steeper = 0;
         fall = level - effective[i + 1];
         candidate = fall | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         best ^= (best ^ candidate) & steeper;
         slot ^= (slot ^ 0) & steeper;
         fall = level - effective[i - 1];
         candidate = fall | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         best ^= (best ^ candidate) & steeper;
         slot ^= (slot ^ 1) & steeper;
         fall = level - effective[i + width];
         candidate = fall | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         best ^= (best ^ candidate) & steeper;
         slot ^= (slot ^ 2) & steeper;
         fall = level - effective[i - width];
         candidate = fall | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         best ^= (best ^ candidate) & steeper;
         slot ^= (slot ^ 3) & steeper;
         fall = level - effective[i + width + 1];
         candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         best ^= (best ^ candidate) & steeper;
         slot ^= (slot ^ 4) & steeper;
         fall = level - effective[i + width - 1];
         candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         best ^= (best ^ candidate) & steeper;
         slot ^= (slot ^ 5) & steeper;
         fall = level - effective[i - width + 1];
         candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         best ^= (best ^ candidate) & steeper;
         slot ^= (slot ^ 6) & steeper;
         fall = level - effective[i - width - 1];
         candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = (best - candidate) >> 31;
+        steeper = -Number(candidate > best);
         slot ^= (slot ^ 7) & steeper;
         slots[i] = slot;
     }
