@@ -37,12 +37,9 @@
  * Measured on the benchmark's 512² field, one thread, a warm batch: the whole batch 100 -> 37 ms,
  * the walk 22 ms of it where the steps, erosion and hops took about 73 (bench/README.md has the
  * figures); rows handed down whole, not worked through hop by hop at every vertex: the walk
- * 24.7 -> 20.1 ms (2026-12-01); with integer keys (the step count and hops had come in as
- * doubles), the merge of rows without a branch and the rooms' minima by sign masks, about 16.5 ms
- * from a new state. Tried without a gain (same integers): the stack's arrays as one array of
- * records, the top level's vertex and donors in locals, the sends and the hops of a basin without
- * branches, and the walk split into an order pass and a pass over that order (slower: the second
- * pass's branches are the walk's). Trees share no vertex, so workers walk shares of them at once
+ * 24.7 -> 20.1 ms; with integer keys, the rows merged without a branch and the rooms' minima by
+ * sign masks, about 16.5 ms from a new state (bench/README.md lists what was tried without a
+ * gain). Trees share no vertex, so workers walk shares of them at once
  * (`splitRoots`). A window of rows (`riverWindows.ts`) is walked whole, as a field of its own, with
  * its aprons' vertices counting apart (`countedRows`). Not for a tileable terrain (its neighbours
  * wrap): that steps. Memory: the stack, about 4 x arrivalRing(routeHops) + 40 bytes a vertex of
