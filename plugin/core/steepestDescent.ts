@@ -84,32 +84,6 @@ export function steepestLevelSlot(heights: Int32Array, levels: Int32Array, x: nu
 }
 
 /**
- * `steepestLevelSlot` for a vertex away from the grid's edges, whose neighbour k is `offsets[k]`
- * away (`dy x width + dx`): the same slot without the bounds checks, and each level read in line
- * (a river batch's slots at 512²: 15 -> 10 ms).
- */
-export function innerLevelSlot(heights: Int32Array, levels: Int32Array, i: number, offsets: Int32Array): number {
-    const height = heights[i];
-    const own = levels[i];
-    const level = own > height ? own : height;
-    let best = -1;
-    let slot = -1;
-    for (let k = 0; k < THERMAL_SLOTS; k++) {
-        const n = i + offsets[k];
-        const neighbourHeight = heights[n];
-        const neighbourLevel = levels[n];
-        const fall = level - (neighbourLevel > neighbourHeight ? neighbourLevel : neighbourHeight);
-        if (fall <= 0) continue;
-        const steepness = k < FIRST_DIAGONAL_SLOT ? fall : mulQ16(fall, INVERSE_SQRT2_Q16);
-        if (steepness > best) {
-            best = steepness;
-            slot = k;
-        }
-    }
-    return slot;
-}
-
-/**
  * Where sediment that does not settle at (x, y) moves: down the fill levels (into a basin, across it
  * toward its spill, never back), or on a torus down the heights. -1 where nothing is lower (an edge
  * vertex in a hollow, or levels not yet caught up with the heights).

@@ -1,18 +1,18 @@
 /**
- * CPU mirror of `shaders/river_slots.wgsl`, `shaders/river_accumulate.wgsl` and
- * `shaders/copy_area.wgsl`: Jacobi steps of the drainage area over a river batch's patch. Each
+ * CPU mirror of `shaders/river_accumulate.wgsl` and `shaders/copy_area.wgsl` (the slots they read:
+ * `riverSlots.ts`): Jacobi steps of the drainage area over a river batch's patch. Each
  * vertex's area is itself plus the areas of the neighbours whose water comes to it (`riverSlot`),
  * reading the areas as they were before the step;
  * a chain of n cells is counted in full after n steps, and the areas persist, so across batches
  * and cycles they keep converging as the ground changes. Saturates at DRAINAGE_AREA_LIMIT.
  *
- * The WGSL works out every neighbour's slot once per batch too (river_slots) but looks at all 8
+ * The WGSL works out every vertex's slot once per batch too (river_slots) but looks at all 8
  * neighbours at every step; here each vertex's donors are listed once per batch. Every function
  * works over a range of rows, so a batch can be split into bands (`riverPhases.ts`).
  */
 import type { BatchParams } from "../batchParams.js";
 import { expandRect, type GridRect } from "../patches.js";
-import { innerLevelSlot, INVERSE_SQRT2_Q16, neighbourAt, riverSlot } from "../steepestDescent.js";
+import { neighbourAt } from "../steepestDescent.js";
 import { neighbourOffsets, OPPOSITE_SLOT, THERMAL_SLOTS } from "../thermalDirections.js";
 import { frontierCapacity, frontierCells, type ChangedCells, type FrontierScope } from "./riverFrontier.js";
 import type { RowRange } from "./rowBands.js";
@@ -34,55 +34,6 @@ export function riverRect(params: BatchParams): GridRect {
 export function riverSlotRows(params: BatchParams): RowRange {
     const rect = riverRect(params);
     return params.wrap !== 0 ? { y0: rect.y0 - 1, y1: rect.y1 + 1 } : expandRect(rect, 1, params.width, params.depth);
-}
-
-/**
- * Each vertex's river slot (`riverSlot`: 0..7, or -1) over `rows` of the river rectangle grown by
- * one (`riverSlotRows`; wrapping on a tileable terrain), into `slots`. Where the grown rectangle
- * covers a whole period of the torus two rows name one vertex; they write the same value. With
- * `effective` (a grid of the field's size, on a terrain that does not wrap), each level the slots
- * compare (never below its height) is worked out once into it first, over the rows and their
- * neighbours (bands next to each other write the same values into the rows they share): nine
- * reads a vertex where `innerLevelSlot` reads eighteen (a 512² batch's slots: 10 -> ... ms).
- */
-export function riverSlots(params: BatchParams, heights: Int32Array, levels: Int32Array, slots: Int32Array, rows: RowRange, effective?: Int32Array): void {
-    const { width, depth } = params;
-    const wrap = params.wrap !== 0;
-    const rect = riverRect(params);
-    const ring = riverSlotRows(params);
-    const y0 = Math.max(ring.y0, rows.y0);
-    const y1 = Math.min(ring.y1, rows.y1);
-    if (!wrap) {
-        const columns = expandRect(rect, 1, width, depth);
-        const offsets = neighbourOffsets(width);
-        if (effective !== undefined && y1 > y0) {
-            const box = expandRect({ x0: columns.x0, y0, x1: columns.x1, y1 }, 1, width, depth);
-            for (let y = box.y0; y < box.y1; y++) {
-                for (let i = y * width + box.x0, end = y * width + box.x1; i < end; i++) {
-                    const height = heights[i];
-                    const level = levels[i];
-                    effective[i] = level > height ? level : height;
-                }
-            }
-        }
-        for (let y = y0; y < y1; y++) {
-            const inner = y > 0 && y < depth - 1;
-            // The edge columns apart, so the loop over the rest is one call a vertex.
-            const x0 = inner ? Math.max(columns.x0, 1) : columns.x1;
-            const x1 = inner ? Math.max(x0, Math.min(columns.x1, width - 1)) : columns.x1;
-            for (let x = columns.x0; x < x0; x++) slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, false);
-            if (effective !== undefined) effectiveLevelSlots(effective, slots, y * width + x0, y * width + x1, width);
-            else for (let i = y * width + x0, end = y * width + x1; i < end; i++) slots[i] = innerLevelSlot(heights, levels, i, offsets);
-            for (let x = x1; x < columns.x1; x++) slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, false);
-        }
-        return;
-    }
-    for (let vy = y0; vy < y1; vy++) {
-        for (let vx = rect.x0 - 1; vx <= rect.x1; vx++) {
-            const [x, y] = canonical(vx, vy, width, depth, true);
-            slots[y * width + x] = riverSlot(heights, levels, x, y, width, depth, true);
-        }
-    }
 }
 
 /**
@@ -108,74 +59,6 @@ export function copyRingAreas(params: BatchParams, area: Int32Array, areaNext: I
     }
 }
 
-/** INVERSE_SQRT2_Q16 / 2^16 as a double (exactly: 46341 needs 16 bits). */
-const DIAGONAL_RUN = INVERSE_SQRT2_Q16 / 65536;
-
-/**
- * `innerLevelSlot` from the levels never below the heights (`effective`), for the vertices
- * `from`..`to` - 1 of a row, away from the grid's edges: one call a row (a call a vertex, which V8
- * did not always inline, cost a fifth of the slots' time), the eight neighbours written out in slot
- * order (`THERMAL_DX`, `THERMAL_DY`), where a loop over an offset table took a sixth longer.
- * Without branches (a fifth off a 512² batch's slots, same process): a neighbour's candidate is
- * its fall (a diagonal's over sqrt 2) where it falls, else -1; a mask (`steeper`, all ones where
- * the candidate beats the best so far, strictly, so ties keep the lower slot) picks best and slot.
- * Levels lie in [HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED], so a fall fits in 32 bits (its sign by
- * `>> 31`), but the difference of two falls may not (2^31 - 1 against -1): the mask comes from a
- * compare, which V8 turns into a flag, not a branch (test/unit/core/signMasks.test.ts). The
- * diagonal's `mulQ16(fall, INVERSE_SQRT2_Q16)` is a double product, exact (fall < 2^31 times 46341
- * / 2^16 has under 53 bits) and truncated, which floors it where the fall is positive (elsewhere
- * the candidate is -1 anyway).
- */
-function effectiveLevelSlots(effective: Int32Array, slots: Int32Array, from: number, to: number, width: number): void {
-    for (let i = from; i < to; i++) {
-        const level = effective[i];
-        let best = -1;
-        let slot = -1;
-        let fall = 0;
-        let candidate = 0;
-        let steeper = 0;
-        fall = level - effective[i + 1];
-        candidate = fall | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        best ^= (best ^ candidate) & steeper;
-        slot ^= (slot ^ 0) & steeper;
-        fall = level - effective[i - 1];
-        candidate = fall | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        best ^= (best ^ candidate) & steeper;
-        slot ^= (slot ^ 1) & steeper;
-        fall = level - effective[i + width];
-        candidate = fall | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        best ^= (best ^ candidate) & steeper;
-        slot ^= (slot ^ 2) & steeper;
-        fall = level - effective[i - width];
-        candidate = fall | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        best ^= (best ^ candidate) & steeper;
-        slot ^= (slot ^ 3) & steeper;
-        fall = level - effective[i + width + 1];
-        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        best ^= (best ^ candidate) & steeper;
-        slot ^= (slot ^ 4) & steeper;
-        fall = level - effective[i + width - 1];
-        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        best ^= (best ^ candidate) & steeper;
-        slot ^= (slot ^ 5) & steeper;
-        fall = level - effective[i - width + 1];
-        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        best ^= (best ^ candidate) & steeper;
-        slot ^= (slot ^ 6) & steeper;
-        fall = level - effective[i - width - 1];
-        candidate = ((fall * DIAGONAL_RUN) | 0) | ~((0 - fall) >> 31);
-        steeper = -Number(candidate > best);
-        slot ^= (slot ^ 7) & steeper;
-        slots[i] = slot;
-    }
-}
 
 /** A virtual coordinate on the grid or its torus: the vertex it names, or [-1, -1] past a non-wrapping edge. */
 export function canonical(vx: number, vy: number, width: number, depth: number, wrap: boolean): [number, number] {

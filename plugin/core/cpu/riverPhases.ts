@@ -13,7 +13,8 @@ import type { ErosionMaps } from "../erosionMaps.js";
 import type { ErosionMasks, ErosionStateData } from "../erosionState.js";
 import { applyDelta } from "./applyDelta.js";
 import { copyLevels, fillLevelStep, type FillLevelScratch } from "./fillLevels.js";
-import { copyArea, copyRingAreas, DonorLists, listDonors, riverAreaStep, riverRect, riverSlotRows, riverSlots } from "./riverAccumulate.js";
+import { copyArea, copyRingAreas, DonorLists, listDonors, riverAreaStep, riverRect, riverSlotRows } from "./riverAccumulate.js";
+import { riverSlots } from "./riverSlots.js";
 import { riverCut, riverErode, riverSettle, riverUplift } from "./riverErode.js";
 import { ChangedCells, FRONTIER_SHARE } from "./riverFrontier.js";
 import { riverHop } from "./riverRoute.js";
@@ -166,8 +167,7 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
     const scope = { params, slots: scratch.riverSlots, marks: work.marks(heights.length), visits: work.visits, share: work.frontierShare };
     switch (phase.kind) {
         case "slots":
-            // The erosion grid is free until the cut: the slots compare levels never below the heights there.
-            riverSlots(params, heights, levels, scratch.riverSlots, rows, scratch.eroded);
+            riverSlots(params, heights, levels, scratch.riverSlots, rows);
             copyRingAreas(params, area, scratch.areaNext, rows);
             return;
         case "area": {
@@ -181,7 +181,7 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             copyArea(params, scratch.areaNext, area, rows);
             return;
         case "donors":
-            // The erosion grid, done with as the slots' levels, holds the walk's donors (one byte a vertex).
+            // The erosion grid, free until a stepped batch's cut, holds the walk's donors (one byte a vertex).
             riverDonors(params, scratch.riverSlots, byteView(scratch.eroded, heights.length), rows);
             return;
         case "walk": {

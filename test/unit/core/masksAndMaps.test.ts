@@ -1,8 +1,8 @@
 /**
  * Masks (docs/simulation.md, "Masks") and erosion maps, on the CPU reference (GPU parity covers both).
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMasks, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { heightSum } from "../../../plugin/internal.js";
+import { buildBatchParams, createMaps, CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, MAP_LIMIT, noMasks, resolveOptions, type ErosionMasks, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { applyDelta, heightSum } from "../../../plugin/internal.js";
 
 const W = 72;
 const D = 40;
@@ -89,6 +89,33 @@ describe("erosion maps", () => {
     it("counts every droplet step once in the water map", () => {
         const simulation = run({ hydraulic: { dropletsPerBatch: 500 }, thermal: { enabled: false } });
         expect(simulation.maps.water.reduce((a, b) => a + b, 0)).toBe(simulation.state.counters[3]);
+    });
+
+    it("applying a change records it as the plain rule does, at and next to the limit and for changes of every size", () => {
+        // applyDelta takes the u32 sums on the counters' bits without a branch (applyDeltaRecording):
+        // every pairing of a counter near 0, 2^31 and the limit with a change of any sign and size.
+        const counts = [0, 1, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 2 ** 31, MAP_LIMIT - 5, MAP_LIMIT - 1, MAP_LIMIT];
+        const changes = [0, 1, -1, 5, -5, 2 ** 31 - 1, -(2 ** 31), -(2 ** 31) + 1, 2 ** 30, -(2 ** 30)];
+        const cells = counts.length * changes.length;
+        const params = buildBatchParams(resolveOptions({ patchSize: 64 }), { width: cells, depth: 1 }, { index: 0, x0: 0, y0: 0, x1: cells, y1: 1 }, "rivers", 0, 0);
+        const maps = createMaps(cells);
+        const delta = new Int32Array(cells);
+        const expected = { wear: new Uint32Array(cells), deposition: new Uint32Array(cells) };
+        counts.forEach((count, a) =>
+            changes.forEach((change, b) => {
+                const i = a * changes.length + b;
+                maps.wear[i] = count;
+                maps.deposition[i] = MAP_LIMIT - count;
+                delta[i] = change;
+                expected.wear[i] = Math.min(count + Math.max(-change, 0), MAP_LIMIT);
+                expected.deposition[i] = Math.min(MAP_LIMIT - count + Math.max(change, 0), MAP_LIMIT);
+            })
+        );
+        const heights = new Int32Array(cells);
+        applyDelta({ ...params, extentX0: 0, extentX1: cells, extentY0: 0, extentY1: 1 }, heights, delta, maps);
+        expect(Array.from(maps.wear)).toEqual(Array.from(expected.wear));
+        expect(Array.from(maps.deposition)).toEqual(Array.from(expected.deposition));
+        expect(Array.from(delta).every((value) => value === 0)).toBe(true);
     });
 
     it("saturates rather than wraps, and resets", () => {
