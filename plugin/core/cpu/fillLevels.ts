@@ -28,13 +28,19 @@ export function fillLevelStep(params: BatchParams, heights: Int32Array, levels: 
         for (let i = y * width + outer.x0, end = y * width + outer.x1; i < end; i++) {
             const h = heights[i];
             const l = levels[i];
-            level[i] = l - ((l - h) & ((l - h) >> 31));
+            level[i] = (l - ((l - h) & ((l - h) >> 31))) | 0;
         }
     }
     // The lowest of the eight neighbours as the lowest of the columns left and right of the vertex
     // (three rows each) and the vertices above and below it, each column's minimum worked out once
     // as the row is swept: three reads a vertex where eight were (the minimum of a set does not
     // depend on the order it is taken in).
+    // The module's constants as locals, and every difference `| 0` (they all fit in 32 bits: see
+    // `lowerOf`): V8 read the constants from the module's context at every vertex and checked each
+    // difference for overflow (a 512² step 1.85 -> 1.7 ms).
+    const epsilon = FILL_EPSILON | 0;
+    const heightMax = HEIGHT_MAX_FIXED | 0;
+    const liftLimit = (heightMax - epsilon) | 0;
     for (let y = regionY0; y < regionY1; y++) {
         const row = y * width;
         if (y === 0 || y === depth - 1) {
@@ -58,9 +64,9 @@ export function fillLevelStep(params: BatchParams, heights: Int32Array, levels: 
                 const nextBelow = level[i + 1 + width];
                 const right = min3(nextAbove, level[i + 1], nextBelow);
                 const lowest = lowerOf(lowerOf(left, right), lowerOf(above, below));
-                const lifted = lowest < HEIGHT_MAX_FIXED - FILL_EPSILON ? lowest + FILL_EPSILON : HEIGHT_MAX_FIXED;
+                const lifted = lowest < liftLimit ? (lowest + epsilon) | 0 : heightMax;
                 const height = heights[i];
-                next[i] = lifted - ((lifted - height) & ((lifted - height) >> 31));
+                next[i] = (lifted - ((lifted - height) & ((lifted - height) >> 31))) | 0;
                 left = centre;
                 centre = right;
                 above = nextAbove;
@@ -87,8 +93,8 @@ function min3(a: number, b: number, c: number): number {
  * fits in 32 bits and its sign bit (>> 31: all ones when negative) says which is lower.
  */
 function lowerOf(a: number, b: number): number {
-    const difference = a - b;
-    return b + (difference & (difference >> 31));
+    const difference = (a - b) | 0;
+    return (b + (difference & (difference >> 31))) | 0;
 }
 
 /** The stepped levels become the levels, over the batch's extent. */

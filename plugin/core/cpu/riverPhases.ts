@@ -51,6 +51,8 @@ export class RiverBandWork {
     public readonly walk = new RiverWalkStack();
     /** The roots of the slot forest, when the walk lists them itself. */
     public readonly roots = new VertexList();
+    /** The roots the donors listed (one band over every row), for the walk that follows; null once walked. */
+    public listedRoots: Int32Array | null = null;
     /** A sparse step's lists hold at most 1/frontierShare of the band's vertices; 0 makes every step dense (the tests compare the two). */
     public frontierShare = FRONTIER_SHARE;
 
@@ -180,13 +182,19 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
         case "copyArea":
             copyArea(params, scratch.areaNext, area, rows);
             return;
-        case "donors":
-            // The erosion grid, free until a stepped batch's cut, holds the walk's donors (one byte a vertex).
-            riverDonors(params, scratch.riverSlots, byteView(scratch.eroded, heights.length), rows);
+        case "donors": {
+            // The erosion grid, free until a stepped batch's cut, holds the walk's donors (one byte a
+            // vertex). A band over every row lists the roots as it goes.
+            const rect = riverRect(params);
+            const everyRow = rows.y0 <= rect.y0 && rows.y1 >= rect.y1;
+            riverDonors(params, scratch.riverSlots, byteView(scratch.eroded, heights.length), rows, everyRow ? work.roots : null);
+            work.listedRoots = everyRow ? work.roots.list : null;
             return;
+        }
         case "walk": {
             // The drainage-area scratch is free in a walk: it keeps each tree's size at its root, to split the next batch's walk by.
-            const roots = phase.roots ?? riverRoots(params, scratch.riverSlots, work.roots);
+            const roots = phase.roots ?? work.listedRoots ?? riverRoots(params, scratch.riverSlots, work.roots);
+            work.listedRoots = null;
             walkRiverBatch(params, phase.steps, { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters, donors: byteView(scratch.eroded, heights.length), countedRows: context.countedRows }, work.walk, roots, scratch.areaNext);
             return;
         }
