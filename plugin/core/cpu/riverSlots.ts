@@ -111,10 +111,10 @@ const DIAGONAL_RUN = INVERSE_SQRT2_Q16 / 65536;
  * (neighbours 0 and 1, 2 and 3, ..., then the winners), each by a mask that is all ones where the
  * later of the pair is strictly steeper, so ties keep the lower slot as the plain rule's running
  * maximum does; pairs, not a running maximum, so the picks do not wait on each other (a 512²
- * batch's slots 3.7 -> 3.45 ms; 3.3 with the locals below). Levels lie in [HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED], so a fall fits
- * in 32 bits (its sign by `>> 31`), but the difference of two falls may not (2^31 - 1 against -1):
- * the mask comes from a compare, which V8 turns into a flag, not a branch
- * (test/unit/core/signMasks.test.ts). The diagonal's `mulQ16(fall, INVERSE_SQRT2_Q16)` is a double
+ * batch's slots 3.7 -> 3.45 ms; 3.3 with the locals below). Levels lie in [HEIGHT_MIN_FIXED,
+ * HEIGHT_MAX_FIXED], so a fall fits in 32 bits (its sign by `>> 31`), but the difference of two
+ * falls may not (2^31 - 1 against -1): the mask comes from a compare, which V8 turns into a flag,
+ * not a branch (test/unit/core/signMasks.test.ts). The diagonal's `mulQ16(fall, INVERSE_SQRT2_Q16)` is a double
  * product, exact (fall < 2^31 times 46341 / 2^16 has under 53 bits) and truncated, which floors it
  * where the fall is positive (elsewhere the candidate is -1 anyway).
  */
