@@ -39,11 +39,10 @@
  * figures); rows handed down whole, not worked through hop by hop at every vertex: the walk
  * 24.7 -> 20.1 ms; with integer keys, the rows merged without a branch and the rooms' minima by
  * sign masks, about 16.5 ms from a new state (bench/README.md lists what was tried without a
- * gain). Trees share no vertex, so workers walk shares of them at once
- * (`splitRoots`). A window of rows (`riverWindows.ts`) is walked whole, as a field of its own, with
- * its aprons' vertices counting apart (`countedRows`). Not for a tileable terrain (its neighbours
- * wrap): that steps. Memory: the stack, about 4 x arrivalRing(routeHops) + 40 bytes a vertex of
- * the longest river's path.
+ * gain). Trees share no vertex, so workers walk shares of them at once (`splitRoots`). A window
+ * of rows (`riverWindows.ts`) is walked whole, its aprons' vertices counting apart (`countedRows`).
+ * Not for a tileable terrain (its neighbours wrap): that steps. Memory: the stack, about
+ * 4 x arrivalRing(routeHops) + 40 bytes a vertex of the longest river's path.
  */
 import { ROUTE_LIMIT, type BatchParams } from "../batchParams.js";
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../fixedPoint.js";
@@ -163,6 +162,9 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
     // V8 (batchParams.ts says when), and a double here made every key and level sum below floating
     // point, with conversions at every vertex.
     const steps = stepCount | 0;
+    // The area's limit as a 32-bit local: read from the module's context (a bundle's var, 2^30 a
+    // double there), the saturated area was a tagged value V8 boxed at every vertex.
+    const areaLimit = DRAINAGE_AREA_LIMIT | 0;
     const { width, depth } = params;
     const rect = riverRect(params);
     const whole = rect.x0 === 0 && rect.y0 === 0 && rect.x1 === width && rect.y1 === depth;
@@ -229,7 +231,7 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
             if (steps > 0) {
                 const before = area[vertex];
                 const stepped = full + far[top];
-                area[vertex] = stepped > DRAINAGE_AREA_LIMIT ? DRAINAGE_AREA_LIMIT : stepped;
+                area[vertex] = stepped > areaLimit ? areaLimit : stepped;
                 if (top >= steps) far[top - steps] += before - full;
             }
             // Cut, erosion, uplift, settling: hop 0's send.
@@ -384,10 +386,9 @@ function addRow(arrivals: Int32Array, from: number, into: number, wrapKey: numbe
 }
 
 /**
- * Puts vertex i on level `top` with its donors (`riverDonors`), its sums and row empty (a root: the
- * walk pushes donors with the same lines written out).
- * A function of its own, not a closure: a closure over the walk's stack arrays kept them in a
- * context object the whole walk read through (the walk at 512²: about half again slower).
+ * Puts root i on level `top` with its donors (`riverDonors`), its sums and row empty (the walk
+ * pushes donors with these lines written out). Not a closure: one over the walk's stack arrays
+ * kept them in a context object the whole walk read through (the walk: about half again slower).
  */
 function pushVertex(stack: RiverWalkStack, top: number, i: number, donors: Uint8Array): void {
     stack.vertices[top] = i;
