@@ -6,8 +6,9 @@
  * operator, `cpuWorkers`) is measured on a full 513² cycle and on a river batch (`cpuPoolCycle.ts`).
  * Run by `npm run bench` from an esbuild bundle
  * (bench/.build/cpu.mjs), next to the bundled worker. The yardsticks (bench/yardstick/, see
- * yardsticks.ts) run in the same run, and the figures the CPU targets are stated in come last as
- * ratios to them.
+ * yardsticks.ts) run in the same run, at its start and again just before each figure a target
+ * divides by them, and the figures the CPU targets are stated in come last as ratios to the
+ * yardsticks measured beside them.
  *
  *   node bench/.build/cpu.mjs [--quick] [--threads=N] --json=records.json
  */
@@ -25,7 +26,7 @@ import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { CpuWorkerPool } from "../../scripts/lib/cpuWorkers.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, RIVER_WARM_BATCHES, riverBatch, riverStartState, riverWarmState, SIZES, thermalBatch } from "./workloads.js";
-import { measureYardsticks, yardstickRatios } from "./yardsticks.js";
+import { measureYardstickNow, measureYardsticks, yardstickRatios } from "./yardsticks.js";
 import { runCpuWaterFigure } from "./cpuWater.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
 import { runBakeFigures, tiledBake } from "./bakeFigures.js";
@@ -42,6 +43,17 @@ const counts = runCounts(quick);
 const runs = counts.runs;
 const workerScript = new URL("./cpu-worker.mjs", import.meta.url);
 const records: BenchRecord[] = [];
+/** Yardsticks measured again just before the figure each ratio divides, by the ratio (yardsticks.ts says why). */
+const adjacent = new Map<string, number>();
+
+/** Measures yardstick `kernel` now, for `ratios` (the figure they divide comes next). */
+function measureBeside(kernel: string, ...ratios: string[]): void {
+    const median = measureYardstickNow(kernel, quick, runs);
+    if (median === null) return;
+    for (const ratio of ratios) adjacent.set(ratio, median);
+    const unit = kernel.endsWith("thermal") ? "cells/s" : "steps/s";
+    process.stderr.write(`  cpu ${kernel} again, for ${ratios.join(", ")}: ${formatValue(median, unit)} ${unit}\n`);
+}
 
 function report(record: BenchRecord): void {
     records.push(record);
@@ -104,7 +116,11 @@ async function main(): Promise<void> {
 
         for (const brushRadius of RADII) {
             const detail = `${droplets} droplets a batch over the whole field, ${batchesPerRun} batch${batchesPerRun > 1 ? "es" : ""} a run; erodeDroplets only (no fold), counting water visits as the CPU backend does`;
-            // One thread: the kernel on this thread.
+            // One thread: the kernel on this thread (its ratios' yardsticks measured just before).
+            if (size === 512 && brushRadius === 3) {
+                measureBeside("yardstick-c-walk", "ratio-walk-vs-c");
+                measureBeside("yardstick-js-walk", "ratio-walk-vs-js");
+            }
             const single = await repeat(counts, (run) =>
                 dropletStepsPerSecond(run, brushRadius, false, ({ params, brush }, counters) => {
                     erodeDroplets(params, heights, delta, brush, counters, 0, params.dropletCount, water);
@@ -133,6 +149,7 @@ async function main(): Promise<void> {
         const cells = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * iterations;
         const detail = `whole field as one patch, ${iterations} relaxation steps (flux + apply) a run`;
         const working = heights.slice();
+        if (size === 1024) measureBeside("yardstick-js-thermal", "ratio-thermal-vs-js");
         const flux = new Int32Array(cells / iterations * THERMAL_SLOTS);
         // No drainage area anywhere: the channel rule (a river channel's inflow joins its load) never applies.
         const channel = { drainageArea: new Int32Array(size * size), suspended: new Int32Array(size * size) };
@@ -170,6 +187,7 @@ async function main(): Promise<void> {
             const scratch = createRiverScratch(size * size);
             const work = RiverBandWork.create(size * size);
             const maps = createMaps(size * size);
+            if (kernel === "rivers" && size === 512) measureBeside("yardstick-c-walk", "ratio-rivers-vs-flow");
             const single = await repeat(counts, () => {
                 state.heights.set(start.heights);
                 state.suspended.set(start.suspended);
@@ -192,6 +210,7 @@ async function main(): Promise<void> {
         ["cycle", {}],
         ["rivers", { hydraulic: { enabled: false }, thermal: { enabled: false } }],
     ] as const) {
+        if (name === "rivers") measureBeside("yardstick-c-walk", "ratio-pool-rivers-vs-flow");
         (await runPoolCycleFigures(513, Math.max(2, threads), counts, name, options)).forEach(report);
     }
     // The bake command on one worker and on every core (each bake its own process), on the worker
@@ -203,7 +222,7 @@ async function main(): Promise<void> {
     if (args.includes("--bake-large")) (await runBakeFigures(bakeCli, 8193, Math.max(2, threads), 1, 1, true, tiledBake(null))).forEach(report);
     // The bake on a BullMQ queue with 1 and 2 worker processes, against the local bake (issue 19).
     (await runQueueBakeFigures(bakeCli, 2049, [1, 2])).forEach(report);
-    yardstickRatios(records).forEach(report);
+    yardstickRatios(records, adjacent).forEach(report);
     if (jsonPath) {
         writeFileSync(jsonPath, JSON.stringify(records, null, 2));
     }
