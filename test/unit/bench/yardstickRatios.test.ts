@@ -1,12 +1,11 @@
 /**
- * The benchmark's ratios (bench/src/yardsticks.ts): each divides a figure by a yardstick measured
+ * The benchmark's ratios (scripts/lib/yardstickRatios.ts, which bench/src/cpuMain.ts reports): each divides a figure by a yardstick measured
  * just before it where there is one, else by the start-of-run yardstick, and says which. Made-up
  * records; no time is measured.
  */
-import type { BenchRecord } from "../../../bench/src/records.js";
-import { yardstickRatios } from "../../../bench/src/yardsticks.js";
+import { yardstickRatios, type RatioRecord } from "../../../scripts/lib/yardstickRatios.js";
 
-const record = (kernel: string, size: number, median: number, threads = 1, brushRadius: number | null = null): BenchRecord => ({
+const record = (kernel: string, size: number, median: number, threads = 1, brushRadius: number | null = null): RatioRecord => ({
     backend: "cpu",
     kernel,
     size,
@@ -30,7 +29,7 @@ const records = [
     record("pool-rivers", 513, 16, 2),
 ];
 
-const ratio = (ratios: BenchRecord[], kernel: string) => ratios.find((r) => r.kernel === kernel)!;
+const ratio = (ratios: RatioRecord[], kernel: string) => ratios.find((r) => r.kernel === kernel)!;
 
 describe("yardstickRatios", () => {
     it("divides by the start-of-run yardsticks where none was measured beside the figure", () => {
