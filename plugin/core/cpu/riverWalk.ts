@@ -162,9 +162,6 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
     // V8 (batchParams.ts says when), and a double here made every key and level sum below floating
     // point, with conversions at every vertex.
     const steps = stepCount | 0;
-    // The area's limit as a 32-bit local: read from the module's context (a bundle's var, 2^30 a
-    // double there), the saturated area was a tagged value V8 boxed at every vertex.
-    const areaLimit = DRAINAGE_AREA_LIMIT | 0;
     const { width, depth } = params;
     const rect = riverRect(params);
     const whole = rect.x0 === 0 && rect.y0 === 0 && rect.x1 === width && rect.y1 === depth;
@@ -231,7 +228,7 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
             if (steps > 0) {
                 const before = area[vertex];
                 const stepped = full + far[top];
-                area[vertex] = stepped > areaLimit ? areaLimit : stepped;
+                area[vertex] = stepped > DRAINAGE_AREA_LIMIT ? DRAINAGE_AREA_LIMIT : stepped;
                 if (top >= steps) far[top - steps] += before - full;
             }
             // Cut, erosion, uplift, settling: hop 0's send.
