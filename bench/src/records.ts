@@ -4,33 +4,10 @@
  * One record per figure. `median`, `min` and `max` are over the measured runs (after warm-up runs
  * that are not recorded). Every record carries what it measured in `detail`.
  */
+import type { RatioRecord } from "../../scripts/lib/yardstickRatios.js";
 
-/** One figure. */
-export interface BenchRecord {
-    /** Where it ran: `cpu`, `webgpu-dawn`, `webgpu-chromium`, `component-chromium`. */
-    backend: string;
-    /**
-     * What ran: a kernel (`droplet`, `droplet-masked`, `thermal`, `rivers`, `maps-texture`,
-     * `maps-readback`) or a component figure (`frame-gpu`, `frame-cpu`, `frames-per-cycle`,
-     * `batches-per-frame`; a suffix such as `-maps` for a variant of the component's options;
-     * `erodeAt-frames`, `erodeAt-gpu-ms`).
-     */
-    kernel: string;
-    /** Vertices per side of the square field. */
-    size: number;
-    /** Brush radius in cells (null where it does not apply: thermal, rivers, maps). */
-    brushRadius: number | null;
-    /** CPU threads (null for GPU figures). */
-    threads: number | null;
-    /** `steps/s`, `cells/s`, `ms`, `frames`, or `x` (a ratio of two figures of the same run). */
-    unit: string;
-    median: number;
-    min: number;
-    max: number;
-    /** Measured runs behind median, min and max. */
-    runs: number;
-    /** How it was measured (work per run, timing method, frame budget...). */
-    detail: string;
+/** One figure: the fields every record has (`RatioRecord`, which the ratios read) and those of some. */
+export interface BenchRecord extends RatioRecord {
     /** Frame budget of a component figure, in milliseconds. */
     budgetMs?: number;
     /** Multi-thread CPU figures: speed-up over one thread, divided by the threads. */

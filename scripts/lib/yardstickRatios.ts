@@ -4,25 +4,42 @@
  * benchmarks and the tests share it (test/unit/bench/yardstickRatios.test.ts).
  */
 
-/** The fields of a benchmark record (bench/src/records.ts) a ratio reads and writes. */
+/**
+ * The fields every benchmark record has, which the ratios read and write (`BenchRecord` in
+ * bench/src/records.ts adds those of some figures).
+ */
 export interface RatioRecord {
+    /** Where it ran: `cpu`, `webgpu-dawn`, `webgpu-chromium`, `component-chromium`. */
     backend: string;
+    /**
+     * What ran: a kernel (`droplet`, `droplet-masked`, `thermal`, `rivers`, `maps-texture`,
+     * `maps-readback`) or a component figure (`frame-gpu`, `frame-cpu`, `frames-per-cycle`,
+     * `batches-per-frame`; a suffix such as `-maps` for a variant of the component's options;
+     * `erodeAt-frames`, `erodeAt-gpu-ms`).
+     */
     kernel: string;
+    /** Vertices per side of the square field. */
     size: number;
+    /** Brush radius in cells (null where it does not apply: thermal, rivers, maps). */
     brushRadius: number | null;
+    /** CPU threads (null for GPU figures). */
     threads: number | null;
+    /** `steps/s`, `cells/s`, `ms`, `frames`, or `x` (a ratio of two figures of the same run). */
     unit: string;
     median: number;
     min: number;
     max: number;
+    /** Measured runs behind median, min and max. */
     runs: number;
+    /** How it was measured (work per run, timing method, frame budget...). */
     detail: string;
 }
 
 /**
  * The flow operator's figure issue 17 measured on one host (2026-11-30, `npm run bench -- --quick`):
  * 0.7 M cells/s one thread, where the C walk did 13.1 M steps/s. Its target for the river operator
- * (10x that) is a ratio like the others, so the figure is scaled by this run's C walk.
+ * (10x that) is a ratio like the others, so the figure is scaled by this run's C walk (the one
+ * measured just before the river figure, where it was).
  */
 const ISSUE_FLOW_CELLS_PER_S = 0.7e6;
 const ISSUE_C_WALK_STEPS_PER_S = 13.1e6;
