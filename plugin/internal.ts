@@ -22,6 +22,7 @@ export { riverSlots } from "./core/cpu/riverSlots.js";
 export { riverCut, riverErode } from "./core/cpu/riverErode.js";
 export { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, runRiverPhase, type RiverPhase } from "./core/cpu/riverPhases.js";
 export { riverRoots, splitRoots, VertexList } from "./core/cpu/riverForest.js";
+export { RIVER_WALK_WASM_CONSTANTS, riverWalkWasmAvailable, riverWalkWasmStackLevels, useRiverWalkWasm, WASM_MEMORY_BASE } from "./core/cpu/riverWalkWasm.js";
 export { runRiverBatch } from "./core/cpu/riverBatch.js";
 export { RiverWindows } from "./core/cpu/riverWindows.js";
 export { ALL_ROWS } from "./core/cpu/rowBands.js";

@@ -34,6 +34,7 @@ function run(command, args) {
 /** The generated sources the plugin imports (shader strings, the CPU worker bundle). */
 export function generateSources() {
     run("node", ["scripts/inline-shaders.mjs"]);
+    run("node", ["scripts/build-wasm.mjs"]);
     run("node", ["scripts/build-worker.mjs"]);
 }
 

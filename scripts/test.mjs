@@ -11,6 +11,7 @@ function run(command, args) {
 }
 
 run("node", ["scripts/inline-shaders.mjs"]);
+run("node", ["scripts/build-wasm.mjs"]);
 run("node", ["scripts/build-worker.mjs"]);
 // Node-only runs (`npm test -- test/unit`) skip the browser builds.
 const browserNeeded = !process.argv.slice(2).some((arg) => arg.startsWith("test/unit"));

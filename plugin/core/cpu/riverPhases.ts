@@ -21,6 +21,7 @@ import { riverHop } from "./riverRoute.js";
 import { clearRouted } from "./routeSediment.js";
 import { byteView, riverDonors, riverRoots, VertexList } from "./riverForest.js";
 import { RiverWalkStack, walkRiverBatch, type RiverWalkGrids } from "./riverWalk.js";
+import { walkRiverBatchWasm } from "./riverWalkWasm.js";
 import { rowBand, type RowRange } from "./rowBands.js";
 
 /** The river batch's grids every band reads across its edges: in shared memory when split over workers. */
@@ -195,7 +196,9 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             // The drainage-area scratch is free in a walk: it keeps each tree's size at its root, to split the next batch's walk by.
             const roots = phase.roots ?? work.listedRoots ?? riverRoots(params, scratch.riverSlots, work.roots);
             work.listedRoots = null;
-            walkRiverBatch(params, phase.steps, { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters, donors: byteView(scratch.eroded, heights.length), countedRows: context.countedRows }, work.walk, roots, scratch.areaNext);
+            const grids = { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters, donors: byteView(scratch.eroded, heights.length), countedRows: context.countedRows };
+            // The same integers either way: TypeScript where this thread cannot run WebAssembly.
+            if (!walkRiverBatchWasm(params, phase.steps, grids, work.walk, roots, scratch.areaNext)) walkRiverBatch(params, phase.steps, grids, work.walk, roots, scratch.areaNext);
             return;
         }
         case "cut":

@@ -118,7 +118,7 @@ export function arrivalRing(hops: number): number {
 export const KEEP_TABLE_AREAS = 4096;
 
 /** `streamKeep` of every area below KEEP_TABLE_AREAS, cardinal and diagonal, unmasked: made again when the erosion changes. */
-function keepTable(params: BatchParams, stack: RiverWalkStack): Int32Array {
+export function keepTable(params: BatchParams, stack: RiverWalkStack): Int32Array {
     if (stack.keepsErosion !== params.riverErosion || stack.keeps.length === 0) {
         const keeps = new Int32Array(2 * KEEP_TABLE_AREAS);
         for (let area = 0; area < KEEP_TABLE_AREAS; area++) {

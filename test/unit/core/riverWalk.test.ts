@@ -4,10 +4,11 @@
  * integers (the WGSL's) to the unit: terrain, counters and maps, on noise from a new state and
  * after several batches, with an odd step count, masks, uplift and deposition, on a patch
  * narrower than the field (donors outside it), with sends past ROUTE_LIMIT, along a river longer
- * than the walk's first stack, and walked in shares of its trees (as the worker pool splits it).
+ * than the walk's first stack, and walked in shares of its trees (as the worker pool splits it);
+ * each walked both in TypeScript and on WebAssembly (plugin/core/cpu/riverWalkWasm.ts).
  */
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionOptionsInput, type ErosionStateData } from "../../../plugin/index.js";
-import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, riverRoots, runRiverPhase, splitRoots, VertexList, type RiverPhase } from "../../../plugin/internal.js";
+import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, riverRoots, riverWalkWasmAvailable, riverWalkWasmStackLevels, runRiverPhase, splitRoots, useRiverWalkWasm, VertexList, type RiverPhase } from "../../../plugin/internal.js";
 import { rampedRiverMasks } from "../../helpers/riverMasks.js";
 
 interface Run {
@@ -20,8 +21,8 @@ interface Run {
 
 type Patch = { x0: number; y0: number; x1: number; y1: number };
 
-/** How a run goes: stepped (every step dense), walked, or walked in `shares` of the roots one after another. */
-type Way = { kind: "stepped" } | { kind: "walked" } | { kind: "shares"; shares: number };
+/** How a run goes: stepped (every step dense), walked, or walked in `shares` of the roots one after another; walks on WebAssembly or in TypeScript. */
+type Way = { kind: "stepped" } | { kind: "walked"; wasm: boolean } | { kind: "shares"; shares: number; wasm: boolean };
 
 interface Field {
     width: number;
@@ -43,6 +44,8 @@ function riverRun(field: Field, options: ErosionOptionsInput, patch: Patch, way:
     const scratch = createRiverScratch(width * depth);
     const work = RiverBandWork.create(width * depth);
     work.frontierShare = 0;
+    // The WebAssembly walk starts from a small stack (16 levels), so every run grows it.
+    useRiverWalkWasm(way.kind !== "stepped" && way.wasm, 16);
     for (let batch = 0; batch < batches; batch++) {
         const params = buildBatchParams(resolved, { width, depth }, { index: 0, ...patch }, "rivers", batch, 0, masks);
         const context = { params, state, masks, scratch, work, counters: state.counters, maps };
@@ -59,7 +62,9 @@ function riverRun(field: Field, options: ErosionOptionsInput, patch: Patch, way:
             }
         }
     }
-    return { fingerprint: fingerprintOf(state), counters: [...state.counters], maps, stackLevels: work.walk.vertices.length };
+    const stackLevels = way.kind !== "stepped" && way.wasm ? riverWalkWasmStackLevels() : work.walk.vertices.length;
+    useRiverWalkWasm(true);
+    return { fingerprint: fingerprintOf(state), counters: [...state.counters], maps, stackLevels };
 }
 
 function expectSame(walked: Run, stepped: Run): void {
@@ -80,8 +85,10 @@ describe("a river batch walked down its slot forest", () => {
     ] as const)("gives the stepped batch's terrain, counters and maps: %s", (_name, options, patch, masked, batches) => {
         const field = noiseField(size, 23);
         const stepped = riverRun(field, options, patch, { kind: "stepped" }, masked, batches);
-        expectSame(riverRun(field, options, patch, { kind: "walked" }, masked, batches), stepped);
-        expectSame(riverRun(field, options, patch, { kind: "shares", shares: 3 }, masked, batches), stepped);
+        for (const wasm of [false, true]) {
+            expectSame(riverRun(field, options, patch, { kind: "walked", wasm }, masked, batches), stepped);
+            expectSame(riverRun(field, options, patch, { kind: "shares", shares: 3, wasm }, masked, batches), stepped);
+        }
         // The batches did erode (a comparison of two unchanged fields could not fail).
         expect(stepped.fingerprint).not.toBe(riverRun(field, options, patch, { kind: "stepped" }, masked, 0).fingerprint);
     });
@@ -92,8 +99,10 @@ describe("a river batch walked down its slot forest", () => {
         const field = noiseField(size, 23, 3000);
         const options = { rivers: { erosion: 0.9, capacity: 0, stepsPerBatch: 24 } };
         const stepped = riverRun(field, options, whole, { kind: "stepped" }, false, 4);
-        expectSame(riverRun(field, options, whole, { kind: "walked" }, false, 4), stepped);
-        expectSame(riverRun(field, options, whole, { kind: "shares", shares: 2 }, false, 4), stepped);
+        for (const wasm of [false, true]) {
+            expectSame(riverRun(field, options, whole, { kind: "walked", wasm }, false, 4), stepped);
+            expectSame(riverRun(field, options, whole, { kind: "shares", shares: 2, wasm }, false, 4), stepped);
+        }
     });
 
     it("follows a river longer than its first stack (1024 levels), through a basin", () => {
@@ -108,9 +117,17 @@ describe("a river batch walked down its slot forest", () => {
         const options = { rivers: { erosion: 0.4, capacity: 0.1, stepsPerBatch: 32 } };
         const patch = { x0: 0, y0: 0, x1: width, y1: depth };
         const stepped = riverRun(field, options, patch, { kind: "stepped" }, false, 3);
-        const walked = riverRun(field, options, patch, { kind: "walked" }, false, 3);
+        const walked = riverRun(field, options, patch, { kind: "walked", wasm: false }, false, 3);
         expectSame(walked, stepped);
         expect(walked.stackLevels).toBeGreaterThan(1024);
+        // On WebAssembly from 16 levels: grown eight times, in the middle of trees.
+        const onWasm = riverRun(field, options, patch, { kind: "walked", wasm: true }, false, 3);
+        expectSame(onWasm, stepped);
+        expect(onWasm.stackLevels).toBeGreaterThan(2048);
+    });
+
+    it("runs on WebAssembly under Node (the benchmark's and the workers' walk)", () => {
+        expect(riverWalkWasmAvailable()).toBe(true);
     });
 
     it("leaves a tileable terrain's batch stepped (its neighbours wrap)", () => {

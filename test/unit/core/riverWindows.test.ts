@@ -1,11 +1,12 @@
 /**
  * A river batch run in windows of rows (plugin/core/cpu/riverWindows.ts), as a large bake runs it
  * to keep its scratch a window's: the whole-field batch's terrain, maps and counters to the unit,
- * on a field cut into several windows, with masks and a patch narrower than the field; and an apron
- * one row short of what the proof asks for gives another terrain (so the test can fail).
+ * on a field cut into several windows, with masks and a patch narrower than the field, its walks on
+ * WebAssembly and in TypeScript; and an apron one row short of what the proof asks for gives
+ * another terrain (so the test can fail).
  */
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionStateData } from "../../../plugin/index.js";
-import { COUNTER_COUNT, createRiverScratch, RiverBandWork, RiverWindows, runRiverBatch } from "../../../plugin/internal.js";
+import { COUNTER_COUNT, createRiverScratch, RiverBandWork, RiverWindows, runRiverBatch, useRiverWalkWasm } from "../../../plugin/internal.js";
 import { rampedRiverMasks } from "../../helpers/riverMasks.js";
 
 const WIDTH = 40;
@@ -58,10 +59,15 @@ describe("a river batch in windows of rows", () => {
         const windows = new RiverWindows(COUNTER_COUNT, windowVertices);
         expect(windows.bandRows(WIDTH, windows.apronRows(2 * STEPS + 6))).toBe(40);
         const whole = riverRun(null, patch, masked);
-        const windowed = riverRun(windows, patch, masked);
-        expect(windowed.fingerprint).toBe(whole.fingerprint);
-        expect(windowed.counters).toEqual(whole.counters);
-        expect(windowed.maps).toEqual(whole.maps);
+        // Each window's walk counts its aprons' vertices apart, on WebAssembly and in TypeScript.
+        for (const wasm of [true, false]) {
+            useRiverWalkWasm(wasm);
+            const windowed = riverRun(windows, patch, masked);
+            useRiverWalkWasm(true);
+            expect(windowed.fingerprint).toBe(whole.fingerprint);
+            expect(windowed.counters).toEqual(whole.counters);
+            expect(windowed.maps).toEqual(whole.maps);
+        }
     });
 
     it("needs its whole apron: one that stops short gives another terrain", () => {
