@@ -24,6 +24,7 @@ import { createMaps } from "../../plugin/core/erosionMaps.js";
 import { cloneState, noMasks } from "../../plugin/core/erosionState.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 import { CpuWorkerPool } from "../../scripts/lib/cpuWorkers.js";
+import { CorePin } from "./cpuAffinity.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, RIVER_WARM_BATCHES, riverBatch, riverStartState, riverWarmState, SIZES, thermalBatch } from "./workloads.js";
 import { measureYardstickNow, measureYardsticks, yardstickRatios } from "./yardsticks.js";
@@ -46,17 +47,27 @@ const records: BenchRecord[] = [];
 /** Yardsticks measured again just before the figure each ratio divides, by the ratio (yardsticks.ts says why). */
 const adjacent = new Map<string, number>();
 
-/** Measures yardstick `kernel` now, for `ratios` (the figure they divide comes next). */
-function measureBeside(kernel: string, ...ratios: string[]): void {
-    const median = measureYardstickNow(kernel, quick, runs);
+/** The main thread's pin to one core, from a one-thread ratio's yardstick to its figure (cpuAffinity.ts says why). */
+const pin = new CorePin();
+
+/**
+ * Measures yardstick `kernel` now, for `ratios` (the figure they divide comes next, on this
+ * thread: both pinned to the core it is on, until that figure is reported). `onOneCore` false:
+ * the figure runs on the pool's workers (started unpinned), and nothing is pinned.
+ */
+function measureBeside(kernel: string, ratios: readonly string[], onOneCore = true): void {
+    if (onOneCore) pin.pinHere();
+    const median = measureYardstickNow(kernel, quick, runs, onOneCore ? pin : null);
     if (median === null) return;
     for (const ratio of ratios) adjacent.set(ratio, median);
     const unit = kernel.endsWith("thermal") ? "cells/s" : "steps/s";
-    process.stderr.write(`  cpu ${kernel} again, for ${ratios.join(", ")}: ${formatValue(median, unit)} ${unit}\n`);
+    const where = pin.cpu === null ? "" : ` (pinned to CPU ${pin.cpu} with the figure)`;
+    process.stderr.write(`  cpu ${kernel} again, for ${ratios.join(", ")}${where}: ${formatValue(median, unit)} ${unit}\n`);
 }
 
 function report(record: BenchRecord): void {
     records.push(record);
+    pin.release();
     const figure = `${record.kernel} ${record.size}² r${record.brushRadius ?? "-"} ${record.threads} thread${record.threads === 1 ? "" : "s"}`;
     process.stderr.write(`  cpu ${figure.padEnd(28)} ${formatValue(record.median, record.unit)} ${record.unit} (min ${formatValue(record.min, record.unit)}, max ${formatValue(record.max, record.unit)})\n`);
 }
@@ -118,8 +129,8 @@ async function main(): Promise<void> {
             const detail = `${droplets} droplets a batch over the whole field, ${batchesPerRun} batch${batchesPerRun > 1 ? "es" : ""} a run; erodeDroplets only (no fold), counting water visits as the CPU backend does`;
             // One thread: the kernel on this thread (its ratios' yardsticks measured just before).
             if (size === 512 && brushRadius === 3) {
-                measureBeside("yardstick-c-walk", "ratio-walk-vs-c");
-                measureBeside("yardstick-js-walk", "ratio-walk-vs-js");
+                measureBeside("yardstick-c-walk", ["ratio-walk-vs-c"]);
+                measureBeside("yardstick-js-walk", ["ratio-walk-vs-js"]);
             }
             const single = await repeat(counts, (run) =>
                 dropletStepsPerSecond(run, brushRadius, false, ({ params, brush }, counters) => {
@@ -149,7 +160,7 @@ async function main(): Promise<void> {
         const cells = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * iterations;
         const detail = `whole field as one patch, ${iterations} relaxation steps (flux + apply) a run`;
         const working = heights.slice();
-        if (size === 1024) measureBeside("yardstick-js-thermal", "ratio-thermal-vs-js");
+        if (size === 1024) measureBeside("yardstick-js-thermal", ["ratio-thermal-vs-js"]);
         const flux = new Int32Array(cells / iterations * THERMAL_SLOTS);
         // No drainage area anywhere: the channel rule (a river channel's inflow joins its load) never applies.
         const channel = { drainageArea: new Int32Array(size * size), suspended: new Int32Array(size * size) };
@@ -187,7 +198,7 @@ async function main(): Promise<void> {
             const scratch = createRiverScratch(size * size);
             const work = RiverBandWork.create(size * size);
             const maps = createMaps(size * size);
-            if (kernel === "rivers" && size === 512) measureBeside("yardstick-c-walk", "ratio-rivers-vs-flow");
+            if (kernel === "rivers" && size === 512) measureBeside("yardstick-c-walk", ["ratio-rivers-vs-flow"]);
             const single = await repeat(counts, () => {
                 state.heights.set(start.heights);
                 state.suspended.set(start.suspended);
@@ -210,7 +221,7 @@ async function main(): Promise<void> {
         ["cycle", {}],
         ["rivers", { hydraulic: { enabled: false }, thermal: { enabled: false } }],
     ] as const) {
-        if (name === "rivers") measureBeside("yardstick-c-walk", "ratio-pool-rivers-vs-flow");
+        if (name === "rivers") measureBeside("yardstick-c-walk", ["ratio-pool-rivers-vs-flow"], false);
         (await runPoolCycleFigures(513, Math.max(2, threads), counts, name, options)).forEach(report);
     }
     // The bake command on one worker and on every core (each bake its own process), on the worker

@@ -8,17 +8,23 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { CorePin } from "./cpuAffinity.js";
 import { summarize, type BenchRecord } from "./records.js";
 
 const DIRECTORY = "bench/yardstick";
 const BINARY = "bench/.build/yardstick-erode";
 
-/** One yardstick figure: what ran, its unit, and how to run it once (its rate, per second). */
+/** Runs a command (`CorePin.wrap`'s, to run it on a pinned core) and returns its output. */
+type Runner = (command: string, args: readonly string[]) => string;
+
+const runPlain: Runner = (command, args) => execFileSync(command, args, { encoding: "utf8" });
+
+/** One yardstick figure: what ran, its unit, and how to run it once (its rate, per second) with `runner`. */
 interface Yardstick {
     readonly kernel: string;
     readonly unit: string;
     readonly detail: string;
-    run(): number;
+    run(runner?: Runner): number;
 }
 
 /** The yardstick's own JSON output line. */
@@ -43,10 +49,10 @@ export function yardsticks(quick: boolean): { sticks: Yardstick[]; skipped: stri
     if (problem) {
         skipped.push(`yardstick-c-walk (${problem})`);
     } else {
-        sticks.push({ kernel: "yardstick-c-walk", unit: "steps/s", detail: `bench/yardstick/erode.c (gcc -O3 -march=native), 512² radius 3, ${droplets} droplets`, run: () => lastJson(execFileSync(BINARY, ["512", String(droplets), "3"], { encoding: "utf8" })).stepsPerSec });
+        sticks.push({ kernel: "yardstick-c-walk", unit: "steps/s", detail: `bench/yardstick/erode.c (gcc -O3 -march=native), 512² radius 3, ${droplets} droplets`, run: (runner = runPlain) => lastJson(runner(BINARY, ["512", String(droplets), "3"])).stepsPerSec });
     }
-    sticks.push({ kernel: "yardstick-js-walk", unit: "steps/s", detail: `bench/yardstick/erode.mjs (Float32Array), 512² radius 3, ${droplets} droplets`, run: () => lastJson(execFileSync(process.execPath, [join(DIRECTORY, "erode.mjs"), "512", String(droplets), "3"], { encoding: "utf8" })).stepsPerSec });
-    sticks.push({ kernel: "yardstick-js-thermal", unit: "cells/s", detail: "bench/yardstick/thermal.mjs (Float32Array, two passes, 8 neighbours), 1024², 30 iterations", run: () => lastJson(execFileSync(process.execPath, [join(DIRECTORY, "thermal.mjs"), "1024", "30"], { encoding: "utf8" })).cellsPerSec });
+    sticks.push({ kernel: "yardstick-js-walk", unit: "steps/s", detail: `bench/yardstick/erode.mjs (Float32Array), 512² radius 3, ${droplets} droplets`, run: (runner = runPlain) => lastJson(runner(process.execPath, [join(DIRECTORY, "erode.mjs"), "512", String(droplets), "3"])).stepsPerSec });
+    sticks.push({ kernel: "yardstick-js-thermal", unit: "cells/s", detail: "bench/yardstick/thermal.mjs (Float32Array, two passes, 8 neighbours), 1024², 30 iterations", run: (runner = runPlain) => lastJson(runner(process.execPath, [join(DIRECTORY, "thermal.mjs"), "1024", "30"])).cellsPerSec });
     return { sticks, skipped };
 }
 
@@ -55,12 +61,14 @@ export function yardsticks(quick: boolean): { sticks: Yardstick[]; skipped: stri
  * are measured side by side, just before the figure it divides (null where the stick cannot run).
  * Hosts of this class also drift within a run: one vCPU's C walk halved for minutes at a time
  * while another tenant was busy (2026-12-01), so start-of-run yardsticks could be measured in a
- * quiet minute and the project's figure in a busy one, or the other way round.
+ * quiet minute and the project's figure in a busy one, or the other way round. With `pin` (its
+ * main thread pinned), the yardstick runs on the pinned core, as the figure after it does.
  */
-export function measureYardstickNow(kernel: string, quick: boolean, runs: number): number | null {
+export function measureYardstickNow(kernel: string, quick: boolean, runs: number, pin: CorePin | null = null): number | null {
     const stick = yardsticks(quick).sticks.find((candidate) => candidate.kernel === kernel);
     if (!stick) return null;
-    return summarize(Array.from({ length: runs }, () => stick.run())).median;
+    const runner: Runner = pin === null ? runPlain : (command, args) => runPlain(...pin.wrap(command, args));
+    return summarize(Array.from({ length: runs }, () => stick.run(runner))).median;
 }
 
 /** Runs each yardstick `runs` times: one record each. */
