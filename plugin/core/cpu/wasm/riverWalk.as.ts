@@ -51,7 +51,7 @@ const C_OFFSETS: i32 = 12;
 const C_ROOTS: i32 = 13;
 const C_ROOT_COUNT: i32 = 14;
 const C_SIZES: i32 = 15;
-const C_ORDER: i32 = 16;
+const C_MARKS: i32 = 16;
 const C_STEPS: i32 = 17;
 const C_WIDTH: i32 = 18;
 const C_DEPTH: i32 = 19;
@@ -72,7 +72,7 @@ const C_RING: i32 = 33;
 const C_NEXT_ROOT: i32 = 34;
 const C_RESUME_TOP: i32 = 35;
 const C_RESUME_WALKED: i32 = 36;
-const C_ORDER_COUNT: i32 = 37;
+const C_WALKED: i32 = 37;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 @inline function setControl(word: i32, value: i32): void { store<i32>(word << 2, value); }
@@ -264,7 +264,8 @@ function sendInOrder(arrivals: i32, own: i32, wrapKey: i32, level: i32, last: i3
 /**
  * `walkRiverBatch` (riverWalk.ts) over the roots from C_NEXT_ROOT on, with the grids and
  * parameters of the control block. Each root's tree size goes to C_SIZES at the root's index in
- * the list, each walked vertex to C_ORDER (C_ORDER_COUNT of them), for the glue to copy back.
+ * the list; each walked vertex is marked 1 in C_MARKS (a byte a vertex, all 0 before) and counted
+ * in C_WALKED, for the glue to copy back.
  * Returns 0 when every root is walked, or 1 when the stack is full: the walk's place is then in
  * C_NEXT_ROOT, C_RESUME_TOP and C_RESUME_WALKED, and the glue calls again once it has grown
  * the stack (C_RESUME_TOP -1: start at C_NEXT_ROOT's root).
@@ -286,7 +287,7 @@ export function walk(): i32 {
     const roots = control(C_ROOTS);
     const rootCount = control(C_ROOT_COUNT);
     const sizes = control(C_SIZES);
-    const order = control(C_ORDER);
+    const marks = control(C_MARKS);
     const steps = control(C_STEPS);
     const width = control(C_WIDTH);
     const depth = control(C_DEPTH);
@@ -317,7 +318,7 @@ export function walk(): i32 {
     const rowOf = bound + stackLevels * 4;
     const pending = rowOf + stackLevels * 4;
     const arrivals = pending + ((stackLevels + 7) & ~7);
-    let ordered = control(C_ORDER_COUNT);
+    let walkedAll = control(C_WALKED);
     let resumeTop = control(C_RESUME_TOP);
     for (let n = control(C_NEXT_ROOT); n < rootCount; n++) {
         let walked = 0;
@@ -343,7 +344,7 @@ export function walk(): i32 {
                     setControl(C_NEXT_ROOT, n);
                     setControl(C_RESUME_TOP, top);
                     setControl(C_RESUME_WALKED, walked);
-                    setControl(C_ORDER_COUNT, ordered);
+                    setControl(C_WALKED, walkedAll);
                     return 1;
                 }
                 setU8(pending, top, bits & (bits - 1));
@@ -373,7 +374,8 @@ export function walk(): i32 {
             const vx = vertex - vy * width;
             const counters = vy >= countedY0 && vy < countedY1 ? ownCounters : elsewhere;
             walked++;
-            setI32(order, ordered++, vertex);
+            walkedAll++;
+            setU8(marks, vertex, 1);
             // Drainage area.
             const full = getF64(upstream, top);
             if (steps > 0) {
@@ -478,6 +480,6 @@ export function walk(): i32 {
         setI32(sizes, n, walked);
     }
     setControl(C_NEXT_ROOT, rootCount);
-    setControl(C_ORDER_COUNT, ordered);
+    setControl(C_WALKED, walkedAll);
     return 0;
 }
