@@ -30,8 +30,9 @@ const enum Control {
 }
 
 /**
- * The TypeScript constants `riverWalk.as.ts` writes out (it is compiled alone), by the names it
- * gives them: `riverWalkWasm.test.ts` checks the source against these values.
+ * The TypeScript constants `wasm/riverRules.as.ts` writes out (AssemblyScript compiles apart from
+ * the TypeScript), by the names it gives them: `riverWalkWasm.test.ts` checks the source against
+ * these values.
  */
 export const RIVER_WALK_WASM_CONSTANTS: Readonly<Record<string, number>> = {
     HEIGHT_MAX_FIXED,

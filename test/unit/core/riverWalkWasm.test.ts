@@ -1,5 +1,5 @@
 /**
- * The WebAssembly river walk's source (plugin/core/cpu/wasm/riverWalk.as.ts) agrees with the
+ * The WebAssembly river walk's source (plugin/core/cpu/wasm/*.as.ts) agrees with the
  * TypeScript it mirrors where a test of results could miss it: every constant it writes out has
  * its TypeScript module's value (a limit only reached on rare terrain would otherwise drift
  * unseen), and its control block's words are numbered as the glue (riverWalkWasm.ts) writes them.
@@ -8,13 +8,13 @@
 import { readFileSync } from "node:fs";
 import { RIVER_WALK_WASM_CONSTANTS, WASM_MEMORY_BASE } from "../../../plugin/internal.js";
 
-const source = readFileSync("plugin/core/cpu/wasm/riverWalk.as.ts", "utf8");
+const source = ["riverRules.as.ts", "riverWalk.as.ts"].map((name) => readFileSync(`plugin/core/cpu/wasm/${name}`, "utf8")).join("\n");
 const glue = readFileSync("plugin/core/cpu/riverWalkWasm.ts", "utf8");
 
-/** The source's top-level `const NAME: type = value;` declarations. */
+/** The sources' top-level `const NAME: type = value;` declarations (exported or not). */
 function writtenConstants(): Map<string, number> {
     const constants = new Map<string, number>();
-    for (const match of source.matchAll(/^const (\w+): (?:i32|f64) = ([^;]+);/gm)) constants.set(match[1], Number(match[2]));
+    for (const match of source.matchAll(/^(?:export )?const (\w+): (?:i32|f64) = ([^;]+);/gm)) constants.set(match[1], Number(match[2]));
     return constants;
 }
 

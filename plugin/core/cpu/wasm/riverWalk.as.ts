@@ -7,8 +7,9 @@
  *
  * Why a second copy: the TypeScript walk costs about 1160 instructions a vertex under V8, most of
  * it the checks V8 puts around every typed-array access (map, length, backing pointer); here an
- * access is one load off the linear memory (bench/README.md has the figures). The glue
- * (`../riverWalkWasm.ts`) copies the grids' rows in, and the walked vertices' cells back.
+ * access is one load off the linear memory (bench/README.md has the figures). The rules it shares
+ * with other TypeScript modules are in `riverRules.as.ts`. The glue (`../riverWalkWasm.ts`) copies
+ * the grids' rows in, and the walked vertices' cells back.
  *
  * Memory: a control block of 32-bit words at address 0 (the `C_` constants: the glue writes the
  * same indices), the glue's grids from `--memoryBase` on, the stack last. Grid pointers are
@@ -17,22 +18,7 @@
  * integer.
  */
 
-// Constants of the TypeScript modules the walk reads (the values, written out: AssemblyScript
-// compiles this file alone). `riverWalkWasm.test.ts` checks them against the modules.
-const HEIGHT_MAX_FIXED: i32 = 0x3fffffff;
-const ACCUMULATOR_LIMIT: i32 = 0x3fffffff;
-const ROUTE_LIMIT: i32 = 0x7ffffff;
-const DRAINAGE_AREA_LIMIT: f64 = 1073741824.0;
-const FIXED_ONE: i32 = 65536;
-const INVERSE_SQRT2_Q16: i32 = 46341;
-const ROOT_AREA_LIMIT: i32 = 32767;
-const FOLD_RELIEF_SHIFT: i32 = 3;
-const FILL_EPSILON: i32 = 1;
-const KEEP_TABLE_AREAS: i32 = 4096;
-const FIRST_DIAGONAL_SLOT: i32 = 4;
-const COUNTER_OUTFLOW: i32 = 0;
-const COUNTER_SATURATION_REMOVED: i32 = 1;
-const COUNTER_UPLIFT_ADDED: i32 = 4;
+import { ACCUMULATOR_LIMIT, COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED, DRAINAGE_AREA_LIMIT, FIRST_DIAGONAL_SLOT, HEIGHT_MAX_FIXED, INVERSE_SQRT2_Q16, KEEP_TABLE_AREAS, ROUTE_LIMIT, addF64, basinRoomAt, cutOfKeep, getF64, getI32, getU8, keepSuspended, maxI32, minI32, mulQ16, mulQ16Sat, overCapacity, setF64, setI32, setU8, streamKeep } from "./riverRules.as";
 
 // The control block's words (`riverWalkWasm.ts` writes them).
 const C_HEIGHTS: i32 = 0;
@@ -76,134 +62,6 @@ const C_WALKED: i32 = 37;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 @inline function setControl(word: i32, value: i32): void { store<i32>(word << 2, value); }
-@inline function getI32(grid: i32, i: i32): i32 { return load<i32>(grid + (i << 2)); }
-@inline function setI32(grid: i32, i: i32, value: i32): void { store<i32>(grid + (i << 2), value); }
-@inline function getF64(grid: i32, i: i32): f64 { return load<f64>(grid + (i << 3)); }
-@inline function setF64(grid: i32, i: i32, value: f64): void { store<f64>(grid + (i << 3), value); }
-@inline function addF64(grid: i32, i: i32, value: f64): void { store<f64>(grid + (i << 3), load<f64>(grid + (i << 3)) + value); }
-@inline function getU8(grid: i32, i: i32): i32 { return <i32>load<u8>(grid + i); }
-@inline function setU8(grid: i32, i: i32, value: i32): void { store<u8>(grid + i, <u8>value); }
-@inline function minI32(a: i32, b: i32): i32 { return a < b ? a : b; }
-@inline function maxI32(a: i32, b: i32): i32 { return a > b ? a : b; }
-
-/** `mulQ16` (fixedPoint.ts): floor(a * f / 2^16) in two 32-bit products. */
-@inline function mulQ16(a: i32, f: i32): i32 {
-    return (a >> 16) * f + <i32>(<u32>((a & 0xffff) * f) >> 16);
-}
-
-/** `mulQ16Sat` (fixedPoint.ts), in doubles as there. */
-@inline function mulQ16Sat(a: i32, b: i32): i32 {
-    const product = <f64>a * <f64>b * 0.0000152587890625;
-    return product >= <f64>0x3fffffff ? 0x3fffffff : <i32>product;
-}
-
-/** `streamKeep` (riverErode.ts); `masked`: whether `maskValue` applies. */
-function streamKeep(erosion: i32, area: i32, diagonal: bool, masked: bool, maskValue: i32): i32 {
-    let factor = mulQ16Sat(erosion, minI32(<i32>Math.floor(Math.sqrt(<f64>area)), ROOT_AREA_LIMIT) * FIXED_ONE);
-    if (diagonal) factor = mulQ16(factor, INVERSE_SQRT2_Q16);
-    if (masked) factor = mulQ16(factor, maskValue);
-    return factor == 0 ? FIXED_ONE : <i32>Math.floor(4294967295.0 / <f64>(FIXED_ONE + factor));
-}
-
-/** `cutOfKeep` (riverErode.ts). */
-@inline function cutOfKeep(fall: i32, keep: i32): i32 {
-    return minI32(fall - mulQ16(fall, keep), ACCUMULATOR_LIMIT);
-}
-
-/** `keepSuspended` (routeSediment.ts). */
-function keepSuspended(suspended: i32, i: i32, amount: i32, counters: i32): void {
-    let total = getI32(suspended, i) + amount;
-    if (total > ACCUMULATOR_LIMIT) {
-        addF64(counters, COUNTER_SATURATION_REMOVED, <f64>(total - ACCUMULATOR_LIMIT));
-        total = ACCUMULATOR_LIMIT;
-    }
-    setI32(suspended, i, total);
-}
-
-// What `neighbourBounds` found last.
-let boundsLowest: i32 = 0;
-let boundsLowestHigher: i32 = 0;
-let boundsLowestHigherLevel: i32 = 0;
-
-/** One neighbour (height `n`, level `m`) into the bounds of a vertex at `height` under `level` (settling.ts's sign masks). */
-@inline function boundNeighbour(n: i32, m: i32, height: i32, level: i32): void {
-    let d = n - boundsLowest;
-    boundsLowest += d & (d >> 31);
-    let s = (height - n) >> 31;
-    d = ((n & s) | (HEIGHT_MAX_FIXED & ~s)) - boundsLowestHigher;
-    boundsLowestHigher += d & (d >> 31);
-    m -= (m - n) & ((m - n) >> 31);
-    s = (level - m) >> 31;
-    d = ((m & s) | (HEIGHT_MAX_FIXED & ~s)) - boundsLowestHigherLevel;
-    boundsLowestHigherLevel += d & (d >> 31);
-}
-
-/** `neighbourBounds` (settling.ts) of (x, y) into the `bounds` globals. */
-function neighbourBounds(heights: i32, levels: i32, x: i32, y: i32, width: i32, depth: i32): void {
-    const i = y * width + x;
-    const height = getI32(heights, i);
-    const own = getI32(levels, i);
-    const level = own > height ? own : height;
-    boundsLowest = HEIGHT_MAX_FIXED;
-    boundsLowestHigher = HEIGHT_MAX_FIXED;
-    boundsLowestHigherLevel = HEIGHT_MAX_FIXED;
-    if (x > 0 && y > 0 && x < width - 1 && y < depth - 1) {
-        boundNeighbour(getI32(heights, i + 1), getI32(levels, i + 1), height, level);
-        boundNeighbour(getI32(heights, i - 1), getI32(levels, i - 1), height, level);
-        boundNeighbour(getI32(heights, i + width), getI32(levels, i + width), height, level);
-        boundNeighbour(getI32(heights, i - width), getI32(levels, i - width), height, level);
-        boundNeighbour(getI32(heights, i + width + 1), getI32(levels, i + width + 1), height, level);
-        boundNeighbour(getI32(heights, i + width - 1), getI32(levels, i + width - 1), height, level);
-        boundNeighbour(getI32(heights, i - width + 1), getI32(levels, i - width + 1), height, level);
-        boundNeighbour(getI32(heights, i - width - 1), getI32(levels, i - width - 1), height, level);
-        return;
-    }
-    for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= depth) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-            const nx = x + dx;
-            if ((dx == 0 && dy == 0) || nx < 0 || nx >= width) continue;
-            const n = ny * width + nx;
-            const neighbour = getI32(heights, n);
-            if (neighbour < boundsLowest) boundsLowest = neighbour;
-            if (neighbour > height && neighbour < boundsLowestHigher) boundsLowestHigher = neighbour;
-            const stored = getI32(levels, n);
-            const neighbourLevel = stored > neighbour ? stored : neighbour;
-            if (neighbourLevel > level && neighbourLevel < boundsLowestHigherLevel) boundsLowestHigherLevel = neighbourLevel;
-        }
-    }
-}
-
-/** `fillRoom` (settling.ts). */
-function fillRoom(height: i32, level: i32, lowest: i32, lowestHigher: i32, lowestHigherLevel: i32): i32 {
-    let room = lowestHigher == HEIGHT_MAX_FIXED ? 0 : (lowestHigher - height) >> FOLD_RELIEF_SHIFT;
-    if (level > height && lowest >= height) {
-        const toNeighbour = (level < lowestHigher ? level : lowestHigher) - height;
-        if (toNeighbour > room) room = toNeighbour;
-    }
-    if (lowestHigherLevel != HEIGHT_MAX_FIXED) {
-        const cap = lowestHigherLevel - FILL_EPSILON - height;
-        if (cap < room) room = cap > 0 ? cap : 0;
-    }
-    return room;
-}
-
-/** `basinRoomAt` (riverErode.ts). */
-function basinRoomAt(heights: i32, levels: i32, x: i32, y: i32, width: i32, depth: i32): i32 {
-    const i = y * width + x;
-    neighbourBounds(heights, levels, x, y, width, depth);
-    return fillRoom(getI32(heights, i), getI32(levels, i), boundsLowest, boundsLowestHigher, boundsLowestHigherLevel);
-}
-
-/** `overCapacity` (riverErode.ts) on a terrain that does not wrap (the walk's only kind). */
-function overCapacity(heights: i32, levels: i32, x: i32, y: i32, width: i32, depth: i32, deposition: i32, cut: i32, donorFloor: i32, excess: i32): i32 {
-    const height = getI32(heights, y * width + x);
-    let below = maxI32(donorFloor - (height - cut) - 1, 0);
-    neighbourBounds(heights, levels, x, y, width, depth);
-    if (boundsLowestHigherLevel != HEIGHT_MAX_FIXED) below = minI32(below, maxI32(boundsLowestHigherLevel - FILL_EPSILON - height, 0));
-    return minI32(mulQ16(excess, deposition), below);
-}
 
 /** `keepLastHop` (riverWalk.ts). */
 function keepLastHop(arrivals: i32, at: i32, vertex: i32, suspended: i32, counters: i32): void {
