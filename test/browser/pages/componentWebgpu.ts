@@ -340,7 +340,7 @@ Object.assign(window, { attachDetachMany, severalGrounds, longRun });
 /** How frame costs are measured: timestamp queries on a device that has them, submit-to-done otherwise. */
 async function frameTiming(request: ScenarioRequest) {
     const heights = decodeInt32(request.heights);
-    const measure = async (hostEngine: WebGPUEngine, hostScene: Scene, name: string) => {
+    const measure = async (hostEngine: WebGPUEngine, hostScene: Scene, name: string, timestamps = false) => {
         const ground = CreateGround(name, { width: request.width - 1, height: request.depth - 1, subdivisionsX: request.width - 1, subdivisionsY: request.depth - 1, updatable: true }, hostScene);
         const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
         for (let i = 0; i < heights.length; i++) positions[i * 3 + 1] = heights[i] / 65536;
@@ -349,6 +349,11 @@ async function frameTiming(request: ScenarioRequest) {
         ground.addBehavior(erosion);
         await erosion.whenReady();
         await until(() => erosion.lastFrame.measuredMs !== null && erosion.cyclesCompleted >= 1, `${name} measured frames`);
+        // On a device with timestamps a frame may still fall back to submit-to-done (GpuTimer.begin:
+        // the last span still being read back, or no render encoder open yet); on a loaded host the
+        // first frame looked at was such a one (CI, 2026-12-01). Wait a while for one the timer measured;
+        // if none comes, the test sees the fallback's frame and fails.
+        if (timestamps) await until(() => erosion.lastFrame.measuredBy === "timestamp", `${name} a frame measured by timestamps`, 30000).catch(() => undefined);
         const frame = erosion.lastFrame;
         ground.dispose();
         await erosion.whenIdle();
@@ -362,7 +367,7 @@ async function frameTiming(request: ScenarioRequest) {
     const timedScene = new Scene(timedEngine);
     new FreeCamera("camera", new Vector3(0, 30, -40), timedScene);
     timedEngine.runRenderLoop(() => timedScene.render());
-    const timed = await measure(timedEngine, timedScene, "timedTiming");
+    const timed = await measure(timedEngine, timedScene, "timedTiming", true);
     timedEngine.dispose();
     return { plain, timed };
 }
