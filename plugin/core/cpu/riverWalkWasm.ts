@@ -26,7 +26,8 @@ import { RIVER_WALK_WASM } from "./wasm/riverWalkWasm.generated.js";
 const enum Control {
     Heights, Levels, Area, Slots, Mask, Suspended, Delta, Uplift, Donors, Counters, Elsewhere, Keeps, Offsets, Roots, RootCount, Sizes, Marks,
     Steps, Width, Depth, X0, Y0, X1, Y1, CountedY0, CountedY1, Hops, Erosion, Capacity, UpliftRate, Deposition,
-    Stack, StackLevels, Ring, NextRoot, ResumeTop, ResumeWalked, Walked, Words,
+    Stack, StackLevels, Ring, NextRoot, ResumeTop, ResumeWalked, Walked,
+    StackUpstream, StackFar, StackFloor, StackLastKey, StackBound, StackRowOf, StackPending, StackArrivals, Words,
 }
 
 /**
@@ -57,7 +58,7 @@ const PAGE = 65536;
 /** The stack's levels at first (grown by doubling as the rivers need). */
 const FIRST_STACK_LEVELS = 1024;
 
-/** Byte offsets of the stack's arrays for `levels` levels of `ring` arrivals (the order `walk` reads them in). */
+/** Byte offsets of the stack's arrays (the vertices at 0) for `levels` levels of `ring` arrivals; the walk reads them from the control block. */
 function stackLayout(levels: number, ring: number): { upstream: number; far: number; floor: number; lastKey: number; bound: number; rowOf: number; pending: number; arrivals: number; bytes: number } {
     const upstream = levels * 4;
     const far = upstream + levels * 8;
@@ -122,8 +123,11 @@ class WasmRiverWalk {
         const mask = grids.mask === null ? 0 : grid();
         const uplift = grids.uplift === null ? 0 : grid();
         const donors = take(cells);
-        const rootList = take(roots.length * 4);
-        const rootSizes = take(roots.length * 4);
+        // Room for the roots rounded up to a power of two, so the stack after them stays put from
+        // batch to batch (a stack that moves is cleared again).
+        const rootRoom = 2 ** (32 - Math.clz32(roots.length));
+        const rootList = take(rootRoom * 4);
+        const rootSizes = take(rootRoom * 4);
         const marks = take(cells);
         const ring = arrivalRing(params.routeHops);
         if (end !== this.stackBase || ring !== this.ring) this.resetStack(end, ring);
@@ -158,9 +162,10 @@ class WasmRiverWalk {
         control.set([heights - bias, levels - bias, area - bias, slots - bias, mask === 0 ? 0 : mask - bias, suspended - bias, delta - bias, uplift === 0 ? 0 : uplift - bias, donors - first, ownCounters, otherCounters, keeps, offsets, rootList, roots.length, rootSizes, marks - first]);
         control.set([steps | 0, width, depth, rect.x0, rect.y0, rect.x1, rect.y1, grids.countedRows?.rows.y0 ?? 0, grids.countedRows?.rows.y1 ?? depth, params.routeHops | 0, params.riverErosion, params.riverCapacity, params.riverUplift, params.riverDeposition], Control.Steps);
         control.set([end, this.stackLevels, ring, 0, -1, 0, 0], Control.Stack);
+        this.placeStack(end, ring);
         while (this.run() !== 0) {
             this.growStack(end, ring);
-            new Int32Array(this.memory.buffer, 0, Control.Words)[Control.StackLevels] = this.stackLevels;
+            this.placeStack(end, ring);
         }
 
         this.copyBack(grids, steps > 0, { area, suspended, delta, marks, first, cells, width, rect, rectCells });
@@ -201,6 +206,14 @@ class WasmRiverWalk {
                 if (stepped) grids.area[cell + first] = area[cell];
             }
         }
+    }
+
+    /** Writes the stack's levels and its arrays' addresses (at `base`) into the control block. */
+    private placeStack(base: number, ring: number): void {
+        const layout = stackLayout(this.stackLevels, ring);
+        const control = new Int32Array(this.memory.buffer, 0, Control.Words);
+        control[Control.StackLevels] = this.stackLevels;
+        control.set([layout.upstream, layout.far, layout.floor, layout.lastKey, layout.bound, layout.rowOf, layout.pending, layout.arrivals].map((offset) => base + offset), Control.StackUpstream);
     }
 
     /** Puts an empty stack at `base` (rows of `ring` arrivals, each level its own, all zero). */

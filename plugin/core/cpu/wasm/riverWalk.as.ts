@@ -59,6 +59,14 @@ const C_NEXT_ROOT: i32 = 34;
 const C_RESUME_TOP: i32 = 35;
 const C_RESUME_WALKED: i32 = 36;
 const C_WALKED: i32 = 37;
+const C_STACK_UPSTREAM: i32 = 38;
+const C_STACK_FAR: i32 = 39;
+const C_STACK_FLOOR: i32 = 40;
+const C_STACK_LAST_KEY: i32 = 41;
+const C_STACK_BOUND: i32 = 42;
+const C_STACK_ROW_OF: i32 = 43;
+const C_STACK_PENDING: i32 = 44;
+const C_STACK_ARRIVALS: i32 = 45;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 @inline function setControl(word: i32, value: i32): void { store<i32>(word << 2, value); }
@@ -166,16 +174,16 @@ export function walk(): i32 {
     const wrapKey = ring - 1;
     const lifts = upliftRate != 0;
     const masked = mask != 0;
-    // The stack's arrays one after another (`riverWalkWasm.ts`' stackLayout).
+    // The stack's arrays, where the glue laid them out (`riverWalkWasm.ts`' stackLayout).
     const vertices = control(C_STACK);
-    const upstream = vertices + stackLevels * 4;
-    const far = upstream + stackLevels * 8;
-    const floor = far + stackLevels * 8;
-    const lastKey = floor + stackLevels * 4;
-    const bound = lastKey + stackLevels * 4;
-    const rowOf = bound + stackLevels * 4;
-    const pending = rowOf + stackLevels * 4;
-    const arrivals = pending + ((stackLevels + 7) & ~7);
+    const upstream = control(C_STACK_UPSTREAM);
+    const far = control(C_STACK_FAR);
+    const floor = control(C_STACK_FLOOR);
+    const lastKey = control(C_STACK_LAST_KEY);
+    const bound = control(C_STACK_BOUND);
+    const rowOf = control(C_STACK_ROW_OF);
+    const pending = control(C_STACK_PENDING);
+    const arrivals = control(C_STACK_ARRIVALS);
     let walkedAll = control(C_WALKED);
     let resumeTop = control(C_RESUME_TOP);
     for (let n = control(C_NEXT_ROOT); n < rootCount; n++) {
