@@ -10,6 +10,8 @@ import { cloneState, STATE_GRIDS, type ErosionStateData } from "../core/erosionS
 import { WATER_GRIDS } from "../core/waterModel.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
+import { dropletBatchWasmAvailable } from "../core/cpu/dropletBatchWasm.js";
+import { riverWalkWasmAvailable } from "../core/cpu/riverWalkWasm.js";
 import { CpuPool } from "./pool/cpuPool.js";
 import { sharedCopy } from "./pool/poolGrids.js";
 import type { SpawnHelper } from "./pool/poolPorts.js";
@@ -45,7 +47,7 @@ export type CpuBackendRequest =
 /** The answer to a request. */
 export type CpuBackendResponse =
     | { readonly type: "done" }
-    | { readonly type: "ready"; readonly members: number; readonly shared: boolean }
+    | { readonly type: "ready"; readonly members: number; readonly shared: boolean; readonly webAssembly: boolean }
     | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null }
     | { readonly type: "state"; readonly state: ErosionStateData }
     | { readonly type: "released"; readonly state: ErosionStateData; readonly maps: ErosionMaps }
@@ -127,7 +129,7 @@ export class CpuBackendCore {
         if (pool && spawn) {
             this._pool = CpuPool.create(this._runner, { members: pool.members, shared: pool.shared, spawn });
         }
-        return { type: "ready", members: this._pool?.members ?? 1, shared: this._pool?.shared ?? false };
+        return { type: "ready", members: this._pool?.members ?? 1, shared: this._pool?.shared ?? false, webAssembly: riverWalkWasmAvailable() && dropletBatchWasmAvailable() };
     }
 
     private _live(): CpuBatchRunner {

@@ -85,6 +85,7 @@ export class CpuErosionBackend implements ErosionBackend {
     private _disposed = false;
     private _workers = 1;
     private _sharedMemory = false;
+    private _webAssembly = false;
 
     private constructor(
         private readonly _channel: CpuChannel,
@@ -103,6 +104,7 @@ export class CpuErosionBackend implements ErosionBackend {
         const ready = expect(await backend._channel.request({ type: "init", state, pool: request }), "ready");
         backend._workers = ready.members;
         backend._sharedMemory = ready.shared;
+        backend._webAssembly = ready.webAssembly;
         return backend;
     }
 
@@ -114,6 +116,11 @@ export class CpuErosionBackend implements ErosionBackend {
     /** Whether the workers share the grids' memory (else each phase copies rows to the helpers). */
     public get sharedMemory(): boolean {
         return this._sharedMemory;
+    }
+
+    /** Whether the backend's thread runs the droplet and river-walk kernels on WebAssembly (else in TypeScript; the same integers). */
+    public get webAssembly(): boolean {
+        return this._webAssembly;
     }
 
     public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null): Promise<FrameResult> {

@@ -37,6 +37,8 @@ export interface ErosionBackend {
     /** The CPU backend's workers, its own included (1 on the GPU backend), and whether they share memory. */
     readonly workers: number;
     readonly sharedMemory: boolean;
+    /** Whether the CPU backend's thread runs its droplet and river-walk kernels on WebAssembly (false on the GPU backend). */
+    readonly webAssembly: boolean;
     /**
      * Runs batches (in order), regenerates the ground's vertices over `changed` (already grown by
      * one vertex) and resolves with the changed rows once they can be read without a stall.

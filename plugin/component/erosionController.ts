@@ -126,12 +126,13 @@ export abstract class ErosionController {
     }
 
     /**
-     * The CPU backend's workers (its own and its pool's helpers, `cpuWorkers`) and whether they share
-     * memory (a cross-origin isolated page, or Node); null on the WebGPU backend or before it is ready.
+     * The CPU backend's workers (with its pool's helpers, `cpuWorkers`), whether they share memory (an
+     * isolated page, Node), and whether its kernels run on WebAssembly (else TypeScript: same terrain,
+     * slower); null on the WebGPU backend or before it is ready.
      */
-    public get cpuPool(): { readonly workers: number; readonly sharedMemory: boolean } | null {
+    public get cpuPool(): { readonly workers: number; readonly sharedMemory: boolean; readonly webAssembly: boolean } | null {
         const backend = this._runner?.backend;
-        return backend?.name === "cpu" ? { workers: backend.workers, sharedMemory: backend.sharedMemory } : null;
+        return backend?.name === "cpu" ? { workers: backend.workers, sharedMemory: backend.sharedMemory, webAssembly: backend.webAssembly } : null;
     }
 
     /** True while erosion advances every frame. */

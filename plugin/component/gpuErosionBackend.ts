@@ -31,6 +31,7 @@ export class GpuErosionBackend implements ErosionBackend {
     public readonly inWorker = false;
     public readonly workers = 1;
     public readonly sharedMemory = false;
+    public readonly webAssembly = false;
     /** Each ground's vertex buffers as kernel bindings, wrapped on first use. */
     private readonly _wrapped = new Map<GroundBinding, { positions?: WrappedVertexBuffer; normals?: WrappedVertexBuffer }>();
     private _disposed = false;

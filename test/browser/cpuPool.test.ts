@@ -16,7 +16,7 @@ const REQUEST = {
 
 interface PoolResult {
     fingerprint: string;
-    pool: { workers: number; sharedMemory: boolean } | null;
+    pool: { workers: number; sharedMemory: boolean; webAssembly: boolean } | null;
     inWorker: boolean;
     isolated: boolean;
 }
@@ -33,7 +33,8 @@ describe("the CPU worker pool in Chromium", () => {
             const result = await browser.page.evaluate((request) => (window as unknown as { poolRun(r: unknown): Promise<PoolResult> }).poolRun(request), REQUEST);
             expect(result.isolated).toBe(isolated);
             expect(result.inWorker).toBe(true);
-            expect(result.pool).toEqual({ workers: 3, sharedMemory: isolated });
+            // The kernels compile to WebAssembly in the page's worker.
+            expect(result.pool).toEqual({ workers: 3, sharedMemory: isolated, webAssembly: true });
             expect(result.fingerprint).toBe(reference);
             expect(browser.errors).toEqual([]);
         } finally {

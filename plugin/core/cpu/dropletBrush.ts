@@ -30,6 +30,9 @@ export class BrushLayout {
     public readonly quadOffsets: Int32Array;
     /** The weight of each quad's four entries. */
     public readonly quadWeight: Int32Array;
+    /** The (dx, dy) of each pair's entry that `quadOffsets` addresses, for a grid of another width (`quadOffsetsFor`). */
+    private readonly pairDx: Int32Array;
+    private readonly pairDy: Int32Array;
 
     constructor(brush: Int32Array, count: number, width: number) {
         this.dx = new Int32Array(count);
@@ -44,24 +47,32 @@ export class BrushLayout {
         for (let k = 1; k < count; k++) {
             if (this.dy[k] > 0 || (this.dy[k] === 0 && this.dx[k] > 0)) {
                 const pairs = groups.get(this.weight[k]) ?? [];
-                pairs.push(this.dy[k] * width + this.dx[k]);
+                pairs.push(k);
                 groups.set(this.weight[k], pairs);
             }
         }
-        this.quadOffsets = new Int32Array((count - 1) / 2);
+        this.pairDx = new Int32Array((count - 1) / 2);
+        this.pairDy = new Int32Array((count - 1) / 2);
         this.quadWeight = new Int32Array((count - 1) / 4);
         let pair = 0;
-        for (const [weight, offsets] of groups) {
+        for (const [weight, entries] of groups) {
             // A group holds whole orbits of the brush's symmetries (2 or 4 pairs each), so an even
             // number of pairs, which `cutInsideField` takes two at a time.
-            if (offsets.length % 2 !== 0) {
+            if (entries.length % 2 !== 0) {
                 throw new Error("Internal error: a brush group has an odd number of twin pairs.");
             }
-            for (const offset of offsets) {
+            for (const k of entries) {
                 this.quadWeight[pair >> 1] = weight;
-                this.quadOffsets[pair++] = offset;
+                this.pairDx[pair] = this.dx[k];
+                this.pairDy[pair++] = this.dy[k];
             }
         }
+        this.quadOffsets = this.quadOffsetsFor(width);
+    }
+
+    /** `quadOffsets` on a grid `width` vertices wide (the WebAssembly kernel's window). */
+    public quadOffsetsFor(width: number): Int32Array {
+        return this.pairDy.map((dy, pair) => dy * width + this.pairDx[pair]);
     }
 }
 

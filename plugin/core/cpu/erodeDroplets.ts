@@ -64,6 +64,7 @@ import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../counters.js";
 import type { BatchParams } from "../batchParams.js";
 import { addBilinear } from "./bilinear.js";
 import { capacityAlongPath, erodeAlongPath, erodeAlongPathMasked } from "./dropletErosion.js";
+import { erodeDropletsWasm } from "./dropletBatchWasm.js";
 import { DropletKernel } from "./dropletKernel.js";
 import { spawnInTileOrder } from "./dropletSpawn.js";
 import { walkDroplet } from "./dropletWalk.js";
@@ -81,9 +82,12 @@ import { walkDroplet } from "./dropletWalk.js";
 export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount, water: Int32Array | null = null, mask: Int32Array | null = null): void {
     const kernel = new DropletKernel(params, brush);
     const depositAtEnd = params.depositAtEnd !== 0;
+    const spawns = spawnInTileOrder(kernel, firstDroplet, endDroplet);
+    if (erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters)) {
+        return;
+    }
     let totalSteps = 0;
     let outflow = 0;
-    const spawns = spawnInTileOrder(kernel, firstDroplet, endDroplet);
     for (let index = 0; index < spawns.x.length; index++) {
         walkDroplet(kernel, heights, spawns.x[index], spawns.y[index], water);
         capacityAlongPath(kernel);

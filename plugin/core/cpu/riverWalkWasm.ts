@@ -21,6 +21,7 @@ import { DRAINAGE_AREA_LIMIT, riverRect } from "./riverAccumulate.js";
 import { ROOT_AREA_LIMIT } from "./riverErode.js";
 import { arrivalRing, KEEP_TABLE_AREAS, keepTable, type RiverWalkGrids, type RiverWalkStack } from "./riverWalk.js";
 import { RIVER_WALK_WASM } from "./wasm/riverWalkWasm.generated.js";
+import { WASM_MEMORY_BASE, compileBase64Module, growMemoryTo } from "./wasmModules.js";
 
 /** The control block's words, as `riverWalk.as.ts` numbers them. */
 const enum Control {
@@ -32,7 +33,7 @@ const enum Control {
 
 /**
  * The TypeScript constants `wasm/riverRules.as.ts` writes out (AssemblyScript compiles apart from
- * the TypeScript), by the names it gives them: `riverWalkWasm.test.ts` checks the source against
+ * the TypeScript), by the names it gives them: `wasmSources.test.ts` checks the source against
  * these values.
  */
 export const RIVER_WALK_WASM_CONSTANTS: Readonly<Record<string, number>> = {
@@ -52,9 +53,6 @@ export const RIVER_WALK_WASM_CONSTANTS: Readonly<Record<string, number>> = {
     COUNTER_UPLIFT_ADDED,
 };
 
-/** Where the module's data starts (`--memoryBase`): the control block lies below it. */
-export const WASM_MEMORY_BASE = 65536;
-const PAGE = 65536;
 /** The stack's levels at first (grown by doubling as the rivers need). */
 const FIRST_STACK_LEVELS = 1024;
 
@@ -246,8 +244,7 @@ class WasmRiverWalk {
 
     /** Grows the memory to hold `bytes`. */
     private ensure(bytes: number): void {
-        const missing = Math.ceil(bytes / PAGE) - this.memory.buffer.byteLength / PAGE;
-        if (missing > 0) this.memory.grow(missing);
+        growMemoryTo(this.memory, bytes);
     }
 }
 
@@ -258,16 +255,7 @@ let firstLevels = FIRST_STACK_LEVELS;
 
 /** The module, compiled on first use (null where this thread cannot). */
 function riverWalkModule(): WebAssembly.Module | null {
-    if (compiled === undefined) {
-        try {
-            const text = atob(RIVER_WALK_WASM);
-            const bytes = new Uint8Array(text.length);
-            for (let k = 0; k < text.length; k++) bytes[k] = text.charCodeAt(k);
-            compiled = new WebAssembly.Module(bytes);
-        } catch {
-            compiled = null;
-        }
-    }
+    if (compiled === undefined) compiled = compileBase64Module(RIVER_WALK_WASM);
     return compiled;
 }
 

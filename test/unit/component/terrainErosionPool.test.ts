@@ -29,7 +29,7 @@ describe("TerrainErosion on a CPU worker pool", () => {
         const erosion = new TerrainErosion({ ...OPTIONS, cpuWorkers: 2, frameBudgetMs: 0.05, maxCycles: 2 });
         createGroundWithHeights(scene, heights, W, D).addBehavior(erosion);
         await erosion.whenReady();
-        expect(erosion.cpuPool).toEqual({ workers: 2, sharedMemory: true });
+        expect(erosion.cpuPool).toEqual({ workers: 2, sharedMemory: true, webAssembly: true });
         let mostBatches = 0;
         for (let frame = 0; erosion.cyclesCompleted < 2 && frame < 2000; frame++) {
             await renderFrames(scene, 1);

@@ -5,13 +5,15 @@
  * reads and writes. Compiled into the walk's module by `scripts/build-wasm.mjs`.
  */
 
+import { FIXED_ONE, addF64, getI32, maxI32, minI32, mulQ16, mulQ16Sat, setI32 } from "./fixedPoint.as";
+export { FIXED_ONE, addF64, getF64, getI32, getU8, maxI32, minI32, mulQ16, mulQ16Sat, setF64, setI32, setU8 } from "./fixedPoint.as";
+
 // Constants of the TypeScript modules the walk reads, their values written out (AssemblyScript
-// compiles apart from them). `riverWalkWasm.test.ts` checks them against the modules.
+// compiles apart from them). `wasmSources.test.ts` checks them against the modules.
 export const HEIGHT_MAX_FIXED: i32 = 0x3fffffff;
 export const ACCUMULATOR_LIMIT: i32 = 0x3fffffff;
 export const ROUTE_LIMIT: i32 = 0x7ffffff;
 export const DRAINAGE_AREA_LIMIT: f64 = 1073741824.0;
-export const FIXED_ONE: i32 = 65536;
 export const INVERSE_SQRT2_Q16: i32 = 46341;
 export const ROOT_AREA_LIMIT: i32 = 32767;
 export const FOLD_RELIEF_SHIFT: i32 = 3;
@@ -21,27 +23,6 @@ export const FIRST_DIAGONAL_SLOT: i32 = 4;
 export const COUNTER_OUTFLOW: i32 = 0;
 export const COUNTER_SATURATION_REMOVED: i32 = 1;
 export const COUNTER_UPLIFT_ADDED: i32 = 4;
-
-@inline export function getI32(grid: i32, i: i32): i32 { return load<i32>(grid + (i << 2)); }
-@inline export function setI32(grid: i32, i: i32, value: i32): void { store<i32>(grid + (i << 2), value); }
-@inline export function getF64(grid: i32, i: i32): f64 { return load<f64>(grid + (i << 3)); }
-@inline export function setF64(grid: i32, i: i32, value: f64): void { store<f64>(grid + (i << 3), value); }
-@inline export function addF64(grid: i32, i: i32, value: f64): void { store<f64>(grid + (i << 3), load<f64>(grid + (i << 3)) + value); }
-@inline export function getU8(grid: i32, i: i32): i32 { return <i32>load<u8>(grid + i); }
-@inline export function setU8(grid: i32, i: i32, value: i32): void { store<u8>(grid + i, <u8>value); }
-@inline export function minI32(a: i32, b: i32): i32 { return a < b ? a : b; }
-@inline export function maxI32(a: i32, b: i32): i32 { return a > b ? a : b; }
-
-/** `mulQ16` (fixedPoint.ts): floor(a * f / 2^16) in two 32-bit products. */
-@inline export function mulQ16(a: i32, f: i32): i32 {
-    return (a >> 16) * f + <i32>(<u32>((a & 0xffff) * f) >> 16);
-}
-
-/** `mulQ16Sat` (fixedPoint.ts), in doubles as there. */
-@inline export function mulQ16Sat(a: i32, b: i32): i32 {
-    const product = <f64>a * <f64>b * 0.0000152587890625;
-    return product >= <f64>0x3fffffff ? 0x3fffffff : <i32>product;
-}
 
 /** `streamKeep` (riverErode.ts); `masked`: whether `maskValue` applies. */
 export function streamKeep(erosion: i32, area: i32, diagonal: bool, masked: bool, maskValue: i32): i32 {
