@@ -17,6 +17,7 @@ export const BUILD_DIR = join(ROOT, "bench/.build");
 export const NODE_BUNDLES = {
     "cpu.mjs": { entry: "bench/src/cpuMain.ts", external: [] },
     "cpu-worker.mjs": { entry: "scripts/lib/cpuWorker.ts", external: [] },
+    "cpu-walk.mjs": { entry: "bench/src/walkProcessMain.ts", external: [] },
     "dawn.mjs": { entry: "bench/src/dawnMain.ts", external: ["webgpu"] },
     "chromium.mjs": { entry: "bench/src/chromiumMain.ts", external: ["playwright-core"] },
     "report.mjs": { entry: "bench/src/records.ts", external: [] },

@@ -63,7 +63,7 @@ async function main() {
     const load = loadavg();
     process.stderr.write(`Building the benchmarks (${quick ? "quick" : "full"} run: ${parts.join(", ")})...\n`);
     generateSources();
-    const bundles = { cpu: ["cpu.mjs", "cpu-worker.mjs", "terrain-erosion.mjs"], dawn: ["dawn.mjs"], chromium: ["chromium.mjs"] };
+    const bundles = { cpu: ["cpu.mjs", "cpu-worker.mjs", "cpu-walk.mjs", "terrain-erosion.mjs"], dawn: ["dawn.mjs"], chromium: ["chromium.mjs"] };
     await buildNodeBundles(["report.mjs", ...parts.flatMap((part) => bundles[part])]);
     const { formatTable, formatMarkdownTable, cpuScaling, h200Comparison } = await import(pathToFileURL(join(BUILD_DIR, "report.mjs")).href);
     if (parts.includes("chromium")) {

@@ -32,6 +32,7 @@ import { runCpuWaterFigure } from "./cpuWater.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
 import { runBakeFigures, tiledBake } from "./bakeFigures.js";
 import { runQueueBakeFigures } from "./queueBakeFigures.js";
+import { runWalkProcessFigures } from "./walkProcesses.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -215,6 +216,8 @@ async function main(): Promise<void> {
         report(await runCpuWaterFigure(size, counts));
         await pool?.terminate();
     }
+    // The walk in fresh processes, each beside the JS walk (issue 17: 0.75x "in every process").
+    if (sizes.includes(512)) runWalkProcessFigures(new URL("./cpu-walk.mjs", import.meta.url).pathname, quick ? 3 : 5, quick, runs, pin).forEach(report);
     // The component's CPU backend on its worker pool: a full cycle at 513² (the issue's figure) and a
     // river batch alone (the operator the pool splits by rows), one worker against `threads`.
     for (const [name, options] of [
