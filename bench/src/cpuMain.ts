@@ -6,9 +6,10 @@
  * operator, `cpuWorkers`) is measured on a full 513² cycle and on a river batch (`cpuPoolCycle.ts`).
  * Run by `npm run bench` from an esbuild bundle
  * (bench/.build/cpu.mjs), next to the bundled worker. The yardsticks (bench/yardstick/, see
- * yardsticks.ts) run in the same run, at its start and again just before each figure a target
- * divides by them, and the figures the CPU targets are stated in come last as ratios to the
- * yardsticks measured beside them.
+ * yardsticks.ts) run in the same run, at its start and again beside each figure a target divides
+ * by them (once before each of a one-thread figure's runs, on its core; before the pool's figure),
+ * and the figures the CPU targets are stated in come last as ratios to the yardsticks measured
+ * beside them.
  *
  *   node bench/.build/cpu.mjs [--quick] [--threads=N] --json=records.json
  */
@@ -48,22 +49,47 @@ const records: BenchRecord[] = [];
 /** Yardsticks measured again just before the figure each ratio divides, by the ratio (yardsticks.ts says why). */
 const adjacent = new Map<string, number>();
 
-/** The main thread's pin to one core, from a one-thread ratio's yardstick to its figure (cpuAffinity.ts says why). */
+/** The main thread's pin to one core, for a one-thread ratio's yardstick and figure (cpuAffinity.ts says why). */
 const pin = new CorePin();
 
 /**
- * Measures yardstick `kernel` now, for `ratios` (the figure they divide comes next, on this
- * thread: both pinned to the core it is on, until that figure is reported). `onOneCore` false:
- * the figure runs on the pool's workers (started unpinned), and nothing is pinned.
+ * Measures yardstick `kernel` now, for `ratio`, whose figure comes next on the pool's workers (on
+ * every core, so nothing is pinned; the one-thread ratios use `repeatBeside`).
  */
-function measureBeside(kernel: string, ratios: readonly string[], onOneCore = true): void {
-    if (onOneCore) pin.pinHere();
-    const median = measureYardstickNow(kernel, quick, runs, onOneCore ? pin : null);
+function measureBeside(kernel: string, ratio: string): void {
+    const median = measureYardstickNow(kernel, quick, runs);
     if (median === null) return;
-    for (const ratio of ratios) adjacent.set(ratio, median);
-    const unit = kernel.endsWith("thermal") ? "cells/s" : "steps/s";
+    adjacent.set(ratio, median);
+    process.stderr.write(`  cpu ${kernel} again, for ${ratio}: ${formatValue(median, "steps/s")} steps/s\n`);
+}
+
+/**
+ * `repeat(counts, measure)` with each of `sticks` (a yardstick and the ratio it divides) run once
+ * just before every run, all on one core: each ratio takes the median of the yardstick's runs beside
+ * the recorded ones, so a slow minute slows both sides. Measured just before the figure (medians of
+ * whole series) was not close enough for the walk: in the 2026-12-01 23:55 run the JS walk read
+ * 14.7 M steps/s in the ten seconds before the walk's figure, whose runs then all fell in a slow
+ * minute (9.3-10.5 M, where the run before read 13.4 M): 0.71x for 0.90x.
+ */
+async function repeatBeside(sticks: ReadonlyArray<readonly [kernel: string, ratio: string]>, measure: (run: number) => number | Promise<number>): Promise<number[]> {
+    if (sticks.length > 0) pin.pinHere();
+    const beside = sticks.map((): number[] => []);
+    const values = await repeat(counts, (run) => {
+        sticks.forEach(([kernel], k) => {
+            const value = measureYardstickNow(kernel, quick, 1, pin);
+            if (value !== null) beside[k].push(value);
+        });
+        return measure(run);
+    });
     const where = pin.cpu === null ? "" : ` (pinned to CPU ${pin.cpu} with the figure)`;
-    process.stderr.write(`  cpu ${kernel} again, for ${ratios.join(", ")}${where}: ${formatValue(median, unit)} ${unit}\n`);
+    sticks.forEach(([kernel, ratio], k) => {
+        if (beside[k].length === 0) return;
+        const median = summarize(beside[k].slice(-runs)).median;
+        adjacent.set(ratio, median);
+        const unit = kernel.endsWith("thermal") ? "cells/s" : "steps/s";
+        process.stderr.write(`  cpu ${kernel} before each run, for ${ratio}${where}: ${formatValue(median, unit)} ${unit}\n`);
+    });
+    return values;
 }
 
 function report(record: BenchRecord): void {
@@ -128,12 +154,10 @@ async function main(): Promise<void> {
 
         for (const brushRadius of RADII) {
             const detail = `${droplets} droplets a batch over the whole field, ${batchesPerRun} batch${batchesPerRun > 1 ? "es" : ""} a run; erodeDroplets only (no fold), counting water visits as the CPU backend does`;
-            // One thread: the kernel on this thread (its ratios' yardsticks measured just before).
-            if (size === 512 && brushRadius === 3) {
-                measureBeside("yardstick-c-walk", ["ratio-walk-vs-c"]);
-                measureBeside("yardstick-js-walk", ["ratio-walk-vs-js"]);
-            }
-            const single = await repeat(counts, (run) =>
+            // One thread: the kernel on this thread (at 512², radius 3, the walk yardsticks of its
+            // ratios run before each of its runs).
+            const sticks = size === 512 && brushRadius === 3 ? ([["yardstick-c-walk", "ratio-walk-vs-c"], ["yardstick-js-walk", "ratio-walk-vs-js"]] as const) : [];
+            const single = await repeatBeside(sticks, (run) =>
                 dropletStepsPerSecond(run, brushRadius, false, ({ params, brush }, counters) => {
                     erodeDroplets(params, heights, delta, brush, counters, 0, params.dropletCount, water);
                 })
@@ -161,11 +185,10 @@ async function main(): Promise<void> {
         const cells = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * iterations;
         const detail = `whole field as one patch, ${iterations} relaxation steps (flux + apply) a run`;
         const working = heights.slice();
-        if (size === 1024) measureBeside("yardstick-js-thermal", ["ratio-thermal-vs-js"]);
         const flux = new Int32Array(cells / iterations * THERMAL_SLOTS);
         // No drainage area anywhere: the channel rule (a river channel's inflow joins its load) never applies.
         const channel = { drainageArea: new Int32Array(size * size), suspended: new Int32Array(size * size) };
-        const single = await repeat(counts, () => {
+        const single = await repeatBeside(size === 1024 ? [["yardstick-js-thermal", "ratio-thermal-vs-js"]] : [], () => {
             working.set(heights);
             const counters = new Float64Array(COUNTER_COUNT);
             const started = performance.now();
@@ -199,8 +222,7 @@ async function main(): Promise<void> {
             const scratch = createRiverScratch(size * size);
             const work = RiverBandWork.create(size * size);
             const maps = createMaps(size * size);
-            if (kernel === "rivers" && size === 512) measureBeside("yardstick-c-walk", ["ratio-rivers-vs-flow"]);
-            const single = await repeat(counts, () => {
+            const single = await repeatBeside(kernel === "rivers" && size === 512 ? [["yardstick-c-walk", "ratio-rivers-vs-flow"]] : [], () => {
                 state.heights.set(start.heights);
                 state.suspended.set(start.suspended);
                 state.drainageArea.set(start.drainageArea);
@@ -224,7 +246,7 @@ async function main(): Promise<void> {
         ["cycle", {}],
         ["rivers", { hydraulic: { enabled: false }, thermal: { enabled: false } }],
     ] as const) {
-        if (name === "rivers") measureBeside("yardstick-c-walk", ["ratio-pool-rivers-vs-flow"], false);
+        if (name === "rivers") measureBeside("yardstick-c-walk", "ratio-pool-rivers-vs-flow");
         (await runPoolCycleFigures(513, Math.max(2, threads), counts, name, options)).forEach(report);
     }
     // The bake command on one worker and on every core (each bake its own process), on the worker

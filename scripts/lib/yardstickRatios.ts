@@ -44,7 +44,7 @@ export interface RatioRecord {
 const ISSUE_FLOW_CELLS_PER_S = 0.7e6;
 const ISSUE_C_WALK_STEPS_PER_S = 13.1e6;
 
-/** Yardstick medians measured just before the figure of each ratio (`measureYardstickNow`), by the ratio's kernel. */
+/** Yardstick medians measured beside the figure of each ratio (`measureYardstickNow`: just before it, or once before each of its runs), by the ratio's kernel. */
 export type AdjacentYardsticks = ReadonlyMap<string, number>;
 
 /**
@@ -52,16 +52,16 @@ export type AdjacentYardsticks = ReadonlyMap<string, number>;
  * over the C and JS walks, its one-thread thermal (1024²) over the JS thermal, and its river
  * operator (one thread at 512², the component's pool at 513² on every core) over the issue's flow
  * figure scaled by the C walk, from medians of the same run. Each ratio takes its yardstick from
- * `adjacent` where it was measured just before the figure, else from the start-of-run records.
+ * `adjacent` where it was measured beside the figure, else from the start-of-run records.
  */
 export function yardstickRatios(records: readonly RatioRecord[], adjacent: AdjacentYardsticks = new Map()): RatioRecord[] {
     const find = (kernel: string, size: number, threads: number | null) => records.find((r) => r.kernel === kernel && r.size === size && r.threads === threads && (kernel !== "droplet" || r.brushRadius === 3));
     const median = (kernel: string, size: number, threads: number | null) => find(kernel, size, threads)?.median;
     const ratios: RatioRecord[] = [];
-    // The yardstick of ratio `kernel`: measured just before its figure, else at the start of the run.
+    // The yardstick of ratio `kernel`: measured beside its figure, else at the start of the run.
     const stick = (kernel: string, yardstick: string, size: number) => {
         const near = adjacent.get(kernel);
-        return near !== undefined ? { value: near, when: `measured just before the figure (median)` } : { value: median(yardstick, size, 1), when: "measured at the start of the run (median)" };
+        return near !== undefined ? { value: near, when: `measured beside the figure, just before it or once before each of its runs (median)` } : { value: median(yardstick, size, 1), when: "measured at the start of the run (median)" };
     };
     const add = (kernel: string, ours: number | undefined, theirs: { value: number | undefined; when: string }, size: number, detail: string, threads = 1) => {
         if (ours !== undefined && theirs.value !== undefined) {

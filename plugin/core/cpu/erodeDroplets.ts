@@ -62,10 +62,10 @@
  *   unsigned bounds checks; none was faster.
  * - The batch on WebAssembly (2026-12-01, the bench's full run, one core): 10.4 -> 13.4 M at 512^2,
  *   radius 3 (0.71x -> 0.90x the JS walk beside it), 13.1 -> 15.8 M radius 0, masked 8.7 -> 11.0
- *   M; in eight fresh processes 12.2-13.2 M, 0.90x-1.02x the JS walk run just before each. One
- *   loop a step rather than three passes, as the WGSL, let the processor overlap the walk's chain
- *   with the speed's square roots (three passes there: 12.3 M); the brush's unmasked cut without
- *   the mask's test and sum: 12.0 -> 13.2 M.
+ *   M; in eight fresh processes 12.2-13.2 M, 0.90x-1.02x the JS walk run just before each. On the
+ *   way (a fresh process, radius 3): three passes as here 12.3 M; one loop a step, as the WGSL,
+ *   which lets the processor overlap the walk's chain with the speed's square roots, 12.9 M; the
+ *   brush's unmasked cut without the mask's test and sum, 12.0 -> 13.2 M.
  * None of this changes a single integer: the golden fingerprints and the GPU parity tests pin the
  * results, and the CPU reference stays the definition of the contract.
  */

@@ -52,7 +52,7 @@ describe("yardstickRatios", () => {
         ]);
         const ratios = yardstickRatios(records, adjacent);
         expect(ratio(ratios, "ratio-rivers-vs-flow").median).toBeCloseTo(11e6 / ((0.7e6 * 10e6) / 13.1e6), 9);
-        expect(ratio(ratios, "ratio-rivers-vs-flow").detail).toContain("just before the figure");
+        expect(ratio(ratios, "ratio-rivers-vs-flow").detail).toContain("beside the figure");
         expect(ratio(ratios, "ratio-walk-vs-js").median).toBeCloseTo(10 / 12, 12);
         // The others keep the start-of-run yardsticks.
         expect(ratio(ratios, "ratio-walk-vs-c").median).toBeCloseTo(0.5, 12);
