@@ -63,22 +63,29 @@ function measureBeside(kernel: string, ratio: string): void {
     process.stderr.write(`  cpu ${kernel} again, for ${ratio}: ${formatValue(median, "steps/s")} steps/s\n`);
 }
 
+/** How long a one-thread figure runs unrecorded after its yardsticks, before each recorded run (`repeatBeside`). */
+const WARM_AFTER_STICKS_MS = 150;
+
 /**
  * `repeat(counts, measure)` with each of `sticks` (a yardstick and the ratio it divides) run once
- * just before every run, all on one core: each ratio takes the median of the yardstick's runs beside
- * the recorded ones, so a slow minute slows both sides. Measured just before the figure (medians of
+ * before every run, all on one core: each ratio takes the median of the yardstick's runs beside the
+ * recorded ones, so a slow minute slows both sides. Measured just before the figure (medians of
  * whole series) was not close enough for the walk: in the 2026-12-01 23:55 run the JS walk read
  * 14.7 M steps/s in the ten seconds before the walk's figure, whose runs then all fell in a slow
- * minute (9.3-10.5 M, where the run before read 13.4 M): 0.71x for 0.90x.
+ * minute (9.3-10.5 M, where the run before read 13.4 M): 0.71x for 0.90x. After a yardstick (the
+ * thread blocked on it for a second) the first tens of milliseconds run slow on this host (a
+ * 512² river batch took 55 ms instead of 21, the walk's first batch 8.3 M steps/s against 9.7), so
+ * `measure` runs unrecorded for WARM_AFTER_STICKS_MS before each recorded run.
  */
 async function repeatBeside(sticks: ReadonlyArray<readonly [kernel: string, ratio: string]>, measure: (run: number) => number | Promise<number>): Promise<number[]> {
     if (sticks.length > 0) pin.pinHere();
     const beside = sticks.map((): number[] => []);
-    const values = await repeat(counts, (run) => {
+    const values = await repeat(counts, async (run) => {
         sticks.forEach(([kernel], k) => {
             const value = measureYardstickNow(kernel, quick, 1, pin);
             if (value !== null) beside[k].push(value);
         });
+        for (const started = performance.now(); sticks.length > 0 && performance.now() - started < WARM_AFTER_STICKS_MS; ) await measure(run);
         return measure(run);
     });
     const where = pin.cpu === null ? "" : ` (pinned to CPU ${pin.cpu} with the figure)`;
