@@ -177,15 +177,23 @@ async function main(): Promise<void> {
         }
 
         {
-            // The same batches with the hydraulic mask (one thread: the pool does not split masks).
+            // The same batches with the hydraulic mask (one thread: the pool does not split masks),
+            // each run just after a run of the same batches without it, for the ratio of the two.
             const brushRadius = MASKED_RADIUS;
-            const masked = await repeat(counts, (run) =>
-                dropletStepsPerSecond(run, brushRadius, true, ({ params, brush, mask }, counters) => {
+            const ratios: number[] = [];
+            const masked = await repeat(counts, async (run) => {
+                const unmasked = await dropletStepsPerSecond(run, brushRadius, false, ({ params, brush }, counters) => {
+                    erodeDroplets(params, heights, delta, brush, counters, 0, params.dropletCount, water);
+                });
+                const rate = await dropletStepsPerSecond(run, brushRadius, true, ({ params, brush, mask }, counters) => {
                     erodeDroplets(params, heights, delta, brush, counters, 0, params.dropletCount, water, mask);
-                })
-            );
+                });
+                ratios.push(rate / unmasked);
+                return rate;
+            });
             const detail = `${droplets} droplets a batch over the whole field, ${batchesPerRun} batch${batchesPerRun > 1 ? "es" : ""} a run, hydraulic mask benchMask (32-cell checkerboard, half held out, the rest a 1/32..1 ramp); erodeDroplets only (no fold), counting water visits as the CPU backend does`;
             report({ backend: "cpu", kernel: "droplet-masked", size, brushRadius, threads: 1, unit: "steps/s", ...summarize(masked), runs, detail });
+            report({ backend: "cpu", kernel: "ratio-masked-vs-unmasked", size, brushRadius, threads: 1, unit: "x", ...summarize(ratios.slice(-runs)), runs, detail: `each droplet-masked run over a run of the same batches without the mask just before it (issue 17: within 20%, i.e. at least 0.8x); ${detail}` });
         }
 
         const { params, iterations } = thermalBatch(size);
