@@ -84,6 +84,25 @@ function copyWindow(grid: Int32Array, copy: Int32Array, window: Window, width: n
     }
 }
 
+/** Copies `window`'s change and mask into `cells`, each cell's change then its mask. */
+function interleaveWindow(delta: Int32Array, mask: Int32Array, cells: Int32Array, window: Window, width: number): void {
+    let at = 0;
+    for (let y = window.y0; y < window.y1; y++) {
+        for (let i = y * width + window.x0, end = y * width + window.x1; i < end; i++) {
+            cells[at++] = delta[i];
+            cells[at++] = mask[i];
+        }
+    }
+}
+
+/** Copies the change back out of `interleaveWindow`'s cells into `window` of `delta`. */
+function deinterleaveWindow(delta: Int32Array, cells: Int32Array, window: Window, width: number): void {
+    let at = 0;
+    for (let y = window.y0; y < window.y1; y++) {
+        for (let i = y * width + window.x0, end = y * width + window.x1; i < end; i++, at += 2) delta[i] = cells[at];
+    }
+}
+
 /** One thread's compiled kernel and its memory. */
 class WasmDropletBatch {
     private readonly memory = new WebAssembly.Memory({ initial: 2 });
@@ -128,9 +147,9 @@ class WasmDropletBatch {
         const spawnX = take(count * 4);
         const spawnY = take(count * 4);
         const heightsAt = take(cells * 4);
-        const deltaAt = take(cells * 4);
+        // With a mask, each cell's change and mask side by side (dropletBatch.as.ts' getCell).
+        const deltaAt = take(cells * (mask === null ? 4 : 8));
         const waterGrid = water === null ? 0 : take(cells * 4);
-        const maskGrid = mask === null ? 0 : take(cells * 4);
         try {
             growMemoryTo(this.memory, end);
         } catch {
@@ -155,17 +174,18 @@ class WasmDropletBatch {
         }
         const grid = (at: number): Int32Array => new Int32Array(buffer, at, cells);
         copyWindow(heights, grid(heightsAt), window, width, true);
-        copyWindow(delta, grid(deltaAt), window, width, true);
+        if (mask === null) copyWindow(delta, grid(deltaAt), window, width, true);
+        else interleaveWindow(delta, mask, new Int32Array(buffer, deltaAt, 2 * cells), window, width);
         if (water !== null) copyWindow(water, grid(waterGrid), window, width, true);
-        if (mask !== null) copyWindow(mask, grid(maskGrid), window, width, true);
 
         const control = new Int32Array(buffer, 0, Control.Words);
-        control.set([heightsAt, deltaAt, waterGrid, maskGrid, spawnX, spawnY, waterAt, quads, quadWeights, brush.quadWeight.length, brushDx, brushDy, brushWeights, brush.weight.length]);
+        control.set([heightsAt, deltaAt, waterGrid, mask === null ? 0 : deltaAt + 4, spawnX, spawnY, waterAt, quads, quadWeights, brush.quadWeight.length, brushDx, brushDy, brushWeights, brush.weight.length]);
         control.set([stride, -window.x0, -window.y0, width - window.x0, depth - window.y0], Control.Stride);
         control.set([kernel.inertia, kernel.capacity, kernel.minSlope, kernel.erosion, kernel.deposition, kernel.gravity, kernel.share, kernel.stepCap, kernel.initialSpeed, kernel.brushRadius, kernel.hasBrush ? 1 : 0, kernel.walkLimit, depositAtEnd ? 1 : 0, results], Control.Inertia);
         for (let first = 0; first < count; first += DROPLETS_PER_CALL) this.run(first, Math.min(count, first + DROPLETS_PER_CALL));
 
-        copyWindow(delta, grid(deltaAt), window, width, false);
+        if (mask === null) copyWindow(delta, grid(deltaAt), window, width, false);
+        else deinterleaveWindow(delta, new Int32Array(this.memory.buffer, deltaAt, 2 * cells), window, width);
         if (water !== null) copyWindow(water, grid(waterGrid), window, width, false);
         const sums = new Float64Array(buffer, results, 2);
         counters[COUNTER_DROPLET_STEPS] += sums[0];
