@@ -7,7 +7,8 @@
  * Run by `npm run bench` from an esbuild bundle
  * (bench/.build/cpu.mjs), next to the bundled worker. The yardsticks (bench/yardstick/, see
  * yardsticks.ts) run in the same run, at its start and again beside each figure a target divides
- * by them (once before each of a one-thread figure's runs, on its core; before the pool's figure),
+ * by them (once before each run of the one-thread walk and thermal, on their core; as a series
+ * just before the river figures),
  * and the figures the CPU targets are stated in come last as ratios to the yardsticks measured
  * beside them.
  *
@@ -53,14 +54,17 @@ const adjacent = new Map<string, number>();
 const pin = new CorePin();
 
 /**
- * Measures yardstick `kernel` now, for `ratio`, whose figure comes next on the pool's workers (on
- * every core, so nothing is pinned; the one-thread ratios use `repeatBeside`).
+ * Measures yardstick `kernel` now, for `ratio`, whose figure comes next: on this thread, both
+ * pinned to the core it is on until the figure is reported (`onOneCore`), or on the pool's workers
+ * (every core, nothing pinned). The one-thread walk and thermal ratios use `repeatBeside`.
  */
-function measureBeside(kernel: string, ratio: string): void {
-    const median = measureYardstickNow(kernel, quick, runs);
+function measureBeside(kernel: string, ratio: string, onOneCore: boolean): void {
+    if (onOneCore) pin.pinHere();
+    const median = measureYardstickNow(kernel, quick, runs, onOneCore ? pin : null);
     if (median === null) return;
     adjacent.set(ratio, median);
-    process.stderr.write(`  cpu ${kernel} again, for ${ratio}: ${formatValue(median, "steps/s")} steps/s\n`);
+    const where = pin.cpu === null ? "" : ` (pinned to CPU ${pin.cpu} with the figure)`;
+    process.stderr.write(`  cpu ${kernel} again, for ${ratio}${where}: ${formatValue(median, "steps/s")} steps/s\n`);
 }
 
 /** How long a one-thread figure runs unrecorded after its yardsticks, before each recorded run (`repeatBeside`). */
@@ -237,7 +241,11 @@ async function main(): Promise<void> {
             const scratch = createRiverScratch(size * size);
             const work = RiverBandWork.create(size * size);
             const maps = createMaps(size * size);
-            const single = await repeatBeside(kernel === "rivers" && size === 512 ? [["yardstick-c-walk", "ratio-rivers-vs-flow"]] : [], () => {
+            // Its yardstick as a series just before it, not between its runs: after a yardstick the
+            // river batch ran slow for longer than the warm-up (the 00:43 run: 7.94 M cells/s
+            // interleaved, 11.8 M warm just after; 8.28x where series read 10.3-11.3x).
+            if (kernel === "rivers" && size === 512) measureBeside("yardstick-c-walk", "ratio-rivers-vs-flow", true);
+            const single = await repeat(counts, () => {
                 state.heights.set(start.heights);
                 state.suspended.set(start.suspended);
                 state.drainageArea.set(start.drainageArea);
@@ -261,7 +269,7 @@ async function main(): Promise<void> {
         ["cycle", {}],
         ["rivers", { hydraulic: { enabled: false }, thermal: { enabled: false } }],
     ] as const) {
-        if (name === "rivers") measureBeside("yardstick-c-walk", "ratio-pool-rivers-vs-flow");
+        if (name === "rivers") measureBeside("yardstick-c-walk", "ratio-pool-rivers-vs-flow", false);
         (await runPoolCycleFigures(513, Math.max(2, threads), counts, name, options)).forEach(report);
     }
     // The bake command on one worker and on every core (each bake its own process), on the worker
