@@ -10,6 +10,8 @@ module.exports = {
     testEnvironment: "node",
     roots: ["<rootDir>/test"],
     testMatch: ["**/*.test.ts"],
+    // The soak runs (10 000 cycles, long WebGPU runs) are `npm run test:soak` (jest.soak.config.cjs).
+    testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/soak/"],
     transform: { "^.+\\.(t|j)sx?$": swc },
     transformIgnorePatterns: ["/node_modules/(?!@babylonjs/)"],
     moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
@@ -22,4 +24,10 @@ module.exports = {
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testSequencer: "<rootDir>/test/setup/slowFirstSequencer.cjs",
     setupFiles: ["<rootDir>/test/setup/quietBabylon.ts"],
+    // One headless Chromium per worker for the whole run (test/setup/browserServers.ts).
+    globalSetup: "<rootDir>/test/setup/browserServers.ts",
+    globalTeardown: "<rootDir>/test/setup/browserServersTeardown.ts",
+    setupFilesAfterEnv: ["<rootDir>/test/setup/browserConnection.ts"],
+    // Each suite's time at the end of the run (test/setup/suiteTimes.cjs).
+    reporters: ["default", "<rootDir>/test/setup/suiteTimes.cjs"],
 };

@@ -109,9 +109,14 @@ function cellSizeOf(source: string, width: number, depth: number, scale: InputSc
     return cellSize;
 }
 
-/** The default PNG height range: 0 to a quarter of the field's larger extent (a mountainous relief). */
-function rangeOf(width: number, depth: number, cellSize: number, scale: InputScale): HeightRange {
-    return scale.heightRange ?? { min: 0, max: (Math.max(width, depth) - 1) * cellSize * 0.25 };
+/** The PNG height range given (checked: from a lower to a higher height), or the default: 0 to a quarter of the field's larger extent (a mountainous relief). */
+function rangeOf(source: string, width: number, depth: number, cellSize: number, scale: InputScale): HeightRange {
+    const range = scale.heightRange;
+    if (!range) return { min: 0, max: (Math.max(width, depth) - 1) * cellSize * 0.25 };
+    if (!(Number.isFinite(range.min) && Number.isFinite(range.max) && range.min < range.max)) {
+        throw new BakeInputError(`${source}: the height range is ${range.min},${range.max} (--height-range, or the manifest's heightRange): it must be two finite heights in metres, the one for sample 0 below the one for sample 65535 (for example --height-range ${Math.min(range.min, range.max)},${Math.max(range.min, range.max)}).`);
+    }
+    return range;
 }
 
 async function readTiles(folder: string, flags: InputScale): Promise<BakeInput> {
@@ -150,7 +155,7 @@ async function readTiles(folder: string, flags: InputScale): Promise<BakeInput> 
     const depth = rows.reduce((sum, d) => sum + d - 1, 1);
     checkGrid(folder, width, depth);
     const cellSize = cellSizeOf(manifestPath, width, depth, scale);
-    const range = format === "png" ? rangeOf(width, depth, cellSize, scale) : null;
+    const range = format === "png" ? rangeOf(manifestPath, width, depth, cellSize, scale) : null;
     const heights = new Float32Array(width * depth);
     const written = new Uint8Array(width * depth);
     let y0 = 0;
@@ -192,10 +197,15 @@ export async function readBakeInput(path: string, flags: InputScale): Promise<Ba
         const { width, depth, samples } = await pngSamples(path);
         checkGrid(path, width, depth);
         const cellSize = cellSizeOf(path, width, depth, flags);
-        const range = rangeOf(width, depth, cellSize, flags);
+        const range = rangeOf(path, width, depth, cellSize, flags);
         return { path, format: "png", width, depth, heights: samplesToHeights(samples, range), cellSize, range, tiles: null };
     }
-    if (!flags.size) throw new BakeInputError(`${path}: raw float32 heights need their size: --size WIDTHxDEPTH (vertices).`);
+    if (!flags.size) {
+        if (extname(path).toLowerCase() !== ".f32") {
+            throw new BakeInputError(`${path}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), raw little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`);
+        }
+        throw new BakeInputError(`${path}: raw float32 heights need their size: --size WIDTHxDEPTH (vertices).`);
+    }
     const { width, depth } = flags.size;
     checkGrid(path, width, depth);
     return { path, format: "f32", width, depth, heights: await f32Heights(path, width, depth), cellSize: cellSizeOf(path, width, depth, flags), range: null, tiles: null };

@@ -77,6 +77,11 @@ function scheduleAt(request: BakeRequest): ErosionSchedule {
     return schedule;
 }
 
+/** Resolves on the event loop's next turn, after timers and signal handlers that are due. */
+function nextTurnOfEventLoop(): Promise<void> {
+    return new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+}
+
 /** Runs `request` to its cycles, or until `shouldStop` says so after a frame. */
 export async function runBake(request: BakeRequest): Promise<BakeResult> {
     const { start, device, cycles } = request;
@@ -102,6 +107,10 @@ export async function runBake(request: BakeRequest): Promise<BakeResult> {
         await device.runFrame(frame);
         done += frame.length;
         request.onProgress?.(done, total, schedule.cycle);
+        // A device that runs in this thread (one CPU worker) settles its frames in microtasks, so
+        // without this the event loop never turns: a Ctrl-C handler or a `shouldStop` timer would
+        // not run before the bake ended.
+        await nextTurnOfEventLoop();
         if (schedule.cycle < cycles && request.shouldStop?.()) {
             stopped = true;
             break;

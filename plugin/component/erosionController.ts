@@ -19,8 +19,9 @@ import { ErosionOptionError, resolveOptions, withOptionValue, type ErosionBacken
 import { findOptionSpec } from "../core/optionsTable.js";
 import type { ErosionSnapshot } from "../core/snapshot.js";
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
-import type { CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats, PatchErodedEvent } from "./erosionEvents.js";
+import { IDLE_FRAME, type CycleCompletedEvent, type ErosionErrorEvent, type ErosionFrameStats, type PatchErodedEvent } from "./erosionEvents.js";
 import { ErosionRunner } from "./erosionRunner.js";
+import { AttachReadiness } from "./attachReadiness.js";
 import { chooseBackend } from "./backendChoice.js";
 import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
@@ -29,7 +30,6 @@ import { assertMaskName } from "./masks.js";
 import { addWaterSourceAt, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";
 import type { WaterMaps } from "../core/waterMaps.js";
 
-const NO_FRAME: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 };
 
 /** The options, observables and operations shared by `TerrainErosion` and `TerrainErosionWorld`. */
 export abstract class ErosionController {
@@ -45,13 +45,25 @@ export abstract class ErosionController {
      * changed: physics, navigation meshes and thin-instance vegetation refresh only that.
      */
     public readonly onCpuDataUpdatedObservable = new Observable<GroundDataUpdate>();
+    /**
+     * Fires when erosion starts on a field (a `TerrainErosion` attached, a `TerrainErosionWorld`
+     * created), before its backend is ready (`await whenReady()` for that). Add-ons that read the
+     * erosion's textures (the material plugin, the water surface) bind them again from here.
+     */
+    public readonly onAttachedObservable = new Observable<ErosionController>();
+    /**
+     * Fires when erosion stops on its field (detach, dispose), after the runner let its textures and
+     * buffers go: add-ons drop what they hold of them here, so nothing draws a freed texture.
+     */
+    public readonly onDetachedObservable = new Observable<ErosionController>();
 
     protected _options: ErosionOptions;
     /** The runner while bound. */
     protected _runner: ErosionRunner | null = null;
     /** The last runner, bound or not (what `whenIdle` and `lastFrame` still see after an unbind). */
     private _lastRunner: ErosionRunner | null = null;
-    private _ready: Promise<void> = Promise.resolve();
+    /** What `whenReady()` returns: the runner's start, or the next attach's while none is bound. */
+    protected readonly _readiness = new AttachReadiness();
 
     /**
      * @param options erosion options merged over the defaults (`OPTION_SPECS`); validated here, so a
@@ -164,7 +176,7 @@ export abstract class ErosionController {
 
     /** What the last frame did. */
     public get lastFrame(): ErosionFrameStats {
-        return this._lastRunner?.lastFrame ?? NO_FRAME;
+        return this._lastRunner?.lastFrame ?? IDLE_FRAME;
     }
 
     /** The state at the last cycle boundary (read back asynchronously), or null before the first. */
@@ -172,9 +184,19 @@ export abstract class ErosionController {
         return this._runner?.checkpoints.state ?? null;
     }
 
-    /** Resolves when the backend is ready (rejects if it could not start at all). */
+    /**
+     * Resolves when the backend is ready. Before the attach (Babylon defers `addBehavior` while the
+     * scene is loading, e.g. a PBR material's textures) and after a detach, it waits for the next
+     * attach. Rejects with the reason if the attach fails, the backend could not start at all, or
+     * the erosion is disposed first.
+     */
     public whenReady(): Promise<void> {
-        return this._ready;
+        return this._readiness.ready;
+    }
+
+    /** True while erosion runs on a field (a `TerrainErosion` attached, a `TerrainErosionWorld` not disposed). */
+    public get isAttached(): boolean {
+        return this._runner !== null;
     }
 
     /** Resolves when every operation started so far (frames, reads, a detach's final sync) is done. */
@@ -358,7 +380,8 @@ export abstract class ErosionController {
         });
         this._runner = runner;
         this._lastRunner = runner;
-        this._ready = runner.ready;
+        this._readiness.attached(runner.ready);
+        this.onAttachedObservable.notifyObservers(this);
         return runner;
     }
 
@@ -371,6 +394,8 @@ export abstract class ErosionController {
         this._options = runner.schedule.latestOptions;
         runner.stop();
         this._runner = null;
+        this._readiness.detached();
+        this.onDetachedObservable.notifyObservers(this);
     }
 
     /** Clears every observer. */
@@ -379,6 +404,8 @@ export abstract class ErosionController {
         this.onCycleCompletedObservable.clear();
         this.onErrorObservable.clear();
         this.onCpuDataUpdatedObservable.clear();
+        this.onAttachedObservable.clear();
+        this.onDetachedObservable.clear();
     }
 
     /** The runner, for an operation that needs it (throws otherwise). */

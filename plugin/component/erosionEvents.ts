@@ -40,7 +40,7 @@ export interface ErosionErrorEvent {
 
 /** What the last frame did. */
 export interface ErosionFrameStats {
-    /** Batches run. */
+    /** Batches run (0 while paused or at `maxCycles`: every figure is then 0 or null). */
     readonly batches: number;
     /** Estimated erosion cost, milliseconds. */
     readonly estimatedMs: number;
@@ -57,6 +57,9 @@ export interface ErosionFrameStats {
      */
     readonly applyMs: number;
 }
+
+/** A frame that ran no erosion (before the first, paused, at `maxCycles`, detached). */
+export const IDLE_FRAME: ErosionFrameStats = Object.freeze({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 });
 
 /** Where a runner reports what happened (the behavior turns these into its observables). */
 export interface ErosionReports {

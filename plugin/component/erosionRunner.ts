@@ -23,7 +23,7 @@ import { canShareMemory, cpuWorkerCount } from "./pool/poolPorts.js";
 import { RunnerMaps } from "./runnerMaps.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
 import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
-import { MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
+import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
 import { FrameBudget } from "./frameBudget.js";
 import { planFrame } from "./framePlan.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
@@ -63,7 +63,7 @@ export class ErosionRunner {
     private readonly _work = new WorkQueue();
     private readonly _recovery: DeviceRecovery | null;
     private _beforeRender: Nullable<Observer<Scene>>;
-    private _lastFrame: ErosionFrameStats = { batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 };
+    private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     private _stopped = false;
 
     /**
@@ -301,6 +301,10 @@ export class ErosionRunner {
 
     private _onFrame(): void {
         const backend = this.backend;
+        if (!this.running && this._lastFrame.batches > 0 && this._framesInFlight === 0) {
+            // Paused (or at maxCycles): the frames now run no erosion, and lastFrame says so.
+            this._lastFrame = IDLE_FRAME;
+        }
         if (!this.running || !backend || this._recovery?.lost || this._work.holdsFrames || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
             return;
         }

@@ -75,13 +75,22 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
         if (this._ground) {
             throw new ErosionTargetError(`This TerrainErosion is already attached to "${this._ground.name}"; detach it first.`);
         }
-        validateGround(ground);
-        const other = ground.behaviors.find((behavior) => (behavior as unknown) !== this && behavior.name === "TerrainErosion");
-        if (other) {
-            throw new ErosionTargetError(`The ground "${ground.name}" already has a TerrainErosion; a ground takes one.`);
+        try {
+            validateGround(ground);
+            const other = ground.behaviors.find((behavior) => (behavior as unknown) !== this && behavior.name === "TerrainErosion");
+            if (other) {
+                throw new ErosionTargetError(`The ground "${ground.name}" already has a TerrainErosion; a ground takes one.`);
+            }
+            const field = new GroundField([[ground]]);
+            // Set first: onAttachedObservable's observers (the water surface) ask for the grounds.
+            this._ground = ground;
+            this._bind(field);
+        } catch (error) {
+            this._ground = null;
+            // Babylon may attach later (a loading scene), where nobody catches this: whenReady() says it.
+            this._readiness.failed(error instanceof Error ? error : new Error(String(error)), true);
+            throw error;
         }
-        this._bind(new GroundField([[ground]]));
-        this._ground = ground;
         this._disposeObserver = ground.onDisposeObservable.add(() => this.detach());
         this._uninstallInspectables = installInspectables(ground, this, (message, error) => this._report("rejected", message, error));
     }
@@ -113,6 +122,7 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
             this.detach();
         }
         this._disposed = true;
+        this._readiness.failed(new Error("TerrainErosion: disposed (a disposed behavior cannot be attached again; create a new one)."), false);
         this._clearObservers();
     }
 }

@@ -24,6 +24,7 @@ import type { Material } from "@babylonjs/core/Materials/material.js";
 import { ShaderLanguage } from "@babylonjs/core/Materials/shaderLanguage.js";
 import type { UniformBuffer } from "@babylonjs/core/Materials/uniformBuffer.js";
 import { Color3 } from "@babylonjs/core/Maths/math.color.js";
+import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { ErosionController } from "../component/erosionController.js";
 import { EROSION_MAP_VIEWS, EROSION_UNIFORMS, erosionFragmentCode, uniformDeclarations, type ErosionMapView } from "./erosionMaterialShaders.js";
 import { installMaterialInspectables } from "./materialInspectables.js";
@@ -70,8 +71,12 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
     private _isEnabled = true;
     private _maps: RawTexture | null = null;
     private _area: RawTexture | null = null;
+    private _whenReady: Promise<void>;
+    /** Counts binds and drops, so a bind that a detach (or a newer bind) overtook keeps nothing. */
+    private _bindGeneration = 0;
     private readonly _uninstallInspectables: () => void;
     private readonly _erosion: ErosionController;
+    private readonly _lifecycleObservers: Observer<ErosionController>[];
 
     /**
      * @param material a StandardMaterial or PBRMaterial (the plugin adds itself to it, enabled)
@@ -87,7 +92,10 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         this._erosion = erosion;
         this._enable(true);
         this._uninstallInspectables = installMaterialInspectables(material, this);
-        this.whenReady = this._bindTextures();
+        // Detached, the erosion's textures are gone: the material draws as without the plugin until
+        // something is attached again, then takes the new runner's textures.
+        this._lifecycleObservers = [erosion.onDetachedObservable.add(() => this._dropTextures()), erosion.onAttachedObservable.add(() => void (this._whenReady = this._bindTextures()))];
+        this._whenReady = this._bindTextures();
     }
 
     /** Whether the plugin changes the material at all (false: the material renders as without it). Default true. */
@@ -102,8 +110,13 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         }
     }
 
-    /** Resolves once the maps textures are bound (the erosion's backend started), or the erosion failed to start. */
-    public readonly whenReady: Promise<void>;
+    /**
+     * Resolves once the maps textures are bound (the erosion's backend started), or the erosion
+     * failed to start. After a detach and a new attach, the promise of the new attach's textures.
+     */
+    public get whenReady(): Promise<void> {
+        return this._whenReady;
+    }
 
     /**
      * Sets the colour scales from the maps accumulated so far: the 97th percentile of the water
@@ -145,7 +158,7 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
 
     /** @internal */
     public override bindForSubMesh(uniformBuffer: UniformBuffer): void {
-        if (!this._isEnabled || !this._maps || !this._area) {
+        if (!this._isEnabled || !this._maps || !this._area || !this._erosion.isAttached) {
             return;
         }
         const grid = this._erosion.getFieldGridTransform();
@@ -175,20 +188,37 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         return shaderType === "fragment" ? erosionFragmentCode(shaderLanguage === ShaderLanguage.WGSL, kind) : null;
     }
 
-    /** Removes the plugin's Inspector controls (the material disposes the plugin itself). */
+    /** Removes the plugin's Inspector controls and its observers on the erosion (the material disposes the plugin itself). */
     public override dispose(forceDisposeTextures?: boolean): void {
         this._uninstallInspectables();
+        this._erosion.onDetachedObservable.remove(this._lifecycleObservers[0]);
+        this._erosion.onAttachedObservable.remove(this._lifecycleObservers[1]);
+        this._dropTextures();
         super.dispose(forceDisposeTextures);
     }
 
     private async _bindTextures(): Promise<void> {
+        const generation = ++this._bindGeneration;
         try {
             await this._erosion.whenReady();
-            this._maps = await this._erosion.getMapsTexture();
-            this._area = await this._erosion.getMapTexture("drainageArea");
+            const maps = await this._erosion.getMapsTexture();
+            const area = await this._erosion.getMapTexture("drainageArea");
+            // A detach (or another attach) while these were on their way: they belong to a stopped runner.
+            if (generation !== this._bindGeneration || !this._erosion.isAttached) return;
+            this._maps = maps;
+            this._area = area;
             this.markAllDefinesAsDirty();
         } catch {
-            // The erosion could not start: it reports that itself; the material renders without the maps.
+            // The erosion could not start, or was detached first: it reports that itself; the material renders without the maps.
         }
+    }
+
+    /** Forgets the erosion's textures (a detach freed them), so the material draws without the maps. */
+    private _dropTextures(): void {
+        this._bindGeneration++;
+        if (!this._maps && !this._area) return;
+        this._maps = null;
+        this._area = null;
+        this.markAllDefinesAsDirty();
     }
 }

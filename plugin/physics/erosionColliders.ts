@@ -27,6 +27,9 @@ import { PhysicsShapeContainer, PhysicsShapeHeightField } from "@babylonjs/core/
 import { PhysicsMotionType } from "@babylonjs/core/Physics/v2/IPhysicsEnginePlugin.js";
 import type { PhysicsMaterial } from "@babylonjs/core/Physics/v2/physicsMaterial.js";
 import type { Scene } from "@babylonjs/core/scene.js";
+// scene.enablePhysics and scene.getPhysicsEngine: with Babylon's per-file imports they are stubs
+// that do nothing until this module is loaded, and a game that imports the colliders needs them.
+import "@babylonjs/core/Physics/joinedPhysicsEngineComponent.js";
 import type { ErosionController } from "../component/erosionController.js";
 import type { GroundDataUpdate } from "../component/groundBinding.js";
 import { chunkOrigins, validateColliderOptions, type ErosionCollidersOptions } from "./colliderOptions.js";
@@ -82,6 +85,10 @@ export class ErosionColliders {
             throw new Error(`ErosionColliders: the ${_erosion.getClassName()} has no ground (attach it first).`);
         }
         this._scene = grounds[0].getScene();
+        if ((this._scene.getPhysicsEngine as { __isSideEffectStub?: boolean }).__isSideEffectStub) {
+            // Another copy of @babylonjs/core than the one this package sees (the import above registered it there).
+            throw new Error('ErosionColliders: this scene\'s Babylon has no physics engine component, so scene.enablePhysics() did nothing. Add `import "@babylonjs/core/Physics/joinedPhysicsEngineComponent.js";` before calling scene.enablePhysics (and make sure the app and this package share one @babylonjs/core).');
+        }
         const engine = this._scene.getPhysicsEngine();
         if (!engine || engine.getPluginVersion() !== 2) {
             throw new Error("ErosionColliders needs Babylon's physics v2 in the ground's scene: scene.enablePhysics(gravity, new HavokPlugin(true, await HavokPhysics())) first.");

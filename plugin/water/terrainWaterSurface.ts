@@ -44,8 +44,14 @@ function setFour(target: { x: number; y: number; z: number; w: number }, x: numb
 
 /** A transparent water surface over the grounds of a `TerrainErosion` or `TerrainErosionWorld`. */
 export class TerrainWaterSurface {
-    /** Resolves once the water texture is bound and the surface shows (or the erosion failed to start: then it stays hidden). */
-    public readonly whenReady: Promise<void>;
+    /**
+     * Resolves once the water texture is bound and the surface shows (or the erosion failed to
+     * start: then it stays hidden). After a detach and a new attach to the same ground, the
+     * promise of the new attach's texture.
+     */
+    public get whenReady(): Promise<void> {
+        return this._whenReady;
+    }
 
     private readonly _erosion: ErosionController;
     private readonly _scene: Scene;
@@ -57,6 +63,10 @@ export class TerrainWaterSurface {
     private _disposed = false;
     private _beforeRender: Nullable<Observer<Scene>> = null;
     private _errors: Nullable<Observer<ErosionErrorEvent>> = null;
+    private _lifecycle: Observer<ErosionController>[] = [];
+    private _whenReady: Promise<void>;
+    /** Counts binds and drops, so a bind that a detach (or a newer bind) overtook keeps nothing. */
+    private _bindGeneration = 0;
     /** The vec4 uniforms, set every frame from these objects (no allocation per frame). */
     private readonly _uniforms = { gridX: { x: 0, y: 0, z: 0, w: 0 }, gridY: { x: 0, y: 0, z: 0, w: 0 }, gridSize: { x: 0, y: 0, z: 0, w: 0 }, shape: { x: 0, y: 0, z: 0, w: 0 } };
 
@@ -90,8 +100,16 @@ export class TerrainWaterSurface {
                 void this._bindTexture();
             }
         });
+        // Detached, the erosion's texture is gone: the surface hides, and shows again when the
+        // erosion is attached to the same grounds (its meshes are children of those).
+        this._lifecycle = [
+            erosion.onDetachedObservable.add(() => this._dropTexture()),
+            erosion.onAttachedObservable.add(() => {
+                if (this._sameGrounds()) this._whenReady = this._bindTexture();
+            }),
+        ];
         this._update();
-        this.whenReady = this._bindTexture();
+        this._whenReady = this._bindTexture();
     }
 
     /** Babylon class name. */
@@ -140,6 +158,9 @@ export class TerrainWaterSurface {
         this._beforeRender = null;
         this._erosion.onErrorObservable.remove(this._errors);
         this._errors = null;
+        this._erosion.onDetachedObservable.remove(this._lifecycle[0]);
+        this._erosion.onAttachedObservable.remove(this._lifecycle[1]);
+        this._lifecycle = [];
         for (const mesh of this._meshes) {
             mesh.dispose(false, false);
         }
@@ -205,11 +226,25 @@ export class TerrainWaterSurface {
         material.setVector3("lightDirection", lightDirection).setFloat("opacity", opacity);
     }
 
+    /** True when the erosion's grounds are those the meshes were made for (in order). */
+    private _sameGrounds(): boolean {
+        const grounds = this._erosion.getGrounds();
+        return grounds.length === this._meshes.length && grounds.every((ground, k) => this._meshes[k].parent === ground);
+    }
+
+    /** Forgets the erosion's texture (a detach freed it) and hides the surface. */
+    private _dropTexture(): void {
+        this._bindGeneration++;
+        this._texture = null;
+        this._update();
+    }
+
     private async _bindTexture(): Promise<void> {
+        const generation = ++this._bindGeneration;
         try {
             await this._erosion.whenReady();
             const texture = await this._erosion.getMapTexture("shallowWater");
-            if (this._disposed) {
+            if (this._disposed || generation !== this._bindGeneration || !this._erosion.isAttached) {
                 return;
             }
             this._texture = texture;

@@ -8,24 +8,13 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
-
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/opt/google/chrome/chrome", "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome", "/Applications/Chromium.app/Contents/MacOS/Chromium"];
+import { chromiumPath, describeMissing, missingPrerequisites } from "./prerequisites.js";
 
 /** Path of the Chromium or Chrome to drive: $CHROMIUM_PATH, else the first installed candidate. */
 export function findChromium(): string {
-    const fromEnv = process.env.CHROMIUM_PATH;
-    if (fromEnv) {
-        if (!existsSync(fromEnv)) {
-            throw new Error(`CHROMIUM_PATH is ${fromEnv}, which does not exist.`);
-        }
-        return fromEnv;
-    }
-    const found = CANDIDATES.find((candidate) => existsSync(candidate));
+    const found = chromiumPath();
     if (!found) {
-        throw new Error(
-            "The browser tests need Chromium or Chrome and found none. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`; macOS: install Google Chrome) " +
-                `or set CHROMIUM_PATH to its executable. Looked in: ${CANDIDATES.join(", ")}.`
-        );
+        throw new Error(process.env.CHROMIUM_PATH ? `CHROMIUM_PATH is ${process.env.CHROMIUM_PATH}, which does not exist.` : describeMissing(missingPrerequisites().filter((entry) => entry.debianPackage === "chromium")));
     }
     return found;
 }

@@ -6,10 +6,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import webpack from "webpack";
 import { encodeGray16Png, erodeHeightfield, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../plugin/index.js";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
+import { serveDirectories } from "../../scripts/lib/browser.js";
+import { newBrowserPage } from "../helpers/browser.js";
 
 const ROOT = process.cwd();
 const PACK_DIR = join(ROOT, "test-results/pack");
@@ -115,12 +115,8 @@ describe("the packed package in a fresh project", () => {
         expect(bundle).toMatch(/class TerrainErosion\b/); // the check finds classes in this bundle
         expect(bundle).toMatch(/node_modules\/babylon-terrain-erosion\//); // and module paths
         const { server, origin } = await serveDirectories([join(PROJECT, "dist")]);
-        const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+        const { page, errors, close } = await newBrowserPage();
         try {
-            const page = await browser.newPage();
-            const errors: string[] = [];
-            page.on("pageerror", (error) => errors.push(String(error)));
-            page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
             await page.goto(`${origin}/index.html`);
             await page.waitForFunction(() => (window as unknown as { result?: unknown }).result !== undefined, undefined, { timeout: 120000 });
             const result = await page.evaluate(() => (window as unknown as { result: { backend?: string; fingerprint?: string; error?: string } }).result);
@@ -129,7 +125,7 @@ describe("the packed package in a fresh project", () => {
             expect(result.fingerprint).toBe(reference());
             expect(errors).toEqual([]);
         } finally {
-            await browser.close();
+            await close();
             server.close();
         }
     });

@@ -3,9 +3,10 @@
  * flight, and grounds too large for the adapter's limits.
  */
 import { readFileSync } from "node:fs";
-import { conservedMass, CpuErosionSimulation, createInitialState, erodeHeightfield, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions } from "../../plugin/index.js";
+import { CpuErosionSimulation, erodeHeightfield, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../plugin/index.js";
 import { encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
+import { checkAttachDetachMany, checkLongRun } from "../helpers/webgpuLongRuns.js";
 
 const WIDTH = 65;
 const DEPTH = 65;
@@ -111,11 +112,8 @@ describe("TerrainErosion resources and long runs on WebGPU", () => {
         await browser?.close();
     });
 
-    it("attached and detached a hundred times, leaves live GPU buffers and observers where they started", async () => {
-        const small = heightsToFixed(generateNoiseTerrain({ width: 33, depth: 33, relief: 5 }));
-        const result = await browser.page.evaluate((r) => (window as any).attachDetachMany(r), { width: 33, depth: 33, heights: encodeInt32(small), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 32 } }, cycles: 0, times: 100 });
-        expect(result.maxHeld).toBeGreaterThan(result.before.buffers);
-        expect(result.after).toEqual(result.before);
+    it("attached and detached 20 times, leaves live GPU buffers and observers where they started (100 times in npm run test:soak)", async () => {
+        await checkAttachDetachMany(browser, 20);
     });
 
     it("runs several components on several grounds independently", async () => {
@@ -124,23 +122,7 @@ describe("TerrainErosion resources and long runs on WebGPU", () => {
         expect(fingerprints).toEqual(seeds.map((seed) => erodeHeightfield(heights, WIDTH, DEPTH, { ...OPTIONS, seed }, 2).fingerprint));
     });
 
-    it("100 cycles on 129^2: no wrap, heights within the initial range widened by 10% of the relief, mass balanced to the unit, equal to the CPU", async () => {
-        const size = 129;
-        const start = heightsToFixed(generateNoiseTerrain({ width: size, depth: size, relief: 40, seed: 21 }));
-        const options = { patchSize: 64, seed: 8, hydraulic: { dropletsPerBatch: 256, maxSteps: 48 }, rivers: { erosion: 0.1 } };
-        const result = await browser.page.evaluate((r) => (window as any).longRun(r), { width: size, depth: size, heights: encodeInt32(start), options, cycles: 100 });
-        let low = Infinity;
-        let high = -Infinity;
-        for (const h of start) {
-            low = Math.min(low, h);
-            high = Math.max(high, h);
-        }
-        const margin = (high - low) * 0.1;
-        expect(Math.min(...result.heights)).toBeGreaterThanOrEqual(low - margin);
-        expect(Math.max(...result.heights)).toBeLessThanOrEqual(high + margin);
-        const mass = conservedMass({ width: size, depth: size, cycle: 100, batch: 0, heights: Int32Array.from(result.heights), suspended: Int32Array.from(result.suspended), drainageArea: new Int32Array(size * size), fillLevels: new Int32Array(size * size), masks: noMasks(), counters: Float64Array.from(result.counters) });
-        expect(mass).toBe(conservedMass(createInitialState(size, size, start)));
-        expect(result.fingerprint).toBe(erodeHeightfield(start, size, size, options, 100).fingerprint);
-        // About 90 s on SwiftShader with the machine to itself; past 120 s beside another suite.
-    }, 360000);
+    it("12 cycles on 65^2: no wrap, heights within the initial range widened by 10% of the relief, mass balanced to the unit, equal to the CPU (100 cycles on 129^2 in npm run test:soak)", async () => {
+        await checkLongRun(browser, 65, 12);
+    });
 });

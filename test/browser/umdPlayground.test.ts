@@ -4,9 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
+import { serveDirectories } from "../../scripts/lib/browser.js";
+import { newBrowserPage } from "../helpers/browser.js";
 
 const PAGE_DIR = join(process.cwd(), "test-results/umd");
 
@@ -60,12 +60,8 @@ describe("the UMD bundle in a Playground-style page", () => {
         ["webgl2", "cpu"],
     ])("erodes a ground on %s through the BABYLON and TERRAIN_EROSION globals", async (engine, backend) => {
         const { server, origin } = await serveDirectories([PAGE_DIR, join(process.cwd(), "node_modules/babylonjs"), join(process.cwd(), "dist/umd")]);
-        const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+        const { page, errors, close } = await newBrowserPage();
         try {
-            const page = await browser.newPage();
-            const errors: string[] = [];
-            page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-            page.on("pageerror", (error) => errors.push(String(error)));
             await page.goto(`${origin}/index.html?engine=${engine}`);
             await page.waitForFunction(() => (window as unknown as { result?: unknown }).result !== undefined, undefined, { timeout: 120000 });
             const result = await page.evaluate(() => (window as unknown as { result: { backend?: string; cycles?: number; fingerprint?: string; material?: string; colliders?: string; error?: string } }).result);
@@ -77,7 +73,7 @@ describe("the UMD bundle in a Playground-style page", () => {
             expect([result.material, result.colliders]).toEqual(["TerrainErosionMaterialPlugin", "function"]);
             expect(errors).toEqual([]);
         } finally {
-            await browser.close();
+            await close();
             server.close();
         }
     });

@@ -1,7 +1,8 @@
 /** Opening the built sample scene in headless Chromium, for the sample's browser tests. */
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, findChromium, serveDirectories } from "../../scripts/lib/browser.js";
+import type { Page } from "playwright-core";
+import { serveDirectories } from "../../scripts/lib/browser.js";
+import { newBrowserPage } from "./browser.js";
 
 const SAMPLE_DIR = join(process.cwd(), "test-results/sample");
 const PUBLIC_DIR = join(process.cwd(), "sample-scene/public");
@@ -16,7 +17,6 @@ export interface SampleState {
 /** The sample open in a page, with the console errors it printed. */
 export interface OpenSample {
     page: Page;
-    browser: Browser;
     errors: string[];
     close(): Promise<void>;
 }
@@ -27,14 +27,10 @@ export interface OpenSample {
  */
 export async function openSample(query: string, viewport = { width: 900, height: 600 }): Promise<OpenSample> {
     const { server, origin } = await serveDirectories([SAMPLE_DIR, PUBLIC_DIR], true);
-    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-    const page = await browser.newPage({ viewport });
-    const errors: string[] = [];
-    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
-    page.on("pageerror", (error) => errors.push(String(error)));
+    const { page, errors, close } = await newBrowserPage(viewport);
     await page.goto(`${origin}/index.html${query}`);
     await page.waitForFunction(() => (window as unknown as { sample?: { erosion: { backend: string | null } } }).sample?.erosion.backend != null, undefined, { timeout: 90000 });
-    return { page, browser, errors, close: async () => { await browser.close(); server.close(); } };
+    return { page, errors, close: async () => { await close(); server.close(); } };
 }
 
 /** The sample's engine, backend and cycles. */

@@ -100,6 +100,20 @@ describe("terrain-erosion bake", () => {
         expect(existsSync(join(dir, "bad-out")) ? readdirSync(join(dir, "bad-out")) : []).toEqual([]);
     });
 
+    it.each([1, 2])("stops at a shouldStop timer on %i worker(s): the event loop turns between frames", async (workers) => {
+        // One worker runs in this thread and settles its frames in microtasks: before the fix the
+        // timer never fired and all 40 cycles ran (issue 34's Ctrl-C with --workers 1).
+        let stop = false;
+        const timer = setTimeout(() => (stop = true), 200);
+        try {
+            const stopped = await bake({ input, out: join(dir, `timer-${workers}/out.png`), cycles: 40, optionsFile, scale: { heightRange: RANGE }, workers, shouldStop: () => stop });
+            expect(stopped.checkpoint).toBe(join(dir, `timer-${workers}/out.checkpoint`));
+            expect(stopped.cycles).toBeLessThan(40);
+        } finally {
+            clearTimeout(timer);
+        }
+    });
+
     it("stops with a checkpoint and resumes to the uninterrupted fingerprint, maps included", async () => {
         const out = join(dir, "resume/out.png");
         let frames = 0;

@@ -1,0 +1,94 @@
+/**
+ * The behavior's life as a game sees it (NullEngine, CPU backend): `whenReady()` waits for an attach
+ * Babylon deferred while the scene loaded, and says why when there is none; the attach and detach
+ * observables the add-ons follow; `lastFrame` while paused.
+ */
+import { TerrainErosion, generateNoiseTerrain } from "../../../plugin/index.js";
+import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
+
+const SIDE = 33;
+const heights = generateNoiseTerrain({ width: SIDE, depth: SIDE, relief: 10, seed: 2 });
+const OPTIONS = { patchSize: 16, hydraulic: { dropletsPerBatch: 32 } };
+
+describe("TerrainErosion's attach lifecycle", () => {
+    let env: ReturnType<typeof createNullScene>;
+
+    beforeEach(() => {
+        env = createNullScene();
+    });
+
+    afterEach(() => {
+        env.dispose();
+    });
+
+    it("whenReady() waits for an attach Babylon deferred while the scene was loading, then resolves with the backend ready", async () => {
+        const ground = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
+        const loading = {};
+        env.scene.addPendingData(loading); // as a PBR material's textures do
+        const erosion = new TerrainErosion(OPTIONS);
+        ground.addBehavior(erosion); // deferred: the scene is loading
+        let ready = false;
+        const waiting = erosion.whenReady().then(() => (ready = true));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(erosion.attachedNode).toBeNull();
+        expect(ready).toBe(false);
+        env.scene.removePendingData(loading); // Babylon attaches now
+        await waiting;
+        expect(erosion.backend).toBe("cpu");
+        // What the README's first snippet does next works at once.
+        const spring = erosion.addWaterSource({ x: 0, y: 0, z: 0 }, 2, 1);
+        spring.remove();
+        erosion.dispose();
+    });
+
+    it("whenReady() rejects with the reason when the deferred attach fails, and when the behavior is disposed unattached", async () => {
+        const box = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
+        box.dispose(); // a disposed ground: the attach fails
+        const failing = new TerrainErosion(OPTIONS);
+        const asked = failing.whenReady();
+        expect(() => failing.attach(box)).toThrow(/disposed/);
+        await expect(asked).rejects.toThrow(/disposed/);
+        const never = new TerrainErosion(OPTIONS);
+        const waiting = never.whenReady();
+        never.dispose();
+        await expect(waiting).rejects.toThrow("TerrainErosion: disposed");
+        await expect(never.whenReady()).rejects.toThrow("TerrainErosion: disposed");
+    });
+
+    it("fires onAttachedObservable and onDetachedObservable around each attach, and whenReady() waits again after a detach", async () => {
+        const ground = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
+        const erosion = new TerrainErosion(OPTIONS);
+        const seen: string[] = [];
+        erosion.onAttachedObservable.add((controller) => seen.push(`attached ${controller.getGrounds().length} ${controller.isAttached}`));
+        erosion.onDetachedObservable.add((controller) => seen.push(`detached ${controller.isAttached}`));
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        erosion.detach();
+        let ready = false;
+        const again = erosion.whenReady().then(() => (ready = true));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(ready).toBe(false);
+        erosion.attach(ground);
+        await again;
+        erosion.dispose();
+        expect(seen).toEqual(["attached 1 true", "detached false", "attached 1 true", "detached false"]);
+    });
+
+    it("reports an idle lastFrame while paused, and the frame's figures while running", async () => {
+        const ground = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
+        const erosion = new TerrainErosion(OPTIONS);
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        await renderFrames(env.scene, 4);
+        await erosion.whenIdle();
+        expect(erosion.lastFrame.batches).toBeGreaterThan(0);
+        erosion.pause();
+        await renderFrames(env.scene, 2);
+        expect(erosion.lastFrame).toEqual({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 });
+        erosion.start();
+        await renderFrames(env.scene, 2);
+        await erosion.whenIdle();
+        expect(erosion.lastFrame.batches).toBeGreaterThan(0);
+        erosion.dispose();
+    });
+});
