@@ -100,7 +100,8 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
      * the eroded terrain stays on the mesh. The GPU backend brings the mesh's CPU data fully up to
      * date asynchronously first (`await erosion.whenIdle()`, or `await erosion.flush()` before
      * detaching, when you need it at once). Call `reset()` before detaching to restore the original.
-     * Safe to call twice.
+     * It leaves the ground's behaviors, so `ground.addBehavior(erosion)` attaches it again (from the
+     * ground's current heights, at cycle 0). Safe to call twice.
      */
     public detach(): void {
         const ground = this._ground;
@@ -113,6 +114,11 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
         this._uninstallInspectables = null;
         this._unbind();
         this._ground = null;
+        // Off the ground's list too (removeBehavior calls detach() again, which returns at once), so
+        // `ground.addBehavior(erosion)` attaches it again: Babylon skips a behavior already listed.
+        if (ground.behaviors.includes(this as unknown as Behavior<Node>)) {
+            ground.removeBehavior(this as unknown as Behavior<Node>);
+        }
     }
 
     /** Detaches (if attached) and clears every observer. Safe to call twice. */

@@ -101,6 +101,28 @@ describe("ErosionColliders (Havok under Node)", () => {
         colliders.dispose();
     });
 
+    it("keeps its bodies through a detach, and follows the ground again once the erosion is attached again", async () => {
+        const { ground, erosion } = await eroded(generateNoiseTerrain({ width: SIDE, depth: SIDE, relief: 10, seed: 3 }), { hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { enabled: false } });
+        await erosion.flush();
+        const colliders = new ErosionColliders(erosion, { chunkCells: 16, refreshIntervalMs: 0 });
+        const probeVertex = ((SIDE - 1) / 2 - 14) * SIDE + (SIDE - 1) / 2 - 14; // world (-14, 14)
+        const before = (await erosion.readHeights())[probeVertex];
+        erosion.detach();
+        for (let frame = 0; frame < 5; frame++) scene.render(); // no throw from the colliders' frame
+        expect(colliders.bodies.length).toBe(1);
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        erosion.erodeAt(new Vector3(-14, 0, 14), 2, { droplets: 300, hydraulic: { maxSteps: 4 } });
+        await erosion.runCycles(1);
+        expect(colliders.pendingChunks).toBeGreaterThan(0);
+        colliders.refresh();
+        const after = (await erosion.readHeights())[probeVertex];
+        expect(Math.abs(after - before)).toBeGreaterThan(0.02); // the event eroded there
+        expect(Math.abs(colliderHeight(-14 + 1e-3, 14 - 1e-3)! - after)).toBeLessThan(0.02);
+        colliders.dispose();
+        erosion.dispose();
+    });
+
     it("puts a sphere dropped on a slope to rest on the eroded floor, at the eroded height", async () => {
         // A closed basin (an inverted cone): erosion wears its slopes and fills its floor with sediment.
         const heights = new Float32Array(SIDE * SIDE);
