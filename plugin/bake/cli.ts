@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * The `terrain-erosion` command (package.json `bin`): `terrain-erosion bake in.png --cycles 200
- * --out out.png`, and `terrain-erosion worker redis://host:port` for bakes queued with `--queue`.
- * Its parser (commander), progress bar (cli-progress), GPU (webgpu) and queue (bullmq, ioredis) are
- * optional dependencies, loaded only here, so a browser bundle of the plugin never includes them.
+ * The `terrain-erosion` command (the `bin` of `babylon-terrain-erosion-cli`, cli/package.json):
+ * `terrain-erosion bake in.png --cycles 200 --out out.png`, and `terrain-erosion worker
+ * redis://host:port` for bakes queued with `--queue`. Its parser (commander), progress bar
+ * (cli-progress), GPU (webgpu, optional) and queue (bullmq, ioredis) are the CLI package's
+ * dependencies, loaded only when a command needs them; the library's package has none of them.
  */
 import { basename, extname } from "node:path";
 import { bake, type BakeSettings } from "./bake.js";
@@ -168,7 +169,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     try {
         ({ Command } = await import("commander"));
     } catch {
-        process.stderr.write('terrain-erosion needs the optional package "commander"; install it with `npm install commander`.\n');
+        process.stderr.write('terrain-erosion needs the package "commander" (a dependency of babylon-terrain-erosion-cli); install it with `npm install commander`.\n');
         return 1;
     }
     let status = 0;

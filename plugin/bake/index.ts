@@ -1,7 +1,9 @@
 /**
- * `babylon-terrain-erosion/bake`: the `terrain-erosion bake` and `terrain-erosion worker` commands
- * as functions for Node scripts (Node only: they read and write files, start worker threads and,
- * with a queue, connect to Redis).
+ * The entry of the command-line package, `babylon-terrain-erosion-cli` (cli/, built by
+ * scripts/build-cli.mjs): the `terrain-erosion bake` and `terrain-erosion worker` commands as
+ * functions for Node scripts (Node only: they read and write files, start worker threads and,
+ * with a queue, connect to Redis). Not part of the library's package, so a browser app's install
+ * holds neither Dawn for Node nor the queue's Redis clients.
  */
 export { bake, readOptionsFile, type BakeSettings, type BakeSummary } from "./bake.js";
 export { BakeInputError, readBakeInput, type BakeInput, type InputScale, type TileLayout } from "./bakeInput.js";

@@ -1,46 +1,93 @@
 /**
- * The package as a user installs it: `npm pack`, install the tarball into a fresh project, import it
- * from Node without a bundler, bundle a small scene that imports it with webpack, and run that scene
- * in headless Chromium.
+ * The library's package as a user installs it: `npm pack`, install the tarball into a fresh app,
+ * weigh it, import it from Node without a bundler, bundle a small scene with webpack and run it in
+ * headless Chromium, and run the README's Use snippet, verbatim, in a scene with a PBR material.
+ * The command-line package: packedCli.test.ts.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import webpack from "webpack";
-import { encodeGray16Png, erodeHeightfield, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../plugin/index.js";
+import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
 import { serveDirectories } from "../../scripts/lib/browser.js";
 import { newBrowserPage } from "../helpers/browser.js";
+import { directoryBytes, installProject, megabytes, pack, type PackedTarball } from "../helpers/packing.js";
 
 const ROOT = process.cwd();
-const PACK_DIR = join(ROOT, "test-results/pack");
-const PROJECT = join(ROOT, "test-results/pack-project");
+// Outside the repository: Node would otherwise resolve what the project lacks from the repository's node_modules.
+const PROJECT = join(tmpdir(), "terrain-erosion-pack-project");
 const OPTIONS = { patchSize: 32, hydraulic: { dropletsPerBatch: 96 } };
 const reference = () => erodeHeightfield(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), 33, 33, OPTIONS, 1).fingerprint;
+/** What the bake command needs and a browser app must not install. */
+const HEAVY = ["webgpu", "bullmq", "ioredis", "msgpackr-extract", "commander", "cli-progress"];
 
-function npm(args: string[], cwd: string): string {
-    return execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+/** The README's first TypeScript snippet (under "## Use"): its import lines, and the rest. */
+function readmeUseSnippet(): { imports: string; body: string } {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const block = /## Use\n\n```ts\n([\s\S]*?)```/.exec(readme);
+    if (!block) throw new Error("README.md has no ```ts block under \"## Use\".");
+    const lines = block[1].split("\n");
+    return { imports: lines.filter((line) => line.startsWith("import ")).join("\n"), body: lines.filter((line) => !line.startsWith("import ")).join("\n") };
 }
 
-describe("the packed package in a fresh project", () => {
+/** A page that runs `source` (bundled) and waits for its `window.result`. */
+async function runPage(html: string): Promise<{ result: Record<string, unknown>; errors: string[] }> {
+    const { server, origin } = await serveDirectories([join(PROJECT, "dist")]);
+    const { page, errors, close } = await newBrowserPage();
+    try {
+        await page.goto(`${origin}/${html}`);
+        await page.waitForFunction(() => (window as unknown as { result?: unknown }).result !== undefined, undefined, { timeout: 120000 });
+        return { result: await page.evaluate(() => (window as unknown as { result: Record<string, unknown> }).result), errors };
+    } finally {
+        await close();
+        server.close();
+    }
+}
+
+describe("the packed library in a fresh app", () => {
+    let tarball: PackedTarball;
+
     beforeAll(() => {
-        rmSync(PACK_DIR, { recursive: true, force: true });
-        rmSync(PROJECT, { recursive: true, force: true });
-        mkdirSync(PACK_DIR, { recursive: true });
-        mkdirSync(join(PROJECT, "src"), { recursive: true });
-        npm(["pack", "--pack-destination", PACK_DIR], ROOT);
-        const tarball = readdirSync(PACK_DIR).find((name) => name.endsWith(".tgz"))!;
+        tarball = pack(ROOT, join(ROOT, "test-results/pack"));
         const core = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('@babylonjs/core/package.json').version)"], { cwd: ROOT, encoding: "utf8" }));
-        writeFileSync(join(PROJECT, "package.json"), JSON.stringify({ name: "erosion-consumer", private: true, type: "module", dependencies: { "babylon-terrain-erosion": `file:${join(PACK_DIR, tarball)}`, "@babylonjs/core": core } }, null, 2));
-        npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], PROJECT);
+        installProject(PROJECT, { "babylon-terrain-erosion": `file:${tarball.path}`, "@babylonjs/core": core });
     }, 600000);
 
-    it("ships ESM with typings and the UMD bundle, and nothing of the sources' tests", () => {
+    it("ships ESM with typings, the UMD bundle with a source map that resolves, the licence, and nothing of the tests, the sources or the bake", () => {
         const installed = join(PROJECT, "node_modules/babylon-terrain-erosion");
-        const files = readdirSync(join(installed, "dist/esm"));
-        expect(files).toContain("index.js");
-        expect(files).toContain("index.d.ts");
-        expect(readdirSync(join(installed, "dist/umd"))).toContain("terrain-erosion.umd.js");
-        expect(readdirSync(installed)).not.toContain("test");
+        const paths = tarball.files.map((file) => file.path);
+        expect(paths).toEqual(expect.arrayContaining(["dist/esm/index.js", "dist/esm/index.d.ts", "dist/umd/terrain-erosion.umd.js", "LICENSE", "README.md", "docs/simulation.md"]));
+        expect(readFileSync(join(installed, "LICENSE"), "utf8")).toMatch(/^MIT License/);
+        for (const unwanted of [/^test\//, /^plugin\//, /^dist\/esm\/bake\//, /^dist\/esm\/internal\./, /\.d\.ts\.map$/, /^docs\/images\//]) {
+            expect([String(unwanted), paths.filter((path) => unwanted.test(path))]).toEqual([String(unwanted), []]);
+        }
+        // Every map carries the sources it names (a map pointing to files the package lacks resolves to nothing).
+        for (const map of paths.filter((path) => path.endsWith(".map"))) {
+            const { sources, sourcesContent } = JSON.parse(readFileSync(join(installed, map), "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
+            expect([map, sources.filter((_, k) => typeof sourcesContent?.[k] !== "string")]).toEqual([map, []]);
+        }
+        const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
+        expect([manifest.bin, manifest.dependencies, manifest.optionalDependencies]).toEqual([undefined, undefined, undefined]);
+    });
+
+    it("weighs under 3 MB unpacked, and installs nothing of the bake command into an app (figures printed)", () => {
+        const modules = join(PROJECT, "node_modules");
+        const figures = {
+            packedBytes: tarball.size,
+            unpackedBytes: tarball.unpackedSize,
+            installedPackageBytes: directoryBytes(join(modules, "babylon-terrain-erosion")),
+            appNodeModulesBytes: directoryBytes(modules),
+            babylonCoreBytes: directoryBytes(join(modules, "@babylonjs/core")),
+            installedPackages: readdirSync(modules).filter((name) => !name.startsWith(".")),
+        };
+        writeFileSync(join(ROOT, "test-results/package-weight.json"), JSON.stringify(figures, null, 2) + "\n");
+        console.log(
+            `babylon-terrain-erosion: ${megabytes(figures.packedBytes)} packed, ${megabytes(figures.unpackedBytes)} unpacked; ` +
+                `an app with it and @babylonjs/core: node_modules ${megabytes(figures.appNodeModulesBytes)} (@babylonjs/core ${megabytes(figures.babylonCoreBytes)}); packages: ${figures.installedPackages.join(", ")}`
+        );
+        expect(figures.unpackedBytes).toBeLessThan(3e6);
+        expect(figures.installedPackages.filter((name) => HEAVY.includes(name))).toEqual([]);
     });
 
     it("imports in Node without a bundler and erodes with the mesh-free entry point", () => {
@@ -48,28 +95,15 @@ describe("the packed package in a fresh project", () => {
             console.log(erodeHeightfield(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), 33, 33, ${JSON.stringify(OPTIONS)}, 1).fingerprint);`;
         const output = execFileSync("node", ["--input-type=module", "-e", script], { cwd: PROJECT, encoding: "utf8" }).trim();
         expect(output).toBe(reference());
-        // The material plugin and the physics colliders come from their own entry points.
+        // The material plugin, the physics colliders and the water surface come from their own entry points.
         const entries = `import { TerrainErosionMaterialPlugin } from "babylon-terrain-erosion/material";
             import { ErosionColliders } from "babylon-terrain-erosion/physics";
-            console.log(typeof TerrainErosionMaterialPlugin, typeof ErosionColliders);`;
-        expect(execFileSync("node", ["--input-type=module", "-e", entries], { cwd: PROJECT, encoding: "utf8" }).trim()).toBe("function function");
+            import { TerrainWaterSurface } from "babylon-terrain-erosion/water";
+            console.log(typeof TerrainErosionMaterialPlugin, typeof ErosionColliders, typeof TerrainWaterSurface);`;
+        expect(execFileSync("node", ["--input-type=module", "-e", entries], { cwd: PROJECT, encoding: "utf8" }).trim()).toBe("function function function");
     });
 
-    it("runs the bake command after install: npx terrain-erosion bake", async () => {
-        const range = { min: 0, max: 8 };
-        const { samples } = heightsToSamples(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), range);
-        writeFileSync(join(PROJECT, "in.png"), await encodeGray16Png(samples, 33, 33));
-        writeFileSync(join(PROJECT, "options.json"), JSON.stringify(OPTIONS));
-        const output = execFileSync("npx", ["--no-install", "terrain-erosion", "bake", "in.png", "--cycles", "1", "--height-range", "0,8", "--options", "options.json", "--out", "out.png"], { cwd: PROJECT, encoding: "utf8" });
-        expect(output).toContain(`fingerprint ${erodeHeightfield(samplesToHeights(samples, range), 33, 33, OPTIONS, 1).fingerprint}`);
-        expect(readdirSync(PROJECT)).toEqual(expect.arrayContaining(["out.png", "out.snapshot", "out.report.json", "out.water.png"]));
-        // The queue worker loads BullMQ and ioredis from the install, and says clearly when there is no Redis.
-        const worker = spawnSync("npx", ["--no-install", "terrain-erosion", "worker", "redis://127.0.0.1:1"], { cwd: PROJECT, encoding: "utf8" });
-        expect(worker.stderr).toContain("cannot reach Redis (ECONNREFUSED)");
-        expect(worker.status).toBe(1);
-    });
-
-    it("bundles with webpack and erodes a ground in headless Chromium", async () => {
+    it("bundles with webpack: a scene erodes on WebGPU in headless Chromium, and the README's Use snippet runs as written with a PBR material", async () => {
         writeFileSync(
             join(PROJECT, "src/scene.js"),
             `import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
@@ -98,35 +132,59 @@ describe("the packed package in a fresh project", () => {
                 window.result = { backend: erosion.backend, fingerprint: await erosion.fingerprint() };
             })().catch((error) => (window.result = { error: String(error) }));`
         );
-        writeFileSync(join(PROJECT, "dist-index.html"), `<!doctype html><html><body><script src="bundle.js"></script></body></html>`);
+        // The snippet verbatim: its imports on top, the rest in an async function given the scene.
+        // The scene holds a PBR material, whose textures keep it loading: Babylon defers the attach.
+        const snippet = readmeUseSnippet();
+        writeFileSync(
+            join(PROJECT, "src/readme.js"),
+            `import { Engine } from "@babylonjs/core/Engines/engine.js";
+            import { Scene } from "@babylonjs/core/scene.js";
+            import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
+            import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+            import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
+            import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+${snippet.imports}
+async function useSnippet(scene) {
+${snippet.body}
+return { ground, erosion, heights };
+}
+            (async () => {
+                const canvas = document.createElement("canvas");
+                document.body.appendChild(canvas);
+                const engine = new Engine(canvas, true);
+                const scene = new Scene(engine);
+                new ArcRotateCamera("camera", -Math.PI / 2, 1, 300, Vector3.Zero(), scene);
+                new HemisphericLight("sky", new Vector3(0, 1, 0), scene);
+                const material = new PBRMaterial("terrain", scene);
+                material.roughness = 1;
+                const loading = scene.isLoading;
+                engine.runRenderLoop(() => scene.render());
+                const { ground, erosion, heights } = await useSnippet(scene);
+                ground.material = material;
+                window.result = { loading, backend: erosion.backend, cycles: erosion.cyclesCompleted, heights: heights.length, vertices: ground.getTotalVertices() };
+            })().catch((error) => (window.result = { error: String(error) }));`
+        );
         await new Promise<void>((resolve, reject) =>
-            webpack({ mode: "development", devtool: false, context: PROJECT, entry: "./src/scene.js", output: { path: join(PROJECT, "dist"), filename: "bundle.js" }, resolve: { modules: [join(PROJECT, "node_modules")] }, performance: { hints: false } }, (error, stats) =>
-                error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString("errors-only"))) : resolve()
+            webpack(
+                { mode: "development", devtool: false, context: PROJECT, entry: { bundle: "./src/scene.js", readme: "./src/readme.js" }, output: { path: join(PROJECT, "dist"), filename: "[name].js" }, resolve: { modules: [join(PROJECT, "node_modules")] }, performance: { hints: false } },
+                (error, stats) => (error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString("errors-only"))) : resolve())
             )
         );
         writeFileSync(join(PROJECT, "dist/index.html"), `<!doctype html><html><body><script src="bundle.js"></script></body></html>`);
+        writeFileSync(join(PROJECT, "dist/readme.html"), `<!doctype html><html><body><script src="readme.js"></script></body></html>`);
         // A scene that imports only the erosion component bundles neither the material plugin nor the physics colliders (nor Havok).
         const bundle = readFileSync(join(PROJECT, "dist/bundle.js"), "utf8");
-        // (Code, not names: the component's comments mention the plugin.)
-        // Nor the bake command's optional dependencies (a development bundle names every module's path).
-        for (const absent of [/class TerrainErosionMaterialPlugin\b/, /class ErosionColliders\b/, /class PhysicsShapeHeightField\b/, /HavokPhysics\(/, /fn erosionApply/, /node_modules\/commander\//, /node_modules\/cli-progress\//, /node_modules\/webgpu\//, /node_modules\/bullmq\//, /node_modules\/ioredis\//, /terrain-erosion bake/]) {
+        // (Code, not names: the component's comments mention the plugin.) Nor anything of the bake
+        // command (a development bundle names every module's path).
+        for (const absent of [/class TerrainErosionMaterialPlugin\b/, /class ErosionColliders\b/, /class PhysicsShapeHeightField\b/, /HavokPhysics\(/, /fn erosionApply/, ...HEAVY.map((name) => new RegExp(`node_modules/${name}/`)), /terrain-erosion bake/]) {
             expect([String(absent), absent.test(bundle)]).toEqual([String(absent), false]);
         }
         expect(bundle).toMatch(/class TerrainErosion\b/); // the check finds classes in this bundle
         expect(bundle).toMatch(/node_modules\/babylon-terrain-erosion\//); // and module paths
-        const { server, origin } = await serveDirectories([join(PROJECT, "dist")]);
-        const { page, errors, close } = await newBrowserPage();
-        try {
-            await page.goto(`${origin}/index.html`);
-            await page.waitForFunction(() => (window as unknown as { result?: unknown }).result !== undefined, undefined, { timeout: 120000 });
-            const result = await page.evaluate(() => (window as unknown as { result: { backend?: string; fingerprint?: string; error?: string } }).result);
-            expect(result.error).toBeUndefined();
-            expect(result.backend).toBe("webgpu");
-            expect(result.fingerprint).toBe(reference());
-            expect(errors).toEqual([]);
-        } finally {
-            await close();
-            server.close();
-        }
+        const scene = await runPage("index.html");
+        expect(scene).toEqual({ result: { backend: "webgpu", fingerprint: reference() }, errors: [] });
+        const readme = await runPage("readme.html");
+        // The scene was loading when the snippet added the behavior (the deferred attach), and the snippet ran through.
+        expect(readme).toEqual({ result: { loading: true, backend: "cpu", cycles: 10, heights: 513 * 513, vertices: 513 * 513 }, errors: [] });
     });
 });

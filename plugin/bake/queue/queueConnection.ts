@@ -1,6 +1,7 @@
 /**
- * Reaching the job queue: BullMQ and ioredis (optional dependencies of the command, loaded only
- * when `--queue` or `terrain-erosion worker` asks), a Redis URL as connection options, a check that
+ * Reaching the job queue: BullMQ and ioredis (dependencies of the command's package,
+ * babylon-terrain-erosion-cli, loaded only when `--queue` or `terrain-erosion worker` asks), a
+ * Redis URL as connection options, a check that
  * Redis answers before any work starts, and the names every coordinator and worker agree on.
  */
 
