@@ -6,7 +6,8 @@
  * Press I (or the Inspector button) to tune every option live; shift-drag on the terrain to rain on
  * it (erodeAt).
  * `?size=N` (generated terrain side in vertices, default 513) and `?droplets=N` (droplets per batch)
- * make the scene lighter, e.g. for software rendering. The panel's Rain switch and Spring tool run
+ * set the scene's weight; on a software renderer (SwiftShader, llvmpipe) it picks a light terrain
+ * by itself (sample-scene/lightSettings.ts) and the panel says so. The panel's Rain switch and Spring tool run
  * the shallow water and draw its surface (sample-scene/waterControls.ts); `?water=1` starts with rain.
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
@@ -27,6 +28,7 @@ import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
 import { keepScalesFitted } from "./mapsView.js";
 import { createWaterControls, type WaterControls } from "./waterControls.js";
+import { LIGHT_TERRAIN, softwareRenderer } from "./lightSettings.js";
 import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import "@babylonjs/core/Culling/ray.js";
@@ -41,7 +43,7 @@ type TerrainName = keyof typeof TERRAINS;
 
 const params = new URLSearchParams(location.search);
 const terrainName: TerrainName = (Object.keys(TERRAINS) as TerrainName[]).find((name) => name === params.get("terrain")) ?? "generated";
-const droplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
+const askedDroplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
 // ?workers=N: the CPU backend's workers (cpuWorkers; 0 or absent picks max(1, cores - 1)).
 const cpuWorkers = Math.max(0, Math.min(64, Math.floor(Number(params.get("workers")) || 0)));
 
@@ -64,14 +66,24 @@ interface Terrain {
     high: number;
 }
 
-async function createTerrain(scene: Scene): Promise<Terrain> {
-    const options = { seed: 7, frameBudgetMs: 4, cpuWorkers, hydraulic: { dropletsPerBatch: droplets ?? 1024 } };
+/** The terrain's weight: what the page asks for, else light on a software renderer, else the full 513 x 513. */
+function terrainWeight(engine: AbstractEngine): { size: number; droplets: number; note: string | null } {
+    const software = softwareRenderer(engine);
+    const light = software !== null && !params.has("size") && terrainName !== "montblanc";
+    const size = Math.max(33, Math.min(2049, Number(params.get("size") ?? (light ? LIGHT_TERRAIN.size : 513)) || 513));
+    const droplets = askedDroplets ?? (software !== null ? LIGHT_TERRAIN.droplets : 1024);
+    const note = software === null ? null : light ? `Software renderer (${software}): a light ${size} x ${size} terrain, ${droplets} droplets a batch (?size=513 for the full one)` : `Software renderer (${software}): erosion runs slowly here`;
+    return { size, droplets, note };
+}
+
+async function createTerrain(scene: Scene, weight: { size: number; droplets: number }): Promise<Terrain> {
+    const options = { seed: 7, frameBudgetMs: 4, cpuWorkers, hydraulic: { dropletsPerBatch: weight.droplets } };
     if (terrainName === "montblanc") {
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);
         return { grounds: [[ground]], size: extent, low: 454, high: 4810, options };
     }
-    const vertices = Math.max(33, Math.min(2049, Number(params.get("size") ?? 513) || 513));
+    const vertices = weight.size;
     const heights = generateNoiseTerrain({ width: vertices, depth: vertices, relief: (90 * vertices) / 513, seed: 3, ridged: 0.6, wavelength: (200 * vertices) / 513 });
     const grid = { columns: vertices, rows: vertices, extent: { width: vertices - 1, height: vertices - 1 } };
     const grounds = terrainName === "world" ? createGroundTilesFromHeights("Tile", heights, { ...grid, tiles: { columns: 4, rows: 4 } }, scene) : [[createGroundFromHeights("Generated terrain", heights, grid, scene)]];
@@ -94,7 +106,8 @@ async function main(): Promise<void> {
     const scene = new Scene(engine);
     scene.clearColor = new Color4(0.62, 0.74, 0.86, 1);
 
-    const { grounds, options, size, low, high } = await createTerrain(scene);
+    const weight = terrainWeight(engine);
+    const { grounds, options, size, low, high } = await createTerrain(scene, weight);
     const ground = grounds[0][0];
     const allGrounds = grounds.flat();
     const camera = new ArcRotateCamera("camera", -Math.PI / 2.4, Math.PI / 3.6, size * 1.35, new Vector3(0, (low + high) / 3, 0), scene);
@@ -178,6 +191,7 @@ async function main(): Promise<void> {
         onMapMode: (mode) => (erosionMaterial.mapView = mode),
         onReset: () => water?.onReset(),
         fileStem: terrainName,
+        note: weight.note,
     });
     water = createWaterControls({ erosion, scene, grounds: allGrounds, container: document.getElementById("water-controls")!, size, raining: params.get("water") === "1" });
     window.addEventListener("keydown", (event) => {

@@ -20,6 +20,8 @@ export interface PanelOptions {
     onReset(): void;
     /** Start of downloaded file names. */
     fileStem: string;
+    /** A line about the scene's weight (a software renderer), or null. */
+    note: string | null;
 }
 
 function download(bytes: BlobPart, name: string, type: string): void {
@@ -43,6 +45,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
     panel.innerHTML = `
         <h1>Terrain erosion</h1>
         <div class="terrain">${options.terrainLabel}</div>
+        ${options.note ? `<div class="note" id="stat-light"></div>` : ""}
         <dl>
             <dt>Engine</dt><dd id="stat-engine">${engineName} (${engineLink})</dd>
             <dt>Backend</dt><dd id="stat-backend">starting</dd>
@@ -68,6 +71,8 @@ export function createPanel(options: PanelOptions): { update(): void } {
     document.body.appendChild(panel);
     const byId = (id: string) => panel.querySelector(`#${id}`) as HTMLElement;
     const status = byId("status");
+    // As text: the renderer's name comes from the device.
+    if (options.note) byId("stat-light").textContent = options.note;
     const report = (promise: Promise<unknown>, done: string) =>
         promise.then(
             () => (status.textContent = done),

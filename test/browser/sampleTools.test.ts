@@ -1,0 +1,53 @@
+/**
+ * The sample scene's tools in headless Chromium (WebGL2, CPU backend): each erosion map in turn, rain
+ * under a shift-drag (erodeAt), and the Inspector tuning the running erosion.
+ */
+import { openSample } from "../helpers/sample.js";
+
+describe("erosion maps and local erosion in the sample", () => {
+    it("shows each map in turn and rains on the terrain under a shift-drag (erodeAt)", async () => {
+        const sample = await openSample("?engine=webgl2&size=65&droplets=64");
+        try {
+            await sample.page.evaluate(() => (window as any).sample.erosionMaterial.whenReady);
+            const shots: Buffer[] = [];
+            for (const mode of ["water", "wear", "deposition", "direction"]) {
+                await sample.page.selectOption("#map-mode", mode);
+                await sample.page.waitForTimeout(300);
+                expect(await sample.page.evaluate(() => (window as any).sample.erosionMaterial.mapView)).toBe(mode);
+                shots.push(await sample.page.screenshot());
+            }
+            expect(new Set(shots.map((shot) => shot.toString("base64"))).size).toBe(4);
+            await sample.page.evaluate(() => (window as any).sample.erosion.pause());
+            const box = (await sample.page.locator("#renderCanvas").boundingBox())!;
+            await sample.page.keyboard.down("Shift");
+            await sample.page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
+            await sample.page.mouse.down();
+            await sample.page.mouse.move(box.x + box.width * 0.65, box.y + box.height * 0.62, { steps: 4 });
+            await sample.page.mouse.up();
+            await sample.page.keyboard.up("Shift");
+            const events = await sample.page.evaluate(() => (window as any).sample.erosion.localEvents);
+            expect(events.inForce + events.pending).toBeGreaterThan(0);
+            expect(sample.errors).toEqual([]);
+        } finally {
+            await sample.close();
+        }
+    });
+});
+
+describe("Inspector tuning in the sample", () => {
+    it("opens the Inspector with the ground selected, shows the erosion controls, and a switch changes the option", async () => {
+        const sample = await openSample("?engine=webgl2&size=65&droplets=64");
+        try {
+            await sample.page.keyboard.press("i");
+            await sample.page.getByText("hydraulic inertia", { exact: false }).first().waitFor({ timeout: 90000 });
+            expect(await sample.page.getByText("thermal talus", { exact: false }).count()).toBeGreaterThan(0);
+            expect(await sample.page.evaluate(() => (window as any).sample.erosion.options.thermal.enabled)).toBe(true);
+            // The property line: the label's span, two divs up, holds the Fluent UI switch.
+            await sample.page.locator("xpath=//span[normalize-space(text())='thermal enabled']/ancestor::div[2]//input[@role='switch']").first().click({ force: true });
+            await sample.page.waitForFunction(() => (window as any).sample.erosion.options.thermal.enabled === false, undefined, { timeout: 10000 });
+            expect(sample.errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+        } finally {
+            await sample.close();
+        }
+    });
+});
