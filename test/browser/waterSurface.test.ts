@@ -14,8 +14,8 @@ type SampleWindow = {
 };
 
 describe.each([
-    ["WebGPU (SwiftShader)", "?water=1&size=129&droplets=128"],
-    ["WebGL2, CPU backend in a worker", "?water=1&size=129&droplets=128&engine=webgl2"],
+    ["WebGPU (SwiftShader)", "?water=1&size=65&droplets=128"],
+    ["WebGL2, CPU backend in a worker", "?water=1&size=65&droplets=128&engine=webgl2"],
 ])("the sample's water on %s", (_name, query) => {
     it("rains, shows the water surface over wet ground, and places springs", async () => {
         const sample = await openSample(query);

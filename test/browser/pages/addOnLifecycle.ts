@@ -32,8 +32,8 @@ const errors: string[] = [];
 
 /** What the add-ons and the ground show after a step of the life. */
 interface LifeStep {
-    /** Frames rendered in the step's wait (30 asked; fewer means the render loop stopped). */
-    frames: number;
+    /** True when the render loop drew every frame the step waited for (30 after a detach or dispose). */
+    framesDrawn: boolean;
     /** Page errors so far. */
     errors: string[];
     /** Largest difference between the mesh's heights after the step and before it (0: kept). */
@@ -97,12 +97,12 @@ let plugin: TerrainErosionMaterialPlugin;
 let water: TerrainWaterSurface;
 let ground: GroundMesh;
 
-/** 30 frames, then what the ground and the add-ons show, against the heights `before` the step. */
-async function step(controller: ErosionController, grounds: GroundMesh[], before: number[], waterSurface: TerrainWaterSurface): Promise<LifeStep> {
-    const counted = await waitFrames(30);
+/** `frames` frames, then what the ground and the add-ons show, against the heights `before` the step. */
+async function step(controller: ErosionController, grounds: GroundMesh[], before: number[], waterSurface: TerrainWaterSurface, frames = 30): Promise<LifeStep> {
+    const counted = await waitFrames(frames);
     const now = meshHeights(grounds);
     return {
-        frames: counted,
+        framesDrawn: counted >= frames,
         errors: [...errors],
         heightChange: Math.max(...now.map((h, i) => Math.abs(h - before[i]))),
         backend: controller.backend,
@@ -123,7 +123,7 @@ async function attach(): Promise<LifeStep> {
     await Promise.all([plugin.whenReady, water.whenReady]);
     await erosion.runCycles(1);
     await erosion.flush();
-    return step(erosion, [ground], meshHeights([ground]), water);
+    return step(erosion, [ground], meshHeights([ground]), water, 5);
 }
 
 /** Detaches (or disposes) the running erosion, then 30 frames. */
@@ -145,7 +145,7 @@ async function attachAgain(): Promise<LifeStep> {
     await Promise.all([plugin.whenReady, water.whenReady]);
     await erosion.runCycles(1);
     await erosion.flush();
-    return step(erosion, [ground], eroded, water);
+    return step(erosion, [ground], eroded, water, 5);
 }
 
 /** A 2 x 2 world with the plugin and the water surface, eroded one cycle, then disposed; 30 frames. */

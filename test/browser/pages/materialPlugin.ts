@@ -100,7 +100,7 @@ async function show(variant: "plugin" | "disabled" | "plain"): Promise<void> {
     ground.material = variant === "plain" ? plain : withPlugin;
     plugin.isEnabled = variant !== "disabled";
     await scene.whenReadyAsync();
-    for (let i = 0; i < 8; i++) await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
 }
 
 /** Screen points (CSS pixels) of vertices with high water (top 5% of visits) and of dry slopes (least-visited third of the steeper half). */

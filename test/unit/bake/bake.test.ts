@@ -91,6 +91,11 @@ describe("terrain-erosion bake", () => {
         writeFileSync(notPng, "not a png");
         const out = join(dir, "bad-out/out.png");
         await expect(bake({ input: notPng, out, cycles: 1 })).rejects.toThrow(`${notPng}: not a 16-bit grayscale PNG heightmap`);
+        // A reversed height range, and a file in no format the bake reads, each say so.
+        await expect(bake({ input, out, cycles: 1, scale: { heightRange: { min: 4810, max: 454 } } })).rejects.toThrow(`${input}: the height range is 4810,454 (--height-range, or the manifest's heightRange): it must be two finite heights in metres, the one for sample 0 below the one for sample 65535 (for example --height-range 454,4810).`);
+        const jpeg = join(dir, "heights.jpg");
+        writeFileSync(jpeg, "not a heightmap");
+        await expect(bake({ input: jpeg, out, cycles: 1 })).rejects.toThrow(`${jpeg}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), raw little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`);
         const badOptions = join(dir, "bad-options.json");
         writeFileSync(badOptions, JSON.stringify({ hydraulic: { inertia: 5 } }));
         await expect(bake({ input, out, cycles: 1, optionsFile: badOptions })).rejects.toThrow(new RegExp(`^${badOptions}: .*hydraulic\\.inertia.*0\\.99`));

@@ -101,10 +101,17 @@ beforeAll(async () => {
     writeFileSync(optionsFile, JSON.stringify(OPTIONS));
 }, 30000);
 
+/** Kills `child` and resolves once it has exited (a child that has not keeps jest's worker from exiting). */
+function killAndWait(child: ChildProcess | undefined): Promise<void> {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGKILL");
+    return exited;
+}
+
 afterAll(async () => {
-    for (const worker of workers) worker.kill("SIGKILL");
     redis?.disconnect();
-    redisServer?.kill("SIGKILL");
+    await Promise.all([...workers, redisServer].map(killAndWait));
 });
 
 describe("a bake on a BullMQ queue", () => {
