@@ -15,17 +15,18 @@ const heights = heightsToFixed(generateNoiseTerrain({ width: WIDTH, depth: DEPTH
 const BABYLON_RESTORE_ERROR = "TypeError: Cannot read properties of undefined (reading '0')";
 const request = (cycles: number) => ({ width: WIDTH, depth: DEPTH, heights: encodeInt32(heights), options: OPTIONS, cycles });
 
+// One page for the file (a page's first cycle compiles every kernel: seconds on SwiftShader).
+let browser: OpenPage;
+
+beforeAll(async () => {
+    browser = await openTestPage("componentWebgpu");
+});
+
+afterAll(async () => {
+    await browser?.close();
+});
+
 describe("TerrainErosion faults on WebGPU", () => {
-    let browser: OpenPage;
-
-    beforeAll(async () => {
-        browser = await openTestPage("componentWebgpu");
-    });
-
-    afterAll(async () => {
-        await browser?.close();
-    });
-
     it("stops cleanly on device loss, says so, and resumes from the last checkpoint to the same fingerprint as an uninterrupted run", async () => {
         const result = await browser.page.evaluate((r) => (window as any).deviceLoss(r), request(4));
         expect(result.checkpoint.cycle).toBeGreaterThanOrEqual(1);
@@ -101,17 +102,7 @@ describe("TerrainErosion faults on WebGPU", () => {
     });
 });
 
-describe("TerrainErosion resources and long runs on WebGPU", () => {
-    let browser: OpenPage;
-
-    beforeAll(async () => {
-        browser = await openTestPage("componentWebgpu");
-    });
-
-    afterAll(async () => {
-        await browser?.close();
-    });
-
+describe("TerrainErosion resources and long runs on WebGPU (the same page, after its device was lost and restored)", () => {
     it("attached and detached 20 times, leaves live GPU buffers and observers where they started (100 times in npm run test:soak)", async () => {
         await checkAttachDetachMany(browser, 20);
     });

@@ -36,7 +36,8 @@ describe("erosion maps and local erosion in the sample", () => {
 
 describe("Inspector tuning in the sample", () => {
     it("opens the Inspector with the ground selected, shows the erosion controls, and a switch changes the option", async () => {
-        const sample = await openSample("?engine=webgl2&size=65&droplets=64");
+        // A desktop-sized window: the Inspector's panes take most of a small one.
+        const sample = await openSample("?engine=webgl2&size=65&droplets=64", { width: 900, height: 600 });
         try {
             await sample.page.keyboard.press("i");
             await sample.page.getByText("hydraulic inertia", { exact: false }).first().waitFor({ timeout: 90000 });

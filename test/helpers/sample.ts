@@ -25,7 +25,7 @@ export interface OpenSample {
  * Opens the sample (built by `npm test` into test-results/sample) with `query` and waits for its
  * erosion's backend. Served cross-origin isolated, as the sample's dev server serves it.
  */
-export async function openSample(query: string, viewport = { width: 900, height: 600 }): Promise<OpenSample> {
+export async function openSample(query: string, viewport = { width: 640, height: 400 }): Promise<OpenSample> {
     const { server, origin } = await serveDirectories([SAMPLE_DIR, PUBLIC_DIR], true);
     const { page, errors, close } = await newBrowserPage(viewport);
     await page.goto(`${origin}/index.html${query}`);
