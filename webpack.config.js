@@ -2,6 +2,7 @@
 //   sample      the sample scene (sample-scene/) -> dist/sample, also served by `npm start`
 //   umd         the plugin as a UMD bundle with the global TERRAIN_EROSION, over Babylon's UMD global BABYLON
 //   testpages   the pages the browser tests load (test/browser/pages/) -> test-results/pages
+//   tests       what npm test loads: testpages and the sample (development) and the UMD bundle, in one run
 //   benchpages  the Chromium benchmark page (bench/pages/) -> bench/.build/pages (scripts/bench.mjs)
 // The ESM library itself is built by tsc (npm run build:lib), which keeps one file per module.
 import { dirname, resolve } from "node:path";
@@ -77,7 +78,10 @@ export default (env = {}, argv = {}) => {
         umd: umdConfig,
         testpages: (buildMode) => pagesConfig("testpages", "test/browser/pages", "test-results/pages", buildMode),
         benchpages: (buildMode) => pagesConfig("benchpages", "bench/pages", "bench/.build/pages", buildMode),
+        // What `npm test` loads, in one webpack run (the compilers run side by side): the test pages
+        // and the sample in development mode (fast), the sample into test-results/, the UMD bundle as shipped.
+        tests: () => [pagesConfig("testpages", "test/browser/pages", "test-results/pages", "development"), { ...sampleConfig("development"), name: "testsample", output: { ...sampleConfig("development").output, path: resolve(root, "test-results/sample") } }, umdConfig("production")],
     };
     const selected = Object.keys(builders).filter((name) => env[name]);
-    return (selected.length > 0 ? selected : ["sample", "umd"]).map((name) => builders[name](mode));
+    return (selected.length > 0 ? selected : ["sample", "umd"]).flatMap((name) => builders[name](mode));
 };

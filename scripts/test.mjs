@@ -31,11 +31,7 @@ run("node", ["scripts/build-worker.mjs"]);
 // Node-only runs (`npm test -- test/unit`) skip the browser builds.
 const browserNeeded = !jestArgs.some((arg) => arg.startsWith("test/unit"));
 if (browserNeeded) {
-    run("npx", ["webpack", "--env", "testpages", "--mode", "development"]);
-    // The soak suite loads the test pages only.
-    if (!soak) {
-        run("npx", ["webpack", "--env", "sample", "--mode", "development", "--output-path", "test-results/sample"]);
-        run("npx", ["webpack", "--env", "umd", "--mode", "production"]);
-    }
+    // The soak suite loads the test pages only; the whole suite the sample and the UMD bundle too.
+    run("npx", soak ? ["webpack", "--env", "testpages", "--mode", "development"] : ["webpack", "--env", "tests"]);
 }
 run("npx", ["jest", ...jestArgs]);
