@@ -5,7 +5,7 @@
  * The command-line package: packedCli.test.ts.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import webpack from "webpack";
@@ -49,7 +49,10 @@ describe("the packed library in a fresh app", () => {
     let tarball: PackedTarball;
 
     beforeAll(() => {
-        tarball = pack(ROOT, join(ROOT, "test-results/pack"));
+        // The prepack is build:lib and build:umd; `npm test` built this run's UMD bundle already
+        // (webpack --env tests, the same production build), so only the ESM library is built here.
+        expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.prepack).toBe("npm run build:lib && npm run build:umd");
+        tarball = pack(ROOT, join(ROOT, "test-results/pack"), existsSync(join(ROOT, "dist/umd/terrain-erosion.umd.js")) ? ["build:lib"] : ["prepack"]);
         const core = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('@babylonjs/core/package.json').version)"], { cwd: ROOT, encoding: "utf8" }));
         installProject(PROJECT, { "babylon-terrain-erosion": `file:${tarball.path}`, "@babylonjs/core": core });
     }, 600000);

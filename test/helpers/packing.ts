@@ -22,11 +22,14 @@ export interface PackedTarball {
     files: { path: string; size: number }[];
 }
 
-/** Packs the package in `packageDir` into `destination`, after its prepack build (as a publish does). */
-export function pack(packageDir: string, destination: string): PackedTarball {
+/**
+ * Packs the package in `packageDir` into `destination`, after running `builds` (its npm scripts:
+ * the prepack build, or the part of it this test run has not built already).
+ */
+export function pack(packageDir: string, destination: string, builds = ["prepack"]): PackedTarball {
     mkdirSync(destination, { recursive: true });
     // Run apart: a lifecycle script's output would go into `npm pack --json`'s.
-    npm(["run", "prepack"], packageDir);
+    for (const script of builds) npm(["run", script], packageDir);
     const [report] = JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", destination], packageDir)) as { filename: string; size: number; unpackedSize: number; files: { path: string; size: number }[] }[];
     return { path: join(destination, report.filename), size: report.size, unpackedSize: report.unpackedSize, files: report.files };
 }

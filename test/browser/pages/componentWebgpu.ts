@@ -20,9 +20,16 @@ let engine: WebGPUEngine;
 let scene: Scene;
 const liveLabels = new Map<GPUBuffer, string>();
 
-/** Counts live GPU buffers whose label contains a name (an independent check on leaks). */
+const instrumented = new WeakSet<GPUDevice>();
+
+/**
+ * Counts live GPU buffers whose label contains a name (an independent check on leaks), on the
+ * engine's current device (a restored device after a loss is instrumented when next counted).
+ */
 function instrumentBuffers(): void {
     const device = (engine as unknown as { _device: GPUDevice })._device;
+    if (instrumented.has(device)) return;
+    instrumented.add(device);
     const create = device.createBuffer.bind(device);
     device.createBuffer = (descriptor: GPUBufferDescriptor) => {
         const buffer = create(descriptor);
@@ -37,6 +44,7 @@ function instrumentBuffers(): void {
 }
 
 function liveBuffers(prefix: string): number {
+    instrumentBuffers();
     let count = 0;
     for (const label of liveLabels.values()) if (label.includes(prefix)) count++;
     return count;
