@@ -7,7 +7,8 @@
  * it (erodeAt).
  * `?size=N` (generated terrain side in vertices, default 513) and `?droplets=N` (droplets per batch)
  * set the scene's weight; on a software renderer (SwiftShader, llvmpipe) it picks a light terrain
- * by itself (sample-scene/lightSettings.ts) and the panel says so. The panel's Rain switch and Spring tool run
+ * and draws at most 20 frames a second by itself (sample-scene/lightSettings.ts; `?fps=N` sets the
+ * cap, 0 none) and the panel says so. The panel's Rain switch and Spring tool run
  * the shallow water and draw its surface (sample-scene/waterControls.ts); `?water=1` starts with rain.
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
@@ -67,13 +68,15 @@ interface Terrain {
 }
 
 /** The terrain's weight: what the page asks for, else light on a software renderer, else the full 513 x 513. */
-function terrainWeight(engine: AbstractEngine): { size: number; droplets: number; note: string | null } {
+function terrainWeight(engine: AbstractEngine): { size: number; droplets: number; fps: number; note: string | null } {
     const software = softwareRenderer(engine);
     const light = software !== null && !params.has("size") && terrainName !== "montblanc";
     const size = Math.max(33, Math.min(2049, Number(params.get("size") ?? (light ? LIGHT_TERRAIN.size : 513)) || 513));
     const droplets = askedDroplets ?? (software !== null ? LIGHT_TERRAIN.droplets : 1024);
-    const note = software === null ? null : light ? `Software renderer (${software}): a light ${size} x ${size} terrain, ${droplets} droplets a batch (?size=513 for the full one)` : `Software renderer (${software}): erosion runs slowly here`;
-    return { size, droplets, note };
+    const fps = params.has("fps") ? Math.max(0, Math.min(240, Number(params.get("fps")) || 0)) : software !== null ? LIGHT_TERRAIN.fps : 0;
+    const drawn = fps > 0 ? `, ${fps} frames a second` : "";
+    const note = software === null ? null : light ? `Software renderer (${software}): a light ${size} x ${size} terrain, ${droplets} droplets a batch${drawn} (?size=513 for the full one)` : `Software renderer (${software}): erosion runs slowly here${drawn}`;
+    return { size, droplets, fps, note };
 }
 
 async function createTerrain(scene: Scene, weight: { size: number; droplets: number }): Promise<Terrain> {
@@ -198,7 +201,15 @@ async function main(): Promise<void> {
         if (event.key === "i" || event.key === "I") void toggleInspector();
     });
 
+    // On a software renderer the sample draws at most LIGHT_TERRAIN.fps frames a second (?fps=N
+    // asks for another cap, ?fps=0 for none): drawing as fast as it can took the cores the erosion
+    // needs (its WebGPU kernels run on the same CPU, its CPU backend beside it).
+    const frameInterval = weight.fps > 0 ? 1000 / weight.fps : 0;
+    let lastFrame = -Infinity;
     engine.runRenderLoop(() => {
+        const now = performance.now();
+        if (now - lastFrame < frameInterval - 1) return;
+        lastFrame = now;
         // Babylon 9.28 throws from its first draw after restoring a lost WebGPU device; an uncaught
         // throw would end the render loop, and erosion resumes by itself once frames go on.
         try {

@@ -9,6 +9,7 @@ import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import { createGroundFromPng16, ErosionSnapshot, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { runThrottledRenderLoop } from "../../helpers/renderLoop.js";
 
 interface BakeRestoreRequest {
     png: string;
@@ -26,7 +27,7 @@ async function bakeRestore(request: BakeRestoreRequest) {
     await engine.initAsync();
     const scene = new Scene(engine);
     new FreeCamera("camera", new Vector3(0, 60, -90), scene);
-    engine.runRenderLoop(() => scene.render());
+    runThrottledRenderLoop(engine, () => scene.render());
     const { png, range, extent } = request;
     // The component eroding the same heights.
     const eroded = await createGroundFromPng16("eroded", png, { range, extent }, scene);

@@ -16,6 +16,7 @@ import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import { createGroundFromHeights, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
 import { TerrainErosionMaterialPlugin } from "../../../plugin/material/index.js";
+import { runThrottledRenderLoop } from "../../helpers/renderLoop.js";
 
 const SIDE = 65;
 let scene: Scene;
@@ -67,7 +68,7 @@ async function setup(): Promise<{ backend: string | null; webgpu: boolean }> {
     plugin = new TerrainErosionMaterialPlugin(withPlugin, erosion);
     await plugin.whenReady;
     await plugin.fitScales();
-    engine.runRenderLoop(() => scene.render());
+    runThrottledRenderLoop(engine, () => scene.render());
     return { backend: erosion.backend, webgpu: engine.isWebGPU };
 }
 
