@@ -2,13 +2,16 @@
 //   sample      the sample scene (sample-scene/) -> dist/sample, also served by `npm start`
 //   umd         the plugin as a UMD bundle with the global TERRAIN_EROSION, over Babylon's UMD global BABYLON
 //   testpages   the pages the browser tests load (test/browser/pages/) -> test-results/pages
-//   tests       what npm test loads: testpages and the sample (development) and the UMD bundle, in one run
+//   testsample  the sample for the tests -> test-results/sample
+// Each output records what it was built from (scripts/lib/buildStamp.mjs), so npm test builds only
+// what is not current; `--env mixed` builds each in its own mode (scripts/test.mjs).
 //   benchpages  the Chromium benchmark page (bench/pages/) -> bench/.build/pages (scripts/bench.mjs)
 // The ESM library itself is built by tsc (npm run build:lib), which keeps one file per module.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readdirSync } from "node:fs";
 import HtmlWebpackPlugin from "html-webpack-plugin";
+import { BuildStampPlugin } from "./scripts/lib/buildStamp.mjs";
 import TerserPlugin from "terser-webpack-plugin";
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -29,7 +32,7 @@ function sampleConfig(mode) {
         devtool: mode === "development" ? "eval-cheap-module-source-map" : "source-map",
         performance: { hints: false },
         optimization,
-        plugins: [new HtmlWebpackPlugin({ template: resolve(root, "sample-scene/index.html") })],
+        plugins: [new HtmlWebpackPlugin({ template: resolve(root, "sample-scene/index.html") }), new BuildStampPlugin(root, "sample")],
         // Cross-origin isolated (COOP/COEP), so the CPU backend's worker pool shares memory (SharedArrayBuffer).
         devServer: { host: "127.0.0.1", port: 8080, headers: { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" }, static: [{ directory: resolve(root, "sample-scene/public"), publicPath: "/" }], client: { overlay: { warnings: false } } },
     };
@@ -48,6 +51,7 @@ function umdConfig(mode) {
         devtool: "source-map",
         performance: { hints: false },
         optimization,
+        plugins: [new BuildStampPlugin(root, "umd")],
     };
 }
 
@@ -67,7 +71,7 @@ function pagesConfig(name, pagesDir, outputDir, mode) {
         resolve: resolveTs,
         devtool: false,
         performance: { hints: false },
-        plugins: Object.keys(entries).map((page) => new HtmlWebpackPlugin({ filename: `${page}.html`, chunks: [page], title: page })),
+        plugins: [...Object.keys(entries).map((page) => new HtmlWebpackPlugin({ filename: `${page}.html`, chunks: [page], title: page })), ...(name === "testpages" ? [new BuildStampPlugin(root, "testpages")] : [])],
     };
 }
 
@@ -78,10 +82,12 @@ export default (env = {}, argv = {}) => {
         umd: umdConfig,
         testpages: (buildMode) => pagesConfig("testpages", "test/browser/pages", "test-results/pages", buildMode),
         benchpages: (buildMode) => pagesConfig("benchpages", "bench/pages", "bench/.build/pages", buildMode),
-        // What `npm test` loads, in one webpack run (the compilers run side by side): the test pages
-        // and the sample in development mode (fast), the sample into test-results/, the UMD bundle as shipped.
-        tests: () => [pagesConfig("testpages", "test/browser/pages", "test-results/pages", "development"), { ...sampleConfig("development"), name: "testsample", output: { ...sampleConfig("development").output, path: resolve(root, "test-results/sample") } }, umdConfig("production")],
+        // The sample for the tests: development mode (fast) into test-results/sample.
+        testsample: (buildMode) => ({ ...sampleConfig(buildMode), name: "testsample", output: { ...sampleConfig(buildMode).output, path: resolve(root, "test-results/sample") } }),
     };
     const selected = Object.keys(builders).filter((name) => env[name]);
-    return (selected.length > 0 ? selected : ["sample", "umd"]).flatMap((name) => builders[name](mode));
+    // `--env mixed` (scripts/test.mjs): each build in its own mode, the test builds in development,
+    // the UMD bundle as shipped; the compilers run side by side in one webpack process.
+    const modeOf = (name) => (env.mixed ? (name === "umd" || name === "sample" ? "production" : "development") : mode);
+    return (selected.length > 0 ? selected : ["sample", "umd"]).map((name) => builders[name](modeOf(name)));
 };

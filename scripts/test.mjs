@@ -4,10 +4,11 @@
 // Extra arguments go to jest (`npm test -- test/unit` runs the unit tests only). `--soak` runs the
 // soak suite instead (`npm run test:soak`: test/soak/, jest.soak.config.cjs).
 import { spawnSync } from "node:child_process";
+import { stampFresh } from "./lib/buildStamp.mjs";
 import { describeMissing, missingPrerequisites } from "./lib/prerequisites.js";
 
-function run(command, args) {
-    const result = spawnSync(command, args, { stdio: "inherit", shell: process.platform === "win32" });
+function run(command, args, env = process.env) {
+    const result = spawnSync(command, args, { stdio: "inherit", shell: process.platform === "win32", env });
     if (result.status !== 0) {
         process.exit(result.status ?? 1);
     }
@@ -28,10 +29,23 @@ if (missing.length > 0) {
 run("node", ["scripts/inline-shaders.mjs"]);
 run("node", ["scripts/build-wasm.mjs"]);
 run("node", ["scripts/build-worker.mjs"]);
-// Node-only runs (`npm test -- test/unit`) skip the browser builds.
+// Node-only runs (`npm test -- test/unit`) skip the browser builds. The others build what is not
+// current (scripts/lib/buildStamp.mjs): the test pages, the sample (the production build
+// `npm run build` made, or a development one here) and the UMD bundle (the soak suite loads the
+// test pages only), in one webpack run.
 const browserNeeded = !jestArgs.some((arg) => arg.startsWith("test/unit"));
+const root = process.cwd();
+const env = { ...process.env };
 if (browserNeeded) {
-    // The soak suite loads the test pages only; the whole suite the sample and the UMD bundle too.
-    run("npx", soak ? ["webpack", "--env", "testpages", "--mode", "development"] : ["webpack", "--env", "tests"]);
+    const builds = [];
+    if (!stampFresh(root, "test-results/pages", "testpages")) builds.push("testpages");
+    if (!soak) {
+        const sampleDir = ["dist/sample", "test-results/sample"].find((dir) => stampFresh(root, dir, "sample"));
+        if (!sampleDir) builds.push("testsample");
+        env.TERRAIN_EROSION_SAMPLE_DIR = sampleDir ?? "test-results/sample";
+        if (!stampFresh(root, "dist/umd", "umd")) builds.push("umd");
+    }
+    process.stdout.write(builds.length > 0 ? `Building ${builds.join(", ")} (the rest is current).\n` : "The test pages, the sample and the UMD bundle are current.\n");
+    if (builds.length > 0) run("npx", ["webpack", "--env", "mixed", ...builds.flatMap((name) => ["--env", name])]);
 }
-run("npx", ["jest", ...jestArgs]);
+run("npx", ["jest", ...jestArgs], env);

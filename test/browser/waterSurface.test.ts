@@ -18,7 +18,8 @@ describe.each([
     ["WebGL2, CPU backend in a worker", "?water=1&size=65&droplets=128&engine=webgl2"],
 ])("the sample's water on %s", (_name, query) => {
     it("rains, shows the water surface over wet ground, and places springs", async () => {
-        const sample = await openSample(query);
+        // A desktop-sized window: in a small one the panel (water controls included) covers the spot the Spring tool clicks.
+        const sample = await openSample(query, { width: 900, height: 600 });
         try {
             const { page } = sample;
             await page.waitForFunction(() => (window as unknown as SampleWindow).sample.water.surface() !== null, undefined, { timeout: 30000 });

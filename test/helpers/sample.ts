@@ -4,7 +4,8 @@ import type { Page } from "playwright-core";
 import { serveDirectories } from "../../scripts/lib/browser.js";
 import { newBrowserPage } from "./browser.js";
 
-const SAMPLE_DIR = join(process.cwd(), "test-results/sample");
+/** The sample build `npm test` found current (scripts/test.mjs): `npm run build`'s, or its own development build. */
+const SAMPLE_DIR = join(process.cwd(), process.env.TERRAIN_EROSION_SAMPLE_DIR ?? "test-results/sample");
 const PUBLIC_DIR = join(process.cwd(), "sample-scene/public");
 
 /** What the sample shows about its erosion. */
@@ -22,7 +23,7 @@ export interface OpenSample {
 }
 
 /**
- * Opens the sample (built by `npm test` into test-results/sample) with `query` and waits for its
+ * Opens the sample (the build `npm test` found current) with `query` and waits for its
  * erosion's backend. Served cross-origin isolated, as the sample's dev server serves it.
  */
 export async function openSample(query: string, viewport = { width: 640, height: 400 }): Promise<OpenSample> {
