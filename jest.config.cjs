@@ -30,4 +30,11 @@ module.exports = {
     setupFilesAfterEnv: ["<rootDir>/test/setup/browserConnection.ts"],
     // Each suite's time at the end of the run (test/setup/suiteTimes.cjs).
     reporters: ["default", "<rootDir>/test/setup/suiteTimes.cjs"],
+    // How long jest waits for a worker to exit after its last suite before it kills it and warns
+    // ("failed to exit gracefully"). The one leak that held a worker open (esbuild's buildSync
+    // worker thread and service process, in test/unit/bench/cpuWorkers.test.ts) is gone; measured
+    // after that (2026-12-02), a worker's "exit" event fires 1-2 ms after jest's end message with
+    // no handle, timer or worker thread left, but the process then takes 0.27-0.55 s to free a
+    // heap of a whole run's modules and fields, just over jest's 0.5 s default.
+    workerGracefulExitTimeout: 3000,
 };

@@ -4,7 +4,7 @@
  * with one delta accumulator per worker, thermal steps split by rows. Small fields and few batches,
  * so the test stays quick; it measures no time.
  */
-import { buildSync } from "esbuild";
+import { build, stop } from "esbuild";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -32,13 +32,16 @@ describe("CpuWorkerPool", () => {
     let directory: string;
     let workerScript: string;
 
-    beforeAll(() => {
+    beforeAll(async () => {
         directory = mkdtempSync(join(tmpdir(), "erosion-bench-"));
         workerScript = join(directory, "cpuWorker.mjs");
-        buildSync({ entryPoints: [resolve("scripts/lib/cpuWorker.ts")], bundle: true, platform: "node", format: "esm", outfile: workerScript, logLevel: "silent" });
+        // The asynchronous build and stop(): buildSync leaves a worker thread and the esbuild
+        // process running, which held the jest worker past its exit (the forced-exit warning).
+        await build({ entryPoints: [resolve("scripts/lib/cpuWorker.ts")], bundle: true, platform: "node", format: "esm", outfile: workerScript, logLevel: "silent" });
     });
 
-    afterAll(() => {
+    afterAll(async () => {
+        await stop();
         rmSync(directory, { recursive: true, force: true });
     });
 
