@@ -1,25 +1,26 @@
-// Compiles the WebAssembly kernels' AssemblyScript (plugin/core/cpu/wasm/*.as.ts: the river walk
-// and the droplet batch) and writes each module into a git-ignored `*Wasm.generated.ts` beside
-// it as base64, so the library, its workers and users' bundles carry the modules with no loader
+// Compiles the WebAssembly kernels' AssemblyScript (the `*.as.ts` twins in the operator wings of
+// plugin/core/cpu/: the river walk and the droplet batch) and writes each module into a git-ignored
+// `plugin/generated/*Wasm.generated.ts` as base64, so the library, its workers and users' bundles carry the modules with no loader
 // configuration. Run before build-worker.mjs (the workers bundle them).
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeIfChanged } from "./writeIfChanged.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const modules = [
-    { source: "plugin/core/cpu/wasm/riverWalk.as.ts", output: "plugin/core/cpu/wasm/riverWalkWasm.generated.ts", name: "RIVER_WALK_WASM", what: "The river walk's" },
-    { source: "plugin/core/cpu/wasm/dropletBatch.as.ts", output: "plugin/core/cpu/wasm/dropletBatchWasm.generated.ts", name: "DROPLET_BATCH_WASM", what: "The droplet batch's" },
+    { source: "plugin/core/cpu/rivers/fast/riverWalk.as.ts", output: "plugin/generated/riverWalkWasm.generated.ts", name: "RIVER_WALK_WASM", what: "The river walk's" },
+    { source: "plugin/core/cpu/droplets/dropletBatch.as.ts", output: "plugin/generated/dropletBatchWasm.generated.ts", name: "DROPLET_BATCH_WASM", what: "The droplet batch's" },
 ];
 
 // The modules are compiled again only when what they are made from changed: the AssemblyScript in
-// the wasm folder, this script and the compiler's version (a compile takes seconds, and every
+// plugin/core/cpu/, this script and the compiler's version (a compile takes seconds, and every
 // build, type-check and test command runs this script).
-const wasmFolder = join(root, "plugin/core/cpu/wasm");
+const cpuFolder = join(root, "plugin/core/cpu");
+const assemblyScript = readdirSync(cpuFolder, { recursive: true }).filter((name) => String(name).endsWith(".as.ts")).map((name) => join(cpuFolder, String(name))).sort();
 const inputs = createHash("sha256");
-for (const file of readdirSync(wasmFolder).filter((name) => name.endsWith(".as.ts")).sort()) inputs.update(file).update(readFileSync(join(wasmFolder, file)));
+for (const file of assemblyScript) inputs.update(relative(root, file)).update(readFileSync(file));
 inputs.update(readFileSync(fileURLToPath(import.meta.url)));
 inputs.update(JSON.parse(readFileSync(join(root, "node_modules/assemblyscript/package.json"), "utf8")).version);
 const inputsHash = inputs.digest("hex").slice(0, 16);

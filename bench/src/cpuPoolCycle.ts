@@ -8,7 +8,7 @@
 import { createInitialState, type ErosionStateData } from "../../plugin/core/erosionState.js";
 import { resolveOptions, type ErosionOptionsInput } from "../../plugin/core/options.js";
 import { ErosionSchedule, type PlannedBatch } from "../../plugin/core/schedule.js";
-import { CpuErosionBackend, type CpuPoolChoice } from "../../plugin/component/cpuErosionBackend.js";
+import { CpuErosionBackend, type CpuPoolChoice } from "../../plugin/cpu/cpuErosionBackend.js";
 import { benchHeights } from "./workloads.js";
 import { repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 

@@ -30,8 +30,8 @@ import { heightsToFixed } from "../../plugin/core/fixedPoint.js";
 import { resolveOptions, type ErosionOptions } from "../../plugin/core/options.js";
 import { layoutPatches, type Patch } from "../../plugin/core/patches.js";
 import { generateNoiseTerrain } from "../../plugin/terrain/noiseTerrain.js";
-import { runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
-import { createRiverScratch, RiverBandWork } from "../../plugin/core/cpu/riverPhases.js";
+import { runRiverBatch } from "../../plugin/core/cpu/rivers/riverBatch.js";
+import { createRiverScratch, RiverBandWork } from "../../plugin/core/cpu/rivers/riverPhases.js";
 
 /** Field sizes (vertices per side) of the kernel figures. */
 export const SIZES = [256, 512, 1024] as const;

@@ -3,7 +3,7 @@
  * and Node worker threads sharing memory) or a GPU through Dawn for Node (the optional `webgpu`
  * package), with the same kernels as the browser's backends.
  */
-import { CpuErosionBackend } from "../component/cpuErosionBackend.js";
+import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
 import { WebGpuComputeDevice } from "../gpu/webGpuComputeDevice.js";

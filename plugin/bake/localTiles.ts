@@ -10,7 +10,7 @@
  * the step reads, and inputs encoded later read what they would have read before the step.
  */
 import { Worker } from "node:worker_threads";
-import { TILE_THREAD_SOURCE } from "./tileThreadSource.generated.js";
+import { TILE_THREAD_SOURCE } from "../generated/tileThreadSource.generated.js";
 import type { StepId, StepTransport } from "./queue/tiledDevice.js";
 import type { TileJob } from "./queue/tileJobs.js";
 import { TileWorkbench } from "./queue/tileWork.js";

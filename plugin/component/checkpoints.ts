@@ -6,7 +6,7 @@
 import { cloneOptions, type ErosionOptions } from "../core/options.js";
 import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 import type { ErosionSchedule } from "../core/schedule.js";
-import type { ErosionBackend } from "./erosionBackend.js";
+import type { ErosionBackend } from "../core/erosionBackend.js";
 
 /** The checkpoint of one ground. */
 export class Checkpoints {

@@ -8,9 +8,8 @@ import { Constants } from "@babylonjs/core/Engines/constants.js";
 import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import type { InternalTexture } from "@babylonjs/core/Materials/Textures/internalTexture.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { mapsTexels, type ErosionMaps, type MapsTexelOptions } from "../core/erosionMaps.js";
+import { mapsTexels, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
 import type { ErosionStateData } from "../core/erosionState.js";
-import type { MapsTexels } from "./cpuBackendCore.js";
 
 /** The maps and drainage-area textures of a field eroded on the CPU backend. */
 export class CpuMapsTextures {

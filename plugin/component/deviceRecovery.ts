@@ -10,7 +10,7 @@ import type { Nullable } from "@babylonjs/core/types.js";
 import type { ErosionOptions } from "../core/options.js";
 import type { ErosionSchedule } from "../core/schedule.js";
 import type { Checkpoints } from "./checkpoints.js";
-import type { ErosionBackend } from "./erosionBackend.js";
+import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";

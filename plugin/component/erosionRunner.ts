@@ -11,18 +11,20 @@ import type { Nullable } from "@babylonjs/core/types.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { countersToObject, type ErosionCounters } from "../core/counters.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
-import { createInitialState, fingerprintOf, type ErosionStateData, type MaskName } from "../core/erosionState.js";
+import { createInitialState, type ErosionStateData, type MaskName } from "../core/erosionState.js";
+import { fingerprintOf } from "../core/fingerprint.js";
 import { fixedToHeights } from "../core/fixedPoint.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
 import { cloneOptions, type ErosionOptions } from "../core/options.js";
 import { ErosionSchedule } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
-import { CpuErosionBackend } from "./cpuErosionBackend.js";
-import { canShareMemory, cpuWorkerCount } from "./pool/poolPorts.js";
+import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
+import { canShareMemory, cpuWorkerCount } from "../cpu/pool/poolPorts.js";
 import { RunnerMaps } from "./runnerMaps.js";
+import type { Live, LiveQueue } from "./runnerLive.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
-import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
+import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
 import { FrameBudget } from "./frameBudget.js";
 import { planFrame } from "./framePlan.js";
@@ -36,15 +38,8 @@ const GPU_INITIAL_MS_PER_UNIT = 2e-5;
 /** Initial cost guess for the CPU backend (about 5 M steps per second). */
 const CPU_INITIAL_MS_PER_UNIT = 2e-4;
 
-/** The backend, schedule and field of a runner whose backend has started. */
-export interface Live {
-    readonly backend: ErosionBackend;
-    readonly schedule: ErosionSchedule;
-    readonly field: GroundField;
-}
-
 /** Erodes one field, frame by frame. */
-export class ErosionRunner {
+export class ErosionRunner implements LiveQueue {
     /** The erosion schedule (cycle position, options and masks in force, local events). */
     public readonly schedule: ErosionSchedule;
     /** The last cycle-boundary state. */

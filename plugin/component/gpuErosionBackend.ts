@@ -15,7 +15,7 @@ import { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
 import type { ComputeBuffer } from "../gpu/computeDevice.js";
 import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
 import { GpuTimer } from "../gpu/gpuTimer.js";
-import type { ErosionBackend, FrameResult } from "./erosionBackend.js";
+import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import type { GroundBinding } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import { intersectRects } from "../core/patches.js";

@@ -10,6 +10,7 @@ import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { FIXED_ONE } from "../core/fixedPoint.js";
 import type { GridRect } from "../core/patches.js";
+import { writeNormalRow } from "../core/vertexNormals.js";
 import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundInternals } from "./groundValidation.js";
 import { tileGrounds, type FieldWindow } from "./groundTiling.js";
@@ -185,7 +186,7 @@ export class GroundField {
     /**
      * Normals of field rows `y0 .. y1 - 1` by central differences over the whole field (one-sided
      * only at its edges), from the heights already in the grounds' positions, written into every
-     * ground that holds the row. The CPU mirror of `shaders/write_vertices.wgsl`.
+     * ground that holds the row (`writeNormalRow`, the CPU form of `shaders/write_vertices.wgsl`).
      */
     private _writeNormalRows(windows: readonly FieldWindow[], y0: number, y1: number): void {
         const width = this.width;
@@ -197,18 +198,7 @@ export class GroundField {
         const normals = this._normalRow;
         for (let y = y0; y < y1; y++) {
             const down = y + 1 < this.depth ? this._gatherRow(windows, y + 1, spare) : here;
-            const rows = (y > 0 ? 1 : 0) + (y < this.depth - 1 ? 1 : 0);
-            for (let x = 0; x < width; x++) {
-                const left = x > 0 ? x - 1 : x;
-                const right = x < width - 1 ? x + 1 : x;
-                const dhdx = (here[right] - here[left]) / ((right - left) * this.cellSize);
-                // z decreases as the row index grows.
-                const dhdz = (up[x] - down[x]) / (rows * this.cellSize);
-                const inverseLength = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-                normals[x * 3] = -dhdx * inverseLength;
-                normals[x * 3 + 1] = inverseLength;
-                normals[x * 3 + 2] = -dhdz * inverseLength;
-            }
+            writeNormalRow(up, here, down, (y > 0 ? 1 : 0) + (y < this.depth - 1 ? 1 : 0), width, this.cellSize, normals);
             for (const { binding, x0, y0: wy0 } of windows) {
                 if (y >= wy0 && y < wy0 + binding.depth) {
                     binding.cpuNormals.set(normals.subarray(x0 * 3, (x0 + binding.width) * 3), (y - wy0) * binding.width * 3);

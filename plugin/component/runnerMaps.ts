@@ -4,10 +4,9 @@
  * the rows each frame changed, and uploaded whole after a change that did not come through frames).
  */
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
-import { drainageDirections, type ErosionMaps, type MapsTexelOptions } from "../core/erosionMaps.js";
-import type { MapsTexels } from "./cpuBackendCore.js";
+import { drainageDirections, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
 import { CpuMapsTextures } from "./cpuMapsTextures.js";
-import type { ErosionRunner, Live } from "./erosionRunner.js";
+import type { Live, LiveQueue } from "./runnerLive.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import { waterMapArrays, type WaterMaps } from "../core/waterMaps.js";
 
@@ -16,7 +15,7 @@ export class RunnerMaps {
     /** The CPU backend's textures, once asked for. */
     private _cpuTextures: CpuMapsTextures | null = null;
 
-    constructor(private readonly _runner: ErosionRunner) {}
+    constructor(private readonly _runner: LiveQueue) {}
 
     /** The erosion maps, the drainage directions and area, and the water's depth and velocity, as arrays, after everything issued so far. */
     public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array } & WaterMaps> {

@@ -3,14 +3,14 @@
  * GPU backend dispatches them. Knows nothing of schedules, so the component's Web Worker can run
  * batches planned on the main thread.
  */
-import { FoldScratch, foldDroplets } from "./cpu/foldDroplets.js";
-import { erodeDroplets } from "./cpu/erodeDroplets.js";
-import { thermalApply } from "./cpu/thermalApply.js";
-import { thermalFlux } from "./cpu/thermalFlux.js";
-import { runRiverBatch } from "./cpu/riverBatch.js";
-import { RiverBandWork, type RiverScratch } from "./cpu/riverPhases.js";
-import { tileSeam } from "./cpu/tileSeam.js";
-import { runWaterPass } from "./cpu/waterBatch.js";
+import { FoldScratch, foldDroplets } from "./cpu/droplets/foldDroplets.js";
+import { erodeDroplets } from "./cpu/droplets/erodeDroplets.js";
+import { thermalApply } from "./cpu/thermal/thermalApply.js";
+import { thermalFlux } from "./cpu/thermal/thermalFlux.js";
+import { runRiverBatch } from "./cpu/rivers/riverBatch.js";
+import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
+import { tileSeam } from "./cpu/fold/tileSeam.js";
+import { runWaterPass } from "./cpu/water/waterBatch.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";

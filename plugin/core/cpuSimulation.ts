@@ -3,7 +3,8 @@
  * nothing from Babylon, so it runs under Node, in a worker and in tests.
  */
 import { CpuBatchRunner } from "./cpuBatchRunner.js";
-import { cloneState, createInitialState, fingerprintOf, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
+import { cloneState, createInitialState, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
+import { fingerprintOf } from "./fingerprint.js";
 import type { ErosionMaps } from "./erosionMaps.js";
 import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
 import type { ErosionOptions } from "./options.js";

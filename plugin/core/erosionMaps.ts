@@ -67,6 +67,13 @@ export function drainageDirections(heights: Int32Array, levels: Int32Array, widt
 }
 
 /** What a CPU-kept maps texture needs besides the maps and the state. */
+/** Rows of the maps texture (RGBA per vertex), of the drainage-area texture and, once asked for, of the shallow-water texture (RGBA). */
+export interface MapsTexels {
+    readonly maps: Float32Array;
+    readonly area: Float32Array;
+    readonly water: Float32Array | null;
+}
+
 export interface MapsTexelOptions {
     /** The state is tileable (the drainage direction wraps). */
     readonly tileable: boolean;
@@ -81,7 +88,7 @@ export interface MapsTexelOptions {
  * `write_area_map.wgsl` write them on the GPU: RGBA per vertex (water visits, wear and deposition
  * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex.
  */
-export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null }, options: MapsTexelOptions, y0: number, y1: number): { maps: Float32Array; area: Float32Array; water: Float32Array | null } {
+export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null }, options: MapsTexelOptions, y0: number, y1: number): MapsTexels {
     const { width } = state;
     const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
     const unit = options.cellSize / FIXED_ONE;

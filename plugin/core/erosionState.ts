@@ -3,7 +3,6 @@
  * the mass balance are computed from, whichever backend produced it.
  */
 import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED } from "./counters.js";
-import { fingerprintState } from "./fingerprint.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
 import { cloneWaterGrids, type WaterGrids } from "./waterModel.js";
@@ -97,11 +96,6 @@ export function cloneState(state: ErosionStateData): ErosionStateData {
         copy[name] = state[name].slice();
     }
     return copy;
-}
-
-/** The contract fingerprint of a state. */
-export function fingerprintOf(state: ErosionStateData): string {
-    return fingerprintState(state);
 }
 
 function sum(values: Int32Array): bigint {

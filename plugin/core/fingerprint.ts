@@ -102,7 +102,7 @@ export interface FingerprintInput extends Readonly<Record<StateGridName, Int32Ar
 }
 
 /** The contract fingerprint of a simulation state (16 hex digits). */
-export function fingerprintState(state: FingerprintInput): string {
+export function fingerprintOf(state: FingerprintInput): string {
     const hash = new Fnv1a64();
     hash.ascii(FINGERPRINT_TAG);
     hash.word(state.width);

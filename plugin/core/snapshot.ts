@@ -14,7 +14,8 @@
  * four masks, seven counters) are refused with an error saying so.
  */
 import { COUNTER_COUNT } from "./counters.js";
-import { cloneState, fingerprintOf, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
+import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
+import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { resolveOptions, type ErosionOptions } from "./options.js";
 

@@ -5,7 +5,7 @@
  */
 import { FIXED_ONE } from "./fixedPoint.js";
 import type { ErosionStateData } from "./erosionState.js";
-import { flowVector } from "./cpu/waterErode.js";
+import { flowVector } from "./cpu/water/waterErode.js";
 
 /** The water's maps as arrays, in the ground's local units. */
 export interface WaterMaps {

@@ -10,11 +10,11 @@
 import { Worker } from "node:worker_threads";
 import type { BatchParams } from "../../plugin/core/batchParams.js";
 import { COUNTER_COUNT } from "../../plugin/core/counters.js";
-import { FoldScratch, foldDroplets } from "../../plugin/core/cpu/foldDroplets.js";
-import { runRiverBatch } from "../../plugin/core/cpu/riverBatch.js";
-import { createRiverScratch, RiverBandWork, type RiverScratch } from "../../plugin/core/cpu/riverPhases.js";
+import { FoldScratch, foldDroplets } from "../../plugin/core/cpu/droplets/foldDroplets.js";
+import { runRiverBatch } from "../../plugin/core/cpu/rivers/riverBatch.js";
+import { createRiverScratch, RiverBandWork, type RiverScratch } from "../../plugin/core/cpu/rivers/riverPhases.js";
 import { addAndClearDelta, splitRange } from "./splitBatch.js";
-import { tileSeam } from "../../plugin/core/cpu/tileSeam.js";
+import { tileSeam } from "../../plugin/core/cpu/fold/tileSeam.js";
 import type { ErosionStateData } from "../../plugin/core/erosionState.js";
 import type { PlannedBatch } from "../../plugin/core/schedule.js";
 import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";

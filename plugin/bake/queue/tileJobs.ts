@@ -13,8 +13,8 @@ import { addSaturating } from "../../core/erosionMaps.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { GridRect } from "../../core/patches.js";
 import type { PlannedBatch } from "../../core/schedule.js";
-import { cellsOf, ensureGrid } from "../../component/pool/poolGrids.js";
-import { taskGrids, type PooledBatch } from "../../component/pool/poolTasks.js";
+import { cellsOf, ensureGrid } from "../../cpu/pool/poolGrids.js";
+import { taskGrids, type PooledBatch } from "../../cpu/pool/poolTasks.js";
 import { decodeTileBlob, encodeTileBlob } from "./tileCodec.js";
 
 /** One tile's share of a step. */

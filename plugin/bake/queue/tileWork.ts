@@ -14,8 +14,8 @@ import { FIXED_ONE } from "../../core/fixedPoint.js";
 import type { GridRect } from "../../core/patches.js";
 import { SOURCE_ENTRY_INTS } from "../../core/waterSources.js";
 import { COLUMN_FIELDS, ROW_FIELDS, type BatchParams } from "../../core/batchParams.js";
-import { cellsOf, ensureGrid } from "../../component/pool/poolGrids.js";
-import type { PooledBatch } from "../../component/pool/poolTasks.js";
+import { cellsOf, ensureGrid } from "../../cpu/pool/poolGrids.js";
+import type { PooledBatch } from "../../cpu/pool/poolTasks.js";
 import { encodeTileBlob } from "./tileCodec.js";
 import { decodeTileInput, writeRects, type TileOutputHeader } from "./tileJobs.js";
 

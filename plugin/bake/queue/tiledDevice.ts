@@ -7,16 +7,16 @@
  * each read the rows the phase before wrote, so as jobs it would move the whole field some 70 times
  * a batch.
  */
-import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../core/cpu/riverWindows.js";
-import { tileSeam } from "../../core/cpu/tileSeam.js";
+import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../core/cpu/rivers/riverWindows.js";
+import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
 import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
 import type { ErosionMaps } from "../../core/erosionMaps.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import type { BakeDevice } from "../bakeRun.js";
-import { CPU_WORKER_SOURCE } from "../../component/cpuWorkerSource.generated.js";
-import { CpuPool } from "../../component/pool/cpuPool.js";
-import { nodeSpawner } from "../../component/pool/poolPorts.js";
+import { CPU_WORKER_SOURCE } from "../../generated/cpuWorkerSource.generated.js";
+import { CpuPool } from "../../cpu/pool/cpuPool.js";
+import { nodeSpawner } from "../../cpu/pool/poolPorts.js";
 import { applyTileOutput, encodeTileInput, tileJobs, type TileJob } from "./tileJobs.js";
 
 /** A step's place in the bake: its cycle and class. */

@@ -1,4 +1,4 @@
-import { Fnv1a64, fingerprintState } from "../../../plugin/core/fingerprint.js";
+import { Fnv1a64, fingerprintOf } from "../../../plugin/core/fingerprint.js";
 
 describe("Fnv1a64", () => {
     it.each([
@@ -12,17 +12,17 @@ describe("Fnv1a64", () => {
     });
 });
 
-describe("fingerprintState", () => {
+describe("fingerprintOf", () => {
     const base = { width: 2, depth: 2, cycle: 3, batch: 1, heights: new Int32Array([1, -2, 3, 4]), suspended: new Int32Array(4), drainageArea: new Int32Array([1, 1, 1, 1]), fillLevels: new Int32Array([1, -2, 3, 4]) };
 
     it("changes when any covered field changes", () => {
-        const reference = fingerprintState(base);
-        expect(fingerprintState({ ...base, cycle: 4 })).not.toBe(reference);
-        expect(fingerprintState({ ...base, batch: 0 })).not.toBe(reference);
-        expect(fingerprintState({ ...base, heights: new Int32Array([1, -2, 3, 5]) })).not.toBe(reference);
-        expect(fingerprintState({ ...base, suspended: new Int32Array([0, 0, 0, -1]) })).not.toBe(reference);
-        expect(fingerprintState({ ...base, drainageArea: new Int32Array([1, 2, 1, 1]) })).not.toBe(reference);
-        expect(fingerprintState({ ...base, fillLevels: new Int32Array([1, -1, 3, 4]) })).not.toBe(reference);
-        expect(fingerprintState({ ...base })).toBe(reference);
+        const reference = fingerprintOf(base);
+        expect(fingerprintOf({ ...base, cycle: 4 })).not.toBe(reference);
+        expect(fingerprintOf({ ...base, batch: 0 })).not.toBe(reference);
+        expect(fingerprintOf({ ...base, heights: new Int32Array([1, -2, 3, 5]) })).not.toBe(reference);
+        expect(fingerprintOf({ ...base, suspended: new Int32Array([0, 0, 0, -1]) })).not.toBe(reference);
+        expect(fingerprintOf({ ...base, drainageArea: new Int32Array([1, 2, 1, 1]) })).not.toBe(reference);
+        expect(fingerprintOf({ ...base, fillLevels: new Int32Array([1, -1, 3, 4]) })).not.toBe(reference);
+        expect(fingerprintOf({ ...base })).toBe(reference);
     });
 });

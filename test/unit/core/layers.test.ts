@@ -3,7 +3,9 @@
  * imports the Inspector or React, so a user's bundle grows only by what they use; the plugin
  * imports nothing of the repository around it; the tests and the benchmarks do not import each
  * other (what both need lives in scripts/lib/); a test reaches the plugin through its public entry
- * and at most one internal module.
+ * and at most one internal module. The backends are peers: the CPU backend (plugin/cpu/) and the
+ * GPU one (plugin/gpu/) stand on plugin/core/ and import neither each other's nor the component's
+ * code, and the bake stands on them without the component. No module imports itself round a circle.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -21,13 +23,6 @@ function sources(directory: string): string[] {
 const importsOf = (file: string) => Array.from(readFileSync(file, "utf8").matchAll(/(?:^|\n)\s*(?:import|export)[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|(?:^|\n)\s*import\s+"([^"]+)"/g)).map((match) => match[1] ?? match[2] ?? match[3]);
 
 describe("module layers", () => {
-    it("keeps plugin/core free of Babylon imports (it runs in Node, in a worker and in tests alone)", () => {
-        for (const file of sources("plugin/core")) {
-            for (const specifier of importsOf(file)) {
-                expect(`${file}: ${specifier}`).not.toMatch(/@babylonjs|\.\.\/(component|gpu|terrain)\//);
-            }
-        }
-    });
 
     it("never imports the Inspector or React from the plugin", () => {
         for (const file of sources("plugin")) {
@@ -88,11 +83,51 @@ describe("module layers", () => {
         expect(behaviorImports).toEqual([]);
     });
 
-    it("keeps the GPU backend from importing the component", () => {
-        for (const file of sources("plugin/gpu")) {
-            for (const specifier of importsOf(file)) {
-                expect(`${file}: ${specifier}`).not.toMatch(/component\//);
-            }
+    /** The imports of the modules in `directory` that break its rule: a package matching `packages`, or a plugin folder in `folders`. */
+    const forbidden = (directory: string, packages: RegExp | null, folders: string[]) =>
+        repositoryImports(directory)
+            .filter(({ specifier, path }) => (path === null ? packages !== null && packages.test(specifier) : folders.some((folder) => path.startsWith(`plugin/${folder}/`))))
+            .map(({ file, specifier }) => `${file}: ${specifier}`);
+
+    it("keeps plugin/core free of Babylon and of every layer above it (it runs in Node, in a worker and in tests alone)", () => {
+        expect(forbidden("plugin/core", /@babylonjs/, ["component", "cpu", "gpu", "terrain", "bake", "material", "physics", "water", "analysis"])).toEqual([]);
+    });
+
+    it("keeps the CPU backend and its pool free of Babylon, the component and the GPU backend", () => {
+        expect(forbidden("plugin/cpu", /@babylonjs/, ["component", "gpu", "bake", "material", "physics", "water"])).toEqual([]);
+    });
+
+    it("keeps the GPU backend from importing the component or the CPU backend", () => {
+        expect(forbidden("plugin/gpu", null, ["component", "cpu", "bake", "material", "physics", "water"])).toEqual([]);
+    });
+
+    it("keeps the bake from importing the component (it runs the backends without Babylon's behaviors)", () => {
+        expect(forbidden("plugin/bake", null, ["component", "material", "physics", "water"])).toEqual([]);
+    });
+
+    it("has no import circle in the plugin, type imports included", () => {
+        const graph = new Map<string, string[]>();
+        for (const { file, path } of repositoryImports("plugin")) {
+            if (!graph.has(file)) graph.set(file, []);
+            if (path?.startsWith("plugin/")) graph.get(file)?.push(path);
         }
+        // Depth-first search; a module met again while it is still on the path closes a circle.
+        const circles: string[] = [];
+        const state = new Map<string, "open" | "done">();
+        const path: string[] = [];
+        const visit = (file: string) => {
+            if (state.get(file) === "done") return;
+            if (state.get(file) === "open") {
+                circles.push([...path.slice(path.indexOf(file)), file].join(" -> "));
+                return;
+            }
+            state.set(file, "open");
+            path.push(file);
+            for (const next of graph.get(file) ?? []) visit(next);
+            path.pop();
+            state.set(file, "done");
+        };
+        for (const file of graph.keys()) visit(file);
+        expect(circles).toEqual([]);
     });
 });

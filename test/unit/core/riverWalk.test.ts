@@ -1,11 +1,11 @@
 /**
- * A river batch walked down its slot forest (plugin/core/cpu/riverWalk.ts): the drainage-area
+ * A river batch walked down its slot forest (plugin/core/cpu/rivers/fast/riverWalk.ts): the drainage-area
  * steps, erosion, uplift, settling and sediment hops in one walk must give the stepped phases'
  * integers (the WGSL's) to the unit: terrain, counters and maps, on noise from a new state and
  * after several batches, with an odd step count, masks, uplift and deposition, on a patch
  * narrower than the field (donors outside it), with sends past ROUTE_LIMIT, along a river longer
  * than the walk's first stack, and walked in shares of its trees (as the worker pool splits it);
- * each walked both in TypeScript and on WebAssembly (plugin/core/cpu/riverWalkWasm.ts).
+ * each walked both in TypeScript and on WebAssembly (plugin/core/cpu/rivers/fast/riverWalkWasm.ts).
  */
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionMaps, type ErosionOptionsInput, type ErosionStateData } from "../../../plugin/index.js";
 import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, riverRoots, riverWalkWasmAvailable, riverWalkWasmStackLevels, runRiverPhase, splitRoots, useRiverWalkWasm, VertexList, type RiverPhase } from "../../../plugin/internal.js";

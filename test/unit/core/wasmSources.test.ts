@@ -1,5 +1,5 @@
 /**
- * The WebAssembly kernels' sources (plugin/core/cpu/wasm/*.as.ts) agree with the TypeScript they
+ * The WebAssembly kernels' sources (the `*.as.ts` twins in plugin/core/cpu/) agree with the TypeScript they
  * mirror where a test of results could miss it: every constant a module writes out has its
  * TypeScript module's value (a limit only reached on rare terrain would otherwise drift unseen),
  * and its control block's words are numbered as its glue writes them. The kernels' results are
@@ -9,13 +9,13 @@ import { readFileSync } from "node:fs";
 import { DROPLET_BATCH_WASM_CONSTANTS, RIVER_WALK_WASM_CONSTANTS, WASM_MEMORY_BASE } from "../../../plugin/internal.js";
 
 const modules = [
-    { name: "river walk", sources: ["fixedPoint.as.ts", "riverRules.as.ts", "riverWalk.as.ts"], glue: "riverWalkWasm.ts", constants: RIVER_WALK_WASM_CONSTANTS },
-    { name: "droplet batch", sources: ["fixedPoint.as.ts", "dropletBatch.as.ts"], glue: "dropletBatchWasm.ts", constants: DROPLET_BATCH_WASM_CONSTANTS },
+    { name: "river walk", sources: ["fixedPoint.as.ts", "rivers/fast/riverRules.as.ts", "rivers/fast/riverWalk.as.ts"], glue: "rivers/fast/riverWalkWasm.ts", constants: RIVER_WALK_WASM_CONSTANTS },
+    { name: "droplet batch", sources: ["fixedPoint.as.ts", "droplets/dropletBatch.as.ts"], glue: "droplets/dropletBatchWasm.ts", constants: DROPLET_BATCH_WASM_CONSTANTS },
 ];
 
 /** The sources' top-level `const NAME: type = value;` declarations (exported or not). */
 function writtenConstants(sources: string[]): Map<string, number> {
-    const source = sources.map((name) => readFileSync(`plugin/core/cpu/wasm/${name}`, "utf8")).join("\n");
+    const source = sources.map((name) => readFileSync(`plugin/core/cpu/${name}`, "utf8")).join("\n");
     const constants = new Map<string, number>();
     for (const match of source.matchAll(/^(?:export )?const (\w+): (?:i32|f64) = ([^;]+);/gm)) constants.set(match[1], Number(match[2]));
     return constants;

@@ -1,0 +1,77 @@
+/**
+ * One water batch on the CPU: one pass of a water step over one patch, in the order
+ * `cycleUnits.ts` plans them (`WATER_PASSES`); the GPU backend dispatches the kernel of the same
+ * name (`shaders/water_*.wgsl`).
+ */
+import type { BatchParams } from "../../batchParams.js";
+import { recordChange, type ErosionMaps } from "../../erosionMaps.js";
+import type { ErosionStateData } from "../../erosionState.js";
+import { createWaterGrids, type WaterGrids } from "../../waterModel.js";
+import { waterDepth } from "./waterDepth.js";
+import { waterErode } from "./waterErode.js";
+import { waterFlux, waterLimit, waterScale } from "./waterPipes.js";
+import { waterTransport } from "./waterTransport.js";
+
+/** The state's water, created dry the first time water runs. */
+export function ensureWater(state: ErosionStateData): WaterGrids {
+    state.water ??= createWaterGrids(state.width * state.depth);
+    return state.water;
+}
+
+/**
+ * Pass 7: heights += groundChange and the water's sediment -= groundChange over the patch (what the
+ * water cut or laid down moves between the water and the ground), cleared (and the limiter's
+ * factors, which no pass reads again this step: clearing them in the transport would take a ninth
+ * binding); the change goes into the maps. Mirrors `water_apply.wgsl`.
+ */
+export function waterApply(params: BatchParams, heights: Int32Array, grids: WaterGrids, maps: ErosionMaps | null): void {
+    const { width, patchX0, patchY0, patchX1, patchY1 } = params;
+    const change = grids.groundChange;
+    const scale = grids.outflowScale;
+    const sediment = grids.waterSediment;
+    for (let y = patchY0; y < patchY1; y++) {
+        for (let i = y * width + patchX0, end = y * width + patchX1; i < end; i++) {
+            scale[i] = 0;
+            const amount = change[i];
+            if (amount === 0) continue;
+            heights[i] += amount;
+            sediment[i] -= amount;
+            change[i] = 0;
+            if (maps) recordChange(maps, i, amount);
+        }
+    }
+}
+
+/**
+ * Runs pass `params.waterPass` of a water step over the batch's patch.
+ * @param rainMask the rain mask (Q16 per vertex), or null
+ * @param sources the water sources in force, packed (`packWaterSources`)
+ */
+export function runWaterPass(params: BatchParams, state: ErosionStateData, maps: ErosionMaps | null, rainMask: Int32Array | null, sources: Int32Array): void {
+    const grids = ensureWater(state);
+    switch (params.waterPass) {
+        case 0:
+            waterFlux(params, state.heights, grids);
+            return;
+        case 1:
+            waterScale(params, grids);
+            return;
+        case 2:
+            waterLimit(params, grids);
+            return;
+        case 3:
+            waterTransport(params, grids);
+            return;
+        case 4:
+            waterErode(params, state.heights, state.fillLevels, grids);
+            return;
+        case 5:
+            waterDepth(params, grids, rainMask, sources, state.counters);
+            return;
+        case 6:
+            waterApply(params, state.heights, grids, maps);
+            return;
+        default:
+            throw new Error(`Internal error: water pass ${params.waterPass} does not exist.`);
+    }
+}

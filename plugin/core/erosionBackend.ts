@@ -1,0 +1,58 @@
+/**
+ * What the component needs from a backend. Both backends run the same batches from the same
+ * schedule; the component never knows which kernels ran where.
+ *
+ * Ordering: every call takes effect after the calls before it (GPU commands run in queue order, the
+ * worker handles messages in order), so a read issued after some batches sees their results.
+ */
+import type { ErosionStateData } from "./erosionState.js";
+import type { ErosionMaps, MapsTexelOptions, MapsTexels } from "./erosionMaps.js";
+import type { GridRect } from "./patches.js";
+import type { PlannedBatch } from "./schedule.js";
+
+/** What one frame's batches did, once they have run. */
+export interface FrameResult {
+    /** Heights of the rows the frame changed, `y0 .. y1 - 1`, full width (null if none changed). */
+    readonly rows: Int32Array | null;
+    readonly y0: number;
+    readonly y1: number;
+    /** Time the batches took where the backend can measure it, in milliseconds. */
+    readonly measuredMs: number | null;
+    /**
+     * How `measuredMs` was measured: GPU timestamp queries, GPU submit to work-done (includes
+     * queueing), or the CPU backend's compute time.
+     */
+    readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
+    /** The CPU backend's maps-texture rows for `y0 .. y1 - 1`, when asked for (the GPU writes its textures itself). */
+    readonly texels?: MapsTexels | null;
+}
+
+/** A place erosion batches run. */
+export interface ErosionBackend {
+    /** `"webgpu"` or `"cpu"`. */
+    readonly name: "webgpu" | "cpu";
+    /** True when the CPU backend runs in a Web Worker. */
+    readonly inWorker: boolean;
+    /** The CPU backend's workers, its own included (1 on the GPU backend), and whether they share memory. */
+    readonly workers: number;
+    readonly sharedMemory: boolean;
+    /** Whether the CPU backend's thread runs its droplet and river-walk kernels on WebAssembly (false on the GPU backend). */
+    readonly webAssembly: boolean;
+    /**
+     * Runs batches (in order), regenerates the ground's vertices over `changed` (already grown by
+     * one vertex) and resolves with the changed rows once they can be read without a stall.
+     */
+    runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null): Promise<FrameResult>;
+    /** The whole state after everything issued so far. */
+    readState(cycle: number, batch: number): Promise<ErosionStateData>;
+    /** The erosion maps after everything issued so far. */
+    readMaps(): Promise<ErosionMaps>;
+    /** Starts the maps again from zero. */
+    resetMaps(): Promise<void>;
+    /** Replaces the erosion maps. */
+    writeMaps(maps: ErosionMaps): Promise<void>;
+    /** Replaces the whole state and regenerates every vertex. */
+    writeState(state: ErosionStateData): Promise<void>;
+    /** Releases everything the backend created. Safe to call twice. */
+    dispose(): void;
+}

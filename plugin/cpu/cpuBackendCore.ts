@@ -1,0 +1,166 @@
+/**
+ * The CPU backend's work, as messages: the same code answers them in a Web Worker and, under Node
+ * or a NullEngine, in the calling thread. Imports nothing from Babylon so the worker bundle stays
+ * small. With a pool (`pool/cpuPool.ts`) it coordinates helper workers; requests are answered one
+ * at a time, in order, even while a frame waits for its helpers.
+ */
+import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
+import { mapsTexels, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
+import { cloneState, STATE_GRIDS, type ErosionStateData } from "../core/erosionState.js";
+import { WATER_GRIDS } from "../core/waterModel.js";
+import type { GridRect } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import { dropletBatchWasmAvailable } from "../core/cpu/droplets/dropletBatchWasm.js";
+import { riverWalkWasmAvailable } from "../core/cpu/rivers/fast/riverWalkWasm.js";
+import { CpuPool } from "./pool/cpuPool.js";
+import { sharedCopy } from "./pool/poolGrids.js";
+import type { SpawnHelper } from "./pool/poolPorts.js";
+
+/** How many workers the backend runs on, and how it starts the helpers. */
+export interface CpuPoolRequest {
+    /** Members, this thread included; 1 runs without helpers. */
+    readonly members: number;
+    /** Share memory with the helpers (else copy rows to them). */
+    readonly shared: boolean;
+    /** The CPU worker's source, which the helpers run. */
+    readonly source: string;
+}
+
+/** A request to the CPU backend. */
+export type CpuBackendRequest =
+    | { readonly type: "init"; readonly state: ErosionStateData; readonly pool: CpuPoolRequest | null }
+    | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null; readonly texels: MapsTexelOptions | null }
+    | { readonly type: "read"; readonly cycle: number; readonly batch: number }
+    | { readonly type: "release"; readonly cycle: number; readonly batch: number }
+    | { readonly type: "write"; readonly state: ErosionStateData }
+    | { readonly type: "maps" }
+    | { readonly type: "writeMaps"; readonly maps: ErosionMaps }
+    | { readonly type: "resetMaps" };
+
+/** The answer to a request. */
+export type CpuBackendResponse =
+    | { readonly type: "done" }
+    | { readonly type: "ready"; readonly members: number; readonly shared: boolean; readonly webAssembly: boolean }
+    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null }
+    | { readonly type: "state"; readonly state: ErosionStateData }
+    | { readonly type: "released"; readonly state: ErosionStateData; readonly maps: ErosionMaps }
+    | { readonly type: "maps"; readonly maps: ErosionMaps }
+    | { readonly type: "error"; readonly message: string };
+
+/** Answers CPU backend requests. */
+export class CpuBackendCore {
+    private _runner: CpuBatchRunner | null = null;
+    private _pool: CpuPool | null = null;
+    private _queue: Promise<unknown> = Promise.resolve();
+
+    /** @param _spawnerFor how helpers running a given worker source start here (null: they cannot) */
+    constructor(private readonly _spawnerFor: (source: string) => SpawnHelper | null) {}
+
+    /** Handles one request, after those before it. */
+    public handle(request: CpuBackendRequest): Promise<CpuBackendResponse> {
+        const answer = this._queue.then(() => this._handle(request));
+        this._queue = answer;
+        return answer;
+    }
+
+    /** Stops the helpers. */
+    public dispose(): void {
+        this._pool?.dispose();
+        this._pool = null;
+    }
+
+    private async _handle(request: CpuBackendRequest): Promise<CpuBackendResponse> {
+        try {
+            switch (request.type) {
+                case "init":
+                    return this._init(request.state, request.pool);
+                case "frame":
+                    return await this._frame(request.batches, request.changed, request.texels);
+                case "read": {
+                    const state = cloneState(this._live().state);
+                    state.cycle = request.cycle;
+                    state.batch = request.batch;
+                    return { type: "state", state };
+                }
+                case "release": {
+                    // The live grids themselves, not copies; the helpers stop and the runner's
+                    // scratch is left to the collector (a bake's readback then needs no second state).
+                    const runner = this._live();
+                    this.dispose();
+                    this._runner = null;
+                    const state = runner.state;
+                    state.cycle = request.cycle;
+                    state.batch = request.batch;
+                    return { type: "released", state, maps: runner.maps };
+                }
+                case "write":
+                    this._live().replaceState(request.state);
+                    return { type: "done" };
+                case "maps": {
+                    const maps = this._live().maps;
+                    return { type: "maps", maps: { water: maps.water.slice(), wear: maps.wear.slice(), deposition: maps.deposition.slice() } };
+                }
+                case "writeMaps":
+                    this._live().replaceMaps(request.maps);
+                    return { type: "done" };
+                case "resetMaps":
+                    this._live().resetMaps();
+                    return { type: "done" };
+            }
+        } catch (error) {
+            return { type: "error", message: error instanceof Error ? error.message : String(error) };
+        }
+    }
+
+    private _init(state: ErosionStateData, pool: CpuPoolRequest | null): CpuBackendResponse {
+        this.dispose();
+        const spawn = pool && pool.members > 1 ? this._spawnerFor(pool.source) : null;
+        // A pool sharing memory gets the grids made shared from the start: moving them over later
+        // would hold two copies of each until the collector ran.
+        const shared = spawn !== null && pool!.shared && typeof SharedArrayBuffer !== "undefined";
+        this._runner = shared ? new CpuBatchRunner(sharedState(state), (cells) => new Int32Array(new SharedArrayBuffer(cells * 4))) : new CpuBatchRunner(cloneState(state));
+        if (pool && spawn) {
+            this._pool = CpuPool.create(this._runner, { members: pool.members, shared: pool.shared, spawn });
+        }
+        return { type: "ready", members: this._pool?.members ?? 1, shared: this._pool?.shared ?? false, webAssembly: riverWalkWasmAvailable() && dropletBatchWasmAvailable() };
+    }
+
+    private _live(): CpuBatchRunner {
+        if (!this._runner) {
+            throw new Error("CPU erosion backend used before init.");
+        }
+        return this._runner;
+    }
+
+    private async _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null): Promise<CpuBackendResponse> {
+        const runner = this._live();
+        const started = performance.now();
+        if (this._pool) {
+            await this._pool.runBatches(batches);
+        } else {
+            for (const planned of batches) {
+                runner.run(planned);
+            }
+        }
+        const computeMs = performance.now() - started;
+        if (!changed) {
+            return { type: "frame", rows: null, y0: 0, y1: 0, computeMs, texels: null };
+        }
+        const width = runner.state.width;
+        const rows = runner.state.heights.slice(changed.y0 * width, changed.y1 * width);
+        // The maps texture's changed rows, computed here so the main thread only uploads them.
+        return { type: "frame", rows, y0: changed.y0, y1: changed.y1, computeMs, texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1) : null };
+    }
+}
+
+/** A copy of `state` whose grids (the state's and the water's) live in shared memory. */
+function sharedState(state: ErosionStateData): ErosionStateData {
+    const copy = cloneState({ ...state, heights: new Int32Array(0), suspended: new Int32Array(0), drainageArea: new Int32Array(0), fillLevels: new Int32Array(0), water: null });
+    for (const name of STATE_GRIDS) copy[name] = sharedCopy(state[name]);
+    if (state.water) {
+        const water = { ...state.water };
+        for (const name of WATER_GRIDS) water[name] = sharedCopy(state.water[name]);
+        copy.water = water;
+    }
+    return copy;
+}

@@ -1,0 +1,167 @@
+/**
+ * The CPU backend: the TypeScript reference kernels, in a Web Worker where the platform has one
+ * (so erosion never blocks a frame) and in the calling thread otherwise (Node, NullEngine), with
+ * helper workers (a pool, `pool/cpuPool.ts`) when asked for more than one.
+ */
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
+import type { GridRect } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
+import { nodeSpawner } from "./pool/poolPorts.js";
+import { CPU_WORKER_SOURCE } from "../generated/cpuWorkerSource.generated.js";
+import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+
+/** Sends requests to a `CpuBackendCore`, here or in a worker. */
+interface CpuChannel {
+    request(message: CpuBackendRequest, transfer?: Transferable[]): Promise<CpuBackendResponse>;
+    close(): void;
+}
+
+function inThreadChannel(): CpuChannel {
+    // Here (Node, a NullEngine) the helpers are Node worker threads; a page without workers has none.
+    const core = new CpuBackendCore((source) => nodeSpawner(source));
+    return {
+        request: (message) => core.handle(message),
+        close: () => core.dispose(),
+    };
+}
+
+function workerChannel(): CpuChannel | null {
+    if (typeof Worker === "undefined" || typeof Blob === "undefined" || typeof URL === "undefined" || typeof URL.createObjectURL !== "function") {
+        return null;
+    }
+    let worker: Worker;
+    const url = URL.createObjectURL(new Blob([CPU_WORKER_SOURCE], { type: "text/javascript" }));
+    try {
+        worker = new Worker(url);
+    } catch {
+        URL.revokeObjectURL(url);
+        return null; // a content security policy without blob: workers, for example
+    }
+    URL.revokeObjectURL(url);
+    const pending: ((response: CpuBackendResponse) => void)[] = [];
+    worker.onmessage = (event: MessageEvent<CpuBackendResponse>) => pending.shift()?.(event.data);
+    worker.onerror = (event) => {
+        event.preventDefault();
+        const message = event.message || "the CPU erosion worker failed";
+        for (const resolve of pending.splice(0)) resolve({ type: "error", message });
+    };
+    return {
+        request(message, transfer = []) {
+            return new Promise((resolve) => {
+                pending.push(resolve);
+                worker.postMessage(message, transfer);
+            });
+        },
+        close() {
+            worker.terminate();
+            for (const resolve of pending.splice(0)) resolve({ type: "error", message: "the CPU erosion backend was disposed" });
+        },
+    };
+}
+
+function expect<T extends CpuBackendResponse["type"]>(response: CpuBackendResponse, type: T): Extract<CpuBackendResponse, { type: T }> {
+    if (response.type === "error") {
+        throw new Error(`CPU erosion backend: ${response.message}`);
+    }
+    if (response.type !== type) {
+        throw new Error(`CPU erosion backend answered ${response.type} where ${type} was expected.`);
+    }
+    return response as Extract<CpuBackendResponse, { type: T }>;
+}
+
+/** How many workers the CPU backend runs on. */
+export interface CpuPoolChoice {
+    /** Workers, the backend's own included; 1 runs without helpers. */
+    readonly workers: number;
+    /** Share memory with the helpers where `SharedArrayBuffer` is there; false copies rows to them. */
+    readonly shared: boolean;
+}
+
+/** Runs batches with the CPU reference kernels. */
+export class CpuErosionBackend implements ErosionBackend {
+    public readonly name = "cpu" as const;
+    private _disposed = false;
+    private _workers = 1;
+    private _sharedMemory = false;
+    private _webAssembly = false;
+
+    private constructor(
+        private readonly _channel: CpuChannel,
+        public readonly inWorker: boolean
+    ) {}
+
+    /**
+     * Starts the backend on `state`.
+     * @param preferWorker use a Web Worker when the platform has one
+     * @param pool how many workers to run on (default one, no helpers)
+     */
+    public static async create(state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }): Promise<CpuErosionBackend> {
+        const worker = preferWorker ? workerChannel() : null;
+        const backend = new CpuErosionBackend(worker ?? inThreadChannel(), worker !== null);
+        const request = pool.workers > 1 ? { members: pool.workers, shared: pool.shared && typeof SharedArrayBuffer !== "undefined", source: CPU_WORKER_SOURCE } : null;
+        const ready = expect(await backend._channel.request({ type: "init", state, pool: request }), "ready");
+        backend._workers = ready.members;
+        backend._sharedMemory = ready.shared;
+        backend._webAssembly = ready.webAssembly;
+        return backend;
+    }
+
+    /** Workers the kernels run on, the backend's own included (fewer than asked where helpers could not start). */
+    public get workers(): number {
+        return this._workers;
+    }
+
+    /** Whether the workers share the grids' memory (else each phase copies rows to the helpers). */
+    public get sharedMemory(): boolean {
+        return this._sharedMemory;
+    }
+
+    /** Whether the backend's thread runs the droplet and river-walk kernels on WebAssembly (else in TypeScript; the same integers). */
+    public get webAssembly(): boolean {
+        return this._webAssembly;
+    }
+
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null): Promise<FrameResult> {
+        const response = expect(await this._channel.request({ type: "frame", batches, changed, texels }), "frame");
+        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels };
+    }
+
+    public async readState(cycle: number, batch: number): Promise<ErosionStateData> {
+        return expect(await this._channel.request({ type: "read", cycle, batch }), "state").state;
+    }
+
+    /**
+     * The state at (`cycle`, `batch`) and the maps, handed over rather than copied where the backend
+     * runs in this thread; the backend is disposed (a bake's end: no second copy of a large field).
+     */
+    public async release(cycle: number, batch: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }> {
+        const released = expect(await this._channel.request({ type: "release", cycle, batch }), "released");
+        this.dispose();
+        return { state: released.state, maps: released.maps };
+    }
+
+    public async readMaps(): Promise<ErosionMaps> {
+        return expect(await this._channel.request({ type: "maps" }), "maps").maps;
+    }
+
+    public async resetMaps(): Promise<void> {
+        expect(await this._channel.request({ type: "resetMaps" }), "done");
+    }
+
+    public async writeMaps(maps: ErosionMaps): Promise<void> {
+        expect(await this._channel.request({ type: "writeMaps", maps }), "done");
+    }
+
+    public async writeState(state: ErosionStateData): Promise<void> {
+        expect(await this._channel.request({ type: "write", state }), "done");
+    }
+
+    public dispose(): void {
+        if (!this._disposed) {
+            this._disposed = true;
+            this._channel.close();
+        }
+    }
+}
