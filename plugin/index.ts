@@ -42,8 +42,8 @@ export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "
 export { BabylonComputeDevice } from "./gpu/babylonComputeDevice.js";
 export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";
 export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";
-export { kernelSource, KERNELS } from "./gpu/shaderLibrary.js";
-export type { KernelName } from "./gpu/shaderLibrary.js";
+export { kernelSource, KERNELS, SHADER_MIRRORS } from "./gpu/shaderLibrary.js";
+export type { KernelMirror, KernelName } from "./gpu/shaderLibrary.js";
 export { TerrainErosion, MAX_FRAMES_IN_FLIGHT } from "./component/terrainErosion.js";
 export type { PatchErodedEvent, CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats } from "./component/terrainErosion.js";
 export { ErosionTargetError, validateGround } from "./component/groundValidation.js";

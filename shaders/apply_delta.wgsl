@@ -3,7 +3,7 @@
 // accumulator for the next batch, and records the change in the maps: lowering as wear, raising as
 // deposition, and the batch's droplet visits into the water map, each saturating rather than
 // wrapping. Touches only its own cell.
-// CPU mirror: plugin/core/cpu/applyDelta.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;

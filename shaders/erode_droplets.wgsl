@@ -1,7 +1,7 @@
 // erode_droplets: one batch of droplet (particle) hydraulic erosion over one patch, with an erosion
 // brush and per-batch bounds (docs/simulation.md, "Droplet hydraulic erosion" and "Sources").
-// CPU mirror: plugin/core/cpu/erodeDroplets.ts and the droplet*.ts beside it (the same integers,
-// names and clamps, in passes written for V8; erodeDroplets.ts says how they differ).
+// Its CPU mirror (KERNELS in plugin/gpu/shaderLibrary.ts)
+// computes the same integers with the same names and clamps, in passes written for V8.
 //
 // Each invocation carries one droplet. It is placed in the patch's interior by a hash of
 // (seed, cycle, patch index, droplet index), then walks downhill one cell per step for at most
@@ -38,7 +38,7 @@
 @group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<atomic<i32>>;
 
 // cos(2 pi a / ANGLE_STEPS) x FIXED_ONE from the quarter table (a literal, so every machine agrees).
-// CPU mirror: discDirection in plugin/core/localErosion.ts.
+// CPU mirror: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
 fn cosineOf(a: i32) -> i32 {
     if (a <= QUARTER_TURN) {
         return QUARTER_COSINES[a];

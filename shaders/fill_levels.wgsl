@@ -1,6 +1,6 @@
 // fill_levels: one Jacobi step of the fill levels over the batch's extent, after its heights
-// changed. CPU mirror: fillLevelStep in plugin/core/cpu/fillLevels.ts; the rule and why it converges
-// are in plugin/core/fillLevels.ts.
+// changed. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts; the
+// rule and why it converges are in plugin/core/fillLevels.ts.
 //
 // A vertex's new level is max(height, lowest neighbouring level + FILL_EPSILON), reading the levels
 // as they were before the step (copy_levels writes them back), and its height on the field's edge

@@ -4,7 +4,7 @@
 // invocations and none reads a height another writes. The net change goes into the wear and
 // deposition maps. What a river channel receives (drainage area at least params.channelArea) joins
 // its load (`suspended`) instead of raising its bed: slopes shed into rivers, and rivers carry it.
-// CPU mirror: plugin/core/cpu/thermalApply.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_FLUX) var<storage, read> flux: array<i32>;

@@ -1,8 +1,7 @@
 // water_apply: last pass of a water step, over the batch's patch: heights += groundChange and the
 // water's sediment -= groundChange (the cut or deposit moves between water and ground), cleared,
 // the change recorded in the wear and deposition maps; the limiter's factors (read by no later pass
-// of the step) are cleared too. Touches only its own vertex. CPU mirror: waterApply in
-// plugin/core/cpu/waterBatch.ts.
+// of the step) are cleared too. Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read_write> groundChange: array<i32>;

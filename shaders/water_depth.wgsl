@@ -1,7 +1,7 @@
 // water_depth: sixth pass of a water step, over the batch's patch. Each vertex's water and sediment
 // for the next step: the exchange, what the water cut (+) or laid down (-), rain (times the rain
 // mask) and sources, the open edges and evaporation; the exchange's grids are cleared. Counts
-// what it adds and removes. Touches only its own vertex. CPU mirror: plugin/core/cpu/waterDepth.ts.
+// what it adds and removes. Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 // A water batch's options travel in the droplet fields of the same meaning (buildBatchParams):
 // rain in `initialWater`, the water kept after evaporation in `waterRetained`, open edges in

@@ -2,7 +2,7 @@
 // (1 - friction) of its flow and gains conductance x the difference of the water surfaces (ground +
 // water) at its ends, truncated toward zero (one unit downhill where that is nothing but they differ
 // by 2 or more), within +-FLUX_LIMIT. Writes only its own pipes; reads surfaces nobody writes in this pass.
-// CPU mirror: waterFlux in plugin/core/cpu/waterPipes.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 // A water batch's options travel in the droplet fields of the same meaning (buildBatchParams):
 // the flow kept against friction in `inertia`.

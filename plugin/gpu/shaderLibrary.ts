@@ -72,43 +72,93 @@ export const BINDINGS = {
 /** A buffer a kernel binds. */
 export type BindingName = keyof typeof BINDINGS;
 
+/** Where a kernel's CPU mirror is: `file` under `plugin/`, and the function `name` there. */
+export interface KernelMirror {
+    readonly file: string;
+    readonly name: string;
+}
+
 /** The bindings the kernels declare as uniform buffers (every other buffer is a storage buffer). */
 export const UNIFORM_BINDINGS: ReadonlySet<BindingName> = new Set(["params"]);
 
-/** The kernels, each one file in `shaders/`. */
+/**
+ * The kernels, each one file in `shaders/`: the buffers it binds, whether it counts, the files it
+ * includes, its storage texture, and its CPU mirror (`mirror`: the file under `plugin/` and the
+ * function there that computes the same integers, or for the rendering kernels the same values;
+ * the kernels' tests open each one).
+ */
 export const KERNELS = {
-    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true },
-    clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"] },
-    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
-    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
-    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
-    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"] },
-    apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"] },
-    fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"] },
-    copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false },
-    thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false },
-    thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"] },
-    river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"] },
-    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"] },
-    river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"] },
-    copy_area: { bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"] },
-    river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"] },
-    river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"] },
-    river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"] },
-    tile_seam: { bindings: ["params", "heights", "drainageArea", "counters"], counters: true },
-    water_flux: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"] },
-    water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"] },
-    water_limit: { bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"] },
-    water_transport: { bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false, includes: ["water_common"] },
-    water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "water_pipes", "sediment_routing"] },
-    water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"] },
-    water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition"], counters: false, includes: ["water_common", "maps"] },
-    write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false },
+    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
+    clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/clipDelta.ts", name: "clipDelta" } },
+    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"], mirror: { file: "core/cpu/fold/applyDelta.ts", name: "applyDelta" } },
+    fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/fillLevels.ts", name: "fillLevelStep" } },
+    copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false, mirror: { file: "core/cpu/fold/fillLevels.ts", name: "copyLevels" } },
+    thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
+    thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"], mirror: { file: "core/cpu/thermal/thermalApply.ts", name: "thermalApply" } },
+    river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverSlots.ts", name: "riverSlots" } },
+    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
+    river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
+    copy_area: { bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "copyArea" } },
+    river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
+    river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" } },
+    river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverSettle" } },
+    tile_seam: { bindings: ["params", "heights", "drainageArea", "counters"], counters: true, mirror: { file: "core/cpu/fold/tileSeam.ts", name: "tileSeam" } },
+    water_flux: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterFlux" } },
+    water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterScale" } },
+    water_limit: { bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterLimit" } },
+    water_transport: { bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterTransport.ts", name: "waterTransport" } },
+    water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "water_pipes", "sediment_routing"], mirror: { file: "core/cpu/water/waterErode.ts", name: "waterErode" } },
+    water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"], mirror: { file: "core/cpu/water/waterDepth.ts", name: "waterDepth" } },
+    water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition"], counters: false, includes: ["water_common", "maps"], mirror: { file: "core/cpu/water/waterBatch.ts", name: "waterApply" } },
+    write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false, mirror: { file: "core/vertexNormals.ts", name: "writeNormalRow" } },
     // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
-    write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture" },
-    write_area_map: { bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture" },
-    write_water_map: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common", "water_pipes"], texture: "waterTexture" },
-} as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[]; texture?: BindingName }>;
+    write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
+    write_area_map: { bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
+    write_water_map: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common", "water_pipes"], texture: "waterTexture", mirror: { file: "core/waterMaps.ts", name: "waterTexels" } },
+} as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[]; texture?: BindingName; mirror: KernelMirror }>;
+
+/**
+ * The CPU mirrors of what the shaders share and of a kernel's helpers, beyond `KERNELS`' one
+ * function per kernel: for each file in `shaders/` (a kernel or an included file), the functions
+ * and constants in `plugin/` that compute the same values. The kernels' tests open each one.
+ */
+export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> = {
+    common: [
+        { file: "core/fixedPoint.ts", name: "mulQ16" },
+        { file: "core/fixedPoint.ts", name: "mulQ16Sat" },
+        { file: "core/fixedPoint.ts", name: "sqrtQ16" },
+        { file: "core/hash.ts", name: "hash4" },
+        { file: "core/steepestDescent.ts", name: "neighbourAt" },
+    ],
+    counters: [{ file: "core/counters.ts", name: "COUNTER_NAMES" }],
+    maps: [{ file: "core/erosionMaps.ts", name: "recordChange" }],
+    sediment_routing: [
+        { file: "core/steepestDescent.ts", name: "sedimentSlot" },
+        { file: "core/steepestDescent.ts", name: "riverSlot" },
+        { file: "core/settling.ts", name: "fillRoom" },
+    ],
+    route_hop: [{ file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" }],
+    copy_levels: [{ file: "core/cpu/fold/routeSediment.ts", name: "clearRouted" }],
+    river_rect: [{ file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverRect" }],
+    area_step: [{ file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" }],
+    river_power: [{ file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErosionAt" }],
+    erode_droplets: [{ file: "core/localErosion.ts", name: "discDirection" }],
+    water_common: [
+        { file: "core/waterModel.ts", name: "truncMulQ16" },
+        { file: "core/waterModel.ts", name: "fractionQ16" },
+        { file: "core/waterModel.ts", name: "hypotenuse" },
+        { file: "core/cpu/water/waterErode.ts", name: "dischargeAt" },
+    ],
+    water_pipes: [
+        { file: "core/cpu/water/waterPipes.ts", name: "outflowAt" },
+        { file: "core/cpu/water/waterErode.ts", name: "flowVector" },
+    ],
+    write_maps: [{ file: "core/erosionMaps.ts", name: "drainageDirections" }],
+};
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */
 export type KernelName = keyof typeof KERNELS;
