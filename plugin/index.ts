@@ -1,50 +1,29 @@
 /**
  * babylon-terrain-erosion: deterministic GPU terrain erosion for Babylon.js grounds.
  *
- * Public entry point. Everything a user needs is exported here and only here.
+ * The main entry: what a game uses (the behaviors and their events, options and errors, snapshots
+ * and saves, `erodeHeightfield` and `CpuErosionSimulation` for Node, ground and PNG helpers, the
+ * drainage metrics). The README lists every name. The material plugin, the colliders and the water
+ * surface have their own entries (`/material`, `/physics`, `/water`); the engine under the
+ * behaviors, for tool authors, is `babylon-terrain-erosion/advanced` (`advanced.ts`).
  */
-export { OPTION_SPECS, describeAllowedValues, findOptionSpec } from "./core/optionsTable.js";
+export { OPTION_SPECS } from "./core/optionsTable.js";
 export type { OptionKind, OptionSpec } from "./core/optionsTable.js";
-export { DEFAULT_OPTIONS, ErosionOptionError, resolveOptions, cloneOptions, getOptionValue, withOptionValue, talusFromAngle } from "./core/options.js";
+export { DEFAULT_OPTIONS, ErosionOptionError, resolveOptions, talusFromAngle } from "./core/options.js";
 export type { ErosionBackendName, ErosionOptions, ErosionOptionsInput, HydraulicOptions, RiverOptions, ThermalOptions } from "./core/options.js";
-export { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, heightsToFixed, fixedToHeights, metresToFixed, fixedToMetres } from "./core/fixedPoint.js";
-export { erodeHeightfield, toFixedHeights, validateGrid, MAX_GRID_SIDE } from "./core/erodeHeightfield.js";
+export { heightsToFixed, fixedToHeights } from "./core/fixedPoint.js";
+export { erodeHeightfield } from "./core/erodeHeightfield.js";
 export type { ErodedHeightfield } from "./core/erodeHeightfield.js";
 export { CpuErosionSimulation } from "./core/cpuSimulation.js";
-export { ErosionSchedule } from "./core/schedule.js";
-export type { PlannedBatch } from "./core/schedule.js";
-export { planCycleUnits, wholeFieldPatch, type CycleUnit } from "./core/cycleUnits.js";
-export { extentsMeet, independentClasses, READ_MARGIN } from "./core/independentClasses.js";
-export { OPERATOR_ORDER, layoutPatches } from "./core/patches.js";
-export type { GridRect, OperatorName, Patch } from "./core/patches.js";
-export { batchExtent, buildBatchParams, BATCH_PARAM_FIELDS, dropletReach } from "./core/batchParams.js";
-export type { BatchParams, GridSize } from "./core/batchParams.js";
-export { COUNTER_NAMES, countersToObject } from "./core/counters.js";
 export type { ErosionCounters } from "./core/counters.js";
-export { createInitialState, cloneState, conservedMass, noMasks, waterImbalance, MASKED_OPERATORS, STATE_GRIDS } from "./core/erosionState.js";
-export type { ErosionMasks, ErosionStateData, MaskName, StateGridName, WaterSourceState } from "./core/erosionState.js";
-export { createWaterGrids, WATER_GRIDS, WATER_PASSES } from "./core/waterModel.js";
-export type { WaterGridName, WaterGrids } from "./core/waterModel.js";
-export { withSourceAdded, MAX_WATER_SOURCES } from "./core/waterSources.js";
-export type { WaterSource } from "./core/waterSources.js";
-export { createMaps, drainageDirections, MAP_LIMIT } from "./core/erosionMaps.js";
+export type { MaskName } from "./core/erosionState.js";
 export type { ErosionMaps } from "./core/erosionMaps.js";
-export { fingerprintOf, Fnv1a64, FINGERPRINT_TAG } from "./core/fingerprint.js";
-export { drainageField, drainageMetrics, steepChannelCells, meanChangeAt, meanAbsoluteChange, spearman, pearsonOf, CHANNEL_MIN_AREA, STEEP_CHANNEL_MIN_AREA } from "./analysis/drainageMetrics.js";
+export { drainageField, drainageMetrics } from "./analysis/drainageMetrics.js";
 export type { DrainageField, DrainageMetrics } from "./analysis/drainageMetrics.js";
-export { priorityFloodFill, FILL_EPSILON } from "./core/fillLevels.js";
-export { cellScaledOptions, featureScale, validateCellSize, CELL_SIZE_MIN, CELL_SIZE_MAX } from "./core/worldScale.js";
 export { generateNoiseTerrain, generateCone } from "./terrain/noiseTerrain.js";
 export type { NoiseTerrainOptions } from "./terrain/noiseTerrain.js";
-export { GpuErosionSimulation } from "./gpu/gpuSimulation.js";
-export { planDropletDispatch } from "./gpu/batchDispatch.js";
-export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./gpu/computeDevice.js";
-export { BabylonComputeDevice } from "./gpu/babylonComputeDevice.js";
-export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";
-export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";
-export { kernelSource, KERNELS, SHADER_MIRRORS } from "./gpu/shaderLibrary.js";
-export type { KernelMirror, KernelName } from "./gpu/shaderLibrary.js";
-export { TerrainErosion, MAX_FRAMES_IN_FLIGHT } from "./component/terrainErosion.js";
+export { TerrainErosion } from "./component/terrainErosion.js";
+export type { WaterSourceHandle } from "./component/waterSources.js";
 export type { PatchErodedEvent, CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats } from "./component/terrainErosion.js";
 export { ErosionTargetError, validateGround } from "./component/groundValidation.js";
 export { ErosionController } from "./component/erosionController.js";
@@ -52,13 +31,11 @@ export { TerrainErosionWorld } from "./component/terrainErosionWorld.js";
 export type { GroundWindow } from "./component/terrainErosionWorld.js";
 export type { GroundDataUpdate } from "./component/groundBinding.js";
 export { ErosionGroundSave } from "./component/groundSave.js";
-export { ErosionSnapshot, SNAPSHOT_VERSION } from "./core/snapshot.js";
-export { writeNormalRow } from "./core/vertexNormals.js";
+export { ErosionSnapshot } from "./core/snapshot.js";
 export { decodeGrayPng, encodeGray16Png, encodeRgb8Png } from "./terrain/png16.js";
 export type { GrayImage } from "./terrain/png16.js";
 export { createGroundTilesFromHeights } from "./terrain/groundTiles.js";
 export type { GroundTilesOptions } from "./terrain/groundTiles.js";
 export { createGroundFromHeights, createGroundFromPng16, encodeHeightsPng16, heightsToSamples, samplesToHeights } from "./terrain/heightmapGround.js";
 export type { GroundExtent, HeightRange, HeightsGroundOptions, Png16GroundOptions } from "./terrain/heightmapGround.js";
-export { createLocalEvent, LOCAL_PATCH_BASE } from "./core/localErosion.js";
-export type { LocalErosionEvent, LocalErosionInput } from "./core/localErosion.js";
+export type { LocalErosionInput } from "./core/localErosion.js";

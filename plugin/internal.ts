@@ -1,9 +1,10 @@
 /**
  * Internals the repository's own tests reach for, in one place: the CPU kernels one at a time, the
- * constants that bound them, the brush, the hash and the neighbour table. Not part of the package's
- * API: package.json exports only `index.ts`, and nothing here is promised to stay. A test imports
- * the public entry for what a user can reach and this module for the rest, so a test never
- * depends on which file an internal lives in.
+ * constants that bound them, the brush, the hash and the neighbour table. Not part of the package:
+ * package.json exports the main entry (`index.ts`), `advanced.ts` and the add-ons' entries, never
+ * this, and nothing here is promised to stay. A test imports the entries for what a user or a tool
+ * author can reach and this module for the rest, so a test never depends on which file an
+ * internal lives in.
  */
 export { ACCUMULATOR_LIMIT, SEDIMENT_HOPS } from "./core/batchParams.js";
 export { brushEntryCount, buildBrush } from "./core/brush.js";

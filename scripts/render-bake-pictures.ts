@@ -5,9 +5,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bake } from "../plugin/bake/bake.js";
-import { decodeGrayPng, encodeRgb8Png } from "../plugin/terrain/png16.js";
-import { samplesToHeights, type HeightRange } from "../plugin/terrain/heightSamples.js";
+import { bake } from "../plugin/bake/index.js";
+import { decodeGrayPng, encodeRgb8Png, samplesToHeights, type HeightRange } from "../plugin/index.js";
 
 const ROOT = process.cwd();
 const INPUT = join(ROOT, "sample-scene/public/alps-montblanc.png");

@@ -1,6 +1,6 @@
 // Rewrites the generated options table in docs/simulation.md and README.md.
 import { readFileSync, writeFileSync } from "node:fs";
-import { withOptionsTable } from "../plugin/core/optionsMarkdown.js";
+import { withOptionsTable } from "../plugin/advanced.js";
 
 for (const file of ["docs/simulation.md", "README.md"]) {
     const before = readFileSync(file, "utf8");

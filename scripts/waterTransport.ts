@@ -12,10 +12,8 @@
  * each vertex takes the bilinear sample of the old sediment concentration at x - v (v the vertex's
  * velocity, the net flow over the depth, as `waterTexels` computes it), times its water, in doubles.
  */
-import { CpuErosionSimulation } from "../plugin/core/cpuSimulation.js";
-import { noMasks } from "../plugin/core/erosionState.js";
-import { resolveOptions } from "../plugin/core/options.js";
-import { waterTexels } from "../plugin/core/waterMaps.js";
+import { CpuErosionSimulation, resolveOptions } from "../plugin/index.js";
+import { noMasks, waterTexels } from "../plugin/advanced.js";
 
 const WIDTH = 96;
 const DEPTH = 24;

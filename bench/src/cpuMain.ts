@@ -16,15 +16,7 @@
  */
 import { availableParallelism } from "node:os";
 import { writeFileSync } from "node:fs";
-import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
-import { erodeDroplets } from "../../plugin/core/cpu/droplets/erodeDroplets.js";
-import { thermalApply } from "../../plugin/core/cpu/thermal/thermalApply.js";
-import { thermalFlux } from "../../plugin/core/cpu/thermal/thermalFlux.js";
-import { runRiverBatch } from "../../plugin/core/cpu/rivers/riverBatch.js";
-import { createRiverScratch, RiverBandWork } from "../../plugin/core/cpu/rivers/riverPhases.js";
-import { createMaps } from "../../plugin/core/erosionMaps.js";
-import { cloneState, noMasks } from "../../plugin/core/erosionState.js";
-import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
+import { COUNTER_COUNT, COUNTER_DROPLET_STEPS, erodeDroplets, thermalApply, thermalFlux, runRiverBatch, createRiverScratch, RiverBandWork, createMaps, cloneState, noMasks, THERMAL_SLOTS } from "../../plugin/advanced.js";
 import { CpuWorkerPool } from "../../scripts/lib/cpuWorkers.js";
 import { CorePin } from "./cpuAffinity.js";
 import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./records.js";

@@ -5,10 +5,8 @@
  * speed-up is the one-worker time over the pool's. Under Node the helpers are worker threads
  * sharing memory; the copying fallback (a page that is not cross-origin isolated) is measured too.
  */
-import { createInitialState, type ErosionStateData } from "../../plugin/core/erosionState.js";
-import { resolveOptions, type ErosionOptionsInput } from "../../plugin/core/options.js";
-import { ErosionSchedule, type PlannedBatch } from "../../plugin/core/schedule.js";
-import { CpuErosionBackend, type CpuPoolChoice } from "../../plugin/cpu/cpuErosionBackend.js";
+import { createInitialState, type ErosionStateData, ErosionSchedule, type PlannedBatch, CpuErosionBackend, type CpuPoolChoice } from "../../plugin/advanced.js";
+import { resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
 import { benchHeights } from "./workloads.js";
 import { repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 

@@ -3,8 +3,7 @@
  * of the default 64-cell layout) by `CpuBatchRunner`, as the CPU backend runs them, from the wet
  * start state (`waterStartState`) every run; a cell is one vertex through one whole step.
  */
-import { CpuBatchRunner } from "../../plugin/core/cpuBatchRunner.js";
-import { cloneState } from "../../plugin/core/erosionState.js";
+import { CpuBatchRunner, cloneState } from "../../plugin/advanced.js";
 import { repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 import { waterStartState, waterStepBatches } from "./waterWorkloads.js";
 

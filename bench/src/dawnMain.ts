@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
+import { WebGpuComputeDevice } from "../../plugin/advanced.js";
 import { runGpuCycleFigures } from "./gpuCycle.js";
 import { benchDeviceDescriptor, describeAdapter, runGpuKernelBench } from "./gpuKernels.js";
 import { formatTable, h200Comparison } from "./records.js";

@@ -10,7 +10,8 @@
  * cycle predicts (scaled by the cells) within `MAX_CYCLE_SECONDS`: a software adapter such as
  * SwiftShader takes about a minute for 513² and is not asked for 4097²; a real GPU is.
  */
-import { ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, type WebGpuComputeDevice } from "../../plugin/index.js";
+import { resolveOptions } from "../../plugin/index.js";
+import { ErosionSchedule, GpuErosionSimulation, createInitialState, type WebGpuComputeDevice } from "../../plugin/advanced.js";
 import { planCycle, recordCycle } from "../../scripts/lib/cycleRecording.js";
 import { repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 import { benchHeights } from "./workloads.js";

@@ -20,14 +20,7 @@
  * (the sum of the passes' durations), else the wall time from submit to `onSubmittedWorkDone`.
  * The number of dispatches a run is calibrated in the warm-up so a run takes about `targetMs`.
  */
-import type { BatchParams } from "../../plugin/core/batchParams.js";
-import { BATCH_PARAM_FIELDS, packBatchParams, PARAMS_UNIFORM_BYTES } from "../../plugin/core/batchParams.js";
-import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
-import type { ComputeBuffer, KernelBindings } from "../../plugin/gpu/computeDevice.js";
-import { planDropletDispatch } from "../../plugin/gpu/batchDispatch.js";
-import { BINDINGS, GRID_WORKGROUP_SIZE, kernelSource, KERNELS, type KernelName } from "../../plugin/gpu/shaderLibrary.js";
-import { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
-import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
+import { type BatchParams, BATCH_PARAM_FIELDS, packBatchParams, PARAMS_UNIFORM_BYTES, COUNTER_COUNT, COUNTER_DROPLET_STEPS, type ComputeBuffer, type KernelBindings, planDropletDispatch, BINDINGS, GRID_WORKGROUP_SIZE, kernelSource, KERNELS, type KernelName, WebGpuComputeDevice, THERMAL_SLOTS } from "../../plugin/advanced.js";
 import { runGpuRiverFigure } from "./gpuRivers.js";
 import { runGpuWaterFigure } from "./gpuWater.js";
 import { calibrate as calibrateUpTo, repeat, runCounts, summarize, type BenchRecord } from "./records.js";

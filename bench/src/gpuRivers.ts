@@ -17,9 +17,7 @@
  * not below `MIN_RIVER_SIDE`. A cell is one vertex of the patch through one whole batch, counted
  * once (not once per propagation step, nor for the routing's wider extent).
  */
-import type { PlannedBatch } from "../../plugin/core/schedule.js";
-import { GpuErosionSimulation } from "../../plugin/gpu/gpuSimulation.js";
-import type { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
+import { type PlannedBatch, GpuErosionSimulation, type WebGpuComputeDevice } from "../../plugin/advanced.js";
 import { calibrate, repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 import { benchOptions, riverBatch, riverStartState } from "./workloads.js";
 

@@ -6,8 +6,7 @@
  * `onSubmittedWorkDone`, one submit a run (at most `MAX_STEPS` steps: 7 params slots a step of the
  * simulation's 32).
  */
-import { GpuErosionSimulation } from "../../plugin/gpu/gpuSimulation.js";
-import type { WebGpuComputeDevice } from "../../plugin/gpu/webGpuComputeDevice.js";
+import { GpuErosionSimulation, type WebGpuComputeDevice } from "../../plugin/advanced.js";
 import { calibrate, repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 import { waterBenchOptions, waterStartState, waterStepBatches } from "./waterWorkloads.js";
 

@@ -10,9 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateNoiseTerrain } from "../../plugin/terrain/noiseTerrain.js";
-import { encodeGray16Png } from "../../plugin/terrain/png16.js";
-import { heightsToSamples } from "../../plugin/terrain/heightSamples.js";
+import { generateNoiseTerrain, encodeGray16Png, heightsToSamples } from "../../plugin/index.js";
 import type { BenchRecord } from "./records.js";
 
 interface BakeReport {

@@ -5,8 +5,7 @@
  *
  *   node bench/.build/cpu-walk.mjs RUNS
  */
-import { COUNTER_COUNT, COUNTER_DROPLET_STEPS } from "../../plugin/core/counters.js";
-import { erodeDroplets } from "../../plugin/core/cpu/droplets/erodeDroplets.js";
+import { COUNTER_COUNT, COUNTER_DROPLET_STEPS, erodeDroplets } from "../../plugin/advanced.js";
 import { summarize } from "./records.js";
 import { benchHeights, cpuDroplets, dropletBatch } from "./workloads.js";
 

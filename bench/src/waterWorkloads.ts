@@ -3,13 +3,8 @@
  * that has flowed for a few steps, so pipes run, the limiter works and the water erodes) and the
  * planned batches of one water step over the field's patches, as the schedule plans them.
  */
-import { buildBatchParams } from "../../plugin/core/batchParams.js";
-import { CpuErosionSimulation } from "../../plugin/core/cpuSimulation.js";
-import { noMasks, type ErosionStateData } from "../../plugin/core/erosionState.js";
-import { resolveOptions, type ErosionOptions } from "../../plugin/core/options.js";
-import { layoutPatches } from "../../plugin/core/patches.js";
-import type { PlannedBatch } from "../../plugin/core/schedule.js";
-import { WATER_PASSES } from "../../plugin/core/waterModel.js";
+import { buildBatchParams, noMasks, type ErosionStateData, layoutPatches, type PlannedBatch, WATER_PASSES } from "../../plugin/advanced.js";
+import { CpuErosionSimulation, resolveOptions, type ErosionOptions } from "../../plugin/index.js";
 import { benchHeights } from "./workloads.js";
 
 /** The water options of the figures: the defaults, with water on and heavier rain so the field is wet. */

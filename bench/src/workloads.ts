@@ -23,15 +23,8 @@
  * cells a batch, not size^2 x 32 propagation steps, and not the routing's wider extent); a maps
  * cell is one vertex written into the texture, or one vertex of all three maps read back.
  */
-import { buildBatchParams, type BatchParams } from "../../plugin/core/batchParams.js";
-import { brushEntryCount, buildBrush } from "../../plugin/core/brush.js";
-import { createInitialState, type ErosionStateData } from "../../plugin/core/erosionState.js";
-import { heightsToFixed } from "../../plugin/core/fixedPoint.js";
-import { resolveOptions, type ErosionOptions } from "../../plugin/core/options.js";
-import { layoutPatches, type Patch } from "../../plugin/core/patches.js";
-import { generateNoiseTerrain } from "../../plugin/terrain/noiseTerrain.js";
-import { runRiverBatch } from "../../plugin/core/cpu/rivers/riverBatch.js";
-import { createRiverScratch, RiverBandWork } from "../../plugin/core/cpu/rivers/riverPhases.js";
+import { buildBatchParams, type BatchParams, brushEntryCount, buildBrush, createInitialState, type ErosionStateData, layoutPatches, type Patch, runRiverBatch, createRiverScratch, RiverBandWork } from "../../plugin/advanced.js";
+import { heightsToFixed, resolveOptions, type ErosionOptions, generateNoiseTerrain } from "../../plugin/index.js";
 
 /** Field sizes (vertices per side) of the kernel figures. */
 export const SIZES = [256, 512, 1024] as const;

@@ -8,7 +8,7 @@
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { FIXED_ONE } from "../core/fixedPoint.js";
+import { fixedUnitLength } from "../core/fixedPoint.js";
 import type { GridRect } from "../core/patches.js";
 import { writeNormalRow } from "../core/vertexNormals.js";
 import type { GroundDataUpdate } from "./groundBinding.js";
@@ -115,7 +115,7 @@ export class GroundField {
      * @param uploadToGpu also upload the changed ranges to the GPU vertex buffers (CPU backend)
      */
     public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean): void {
-        const unit = this.cellSize / FIXED_ONE;
+        const unit = fixedUnitLength(this.cellSize);
         const live = this.windows.filter((window) => !window.binding.ground.isDisposed());
         // Only rows whose heights differ are reported (a flush of an up-to-date ground changes nothing).
         let changedY0 = y1;

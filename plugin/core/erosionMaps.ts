@@ -13,7 +13,7 @@
  * Every counter is a u32 that saturates at 2^32 - 1 rather than wrapping. As long as none has
  * saturated, sum(wear) - sum(deposition) is exactly the material the heights lost.
  */
-import { FIXED_ONE, U32_MAX } from "./fixedPoint.js";
+import { fixedUnitLength, U32_MAX } from "./fixedPoint.js";
 import { riverSlot } from "./steepestDescent.js";
 import type { WaterGrids } from "./waterModel.js";
 import { waterTexels } from "./waterMaps.js";
@@ -91,7 +91,7 @@ export interface MapsTexelOptions {
 export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null }, options: MapsTexelOptions, y0: number, y1: number): MapsTexels {
     const { width } = state;
     const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
-    const unit = options.cellSize / FIXED_ONE;
+    const unit = fixedUnitLength(options.cellSize);
     const texels = new Float32Array(width * (y1 - y0) * 4);
     const area = new Float32Array(width * (y1 - y0));
     for (let k = 0; k < width * (y1 - y0); k++) {

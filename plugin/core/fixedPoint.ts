@@ -130,12 +130,22 @@ export function assertFixedHeightsInRange(fixed: Int32Array, name = "heights"): 
 }
 
 /**
+ * The length of one fixed-point unit in local units (metres when the cell is metres): a fixed-point
+ * height times it is the height a ground's positions, the maps and the textures hold. The one place
+ * the state's unit meets the rendering's (floats, never fed back into the state).
+ * @param cellSize distance between neighbouring vertices, local units
+ */
+export function fixedUnitLength(cellSize: number): number {
+    return cellSize / FIXED_ONE;
+}
+
+/**
  * Converts fixed-point heights to metres (as `Float32Array`, the precision Babylon renders with).
  * @param cellSize distance between neighbouring vertices, in metres (default 1)
  */
 export function fixedToHeights(fixed: Int32Array, target?: Float32Array, cellSize = 1): Float32Array {
     const out = target ?? new Float32Array(fixed.length);
-    const scale = cellSize / FIXED_ONE;
+    const scale = fixedUnitLength(cellSize);
     for (let i = 0; i < fixed.length; i++) {
         out[i] = fixed[i] * scale;
     }

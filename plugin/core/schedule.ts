@@ -1,9 +1,9 @@
 /**
  * The cycle schedule: which batch runs next, with which parameters.
  *
- * A cycle runs its local events, then every enabled operator in `OPERATOR_ORDER` (hydraulic, rivers,
- * thermal): the droplets and thermal class by class of patches that cannot reach each other, the
- * rivers over the whole field (`cycleUnits.ts`). Each class reads the ground as the previous class
+ * A cycle runs its local events, then every enabled operator in `OPERATOR_ORDER` (water,
+ * hydraulic, rivers, thermal): the water's passes, the droplets and thermal class by class of
+ * patches that cannot reach each other, the rivers over the whole field (`cycleUnits.ts`). Each class reads the ground as the previous class
  * left it, which is what makes the patches staggered rather than one huge batch, and the batches of
  * a class give the same terrain in any order or grouping. Option changes wait for the next cycle
  * boundary, so a cycle always runs with one set of options and clients that change options at the
@@ -173,7 +173,7 @@ export class ErosionSchedule {
         return this._batch;
     }
 
-    /** Batches in the current cycle: its local events, then one per patch of the droplets and thermal and one for the rivers. */
+    /** Batches in the current cycle: its local events, then one per patch of each water pass, of the droplets and of thermal, and one for the rivers. */
     public get batchesPerCycle(): number {
         return this._events.length + this._units.length;
     }

@@ -3,7 +3,7 @@
  * the water surface, from a state. `water_map.wgsl`'s twin on the GPU writes the same values into the
  * `shallowWater` texture.
  */
-import { FIXED_ONE } from "./fixedPoint.js";
+import { fixedUnitLength } from "./fixedPoint.js";
 import type { ErosionStateData } from "./erosionState.js";
 import { flowVector } from "./cpu/water/waterErode.js";
 
@@ -25,7 +25,7 @@ const flow = new Int32Array(2);
  */
 export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number): Float32Array {
     const { width, heights, water } = state;
-    const unit = cellSize / FIXED_ONE;
+    const unit = fixedUnitLength(cellSize);
     const texels = new Float32Array(width * (y1 - y0) * 4);
     for (let y = y0; y < y1; y++) {
         for (let x = 0; x < width; x++) {

@@ -2,7 +2,7 @@
  * Colour scales for the erosion maps from the maps themselves: what `fitScales()` of
  * `TerrainErosionMaterialPlugin` sets (a game would more often pick fixed scales).
  */
-import { FIXED_ONE } from "../core/fixedPoint.js";
+import { fixedUnitLength } from "../core/fixedPoint.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 
 /** The value below which `share` of the positive values lie (1 when none is positive). */
@@ -18,7 +18,7 @@ export function positivePercentile(values: ArrayLike<number>, share: number): nu
  * drainage area, over the vertices where each is positive; wear and deposition in local units.
  */
 export function fitMapScales(maps: ErosionMaps & { drainageArea: Int32Array }, cellSize: number): { waterScale: number; wearScale: number; depositionScale: number; drainageScale: number } {
-    const unit = cellSize / FIXED_ONE;
+    const unit = fixedUnitLength(cellSize);
     return {
         waterScale: positivePercentile(maps.water, 0.97),
         wearScale: positivePercentile(maps.wear, 0.97) * unit,

@@ -4,10 +4,7 @@
  * (esbuild) and started by the pool.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { COUNTER_COUNT } from "../../plugin/core/counters.js";
-import { erodeDroplets } from "../../plugin/core/cpu/droplets/erodeDroplets.js";
-import { thermalApply } from "../../plugin/core/cpu/thermal/thermalApply.js";
-import { thermalFlux } from "../../plugin/core/cpu/thermal/thermalFlux.js";
+import { COUNTER_COUNT, erodeDroplets, thermalApply, thermalFlux } from "../../plugin/advanced.js";
 import { thermalApplyBand, thermalFluxBand } from "./splitBatch.js";
 import type { WorkerData, WorkerReply, WorkerRequest } from "./cpuWorkers.js";
 

@@ -8,16 +8,8 @@
  * share, so that neither imports the other.
  */
 import { Worker } from "node:worker_threads";
-import type { BatchParams } from "../../plugin/core/batchParams.js";
-import { COUNTER_COUNT } from "../../plugin/core/counters.js";
-import { FoldScratch, foldDroplets } from "../../plugin/core/cpu/droplets/foldDroplets.js";
-import { runRiverBatch } from "../../plugin/core/cpu/rivers/riverBatch.js";
-import { createRiverScratch, RiverBandWork, type RiverScratch } from "../../plugin/core/cpu/rivers/riverPhases.js";
+import { type BatchParams, COUNTER_COUNT, FoldScratch, foldDroplets, runRiverBatch, createRiverScratch, RiverBandWork, type RiverScratch, tileSeam, type ErosionStateData, type PlannedBatch, THERMAL_SLOTS } from "../../plugin/advanced.js";
 import { addAndClearDelta, splitRange } from "./splitBatch.js";
-import { tileSeam } from "../../plugin/core/cpu/fold/tileSeam.js";
-import type { ErosionStateData } from "../../plugin/core/erosionState.js";
-import type { PlannedBatch } from "../../plugin/core/schedule.js";
-import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
 
 /** What a worker starts with. */
 export interface WorkerData {

@@ -3,7 +3,8 @@
  * it (consecutive batches of one class share their dispatches): shared by the dispatch-count test
  * and the benchmark's cycle figures.
  */
-import { CountingComputeDevice, ErosionSchedule, GpuErosionSimulation, resolveOptions, type ComputeDevice, type ErosionOptionsInput, type PlannedBatch } from "../../plugin/index.js";
+import { resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { CountingComputeDevice, ErosionSchedule, GpuErosionSimulation, type ComputeDevice, type PlannedBatch } from "../../plugin/advanced.js";
 import { nullComputeDevice } from "./nullComputeDevice.js";
 
 /** The batches of the schedule's current cycle, in order (the schedule ends at the next cycle). */

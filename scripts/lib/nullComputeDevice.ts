@@ -3,7 +3,7 @@
  * dispatch-count test and the benchmark's cycle figures record a cycle on when only the recording
  * matters (how many dispatches, whether every buffer fits the limits).
  */
-import type { ComputeBuffer, ComputeDevice } from "../../plugin/index.js";
+import type { ComputeBuffer, ComputeDevice } from "../../plugin/advanced.js";
 
 /** WebGPU's default `maxStorageBufferBindingSize`: 128 MiB. */
 export const DEFAULT_STORAGE_BINDING_BYTES = 128 * 1024 * 1024;

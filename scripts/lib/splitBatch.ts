@@ -10,8 +10,7 @@
  *   flux slots, an apply step reads flux and writes only its rows' heights, so bands of one step
  *   never touch each other's output; all bands of a step finish before the next step begins.
  */
-import type { BatchParams } from "../../plugin/core/batchParams.js";
-import { THERMAL_SLOTS } from "../../plugin/core/thermalDirections.js";
+import { type BatchParams, THERMAL_SLOTS } from "../../plugin/advanced.js";
 
 /** Splits `start .. end - 1` into `parts` contiguous ranges, as even as possible (empty ones dropped). */
 export function splitRange(start: number, end: number, parts: number): [number, number][] {

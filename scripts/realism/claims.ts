@@ -2,9 +2,8 @@
  * The realism thresholds the repository claims, as data: `npm run realism` checks them at full size
  * (exiting non-zero when one is missed) and the jest suite at CI size.
  */
-import type { ErosionOptionsInput } from "../../plugin/core/options.js";
-import { erodeHeightfield } from "../../plugin/core/erodeHeightfield.js";
-import { pearsonOf } from "../../plugin/analysis/drainageMetrics.js";
+import { type ErosionOptionsInput, erodeHeightfield } from "../../plugin/index.js";
+import { pearsonOf } from "../../plugin/advanced.js";
 import { boxBlur3, changeMap, measureRun, toCoarse, type RealismRun } from "./measure.js";
 import { GENERATED_SCALES, coarsen, generatedTerrain, generatedTerrainFine, montBlanc, type Terrain } from "./terrains.js";
 

@@ -2,8 +2,8 @@
  * Pictures of a realism run: a hillshade of the heights with the drainage network drawn over it
  * (channel cells in blue, darker where more water gathers) and pits in red.
  */
-import { CHANNEL_MIN_AREA, type DrainageField } from "../../plugin/analysis/drainageMetrics.js";
-import { encodeRgb8Png } from "../../plugin/terrain/png16.js";
+import { CHANNEL_MIN_AREA } from "../../plugin/advanced.js";
+import { type DrainageField, encodeRgb8Png } from "../../plugin/index.js";
 
 /** Light from the north-west, 45 degrees up, as cartographers draw it. */
 const LIGHT = (() => {

@@ -2,9 +2,8 @@
  * One realism run: erode a terrain on the CPU reference and measure its drainage before and after
  * (`plugin/analysis/drainageMetrics.ts` defines the metrics).
  */
-import { drainageField, drainageMetrics, meanAbsoluteChange, meanChangeAt, spearman, steepChannelCells, type DrainageField, type DrainageMetrics } from "../../plugin/analysis/drainageMetrics.js";
-import { erodeHeightfield } from "../../plugin/core/erodeHeightfield.js";
-import type { ErosionOptionsInput } from "../../plugin/core/options.js";
+import { drainageMetrics, type DrainageMetrics, drainageField, type DrainageField, erodeHeightfield, type ErosionOptionsInput } from "../../plugin/index.js";
+import { meanAbsoluteChange, meanChangeAt, spearman, steepChannelCells } from "../../plugin/advanced.js";
 import type { Terrain } from "./terrains.js";
 
 /** What one run measured. */

@@ -4,9 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { decodeGrayPng } from "../../plugin/terrain/png16.js";
-import { samplesToHeights } from "../../plugin/terrain/heightmapGround.js";
-import { generateNoiseTerrain } from "../../plugin/terrain/noiseTerrain.js";
+import { decodeGrayPng, samplesToHeights, generateNoiseTerrain } from "../../plugin/index.js";
 
 /** A heightfield in metres with its grid. */
 export interface Terrain {

@@ -3,7 +3,8 @@
  * headless Chromium (SwiftShader) against the CPU reference, over the whole state.
  */
 import { readFileSync } from "node:fs";
-import { type ErosionMasks, type MaskName, MASKED_OPERATORS, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, STATE_GRIDS, type ErosionOptionsInput, type ErosionStateData } from "../../plugin/index.js";
+import { type MaskName, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { type ErosionMasks, MASKED_OPERATORS, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, STATE_GRIDS, type ErosionStateData } from "../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";

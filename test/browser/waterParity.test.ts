@@ -4,7 +4,8 @@
  * grids, the water's ten grids and every counter).
  */
 import { readFileSync } from "node:fs";
-import { CpuErosionSimulation, decodeGrayPng, generateNoiseTerrain, heightsToFixed, MASKED_OPERATORS, noMasks, resolveOptions, samplesToHeights, STATE_GRIDS, WATER_GRIDS, type ErosionOptionsInput, type ErosionStateData, type MaskName, type WaterGrids } from "../../plugin/index.js";
+import { CpuErosionSimulation, decodeGrayPng, generateNoiseTerrain, heightsToFixed, resolveOptions, samplesToHeights, type ErosionOptionsInput, type MaskName } from "../../plugin/index.js";
+import { MASKED_OPERATORS, noMasks, STATE_GRIDS, WATER_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";

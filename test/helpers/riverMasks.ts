@@ -1,5 +1,5 @@
 /** Masks for the river tests: the rivers mask rising from 0 to 1 across the columns, the uplift map rising `upliftPerRow` (Q16) a row. */
-import { noMasks, type ErosionMasks } from "../../plugin/index.js";
+import { noMasks, type ErosionMasks } from "../../plugin/advanced.js";
 
 export function rampedRiverMasks(width: number, depth: number, upliftPerRow: number): ErosionMasks {
     const masks = noMasks();

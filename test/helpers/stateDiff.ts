@@ -1,5 +1,5 @@
 /** Compares two simulation states over everything they hold and describes the first difference. */
-import { STATE_GRIDS, WATER_GRIDS, type ErosionStateData } from "../../plugin/index.js";
+import { STATE_GRIDS, WATER_GRIDS, type ErosionStateData } from "../../plugin/advanced.js";
 
 /** Null when the states are identical, else a sentence naming the first differing cell or field. */
 export function firstDifference(actual: ErosionStateData, expected: ErosionStateData): string | null {

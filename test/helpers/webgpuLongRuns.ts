@@ -2,7 +2,8 @@
  * Long runs of the component on WebGPU (the componentWebgpu test page), at any length: the main
  * suite runs them short (test/browser/robustnessWebgpu.test.ts), `npm run test:soak` long.
  */
-import { conservedMass, createInitialState, erodeHeightfield, generateNoiseTerrain, heightsToFixed, noMasks } from "../../plugin/index.js";
+import { erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { conservedMass, createInitialState, noMasks } from "../../plugin/advanced.js";
 import { encodeInt32 } from "./base64.js";
 import type { OpenPage } from "./browser.js";
 

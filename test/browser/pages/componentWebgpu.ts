@@ -12,7 +12,8 @@ import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { fingerprintOf, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { fingerprintOf } from "../../../plugin/advanced.js";
 import { decodeInt32 } from "../../helpers/base64.js";
 import { readVertexBuffer } from "../../helpers/gpuReadback.js";
 

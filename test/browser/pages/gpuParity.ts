@@ -4,7 +4,8 @@
  * reference.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, resolveOptions, MASKED_OPERATORS, STATE_GRIDS, WATER_GRIDS, withSourceAdded, type ErosionMasks, type ErosionOptionsInput, type MaskName, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/index.js";
+import { resolveOptions, type ErosionOptionsInput, type MaskName } from "../../../plugin/index.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, MASKED_OPERATORS, STATE_GRIDS, WATER_GRIDS, withSourceAdded, type ErosionMasks, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */

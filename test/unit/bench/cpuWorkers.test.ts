@@ -8,7 +8,8 @@ import { build, stop } from "esbuild";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { CpuErosionSimulation, createInitialState, ErosionSchedule, fingerprintOf, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createInitialState, ErosionSchedule, fingerprintOf } from "../../../plugin/advanced.js";
 import { CpuWorkerPool } from "../../../scripts/lib/cpuWorkers.js";
 import { splitRange } from "../../../scripts/lib/splitBatch.js";
 

@@ -6,7 +6,8 @@
  * a patch whose window is narrower than the field, a local event's disc, a batch split between
  * threads, a change accumulator that already holds something).
  */
-import { buildBatchParams, FIXED_ONE, generateNoiseTerrain, heightsToFixed, layoutPatches, resolveOptions, type BatchParams, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { buildBatchParams, FIXED_ONE, layoutPatches, type BatchParams } from "../../../plugin/advanced.js";
 import { brushEntryCount, buildBrush, COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, dropletBatchWasmAvailable, erodeDroplets, useDropletBatchWasm } from "../../../plugin/internal.js";
 
 const WIDTH = 150;

@@ -2,7 +2,8 @@
  * The fold of a droplet batch (clipDelta, routeSediment) and the fill levels, on tiny grids
  * whose results are worked out by hand in the comments.
  */
-import { buildBatchParams, FILL_EPSILON, FIXED_ONE, HEIGHT_MAX_FIXED, priorityFloodFill, resolveOptions, type BatchParams } from "../../../plugin/index.js";
+import { resolveOptions } from "../../../plugin/index.js";
+import { buildBatchParams, FILL_EPSILON, FIXED_ONE, HEIGHT_MAX_FIXED, priorityFloodFill, type BatchParams } from "../../../plugin/advanced.js";
 import { applyDelta, clipDelta, COUNTER_COUNT, COUNTER_OUTFLOW, fillLevelStep, fillRoom, routeSediment, RouteScratch, SEDIMENT_HOPS } from "../../../plugin/internal.js";
 
 const M = FIXED_ONE;

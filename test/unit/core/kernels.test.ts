@@ -1,7 +1,8 @@
 /**
  * Each CPU kernel on tiny grids whose results are worked out by hand in the comments.
  */
-import { buildBatchParams, FIXED_ONE, layoutPatches, resolveOptions, type BatchParams, type ErosionOptionsInput, type OperatorName } from "../../../plugin/index.js";
+import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { buildBatchParams, FIXED_ONE, layoutPatches, type BatchParams, type OperatorName } from "../../../plugin/advanced.js";
 import { brushEntryCount, buildBrush, COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, erodeDroplets, hash4, thermalApply, thermalFlux } from "../../../plugin/internal.js";
 
 /** No drainage anywhere: the channel rule of thermal_apply never applies. */

@@ -65,6 +65,15 @@ describe("module layers", () => {
         expect(scattered).toEqual([]);
     });
 
+    it("has the benchmarks and the scripts reach the plugin through the package's entries only", () => {
+        const exportsMap = JSON.parse(readFileSync("package.json", "utf8")).exports as Record<string, string | { import: string }>;
+        const entries = new Set(Object.values(exportsMap).map((target) => (typeof target === "string" ? target : target.import).replace(/^\.\/dist\/esm\//, "plugin/").replace(/\.js$/, ".ts")));
+        // The bake's entry is the CLI package's (cli/, built from plugin/bake/index.ts).
+        entries.add("plugin/bake/index.ts");
+        const deep = [...repositoryImports("bench"), ...repositoryImports("scripts")].filter(({ path }) => path?.startsWith("plugin/") && !entries.has(path));
+        expect(deep.map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([]);
+    });
+
     it("keeps the runner free of behaviors: nothing it reaches imports a Babylon behavior or TerrainErosion", () => {
         // The worlds issue puts several grounds on one runner, so the runner must not need the behavior.
         const reached = new Set<string>();

@@ -1,4 +1,5 @@
-import { DEFAULT_OPTIONS, ErosionOptionError, OPTION_SPECS, resolveOptions, talusFromAngle, withOptionValue, getOptionValue, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { DEFAULT_OPTIONS, ErosionOptionError, OPTION_SPECS, resolveOptions, talusFromAngle, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { withOptionValue, getOptionValue } from "../../../plugin/advanced.js";
 
 function inputFor(path: string, value: unknown): ErosionOptionsInput {
     const [group, key] = path.includes(".") ? path.split(".") : ["", path];

@@ -5,7 +5,8 @@
  * difference of two falls more (the slots once took a diagonal with no fall over a cardinal one
  * falling 2^31 - 1, which GPU parity caught on a checkerboard of the two limits).
  */
-import { buildBatchParams, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, priorityFloodFill, resolveOptions } from "../../../plugin/index.js";
+import { resolveOptions } from "../../../plugin/index.js";
+import { buildBatchParams, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, priorityFloodFill } from "../../../plugin/advanced.js";
 import { ALL_ROWS, fillLevelStep, fillRoom, neighbourBounds, riverSlot, riverSlots, THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
 
 const SIZE = 12;

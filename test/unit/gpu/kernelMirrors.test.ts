@@ -4,7 +4,7 @@
  * shaders name no mirror file in prose (a moved file would leave it stale).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { KERNELS, SHADER_MIRRORS, type KernelMirror } from "../../../plugin/index.js";
+import { KERNELS, SHADER_MIRRORS, type KernelMirror } from "../../../plugin/advanced.js";
 
 /** Why `mirror` does not hold (the file missing, or the name not declared there), or null. */
 function brokenMirror({ file, name }: KernelMirror): string | null {

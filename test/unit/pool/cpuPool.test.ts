@@ -3,7 +3,8 @@
  * every operator, masks, a local event and water sources, classes split across frames, a tileable
  * terrain's wrapping rivers; with shared memory and with rows copied to the helpers.
  */
-import { createInitialState, createLocalEvent, createWaterGrids, ErosionSchedule, fingerprintOf, generateNoiseTerrain, heightsToFixed, noMasks, resolveOptions, type ErosionOptionsInput, type PlannedBatch } from "../../../plugin/index.js";
+import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createInitialState, createLocalEvent, createWaterGrids, ErosionSchedule, fingerprintOf, noMasks, type PlannedBatch } from "../../../plugin/advanced.js";
 import { CPU_WORKER_SOURCE, CpuBatchRunner, CpuErosionBackend, CpuPool, nodeSpawner, type CpuPoolChoice, type PoolPort } from "../../../plugin/internal.js";
 
 const ALL_OPERATORS: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { enabled: true, stepsPerBatch: 6 }, thermal: { iterations: 3 }, water: { enabled: true, stepsPerCycle: 2 } };

@@ -2,7 +2,8 @@
  * Bad method arguments and targets get clear errors before any work; nothing is half-done.
  */
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
-import { COUNTER_NAMES, ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, noMasks, TerrainErosion } from "../../../plugin/index.js";
+import { ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { COUNTER_NAMES, noMasks } from "../../../plugin/advanced.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 describe("method arguments", () => {

@@ -4,7 +4,8 @@
  * mirrors exactly, rain on a cone erodes alike in every direction, a tilted plane drains to its low
  * edge, a bowl fills to its spill height and spills over its lowest rim point.
  */
-import { CpuErosionSimulation, createWaterGrids, noMasks, resolveOptions, type ErosionOptionsInput, type ErosionStateData } from "../../../plugin/index.js";
+import { CpuErosionSimulation, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createWaterGrids, noMasks, type ErosionStateData } from "../../../plugin/advanced.js";
 
 const FIXED_ONE = 65536;
 const WATER_ONLY: ErosionOptionsInput = { hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { enabled: false } };
