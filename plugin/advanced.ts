@@ -55,6 +55,6 @@ export { planDropletDispatch } from "./gpu/batchDispatch.js";
 export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./gpu/computeDevice.js";
 export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";
 export { GpuErosionSimulation } from "./gpu/gpuSimulation.js";
-export { BINDINGS, GRID_WORKGROUP_SIZE, KERNELS, SHADER_MIRRORS, kernelSource } from "./gpu/shaderLibrary.js";
-export type { KernelMirror, KernelName } from "./gpu/shaderLibrary.js";
+export { BINDINGS, GRID_WORKGROUP_SIZE, KERNELS, SHADER_MIRRORS, kernelFile, kernelSource } from "./gpu/shaderLibrary.js";
+export type { KernelMirror, KernelName, KernelSpec } from "./gpu/shaderLibrary.js";
 export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";

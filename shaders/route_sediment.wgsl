@@ -1,5 +1,8 @@
-// route_sediment: a hop of the sediment routing that passes on what does not settle (every hop of a
-// batch but its last), from `routed` to `routedNext`. The hop itself is route_hop.wgsl.
+// route_sediment: a hop of the sediment routing, from `routedFrom` to `routedTo`. The hop itself is
+// route_hop.wgsl. One file, four kernels (KERNELS in plugin/gpu/shaderLibrary.ts): hops alternate
+// between `routed` and `routedNext` (the odd kernels bind the two the other way round), and
+// PASS_ON says whether what does not settle passes on to the next hop (every hop of a batch but
+// its last) or waits in `suspended` for a later batch (the last).
 
 @group(0) @binding(BINDING_ROUTED) var<storage, read_write> routedFrom: array<i32>;
 @group(0) @binding(BINDING_ROUTED_NEXT) var<storage, read_write> routedTo: array<i32>;
@@ -7,5 +10,5 @@
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
-    routeHop(id, true);
+    routeHop(id, PASS_ON);
 }

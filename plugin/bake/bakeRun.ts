@@ -70,10 +70,7 @@ export interface BakeResult {
 function scheduleAt(request: BakeRequest): ErosionSchedule {
     const { start } = request;
     const schedule = new ErosionSchedule({ width: start.width, depth: start.depth, cellSize: request.cellSize }, request.options);
-    schedule.resumeAt(start.cycle, request.options, request.options, start.masks, start.masks);
-    schedule.setEvents(start.events?.inForce ?? [], start.events?.pending ?? []);
-    schedule.setSourceState(start.sources?.inForce ?? [], start.sources?.pending ?? null);
-    schedule.setPosition(start.cycle, start.batch);
+    schedule.resumeAtState(start, request.options);
     return schedule;
 }
 

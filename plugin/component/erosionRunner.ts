@@ -243,10 +243,7 @@ export class ErosionRunner implements LiveQueue {
         const { backend, schedule, field } = live;
         const inForce = { ...cloneOptions(options), backend: this._options.backend };
         this._options = inForce;
-        schedule.resumeAt(state.cycle, inForce, inForce, state.masks, state.masks);
-        schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
-        schedule.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);
-        schedule.setPosition(state.cycle, state.batch);
+        schedule.resumeAtState(state, inForce);
         await backend.writeState(state);
         if (maps) {
             await backend.writeMaps(maps);

@@ -131,9 +131,6 @@ export class CpuErosionSimulation {
     /** Replaces the state (copied) and moves the schedule to its position. */
     public setState(state: ErosionStateData): void {
         this._runner.replaceState(state);
-        this.schedule.resumeAt(state.cycle, this.schedule.latestOptions, this.schedule.latestOptions, state.masks, state.masks);
-        this.schedule.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
-        this.schedule.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);
-        this.schedule.setPosition(state.cycle, state.batch);
+        this.schedule.resumeAtState(state, this.schedule.latestOptions);
     }
 }

@@ -14,7 +14,7 @@ import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, type ErosionOptions } from "./options.js";
-import { MASKED_OPERATORS, noMasks, type ErosionMasks, type WaterSourceState } from "./erosionState.js";
+import { MASKED_OPERATORS, noMasks, type ErosionMasks, type ErosionStateData, type WaterSourceState } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 import { planCycleUnits, type CycleUnit } from "./cycleUnits.js";
 import { packWaterSources, type WaterSource } from "./waterSources.js";
@@ -234,6 +234,18 @@ export class ErosionSchedule {
         if (MASKED_OPERATORS.some((name) => pendingMasks[name] !== masksInForce[name])) {
             this._pendingMasks = { ...pendingMasks };
         }
+    }
+
+    /**
+     * Puts a state's position in force: its cycle and batch, with `options` for that cycle, its
+     * masks, its local events and water sources. The one way a checkpoint, a snapshot, a restore or
+     * a bake's start state resumes the schedule (the runner, `CpuErosionSimulation` and the bake).
+     */
+    public resumeAtState(state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources">, options: Readonly<ErosionOptions>): void {
+        this.resumeAt(state.cycle, options, options, state.masks, state.masks);
+        this.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
+        this.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);
+        this.setPosition(state.cycle, state.batch);
     }
 
     /** The next batch to run, or null if no operator is enabled (the cycle is then empty). */

@@ -81,27 +81,47 @@ export interface KernelMirror {
 /** The bindings the kernels declare as uniform buffers (every other buffer is a storage buffer). */
 export const UNIFORM_BINDINGS: ReadonlySet<BindingName> = new Set(["params"]);
 
+/** What `KERNELS` says of a kernel. */
+export interface KernelSpec {
+    /** The buffers it binds, by name (their numbers: `BINDINGS`). */
+    readonly bindings: readonly BindingName[];
+    /** Whether it adds to the counters (`counters.wgsl` included). */
+    readonly counters: boolean;
+    /** Files of `shaders/` it includes, after itself. */
+    readonly includes?: readonly string[];
+    /** Its storage texture, bound by the device. */
+    readonly texture?: BindingName;
+    /** The file in `shaders/` it is built from, when it shares another kernel's (default: its own name). */
+    readonly source?: string;
+    /** Two bindings the source's declarations take the other way round (a ping-pong kernel's odd twin). */
+    readonly swapped?: readonly [BindingName, BindingName];
+    /** WGSL constants the source reads, set per kernel (booleans or integers). */
+    readonly constants?: Readonly<Record<string, boolean | number>>;
+    /** Its CPU mirror: the file under `plugin/` and the function there that computes the same integers (for the rendering kernels, the same values). */
+    readonly mirror: KernelMirror;
+}
+
 /**
- * The kernels, each one file in `shaders/`: the buffers it binds, whether it counts, the files it
- * includes, its storage texture, and its CPU mirror (`mirror`: the file under `plugin/` and the
- * function there that computes the same integers, or for the rendering kernels the same values;
- * the kernels' tests open each one).
+ * The kernels: each built from one file in `shaders/` (its own name, or `source` where kernels
+ * share a file and differ by `swapped` bindings and `constants`: the ping-pong hops and steps),
+ * with the buffers it binds, its includes, its storage texture and its CPU mirror (the kernels'
+ * tests open each mirror).
  */
 export const KERNELS = {
     erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
     clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/clipDelta.ts", name: "clipDelta" } },
-    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", constants: { PASS_ON: false }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
+    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: false }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
     apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"], mirror: { file: "core/cpu/fold/applyDelta.ts", name: "applyDelta" } },
     fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/fillLevels.ts", name: "fillLevelStep" } },
     copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false, mirror: { file: "core/cpu/fold/fillLevels.ts", name: "copyLevels" } },
     thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
     thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"], mirror: { file: "core/cpu/thermal/thermalApply.ts", name: "thermalApply" } },
     river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverSlots.ts", name: "riverSlots" } },
-    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
-    river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
+    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], constants: { ODD_STEP: false }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
+    river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], source: "river_accumulate", constants: { ODD_STEP: true }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
     copy_area: { bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "copyArea" } },
     river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
     river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" } },
@@ -119,7 +139,7 @@ export const KERNELS = {
     write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
     write_area_map: { bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
     write_water_map: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common", "water_pipes"], texture: "waterTexture", mirror: { file: "core/waterMaps.ts", name: "waterTexels" } },
-} as const satisfies Record<string, { bindings: readonly BindingName[]; counters: boolean; includes?: readonly string[]; texture?: BindingName; mirror: KernelMirror }>;
+} as const satisfies Record<string, KernelSpec>;
 
 /**
  * The CPU mirrors of what the shaders share and of a kernel's helpers, beyond `KERNELS`' one
@@ -254,36 +274,47 @@ function tokenName(binding: string): string {
     return binding.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 }
 
-/** Replaces `BINDING_<NAME>` tokens with the binding numbers of `BINDINGS`. */
-function resolveBindings(source: string): string {
+/**
+ * Replaces `BINDING_<NAME>` tokens with the binding numbers of `BINDINGS`; the two `swapped`
+ * bindings each take the other's number, so the source's declaration of one reads the other's buffer.
+ */
+function resolveBindings(source: string, swapped?: readonly [BindingName, BindingName]): string {
     return source.replace(/\bBINDING_([A-Z0-9_]+)\b/g, (token, name: string) => {
         const key = (Object.keys(BINDINGS) as BindingName[]).find((binding) => tokenName(binding) === name);
         if (!key) {
             throw new Error(`Internal error: shader uses unknown binding ${token}.`);
         }
-        return wgslInteger(BINDINGS[key]);
+        const bound = swapped?.[0] === key ? swapped[1] : swapped?.[1] === key ? swapped[0] : key;
+        return wgslInteger(BINDINGS[bound]);
     });
 }
 
-/** Complete WGSL of a kernel: header, helpers, counters (if it reports), the kernel. */
+/** The file in `shaders/` (without `.wgsl`) a kernel is built from. */
+export function kernelFile(kernel: KernelName): string {
+    const spec: KernelSpec = KERNELS[kernel];
+    return spec.source ?? kernel;
+}
+
+/** Complete WGSL of a kernel: header, its constants, helpers, counters (if it reports), the kernel. */
 export function kernelSource(kernel: KernelName): string {
-    const parts = [shaderHeader(), SHADER_SOURCES.common];
-    const spec: { counters: boolean; includes?: readonly string[] } = KERNELS[kernel];
+    const spec: KernelSpec = KERNELS[kernel];
+    const constants = Object.entries(spec.constants ?? {}).map(([name, value]) => (typeof value === "boolean" ? `const ${name}: bool = ${value};` : i32Const(name, value)));
+    const parts = [shaderHeader(), ...constants, SHADER_SOURCES.common];
     if (spec.counters) {
         parts.push(SHADER_SOURCES.counters);
     }
     // Includes use bindings the kernel declares, so they go after it (WGSL is order-independent at module scope).
-    parts.push(SHADER_SOURCES[kernel]);
+    parts.push(SHADER_SOURCES[kernelFile(kernel) as keyof typeof SHADER_SOURCES]);
     for (const include of spec.includes ?? []) {
         parts.push(SHADER_SOURCES[include as keyof typeof SHADER_SOURCES]);
     }
-    return resolveBindings(parts.join("\n"));
+    return resolveBindings(parts.join("\n"), spec.swapped);
 }
 
 /** Babylon `bindingsMapping` of a kernel. */
 export function kernelBindingsMapping(kernel: KernelName): Record<string, { group: number; binding: number }> {
     const mapping: Record<string, { group: number; binding: number }> = {};
-    const spec: { bindings: readonly BindingName[]; texture?: BindingName } = KERNELS[kernel];
+    const spec: KernelSpec = KERNELS[kernel];
     for (const name of [...spec.bindings, ...(spec.texture ? [spec.texture] : [])]) {
         mapping[name] = { group: 0, binding: BINDINGS[name] };
     }

@@ -4,7 +4,7 @@
  * shaders name no mirror file in prose (a moved file would leave it stale).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { KERNELS, SHADER_MIRRORS, type KernelMirror } from "../../../plugin/advanced.js";
+import { kernelFile, KERNELS, SHADER_MIRRORS, type KernelMirror, type KernelName } from "../../../plugin/advanced.js";
 
 /** Why `mirror` does not hold (the file missing, or the name not declared there), or null. */
 function brokenMirror({ file, name }: KernelMirror): string | null {
@@ -16,7 +16,7 @@ function brokenMirror({ file, name }: KernelMirror): string | null {
 
 describe("the kernels' CPU mirrors", () => {
     it.each(Object.entries(KERNELS))("%s: its shader file and its mirror exist", (kernel, spec) => {
-        expect(existsSync(`shaders/${kernel}.wgsl`)).toBe(true);
+        expect(existsSync(`shaders/${kernelFile(kernel as KernelName)}.wgsl`)).toBe(true);
         expect(brokenMirror(spec.mirror)).toBeNull();
     });
 

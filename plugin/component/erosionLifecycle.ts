@@ -1,0 +1,262 @@
+/**
+ * `ErosionLifecycle`: the half of `ErosionController` that binds a runner to a field and reports
+ * on it: the options, the observables, attach and detach (`_bind`, `_unbind`, `whenReady`), and the
+ * erosion's position and backend. The operations on the eroded field are `erosionController.ts`'s.
+ *
+ * "The field" below is what is eroded: the ground itself for `TerrainErosion`, the grounds stitched
+ * into one grid for a world (vertex order row by row from the far, +z, edge, then column by column
+ * from the -x edge, shared edge vertices once).
+ */
+import { Observable } from "@babylonjs/core/Misc/observable.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import { ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput } from "../core/options.js";
+import { findOptionSpec } from "../core/optionsTable.js";
+import { IDLE_FRAME, type CycleCompletedEvent, type ErosionErrorEvent, type ErosionFrameStats, type PatchErodedEvent } from "./erosionEvents.js";
+import { ErosionRunner } from "./erosionRunner.js";
+import { AttachReadiness } from "./attachReadiness.js";
+import { chooseBackend } from "./backendChoice.js";
+import type { GroundDataUpdate } from "./groundBinding.js";
+import type { GroundField } from "./groundField.js";
+import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
+
+/**
+ * The options, observables, attach and status shared by `TerrainErosion` and `TerrainErosionWorld`
+ * (through `ErosionController`). `Self` is the class the attach and detach observables send
+ * (`ErosionController`), so add-ons get the whole controller without this module importing it.
+ */
+export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
+    /** Fires for each batch whose results have reached the mesh. */
+    public readonly onPatchErodedObservable = new Observable<PatchErodedEvent>();
+    /** Fires when a cycle's last batch has reached the mesh. */
+    public readonly onCycleCompletedObservable = new Observable<CycleCompletedEvent>();
+    /** Fires on a fallback to the CPU backend or anything that stops erosion. */
+    public readonly onErrorObservable = new Observable<ErosionErrorEvent>();
+    /**
+     * Fires once per ground whose CPU data (positions, normals, height quads, picking data, bounds)
+     * a frame, `flush()`, `reset()` or `restore()` brought up to date, with the world-space box that
+     * changed: physics, navigation meshes and thin-instance vegetation refresh only that.
+     */
+    public readonly onCpuDataUpdatedObservable = new Observable<GroundDataUpdate>();
+    /**
+     * Fires when erosion starts on a field (a `TerrainErosion` attached, a `TerrainErosionWorld`
+     * created), before its backend is ready (`await whenReady()` for that). Add-ons that read the
+     * erosion's textures (the material plugin, the water surface) bind them again from here.
+     */
+    public readonly onAttachedObservable = new Observable<Self>();
+    /**
+     * Fires when erosion stops on its field (detach, dispose), after the runner let its textures and
+     * buffers go: add-ons drop what they hold of them here, so nothing draws a freed texture.
+     */
+    public readonly onDetachedObservable = new Observable<Self>();
+
+    protected _options: ErosionOptions;
+    /** The runner while bound. */
+    protected _runner: ErosionRunner | null = null;
+    /** The last runner, bound or not (what `whenIdle` and `lastFrame` still see after an unbind). */
+    private _lastRunner: ErosionRunner | null = null;
+    /** What `whenReady()` returns: the runner's start, or the next attach's while none is bound. */
+    protected readonly _readiness = new AttachReadiness();
+
+    /**
+     * @param options erosion options merged over the defaults (`OPTION_SPECS`); validated here, so a
+     * bad option throws `ErosionOptionError` before anything is attached
+     */
+    constructor(options: ErosionOptionsInput = {}) {
+        this._options = resolveOptions(options);
+    }
+
+    /** Babylon class name. */
+    public abstract getClassName(): string;
+
+    /** The grounds eroded (one for `TerrainErosion` while attached, none detached; every tile of a world). */
+    public abstract getGrounds(): GroundMesh[];
+
+    /**
+     * Where world positions fall in the field's vertex grid (for materials that sample the maps):
+     * column = `column` · (x, y, z, 1) and row = `row` · (x, y, z, 1), fractional, from the field's
+     * first vertex; and the field's size in vertices. Follows the grounds' current transform.
+     */
+    public getFieldGridTransform(): { column: [number, number, number, number]; row: [number, number, number, number]; width: number; depth: number } {
+        const field = this._live("getFieldGridTransform").field;
+        return { ...field.gridTransform(), width: field.width, depth: field.depth };
+    }
+
+    /** The distance between neighbouring vertices in the grounds' local units (0 when nothing is bound). */
+    public get fieldCellSize(): number {
+        return this._runner?.field.cellSize ?? 0;
+    }
+
+    /** Why an operation that needs the runner cannot run now. */
+    protected abstract get _notLiveReason(): string;
+
+    /** The newest options (a change waiting for the next cycle boundary included). */
+    public get options(): Readonly<ErosionOptions> {
+        return this._runner?.schedule.latestOptions ?? this._options;
+    }
+
+    /**
+     * Changes options (merged over the current ones, validated). Simulation options take effect at
+     * the next cycle boundary; `frameBudgetMs`, `maxCycles` and `autoStart` at once. `backend` is
+     * fixed once attached.
+     */
+    public setOptions(options: ErosionOptionsInput): void {
+        const next = resolveOptions(options, this.options);
+        if (this._runner && next.backend !== this.options.backend) {
+            throw new ErosionOptionError("backend", next.backend, `Erosion option "backend" cannot change while attached (it is ${JSON.stringify(this.options.backend)}); detach first.`);
+        }
+        this._options = next;
+        this._runner?.setOptions(next);
+    }
+
+    /** Changes one option by dotted path (e.g. `"hydraulic.inertia"`); see `setOptions`. */
+    public setOption(path: string, value: unknown): void {
+        const spec = findOptionSpec(path);
+        if (spec && !spec.tunable && this._runner) {
+            throw new ErosionOptionError(path, value, `Erosion option "${path}" cannot change while attached; detach first.`);
+        }
+        const next = withOptionValue(this.options, path, value);
+        this._options = next;
+        this._runner?.setOptions(next);
+    }
+
+    /** The backend in use (`"webgpu"` or `"cpu"`), or null before it is ready. */
+    public get backend(): Exclude<ErosionBackendName, "auto"> | null {
+        return this._runner?.backend?.name ?? null;
+    }
+
+    /** True when the CPU backend runs in a Web Worker. */
+    public get backendInWorker(): boolean {
+        return this._runner?.backend?.inWorker ?? false;
+    }
+
+    /**
+     * The CPU backend's workers (with its pool's helpers, `cpuWorkers`), whether they share memory (an
+     * isolated page, Node), and whether its kernels run on WebAssembly (else TypeScript: same terrain,
+     * slower); null on the WebGPU backend or before it is ready.
+     */
+    public get cpuPool(): { readonly workers: number; readonly sharedMemory: boolean; readonly webAssembly: boolean } | null {
+        const backend = this._runner?.backend;
+        return backend?.name === "cpu" ? { workers: backend.workers, sharedMemory: backend.sharedMemory, webAssembly: backend.webAssembly } : null;
+    }
+
+    /** True while erosion advances every frame. */
+    public get isRunning(): boolean {
+        return this._runner?.running ?? false;
+    }
+
+    /** Completed cycles since attach or reset (as dispatched; the mesh follows within `MAX_FRAMES_IN_FLIGHT` frames). */
+    public get cyclesCompleted(): number {
+        return this._runner?.schedule.cycle ?? 0;
+    }
+
+    /** Position within the current cycle, 0..1. */
+    public get progress(): number {
+        const schedule = this._runner?.schedule;
+        return schedule && schedule.batchesPerCycle > 0 ? schedule.batch / schedule.batchesPerCycle : 0;
+    }
+
+    /** Batches per cycle with the options in force. */
+    public get batchesPerCycle(): number {
+        return this._runner?.schedule.batchesPerCycle ?? 0;
+    }
+
+    /** Local erosion events (`erodeAt`) of the current cycle and those waiting for the next boundary. */
+    public get localEvents(): { inForce: number; pending: number } {
+        const schedule = this._runner?.schedule;
+        return { inForce: schedule?.events.length ?? 0, pending: schedule?.pendingEvents.length ?? 0 };
+    }
+
+    /** What the last frame did. */
+    public get lastFrame(): ErosionFrameStats {
+        return this._lastRunner?.lastFrame ?? IDLE_FRAME;
+    }
+
+    /** The state at the last cycle boundary (read back asynchronously), or null before the first. */
+    public get checkpoint(): Readonly<ErosionStateData> | null {
+        return this._runner?.checkpoints.state ?? null;
+    }
+
+    /**
+     * Resolves when the backend is ready. Before the attach (Babylon defers `addBehavior` while the
+     * scene is loading, e.g. a PBR material's textures) and after a detach, it waits for the next
+     * attach. Rejects with the reason if the attach fails, the backend could not start at all, or
+     * the erosion is disposed first.
+     */
+    public whenReady(): Promise<void> {
+        return this._readiness.ready;
+    }
+
+    /** True while erosion runs on a field (a `TerrainErosion` attached, a `TerrainErosionWorld` not disposed). */
+    public get isAttached(): boolean {
+        return this._runner !== null;
+    }
+
+    /** Resolves when every operation started so far (frames, reads, a detach's final sync) is done. */
+    public async whenIdle(): Promise<void> {
+        await this._lastRunner?.whenIdle();
+    }
+
+    /**
+     * Starts a runner on `field` with the backend the options ask for: throws `ErosionOptionError`
+     * for `backend: "webgpu"` on an engine without compute shaders and `ErosionTargetError` for a
+     * field too large for it, before any GPU work (`"auto"` falls back to the CPU backend instead).
+     */
+    protected _bind(field: GroundField): ErosionRunner {
+        const { useGpu, fallback } = chooseBackend(field, this._options);
+        if (fallback) queueMicrotask(() => this._report("fallback", fallback));
+        field.onDataUpdated = (update) => this.onCpuDataUpdatedObservable.notifyObservers(update);
+        const runner = new ErosionRunner(field, this._options, useGpu, {
+            patchEroded: (event) => this.onPatchErodedObservable.notifyObservers(event),
+            cycleCompleted: (event) => this.onCycleCompletedObservable.notifyObservers(event),
+            error: (event) => this.onErrorObservable.notifyObservers(event),
+        });
+        this._runner = runner;
+        this._lastRunner = runner;
+        this._readiness.attached(runner.ready);
+        this.onAttachedObservable.notifyObservers(this as unknown as Self);
+        return runner;
+    }
+
+    /** Stops the runner (erosion stops; the field's CPU data is brought up to date asynchronously). */
+    protected _unbind(): void {
+        const runner = this._runner;
+        if (!runner) {
+            return;
+        }
+        this._options = runner.schedule.latestOptions;
+        runner.stop();
+        this._runner = null;
+        this._readiness.detached();
+        this.onDetachedObservable.notifyObservers(this as unknown as Self);
+    }
+
+    /** Clears every observer. */
+    protected _clearObservers(): void {
+        this.onPatchErodedObservable.clear();
+        this.onCycleCompletedObservable.clear();
+        this.onErrorObservable.clear();
+        this.onCpuDataUpdatedObservable.clear();
+        this.onAttachedObservable.clear();
+        this.onDetachedObservable.clear();
+    }
+
+    /** The runner, for an operation that needs it (throws otherwise). */
+    protected _live(operation: string): ErosionRunner {
+        if (!this._runner) {
+            throw new Error(`${this.getClassName()}.${operation}(): ${this._notLiveReason}`);
+        }
+        return this._runner;
+    }
+
+    /** `use(runner)`, or a rejection saying what is missing when detached. */
+    protected _withRunner<T>(operation: string, use: (runner: ErosionRunner) => Promise<T>): Promise<T> {
+        if (!this._runner) {
+            return Promise.reject(new Error(`${this.getClassName()}.${operation}(): ${this._notLiveReason}`));
+        }
+        return use(this._runner);
+    }
+
+    protected _report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void {
+        this.onErrorObservable.notifyObservers({ kind, message, error });
+    }
+}
