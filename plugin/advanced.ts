@@ -32,7 +32,7 @@ export { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MAX_METRES, HEIGHT_MIN_FIXED, HEIGH
 export { READ_MARGIN, extentsMeet, independentClasses } from "./core/independentClasses.js";
 export { LOCAL_PATCH_BASE, createLocalEvent } from "./core/localErosion.js";
 export type { LocalErosionEvent } from "./core/localErosion.js";
-export { cloneOptions, getOptionValue, withOptionValue } from "./core/options.js";
+export { cloneOptions, getOptionValue, simulationOptions, withOptionValue } from "./core/options.js";
 export { withOptionsTable } from "./core/optionsMarkdown.js";
 export { describeAllowedValues, findOptionSpec } from "./core/optionsTable.js";
 export { OPERATOR_ORDER, layoutPatches } from "./core/patches.js";

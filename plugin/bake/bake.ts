@@ -11,7 +11,7 @@ import type { ErosionMaps } from "../core/erosionMaps.js";
 import { createInitialState, type ErosionStateData } from "../core/erosionState.js";
 import { fingerprintOf } from "../core/fingerprint.js";
 import { fixedToHeights } from "../core/fixedPoint.js";
-import { ErosionOptionError, resolveOptions, type ErosionOptions } from "../core/options.js";
+import { ErosionOptionError, resolveOptions, simulationOptions, type ErosionOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { logicalCores } from "../cpu/pool/poolPorts.js";
 import { bufferOf, mapsChunks, mapsFromBytes } from "./mapsFile.js";
@@ -223,7 +223,7 @@ async function readCheckpoint(path: string, startFingerprint: string, options: E
         throw new BakeInputError(`--resume: cannot read the checkpoint ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); an interrupted bake writes it.`);
     }
     if (meta.startFingerprint !== startFingerprint) throw new BakeInputError(`--resume: the checkpoint ${path} was baked from other heights (${meta.input}).`);
-    if (JSON.stringify(snapshot.options) !== JSON.stringify(options)) throw new BakeInputError(`--resume: the checkpoint ${path} was baked with other options; resume with the same options file.`);
+    if (JSON.stringify(snapshot.options) !== JSON.stringify(simulationOptions(options))) throw new BakeInputError(`--resume: the checkpoint ${path} was baked with other options; resume with the same options file.`);
     if (snapshot.state.cycle > cycles) throw new BakeInputError(`--resume: the checkpoint ${path} is at cycle ${snapshot.state.cycle}, past --cycles ${cycles}.`);
     const cells = snapshot.state.width * snapshot.state.depth;
     const maps = mapsFromBytes(mapsFile, cells);

@@ -3,7 +3,7 @@
  * resumes from after the WebGPU device is lost. Read back asynchronously after the frame that
  * reaches each boundary.
  */
-import { cloneOptions, type ErosionOptions } from "../core/options.js";
+import { simulationOptions, type SimulationOptions } from "../core/options.js";
 import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 import type { ErosionSchedule } from "../core/schedule.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
@@ -11,29 +11,29 @@ import type { ErosionBackend } from "../core/erosionBackend.js";
 /** The checkpoint of one ground. */
 export class Checkpoints {
     private _state: ErosionStateData | null = null;
-    /** Options in force for the cycle that starts at the checkpoint. */
-    private _options: ErosionOptions | null = null;
+    /** The simulation options in force for the cycle that starts at the checkpoint (the runtime settings are the behavior's, whenever it resumes). */
+    private _options: SimulationOptions | null = null;
 
     /** The state at the last cycle boundary, or null before the first. */
     public get state(): ErosionStateData | null {
         return this._state;
     }
 
-    /** Options in force for the cycle that starts at the checkpoint. */
-    public get options(): ErosionOptions | null {
+    /** The simulation options in force for the cycle that starts at the checkpoint (the runtime settings are the behavior's, whenever it resumes). */
+    public get options(): SimulationOptions | null {
         return this._options;
     }
 
     /** Takes `state` (copied) as the checkpoint, with the options the schedule runs its cycle with. */
     public set(state: ErosionStateData, schedule: ErosionSchedule): void {
         this._state = cloneState(state);
-        this._options = cloneOptions(schedule.options);
+        this._options = simulationOptions(schedule.options);
     }
 
     /** A change made at a cycle boundary is in force for that cycle, so the checkpoint there resumes with it. */
     public noteBoundaryOptions(schedule: ErosionSchedule): void {
         if (schedule.atCycleBoundary && this._state?.cycle === schedule.cycle) {
-            this._options = cloneOptions(schedule.options);
+            this._options = simulationOptions(schedule.options);
         }
     }
 
@@ -47,7 +47,7 @@ export class Checkpoints {
     public readAtBoundary(backend: ErosionBackend, schedule: ErosionSchedule, current: () => ErosionBackend | null, completed: (cycle: number) => void): () => Promise<void> {
         const cycle = schedule.cycle;
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
-        const options = cloneOptions(schedule.options);
+        const options = simulationOptions(schedule.options);
         const masks = schedule.masks;
         const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
         const sources = schedule.sourceState();

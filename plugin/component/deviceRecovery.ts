@@ -7,7 +7,7 @@ import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
-import type { ErosionOptions } from "../core/options.js";
+import { resolveOptions, type ErosionOptions } from "../core/options.js";
 import type { ErosionSchedule } from "../core/schedule.js";
 import type { Checkpoints } from "./checkpoints.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
@@ -116,7 +116,7 @@ export class DeviceRecovery {
             // The new device gets kernels compiled for it (BabylonComputeDevice numbers the devices).
             const backend = await GpuErosionBackend.create(this._engine, field, checkpoint, checkpointOptions.patchSize);
             await backend.writeState(checkpoint);
-            schedule.resumeAt(checkpoint.cycle, checkpointOptions, host.options, checkpoint.masks, schedule.latestMasks);
+            schedule.resumeAt(checkpoint.cycle, resolveOptions(checkpointOptions, host.options), host.options, checkpoint.masks, schedule.latestMasks);
             // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.
             const replay = checkpoint.events?.inForce ?? [];
             schedule.setEvents(replay, [...(checkpoint.events?.pending ?? []), ...schedule.pendingEvents.filter((event) => !replay.includes(event))]);

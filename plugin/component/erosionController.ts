@@ -167,7 +167,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
         return this._withRunner("snapshot", (runner) => runner.snapshot());
     }
 
-    /** Restores a snapshot of this ground: state, position and options. */
+    /** Restores a snapshot of this ground: state, position and simulation options (the runtime settings in force stay: `RUNTIME_SETTINGS`). */
     public restore(snapshot: ErosionSnapshot): Promise<void> {
         return this._withRunner("restore", (runner) => runner.restore(snapshot));
     }

@@ -15,7 +15,7 @@ import { createInitialState, type ErosionStateData, type MaskName } from "../cor
 import { fingerprintOf } from "../core/fingerprint.js";
 import { fixedToHeights } from "../core/fixedPoint.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
-import { cloneOptions, type ErosionOptions } from "../core/options.js";
+import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSchedule } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
@@ -235,13 +235,14 @@ export class ErosionRunner implements LiveQueue {
     }
 
     /**
-     * Puts `state` in force at its position, with `options` (the backend option stays) and, when
+     * Puts `state` in force at its position, with the simulation options of `options` (the
+     * runtime settings in force stay: `RUNTIME_SETTINGS`) and, when
      * given, `maps`: the backend's state, the schedule (position, options, masks, events) and every
      * ground's CPU data. Call it from inside the queue (`queueLive`).
      */
-    public async applyState(live: Live, state: ErosionStateData, options: ErosionOptions, maps: ErosionMaps | null): Promise<void> {
+    public async applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null): Promise<void> {
         const { backend, schedule, field } = live;
-        const inForce = { ...cloneOptions(options), backend: this._options.backend };
+        const inForce = resolveOptions(simulationOptions(options), this._options);
         this._options = inForce;
         schedule.resumeAtState(state, inForce);
         await backend.writeState(state);

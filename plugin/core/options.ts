@@ -307,6 +307,31 @@ export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions 
     return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, rivers: { ...options.rivers }, water: { ...options.water } };
 }
 
+/**
+ * The runtime settings: where and when erosion runs (the backend, the CPU workers, starting on
+ * attach, the frame budget, the cycle limit), never what it makes. They are options a behavior
+ * takes like any other, but snapshots, checkpoints and saves carry only the simulation options
+ * (`SimulationOptions`): restoring one keeps the runtime settings in force. `OPTION_SPECS` marks
+ * them `runtime`.
+ */
+export const RUNTIME_SETTINGS = ["backend", "cpuWorkers", "autoStart", "frameBudgetMs", "maxCycles"] as const;
+
+/** A runtime setting's name. */
+export type RuntimeSettingName = (typeof RUNTIME_SETTINGS)[number];
+
+/** The runtime settings of a behavior (see `RUNTIME_SETTINGS`). */
+export type ErosionSettings = Pick<ErosionOptions, RuntimeSettingName>;
+
+/** The options that shape the terrain: every option but the runtime settings. What snapshots, checkpoints and saves carry. */
+export type SimulationOptions = Omit<ErosionOptions, RuntimeSettingName>;
+
+/** The simulation options of `options` (a copy, without the runtime settings). */
+export function simulationOptions(options: Readonly<SimulationOptions>): SimulationOptions {
+    // The runtime settings are named to leave them out of the rest.
+    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, ...simulation } = options as Readonly<ErosionOptions>;
+    return { ...simulation, hydraulic: { ...simulation.hydraulic }, thermal: { ...simulation.thermal }, rivers: { ...simulation.rivers }, water: { ...simulation.water } };
+}
+
 /** Reads an option by dotted path. */
 export function getOptionValue(options: Readonly<ErosionOptions>, path: string): unknown {
     const spec = findOptionSpec(path);

@@ -33,26 +33,32 @@ export interface OptionSpec {
     readonly step?: number;
     /** False for options that cannot change once the component is attached. */
     readonly tunable: boolean;
+    /**
+     * A runtime setting (where and when erosion runs: backend, workers, start, frame budget, cycle
+     * limit), not a simulation option: it never changes the terrain, and snapshots, checkpoints and
+     * saves leave it out (`RUNTIME_SETTINGS`).
+     */
+    readonly runtime: boolean;
 }
 
-function option(spec: Omit<OptionSpec, "group" | "key" | "tunable"> & { tunable?: boolean }): OptionSpec {
+function option(spec: Omit<OptionSpec, "group" | "key" | "tunable" | "runtime"> & { tunable?: boolean; runtime?: boolean }): OptionSpec {
     const dot = spec.path.indexOf(".");
     const group = (dot < 0 ? "" : spec.path.slice(0, dot)) as OptionSpec["group"];
     const key = dot < 0 ? spec.path : spec.path.slice(dot + 1);
-    return { ...spec, group, key, tunable: spec.tunable ?? true };
+    return { ...spec, group, key, tunable: spec.tunable ?? true, runtime: spec.runtime ?? false };
 }
 
 /** Every option, in documentation order. */
 export const OPTION_SPECS: readonly OptionSpec[] = [
     option({ path: "seed", kind: "integer", defaultValue: 1, min: 0, max: 4294967295, step: 1, unit: "u32", description: "Seed of the droplet placement hash: same heights, options and seed give the same terrain." }),
-    option({ path: "backend", kind: "enum", defaultValue: "auto", values: ["auto", "webgpu", "cpu"], unit: "", description: "Where kernels run: WebGPU compute shaders, the CPU reference, or WebGPU when the engine supports compute shaders.", tunable: false }),
-    option({ path: "cpuWorkers", kind: "integer", defaultValue: 0, min: 0, max: 64, step: 1, unit: "workers", description: "Workers the CPU backend runs on (the backend's own worker and helpers; the terrain is the same for any count): 0 picks max(1, logical cores - 1). They share memory where SharedArrayBuffer is available (Node, a cross-origin isolated page) and copy rows otherwise.", tunable: false }),
-    option({ path: "autoStart", kind: "boolean", defaultValue: true, unit: "", description: "Start eroding as soon as the component is attached." }),
-    option({ path: "frameBudgetMs", kind: "number", defaultValue: 2, min: 0.05, max: 1000, step: 0.05, unit: "ms", description: "Erosion time per frame; at least one batch runs per frame while running." }),
+    option({ path: "backend", kind: "enum", defaultValue: "auto", values: ["auto", "webgpu", "cpu"], unit: "", description: "Where kernels run: WebGPU compute shaders, the CPU reference, or WebGPU when the engine supports compute shaders.", tunable: false , runtime: true }),
+    option({ path: "cpuWorkers", kind: "integer", defaultValue: 0, min: 0, max: 64, step: 1, unit: "workers", description: "Workers the CPU backend runs on (the backend's own worker and helpers; the terrain is the same for any count): 0 picks max(1, logical cores - 1). They share memory where SharedArrayBuffer is available (Node, a cross-origin isolated page) and copy rows otherwise.", tunable: false , runtime: true }),
+    option({ path: "autoStart", kind: "boolean", defaultValue: true, unit: "", description: "Start eroding as soon as the component is attached." , runtime: true }),
+    option({ path: "frameBudgetMs", kind: "number", defaultValue: 2, min: 0.05, max: 1000, step: 0.05, unit: "ms", description: "Erosion time per frame; at least one batch runs per frame while running." , runtime: true }),
     option({ path: "patchSize", kind: "integer", defaultValue: 64, min: 8, max: 1024, step: 8, unit: "cells", description: "Side of the square patches the field is cut into; one batch runs one operator over one patch." }),
     option({ path: "tileable", kind: "boolean", defaultValue: false, unit: "", description: "The terrain tiles seamlessly: its last row and column repeat the first, and the river operator routes, erodes and carries sediment across the seam and keeps them equal (droplets and thermal treat the edges as edges)." }),
     option({ path: "featureSize", kind: "number", defaultValue: 0, min: 0, max: 100000, step: 0.5, unit: "m", description: "World-unit mode: metres one cell of the cell-counted options stands for, so the look holds when the ground's subdivisions change (brush, droplet path and relaxation steps scale by featureSize / cell size); 0 counts them in the ground's own cells." }),
-    option({ path: "maxCycles", kind: "integer", defaultValue: 0, min: 0, max: 2147483647, step: 1, unit: "cycles", description: "Stop after this many cycles since attach or reset; 0 runs without limit." }),
+    option({ path: "maxCycles", kind: "integer", defaultValue: 0, min: 0, max: 2147483647, step: 1, unit: "cycles", description: "Stop after this many cycles since attach or reset; 0 runs without limit." , runtime: true }),
 
     option({ path: "hydraulic.enabled", kind: "boolean", defaultValue: true, unit: "", description: "Run droplet hydraulic erosion." }),
     option({ path: "hydraulic.dropletsPerBatch", kind: "integer", defaultValue: 1024, min: 1, max: 1048576, step: 1, unit: "droplets", description: "Droplets rained on one patch per batch (a sampling density: more resolves the flow better and moves the same material)." }),

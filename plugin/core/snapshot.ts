@@ -1,9 +1,11 @@
 /**
- * Snapshots: the whole simulation state plus the options in force, serializable to an
+ * Snapshots: the whole simulation state plus the simulation options in force (not the runtime
+ * settings, `RUNTIME_SETTINGS`), serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
  * Layout (little-endian, version 6): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
- * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options, events: the
+ * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options: the simulation options (older snapshots carry
+ * the runtime settings too; loading leaves them out), events: the
  * local erosion events in force and pending, sources: the water sources in force and pending,
  * cellSize: the grid's cell size, in the unit of the heights it was taken from }), the UTF-8 JSON,
  * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
@@ -17,25 +19,29 @@ import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
-import { resolveOptions, type ErosionOptions } from "./options.js";
+import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 
 const MAGIC = "TESN";
 /** The snapshot layout's version; it follows the simulation contract's. */
 export const SNAPSHOT_VERSION = 6;
 const GRIDS = STATE_GRIDS.length;
 
-/** A copy of the whole erosion state at one batch, with the options in force. */
+/** A copy of the whole erosion state at one batch, with the simulation options in force. */
 export class ErosionSnapshot {
     /** The state (owned by the snapshot; copy it before changing it). */
     public readonly state: ErosionStateData;
-    /** Options in force when the snapshot was taken. */
-    public readonly options: ErosionOptions;
+    /**
+     * The simulation options in force when the snapshot was taken (the runtime settings, such as
+     * the backend or the frame budget, are not part of it: `RUNTIME_SETTINGS`).
+     */
+    public readonly options: SimulationOptions;
     /** The grid's cell size, in the unit of the heights the state was made from (1 when unknown). */
     public readonly cellSize: number;
 
-    constructor(state: ErosionStateData, options: Readonly<ErosionOptions>, cellSize = 1) {
+    /** @param options the options in force (whole options or simulation options; the runtime settings are left out) */
+    constructor(state: ErosionStateData, options: Readonly<SimulationOptions>, cellSize = 1) {
         this.state = cloneState(state);
-        this.options = resolveOptions({}, options);
+        this.options = simulationOptions(resolveOptions(options));
         this.cellSize = cellSize;
     }
 
@@ -44,10 +50,10 @@ export class ErosionSnapshot {
      * afterwards): for a state that is already a copy, such as a large bake's, whose grids would
      * otherwise be held twice.
      */
-    public static adopt(state: ErosionStateData, options: Readonly<ErosionOptions>, cellSize = 1): ErosionSnapshot {
-        const snapshot = Object.create(ErosionSnapshot.prototype) as { state: ErosionStateData; options: ErosionOptions; cellSize: number };
+    public static adopt(state: ErosionStateData, options: Readonly<SimulationOptions>, cellSize = 1): ErosionSnapshot {
+        const snapshot = Object.create(ErosionSnapshot.prototype) as { state: ErosionStateData; options: SimulationOptions; cellSize: number };
         snapshot.state = state;
-        snapshot.options = resolveOptions({}, options);
+        snapshot.options = simulationOptions(resolveOptions(options));
         snapshot.cellSize = cellSize;
         return snapshot as unknown as ErosionSnapshot;
     }
@@ -133,7 +139,8 @@ export class ErosionSnapshot {
         const cells = width * depth;
         if (buffer.byteLength < offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS + 4 * MASKED_OPERATORS.length) fail(`${buffer.byteLength} bytes is too short for a ${width} x ${depth} state`);
         const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength)));
-        const options = resolveOptions(header.options);
+        // Snapshots written before the runtime settings were split off carry them too: validated, then left out.
+        const options = simulationOptions(resolveOptions(header.options));
         const events = header.events;
         const cellSize = typeof header.cellSize === "number" && header.cellSize > 0 ? header.cellSize : 1;
         offset += Math.ceil(jsonLength / 4) * 4;

@@ -9,7 +9,7 @@ import { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { CpuErosionSimulation, resolveOptions, erodeHeightfield, ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, heightsToFixed, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, resolveOptions, erodeHeightfield, ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, heightsToFixed, RUNTIME_SETTINGS, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 49;
@@ -152,6 +152,42 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         await erosion.runCycles(1);
         expect(await erosion.fingerprint()).toBe(afterTwo);
         expect(() => ErosionSnapshot.fromArrayBuffer(new ArrayBuffer(8))).toThrow(/Not an erosion snapshot/);
+    });
+
+    it("snapshots carry the simulation options only, and restore() keeps the runtime settings in force", async () => {
+        const { erosion } = await attached({ ...OPTIONS, autoStart: false, frameBudgetMs: 5, maxCycles: 40 });
+        await erosion.runCycles(1);
+        const snapshot = await erosion.snapshot();
+        expect(Object.keys(snapshot.options).filter((key) => (RUNTIME_SETTINGS as readonly string[]).includes(key))).toEqual([]);
+        erosion.setOptions({ frameBudgetMs: 7, maxCycles: 0, seed: 99 });
+        await erosion.runCycles(1);
+        await erosion.restore(snapshot);
+        expect(erosion.options.seed).toBe(3);
+        expect(erosion.options.frameBudgetMs).toBe(7);
+        expect(erosion.options.maxCycles).toBe(0);
+    });
+
+    it("loads a snapshot written with the runtime settings in its options (before they were split off)", async () => {
+        const { erosion } = await attached({ ...OPTIONS, autoStart: false });
+        await erosion.runCycles(1);
+        const snapshot = await erosion.snapshot();
+        // The same bytes with the header's options holding every option, as snapshots once did.
+        const bytes = new Uint8Array(snapshot.toArrayBuffer());
+        const start = Buffer.from(bytes).indexOf('{"options":');
+        const view = new DataView(bytes.buffer);
+        const oldLength = view.getUint32(start - 4, true);
+        const header = JSON.parse(new TextDecoder().decode(bytes.subarray(start, start + oldLength)));
+        header.options = { ...header.options, backend: "cpu", cpuWorkers: 2, autoStart: false, frameBudgetMs: 3, maxCycles: 10 };
+        const json = new TextEncoder().encode(JSON.stringify(header));
+        const padded = (length: number) => Math.ceil(length / 4) * 4;
+        const older = new Uint8Array(bytes.length - padded(oldLength) + padded(json.length));
+        older.set(bytes.subarray(0, start));
+        new DataView(older.buffer).setUint32(start - 4, json.length, true);
+        older.set(json, start);
+        older.set(bytes.subarray(start + padded(oldLength)), start + padded(json.length));
+        const loaded = ErosionSnapshot.fromArrayBuffer(older.buffer);
+        expect(loaded.options).toEqual(snapshot.options);
+        expect(loaded.fingerprint).toBe(snapshot.fingerprint);
     });
 
     it("flush() brings the CPU data up to date and detach() leaves the baked result", async () => {

@@ -1,5 +1,5 @@
-import { DEFAULT_OPTIONS, ErosionOptionError, OPTION_SPECS, resolveOptions, talusFromAngle, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { withOptionValue, getOptionValue } from "../../../plugin/advanced.js";
+import { DEFAULT_OPTIONS, ErosionOptionError, OPTION_SPECS, resolveOptions, RUNTIME_SETTINGS, talusFromAngle, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { withOptionValue, getOptionValue, simulationOptions } from "../../../plugin/advanced.js";
 
 function inputFor(path: string, value: unknown): ErosionOptionsInput {
     const [group, key] = path.includes(".") ? path.split(".") : ["", path];
@@ -13,6 +13,14 @@ describe("the options table", () => {
         }
         const keys = (value: object, prefix = ""): string[] => Object.entries(value).flatMap(([key, inner]) => (inner && typeof inner === "object" ? keys(inner, `${key}.`) : [`${prefix}${key}`]));
         expect(keys(DEFAULT_OPTIONS).sort()).toEqual(OPTION_SPECS.map((spec) => spec.path).sort());
+    });
+
+    it("marks the runtime settings, which simulationOptions leaves out", () => {
+        expect(OPTION_SPECS.filter((spec) => spec.runtime).map((spec) => spec.path)).toEqual([...RUNTIME_SETTINGS]);
+        const simulation = simulationOptions(resolveOptions({ frameBudgetMs: 9, seed: 4, thermal: { talus: 0.3 } }));
+        expect(Object.keys(simulation).filter((key) => (RUNTIME_SETTINGS as readonly string[]).includes(key))).toEqual([]);
+        expect(simulation.seed).toBe(4);
+        expect(simulation.thermal.talus).toBe(0.3);
     });
 
     it("documents every option with a unit field and a description", () => {
