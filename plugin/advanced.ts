@@ -37,6 +37,8 @@ export { withOptionsTable } from "./core/optionsMarkdown.js";
 export { describeAllowedValues, findOptionSpec } from "./core/optionsTable.js";
 export { OPERATOR_ORDER, layoutPatches } from "./core/patches.js";
 export type { GridRect, OperatorName, Patch } from "./core/patches.js";
+export { sameClass, takeFrame } from "./core/frameLoop.js";
+export type { TakenFrame } from "./core/frameLoop.js";
 export { ErosionSchedule } from "./core/schedule.js";
 export type { PlannedBatch } from "./core/schedule.js";
 export { SNAPSHOT_VERSION } from "./core/snapshot.js";

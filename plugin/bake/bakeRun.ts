@@ -7,6 +7,7 @@
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import type { ErosionOptions } from "../core/options.js";
+import { sameClass, takeFrame } from "../core/frameLoop.js";
 import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
 
 /** Where a bake's batches run. */
@@ -90,17 +91,8 @@ export async function runBake(request: BakeRequest): Promise<BakeResult> {
     let done = 0;
     let stopped = false;
     while (schedule.cycle < cycles) {
-        const frame: PlannedBatch[] = [];
-        for (let planned = schedule.planNext(); planned; planned = schedule.planNext()) {
-            if (frame.length > 0 && (planned.group !== frame[0].group || planned.cycle !== frame[0].cycle)) break;
-            frame.push(planned);
-            schedule.advance();
-            if (schedule.batch === 0) break; // a cycle ends with its last class
-        }
-        if (frame.length === 0) {
-            schedule.advance(); // no operator enabled: an empty cycle
-            continue;
-        }
+        const frame = takeFrame(schedule, sameClass).batches;
+        if (frame.length === 0) continue; // no operator enabled: an empty cycle
         await device.runFrame(frame);
         done += frame.length;
         request.onProgress?.(done, total, schedule.cycle);

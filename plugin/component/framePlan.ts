@@ -5,6 +5,7 @@
  */
 import { batchExtent } from "../core/batchParams.js";
 import { expandRect, unionRect, type GridRect } from "../core/patches.js";
+import { sameClass, takeFrame } from "../core/frameLoop.js";
 import type { ErosionSchedule, PlannedBatch } from "../core/schedule.js";
 import { batchWorkUnits, type FrameBudget } from "./frameBudget.js";
 
@@ -27,29 +28,22 @@ export interface PlannedFrame {
  * two cycles and the checkpoint read after it is the boundary's state.
  */
 export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1): PlannedFrame {
-    const batches: PlannedBatch[] = [];
-    let changed: GridRect | null = null;
     let estimatedMs = 0;
+    const { batches, cycleCompleted } = takeFrame(schedule, (planned, frame) => {
+        const cost = budget.estimateMs(planned);
+        const fillsWorkers = frame.length < parallel && sameClass(planned, frame);
+        if (frame.length > 0 && estimatedMs + cost > budgetMs && !fillsWorkers) return false;
+        estimatedMs += cost;
+        return true;
+    });
+    let changed: GridRect | null = null;
     let units = 0;
-    for (;;) {
-        const planned = schedule.planNext();
-        if (planned) {
-            const cost = budget.estimateMs(planned);
-            const fillsWorkers = batches.length < parallel && planned.group === batches[0]?.group && planned.cycle === batches[0].cycle;
-            if (batches.length > 0 && estimatedMs + cost > budgetMs && !fillsWorkers) {
-                return { batches, changed, estimatedMs, units, cycleCompleted: false };
-            }
-            batches.push(planned);
-            estimatedMs += cost;
-            units += batchWorkUnits(planned);
-            const rect = changedRect(planned);
-            changed = changed ? unionRect(changed, rect) : rect;
-        }
-        // With no operator enabled a cycle is empty and completes at once.
-        if (schedule.advance()) {
-            return { batches, changed, estimatedMs, units, cycleCompleted: true };
-        }
+    for (const planned of batches) {
+        units += batchWorkUnits(planned);
+        const rect = changedRect(planned);
+        changed = changed ? unionRect(changed, rect) : rect;
     }
+    return { batches, changed, estimatedMs, units, cycleCompleted };
 }
 
 /** The region a batch may change, grown by one vertex for the normals around it. */

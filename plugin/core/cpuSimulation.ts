@@ -8,6 +8,7 @@ import { fingerprintOf } from "./fingerprint.js";
 import type { ErosionMaps } from "./erosionMaps.js";
 import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
 import type { ErosionOptions } from "./options.js";
+import { sameClass, takeFrame, type TakenFrame } from "./frameLoop.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
 import { validateCellSize, validateWorldScale } from "./worldScale.js";
 import { withSourceAdded } from "./waterSources.js";
@@ -90,15 +91,12 @@ export class CpuErosionSimulation {
 
     /** Runs the next batch; returns true if it completed a cycle. */
     public runBatch(): boolean {
-        const planned = this.schedule.planNext();
-        if (planned) {
-            this._runner.run(planned);
-        }
-        const cycleDone = this.schedule.advance();
-        this._runner.state.cycle = this.schedule.cycle;
-        this._runner.state.batch = this.schedule.batch;
-        this._runner.state.masks = this.schedule.masks;
-        return cycleDone;
+        return this._runFrame(takeFrame(this.schedule, () => false));
+    }
+
+    /** Runs the next class of batches (those that run side by side); returns true if it completed a cycle. */
+    public runClass(): boolean {
+        return this._runFrame(takeFrame(this.schedule, sameClass));
     }
 
     /** Runs one planned batch's kernels without advancing the schedule. */
@@ -109,10 +107,21 @@ export class CpuErosionSimulation {
     /** Runs batches until `count` more cycle boundaries are reached (finishing a cycle in progress counts as one). */
     public runCycles(count: number): void {
         for (let done = 0; done < count; ) {
-            if (this.runBatch()) {
+            if (this.runClass()) {
                 done++;
             }
         }
+    }
+
+    /** Runs a frame's batches (already taken off the schedule) and moves the state to the schedule's position. */
+    private _runFrame(frame: TakenFrame): boolean {
+        for (const planned of frame.batches) {
+            this._runner.run(planned);
+        }
+        this._runner.state.cycle = this.schedule.cycle;
+        this._runner.state.batch = this.schedule.batch;
+        this._runner.state.masks = this.schedule.masks;
+        return frame.cycleCompleted;
     }
 
     /** The fingerprint of the current state. */
