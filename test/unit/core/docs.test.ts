@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { withOptionsTable } from "../../../plugin/core/optionsMarkdown.js";
 
 describe("documentation", () => {
@@ -13,5 +13,10 @@ describe("documentation", () => {
         expect(names.length).toBeGreaterThan(40);
         const readme = readFileSync("README.md", "utf8");
         expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(readme))).toEqual([]);
+    });
+
+    it.each(["README.md", "docs/simulation.md", "bench/README.md", "cli/README.md"])("%s names only files that exist", (file) => {
+        const named = Array.from(readFileSync(file, "utf8").matchAll(/\b((?:plugin|shaders|scripts|test|bench|sample-scene)\/[\w./-]+\.(?:ts|wgsl|mjs|js))\b/g)).map((match) => match[1]);
+        expect(named.filter((path) => !existsSync(path))).toEqual([]);
     });
 });
