@@ -1,15 +1,19 @@
-// Build stamps: a webpack output records a hash of what it was built from (`.build-inputs` in its
-// folder), so `npm test` reuses an output that is still current (the sample and the UMD bundle that
-// `npm run build` made just before, in CI) instead of building it again. Plain Node: webpack's
-// config and scripts/test.mjs load it.
+// Build stamps: a build's output records a hash of what it was built from (`.build-inputs` in its
+// folder), so `npm test` reuses an output that is still current (the sample, the UMD bundle and the
+// ESM library that `npm run build` made just before, in CI) instead of building it again. Plain
+// Node: webpack's config and scripts/test.mjs load it; `node scripts/lib/buildStamp.mjs <dir>
+// <build>` writes the stamp of a build made without webpack (build:lib's tsc). The stamps stay out
+// of the package (package.json "files").
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** What each build reads: folders and files relative to the repository root. */
 const INPUTS = {
     sample: ["plugin", "shaders", "sample-scene", "webpack.config.js", "tsconfig.json", "package-lock.json"],
     umd: ["plugin", "shaders", "webpack.config.js", "tsconfig.json", "package-lock.json"],
+    lib: ["plugin", "shaders", "tsconfig.json", "tsconfig.build.json", "package-lock.json"],
     testpages: ["plugin", "shaders", "test/browser/pages", "test/helpers", "scripts/lib", "webpack.config.js", "tsconfig.json", "package-lock.json"],
 };
 
@@ -51,7 +55,21 @@ export class BuildStampPlugin {
     apply(compiler) {
         compiler.hooks.done.tap("BuildStampPlugin", (stats) => {
             if (stats.hasErrors()) return;
-            writeFileSync(join(compiler.options.output.path, STAMP), JSON.stringify({ build: this.name, mode: compiler.options.mode, inputs: inputsHash(this.root, this.name) }) + "\n");
+            writeStamp(this.root, relative(this.root, compiler.options.output.path), this.name, compiler.options.mode);
         });
     }
+}
+
+/** Writes the stamp of build `name` into `outputDir` (relative to `root`). */
+export function writeStamp(root, outputDir, name, mode = "production") {
+    writeFileSync(join(root, outputDir, STAMP), JSON.stringify({ build: name, mode, inputs: inputsHash(root, name) }) + "\n");
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+    const [outputDir, name] = process.argv.slice(2);
+    if (!outputDir || !(name in INPUTS)) {
+        process.stderr.write(`Usage: node scripts/lib/buildStamp.mjs <output folder> <${Object.keys(INPUTS).join("|")}>\n`);
+        process.exit(1);
+    }
+    writeStamp(process.cwd(), outputDir, name);
 }
