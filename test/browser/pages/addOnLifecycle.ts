@@ -5,8 +5,6 @@
  * (CPU backend). The render loop has no try/catch, as in a game: a throw from a material's bind
  * would stop it, and the frame counts below would say so (20 frames a second: the test's own pace).
  */
-import { Engine } from "@babylonjs/core/Engines/engine.js";
-import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
@@ -20,6 +18,7 @@ import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import { createGroundFromHeights, createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld, type ErosionController } from "../../../plugin/index.js";
 import { TerrainErosionMaterialPlugin } from "../../../plugin/material/index.js";
 import { TerrainWaterSurface } from "../../../plugin/water/index.js";
+import { createPageEngine } from "../../helpers/pageEngine.js";
 import { runThrottledRenderLoop } from "../../helpers/renderLoop.js";
 
 const SIDE = 33;
@@ -49,19 +48,7 @@ interface LifeStep {
 async function setup(): Promise<{ webgpu: boolean }> {
     window.addEventListener("error", (event) => errors.push(String(event.message)));
     window.addEventListener("unhandledrejection", (event) => errors.push(String(event.reason)));
-    const canvas = document.createElement("canvas");
-    canvas.width = 400;
-    canvas.height = 400;
-    canvas.style.cssText = "position:absolute;left:0;top:0;width:400px;height:400px";
-    document.body.style.margin = "0";
-    document.body.appendChild(canvas);
-    if (new URLSearchParams(location.search).get("engine") === "webgpu") {
-        const gpu = new WebGPUEngine(canvas, { antialias: false });
-        await gpu.initAsync();
-        engine = gpu;
-    } else {
-        engine = new Engine(canvas, false, { preserveDrawingBuffer: true });
-    }
+    engine = await createPageEngine(400);
     scene = new Scene(engine);
     scene.clearColor = new Color4(1, 0, 1, 1); // magenta: nothing of the scene is
     // Straight down on the ground, which fills the middle of the view.

@@ -3,8 +3,6 @@
  * WebGPU backend) or WebGL2 (the CPU backend in a worker, its maps texture kept current from the
  * changed rows). The Node test takes screenshots and hands them back here to measure.
  */
-import { Engine } from "@babylonjs/core/Engines/engine.js";
-import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
@@ -16,6 +14,7 @@ import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import { createGroundFromHeights, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
 import { TerrainErosionMaterialPlugin } from "../../../plugin/material/index.js";
+import { createPageEngine } from "../../helpers/pageEngine.js";
 import { runThrottledRenderLoop } from "../../helpers/renderLoop.js";
 
 const SIDE = 65;
@@ -36,19 +35,7 @@ function pbr(name: string): PBRMaterial {
 
 /** Builds the scene, erodes a few cycles and binds the plugin; resolves with the backend. */
 async function setup(): Promise<{ backend: string | null; webgpu: boolean }> {
-    const canvas = document.createElement("canvas");
-    canvas.width = 600;
-    canvas.height = 600;
-    canvas.style.cssText = "position:absolute;left:0;top:0;width:600px;height:600px";
-    document.body.style.margin = "0";
-    document.body.appendChild(canvas);
-    if (new URLSearchParams(location.search).get("engine") === "webgpu") {
-        const gpu = new WebGPUEngine(canvas, { antialias: false });
-        await gpu.initAsync();
-        engine = gpu;
-    } else {
-        engine = new Engine(canvas, false, { preserveDrawingBuffer: true });
-    }
+    engine = await createPageEngine(600);
     scene = new Scene(engine);
     scene.clearColor = new Color4(0, 0, 0, 1);
     const camera = new ArcRotateCamera("camera", -Math.PI / 2, 0.0001, 95, new Vector3(0, 0, 0), scene);
