@@ -91,7 +91,7 @@ export class CpuErosionSimulation {
 
     /** Runs the next batch; returns true if it completed a cycle. */
     public runBatch(): boolean {
-        return this._runFrame(takeFrame(this.schedule, () => false));
+        return this._runFrame(takeFrame(this.schedule, () => true, 1));
     }
 
     /** Runs the next class of batches (those that run side by side); returns true if it completed a cycle. */

@@ -16,12 +16,16 @@ export interface TakenFrame {
 /**
  * Takes the next batches off `schedule` (advancing it over each) while `admit` accepts them, up to
  * the next cycle boundary. `admit` is asked before each batch with the frame so far; the first
- * batch of a frame is taken whatever it answers. A cycle with no batch (no operator enabled)
- * completes at once, in a frame of no batches.
+ * batch of a frame is taken whatever it answers. A frame of `limit` batches ends without planning
+ * the next (a batch's parameters are built to plan it). A cycle with no batch (no operator
+ * enabled) completes at once, in a frame of no batches.
  */
-export function takeFrame(schedule: ErosionSchedule, admit: (planned: PlannedBatch, frame: readonly PlannedBatch[]) => boolean): TakenFrame {
+export function takeFrame(schedule: ErosionSchedule, admit: (planned: PlannedBatch, frame: readonly PlannedBatch[]) => boolean, limit = Infinity): TakenFrame {
     const batches: PlannedBatch[] = [];
     for (;;) {
+        if (batches.length >= limit) {
+            return { batches, cycleCompleted: false };
+        }
         const planned = schedule.planNext();
         if (planned) {
             if (!admit(planned, batches) && batches.length > 0) {

@@ -35,9 +35,10 @@ describe("takeFrame", () => {
     it("takes the first batch whatever admit says, and stops a frame at the cycle boundary", () => {
         const schedule = new ErosionSchedule(grid, resolveOptions({ patchSize: 24 }));
         expect(takeFrame(schedule, () => false).batches).toHaveLength(1);
+        expect(takeFrame(schedule, () => true, 2).batches).toHaveLength(2);
         const rest = takeFrame(schedule, () => true);
         expect(rest.cycleCompleted).toBe(true);
-        expect(rest.batches).toHaveLength(schedule.batchesPerCycle - 1);
+        expect(rest.batches).toHaveLength(schedule.batchesPerCycle - 3);
     });
 
     it("completes a cycle with nothing enabled in an empty frame", () => {
