@@ -7,7 +7,7 @@
  */
 export { CHANNEL_MIN_AREA, STEEP_CHANNEL_MIN_AREA, meanAbsoluteChange, meanChangeAt, pearsonOf, spearman, steepChannelCells } from "./analysis/drainageMetrics.js";
 export { MAX_FRAMES_IN_FLIGHT } from "./component/terrainErosion.js";
-export { BATCH_PARAM_FIELDS, PARAMS_UNIFORM_BYTES, batchExtent, buildBatchParams, dropletReach, packBatchParams } from "./core/batchParams.js";
+export { BATCH_PARAM_FIELDS, PARAMS_UNIFORM_BYTES, WATER_PARAM_SLOTS, batchExtent, buildBatchParams, dropletReach, packBatchParams, riverRect, waterParams } from "./core/batchParams.js";
 export type { BatchParams, GridSize } from "./core/batchParams.js";
 export { brushEntryCount, buildBrush } from "./core/brush.js";
 export { COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_NAMES, countersToObject } from "./core/counters.js";
@@ -57,6 +57,7 @@ export { planDropletDispatch } from "./gpu/batchDispatch.js";
 export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./gpu/computeDevice.js";
 export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";
 export { GpuErosionSimulation } from "./gpu/gpuSimulation.js";
+export { HeadlessGpuBackend } from "./gpu/headlessGpuBackend.js";
 export { BINDINGS, GRID_WORKGROUP_SIZE, KERNELS, SHADER_MIRRORS, kernelFile, kernelSource } from "./gpu/shaderLibrary.js";
 export type { KernelMirror, KernelName, KernelSpec } from "./gpu/shaderLibrary.js";
 export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";

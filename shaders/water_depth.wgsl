@@ -3,9 +3,8 @@
 // mask) and sources, the open edges and evaporation; the exchange's grids are cleared. Counts
 // what it adds and removes. Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
-// A water batch's options travel in the droplet fields of the same meaning (buildBatchParams):
-// rain in `initialWater`, the water kept after evaporation in `waterRetained`, open edges in
-// `openBoundary`, the rain mask's flag in `routeMasked`.
+// A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
+// plugin/core/batchParams.ts).
 @group(0) @binding(BINDING_WATER_DEPTH) var<storage, read_write> waterDepth: array<i32>;
 @group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read_write> waterSediment: array<i32>;
 @group(0) @binding(BINDING_WATER_NEXT) var<storage, read_write> waterNext: array<i32>;
@@ -52,8 +51,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let i = y * params.width + x;
     var depthNow = waterNext[i];
     var load = sedimentNext[i] - groundChange[i];
-    var rain = params.initialWater;
-    if (params.routeMasked != 0) {
+    var rain = waterRain();
+    if (waterRainMasked() != 0) {
         rain = mulQ16(rain, mask[i]);
     }
     let input = rain + sourceInput(x, y);
@@ -63,7 +62,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         addCounter(COUNTER_WATER_REMOVED, u32(depthNow - WATER_LIMIT));
         depthNow = WATER_LIMIT;
     }
-    if (params.openBoundary != 0) {
+    if (waterOpenEdges() != 0) {
         let fraction = openEdgeFraction(x, y);
         if (fraction > 0) {
             let waterOut = mulQ16(depthNow, fraction);
@@ -74,7 +73,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             addCounter(COUNTER_OUTFLOW, u32(sedimentOut));
         }
     }
-    let evaporated = depthNow - mulQ16(depthNow, params.waterRetained);
+    let evaporated = depthNow - mulQ16(depthNow, waterKept());
     depthNow -= evaporated;
     addCounter(COUNTER_WATER_EVAPORATED, u32(evaporated));
     if (load > WATER_SEDIMENT_LIMIT) {

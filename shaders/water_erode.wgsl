@@ -4,8 +4,8 @@
 // neighbour; above it, it lays down `deposition` of the surplus within fillRoom. Into groundChange;
 // reads heights and levels nobody writes in this pass. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
-// A water batch's options travel in the droplet fields of the same meaning (buildBatchParams):
-// capacity, minSlope, erosion (dissolving), deposition.
+// A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
+// plugin/core/batchParams.ts).
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
 @group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
@@ -48,8 +48,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let y = vertex.y;
     let i = y * params.width + x;
     let discharge = dischargeAt(x, y);
-    let slope = max(groundSlopeAt(x, y), params.minSlope);
-    let capacity = mulQ16Sat(mulQ16Sat(slope, params.capacity), discharge);
+    let slope = max(groundSlopeAt(x, y), waterMinSlope());
+    let capacity = mulQ16Sat(mulQ16Sat(slope, waterCapacity()), discharge);
     let load = sedimentNext[i];
     let bounds = neighbourBounds(x, y);
     let height = heights[i];
@@ -58,9 +58,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         if (bounds.lowest < height) {
             drop = height - bounds.lowest;
         }
-        groundChange[i] = -min(min(mulQ16(capacity - load, params.erosion), drop >> MAX_SHARE_SHIFT), WATER_SEDIMENT_LIMIT);
+        groundChange[i] = -min(min(mulQ16(capacity - load, waterDissolving()), drop >> MAX_SHARE_SHIFT), WATER_SEDIMENT_LIMIT);
     } else {
         let room = fillRoom(height, levelAt(i), bounds);
-        groundChange[i] = min(mulQ16(load - capacity, params.deposition), max(room, 0));
+        groundChange[i] = min(mulQ16(load - capacity, waterDeposition()), max(room, 0));
     }
 }

@@ -4,8 +4,8 @@
 // by 2 or more), within +-FLUX_LIMIT. Writes only its own pipes; reads surfaces nobody writes in this pass.
 // Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
-// A water batch's options travel in the droplet fields of the same meaning (buildBatchParams):
-// the flow kept against friction in `inertia`.
+// A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
+// plugin/core/batchParams.ts).
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
 @group(0) @binding(BINDING_FLUX_X) var<storage, read_write> fluxX: array<i32>;
@@ -20,7 +20,7 @@ fn pipeFlow(a: i32, b: i32, flow: i32, conductance: i32) -> i32 {
     if (push == 0 && (difference > 1 || difference < -1)) {
         push = select(-1, 1, difference > 0);
     }
-    return clamp(truncMulQ16(flow, params.inertia) + push, -FLUX_LIMIT, FLUX_LIMIT);
+    return clamp(truncMulQ16(flow, waterFlowKept()) + push, -FLUX_LIMIT, FLUX_LIMIT);
 }
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)

@@ -1,24 +1,44 @@
 /**
  * The two places a bake runs: every CPU core (the CPU backend and its worker pool, in this thread
  * and Node worker threads sharing memory) or a GPU through Dawn for Node (the optional `webgpu`
- * package), with the same kernels as the browser's backends.
+ * package), with the same kernels as the browser's backends. Either way a bake device is an adapter
+ * over an `ErosionBackend`, the contract the component's backends keep too.
  */
 import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
+import type { ErosionBackend } from "../core/erosionBackend.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { ErosionStateData } from "../core/erosionState.js";
-import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
+import { HeadlessGpuBackend } from "../gpu/headlessGpuBackend.js";
 import { WebGpuComputeDevice } from "../gpu/webGpuComputeDevice.js";
 import type { BakeDevice } from "./bakeRun.js";
+
+/** A backend that can hand its state over without copying it (the CPU backend's grids). */
+interface ReleasingBackend extends ErosionBackend {
+    release(cycle: number, batch: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }>;
+}
+
+/**
+ * A bake device over `backend`: frames without a vertex pass, the state handed over (or read back
+ * where the backend cannot hand it over), `closeDevice` after the backend is disposed.
+ */
+export function backendBakeDevice(backend: ErosionBackend | ReleasingBackend, description: string, closeDevice: () => void = () => undefined): BakeDevice {
+    return {
+        description,
+        runFrame: async (batches) => void (await backend.runFrame(batches, null)),
+        release: async (cycle, batch) => ("release" in backend ? backend.release(cycle, batch) : { state: await backend.readState(cycle, batch), maps: await backend.readMaps() }),
+        writeMaps: (maps) => backend.writeMaps(maps),
+        dispose: () => {
+            backend.dispose();
+            closeDevice();
+        },
+    };
+}
 
 /** The CPU backend on `workers` workers (this thread and helpers), starting from `state`. */
 export async function cpuBakeDevice(state: ErosionStateData, workers: number): Promise<BakeDevice> {
     const backend = await CpuErosionBackend.create(state, false, { workers, shared: true });
-    return {
-        description: `cpu, ${backend.workers} worker${backend.workers === 1 ? "" : "s"}${backend.workers > 1 ? (backend.sharedMemory ? ", shared memory" : ", copying") : ""}`,
-        runFrame: async (batches) => void (await backend.runFrame(batches, null)),
-        release: (cycle, batch) => backend.release(cycle, batch),
-        writeMaps: (maps) => backend.writeMaps(maps),
-        dispose: () => backend.dispose(),
-    };
+    const memory = backend.workers > 1 ? (backend.sharedMemory ? ", shared memory" : ", copying") : "";
+    return backendBakeDevice(backend, `cpu, ${backend.workers} worker${backend.workers === 1 ? "" : "s"}${memory}`);
 }
 
 /** Dawn for Node as the `webgpu` package exports it. */
@@ -56,21 +76,6 @@ export async function gpuBakeDevice(state: ErosionStateData, patchSize: number):
     }
     const gpuDevice = await adapter.requestDevice({ requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } });
     const description = `gpu, ${describeAdapter(adapter.info)} (Dawn for Node)`;
-    const simulation = await GpuErosionSimulation.create(new WebGpuComputeDevice(gpuDevice, description), state.width, state.depth, patchSize);
-    simulation.upload(state);
-    return {
-        description,
-        runFrame: async (batches) => {
-            simulation.runBatches(batches);
-            simulation.submit();
-            // One class at a time in flight, so Ctrl-C and the progress bar follow the GPU.
-            await gpuDevice.queue.onSubmittedWorkDone();
-        },
-        release: async (cycle, batch) => ({ state: await simulation.readState(cycle, batch), maps: await simulation.readMaps() }),
-        writeMaps: async (maps) => simulation.writeMaps(maps),
-        dispose: () => {
-            simulation.dispose();
-            gpuDevice.destroy();
-        },
-    };
+    const backend = await HeadlessGpuBackend.create(new WebGpuComputeDevice(gpuDevice, description), state, patchSize, () => gpuDevice.queue.onSubmittedWorkDone());
+    return backendBakeDevice(backend, description, () => gpuDevice.destroy());
 }

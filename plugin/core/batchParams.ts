@@ -136,17 +136,73 @@ export const BATCH_PARAM_FIELDS = [
     // GPU only (0 on the CPU): where a thermal batch's flux starts in the flux buffer, which holds
     // one patch's flux for each batch of the dispatch.
     "fluxBase",
-    // Shallow water: which pass of the step a water batch runs (WATER_PASSES). A water batch reads
-    // its other options from the droplet fields of the same meaning (`buildBatchParams`), so the
-    // block stays at 64 fields and one params buffer holds 256 batches.
+    // Shallow water: which pass of the step a water batch runs (WATER_PASSES). A water batch's other
+    // options have their own names (WATER_PARAM_SLOTS) in slots of droplet fields, so the block
+    // stays at 64 fields and one params buffer holds 256 batches.
     "waterPass",
 ] as const;
+
+/**
+ * A water batch's options, each by its own name, and the droplet field whose slot it travels in
+ * (droplet and water batches never share a dispatch). The CPU's water kernels read them through
+ * `waterParams`, the WGSL ones through the accessors `wgslWaterParamAccessors` generates (for
+ * example `waterRain()`), so neither names a droplet field.
+ */
+export const WATER_PARAM_SLOTS = {
+    /** Transport capacity factor (Q16). */
+    waterCapacity: "capacity",
+    /** Smallest slope the capacity uses (Q16). */
+    waterMinSlope: "minSlope",
+    /** Fraction of the capacity deficit picked up a step (Q16). */
+    waterDissolving: "erosion",
+    /** Fraction of the surplus laid down a step (Q16). */
+    waterDeposition: "deposition",
+    /** Water kept after evaporation, a step (Q16: one minus the evaporation). */
+    waterKept: "waterRetained",
+    /** Flow kept against friction, a step (Q16: one minus the friction). */
+    waterFlowKept: "inertia",
+    /** Rain a step (Q16 cells of water). */
+    waterRain: "initialWater",
+    /** 1 where water leaves through the field's edges, else 0. */
+    waterOpenEdges: "openBoundary",
+    /** 1 where the rain mask is set, else 0. */
+    waterRainMasked: "routeMasked",
+} as const;
+
+/** Name of one water batch option. */
+export type WaterParamName = keyof typeof WATER_PARAM_SLOTS;
+
+/** A water batch's options by their own names. */
+export type WaterParams = Record<WaterParamName, number>;
 
 /** Name of one batch parameter. */
 export type BatchParamName = (typeof BATCH_PARAM_FIELDS)[number];
 
 /** The integers one batch runs with (all fit in an `i32`; `seed` is a u32 stored bit for bit). */
 export type BatchParams = Record<BatchParamName, number>;
+
+/** The water options of a water batch's `params`, by their own names. */
+export function waterParams(params: BatchParams): WaterParams {
+    const named = {} as WaterParams;
+    for (const name of Object.keys(WATER_PARAM_SLOTS) as WaterParamName[]) {
+        named[name] = params[WATER_PARAM_SLOTS[name]];
+    }
+    return named;
+}
+
+/** `water`'s options in their slots of a batch's fields. */
+function waterSlots(water: WaterParams): Partial<BatchParams> {
+    const slots: Partial<BatchParams> = {};
+    for (const name of Object.keys(WATER_PARAM_SLOTS) as WaterParamName[]) {
+        slots[WATER_PARAM_SLOTS[name]] = water[name];
+    }
+    return slots;
+}
+
+/** The WGSL accessors of a water batch's options (`fn waterRain() -> i32`), generated from `WATER_PARAM_SLOTS`. */
+export function wgslWaterParamAccessors(): string {
+    return (Object.keys(WATER_PARAM_SLOTS) as WaterParamName[]).map((name) => `fn ${name}() -> i32 {\n    return params.${WATER_PARAM_SLOTS[name]};\n}\n`).join("");
+}
 
 /** The batch parameters that are columns of the field (moved together when a batch runs on part of it). */
 export const COLUMN_FIELDS = ["spawnX0", "spawnX1", "regionX0", "regionX1", "extentX0", "extentX1", "patchX0", "patchX1"] as const;
@@ -281,23 +337,21 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         waterPass,
     };
     if (operator === "water") {
-        // A water batch's options in the droplet fields of the same meaning (droplet and water
-        // batches never share a dispatch): capacity factor, smallest slope, the fraction of the
-        // deficit picked up (erosion) and of the surplus laid down (deposition), the water kept
-        // after evaporation, the flow kept against friction (inertia), rain a step (initialWater),
-        // open edges, and its own mask, the rain mask (routeMasked).
         const water = options.water;
-        Object.assign(params, {
-            capacity: q16(water.capacity),
-            minSlope: q16(water.minSlope),
-            erosion: q16(water.dissolving),
-            deposition: q16(water.deposition),
-            waterRetained: FIXED_ONE - q16(water.evaporation),
-            inertia: FIXED_ONE - q16(water.friction),
-            initialWater: q16(water.rain),
-            openBoundary: water.boundary === "open" ? 1 : 0,
-            routeMasked: masks.rain ? 1 : 0,
-        });
+        Object.assign(
+            params,
+            waterSlots({
+                waterCapacity: q16(water.capacity),
+                waterMinSlope: q16(water.minSlope),
+                waterDissolving: q16(water.dissolving),
+                waterDeposition: q16(water.deposition),
+                waterKept: FIXED_ONE - q16(water.evaporation),
+                waterFlowKept: FIXED_ONE - q16(water.friction),
+                waterRain: q16(water.rain),
+                waterOpenEdges: water.boundary === "open" ? 1 : 0,
+                waterRainMasked: masks.rain ? 1 : 0,
+            })
+        );
     }
     return params;
 }
@@ -342,6 +396,16 @@ function extentSpan(start: number, end: number, margin: number, size: number, wr
 /** The vertices a batch may change (its extent), as a rectangle. */
 export function batchExtent(params: BatchParams): GridRect {
     return { x0: params.extentX0, y0: params.extentY0, x1: params.extentX1, y1: params.extentY1 };
+}
+
+/**
+ * The vertices a river batch erodes: its patch, less the repeated last column and row of a tileable
+ * terrain. The one rule for it: the CPU's river kernels, the WGSL's `riverRect` (river_rect.wgsl)
+ * and the GPU's dispatch sizes all come from here.
+ */
+export function riverRect(params: BatchParams): GridRect {
+    const wrap = params.wrap !== 0;
+    return { x0: params.patchX0, y0: params.patchY0, x1: wrap ? Math.min(params.patchX1, params.width - 1) : params.patchX1, y1: wrap ? Math.min(params.patchY1, params.depth - 1) : params.patchY1 };
 }
 
 /** Params with every field 0 but the grid's size: what the passes over the whole field (vertices, map textures) start from. */

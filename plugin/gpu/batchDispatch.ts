@@ -20,7 +20,7 @@
  * Every kernel binds the simulation's buffers by the names it declares in `KERNELS`; a dispatch
  * names only what differs: the batch's params slot and, for kernels with a `mask` binding, whose mask.
  */
-import type { BatchParams } from "../core/batchParams.js";
+import { riverRect, type BatchParams } from "../core/batchParams.js";
 import type { MaskName } from "../core/erosionState.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary.js";
@@ -91,9 +91,8 @@ export function recordDropletBatch(target: DispatchTarget, dispatch: DropletDisp
 
 /** River batches (the order of the CPU's `runRiverBatch`). */
 export function recordRiverBatch(target: DispatchTarget, steps: number): void {
-    const { width, depth } = target.buffers;
-    const columns = largest(target, (p) => (p.wrap !== 0 ? Math.min(p.patchX1, width - 1) : p.patchX1) - p.patchX0);
-    const rows = largest(target, (p) => (p.wrap !== 0 ? Math.min(p.patchY1, depth - 1) : p.patchY1) - p.patchY0);
+    const columns = largest(target, (p) => riverRect(p).x1 - p.patchX0);
+    const rows = largest(target, (p) => riverRect(p).y1 - p.patchY0);
     const [px, py] = gridGroups(columns, rows);
     const [sx, sy] = gridGroups(columns + 2, rows + 2);
     record(target, "river_slots", sx, sy);

@@ -7,7 +7,7 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct } from "../core/batchParams.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct, wgslWaterParamAccessors } from "../core/batchParams.js";
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
 import { FILL_EPSILON } from "../core/fillLevels.js";
 import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";
@@ -163,7 +163,7 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
     ],
     route_hop: [{ file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" }],
     copy_levels: [{ file: "core/cpu/fold/routeSediment.ts", name: "clearRouted" }],
-    river_rect: [{ file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverRect" }],
+    river_rect: [{ file: "core/batchParams.ts", name: "riverRect" }],
     area_step: [{ file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" }],
     river_power: [{ file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErosionAt" }],
     erode_droplets: [{ file: "core/localErosion.ts", name: "discDirection" }],
@@ -265,6 +265,7 @@ export function shaderHeader(): string {
         // uniform buffer, so the storage bindings (8 a kernel by default) are all the kernels'.
         `@group(0) @binding(BINDING_PARAMS) var<uniform> batchParams: array<BatchParams, ${wgslInteger(MAX_DISPATCH_BATCHES)}>;`,
         "var<private> params: BatchParams;",
+        wgslWaterParamAccessors(),
         "",
     ].join("\n");
 }

@@ -8,12 +8,12 @@
  * count), river_erode, river_uplift, river_settle, routeHops x route_sediment, apply_delta,
  * fill_levels, copy_levels.
  */
-import type { BatchParams } from "../../batchParams.js";
+import { type BatchParams, riverRect } from "../../batchParams.js";
 import type { ErosionMaps } from "../../erosionMaps.js";
 import type { ErosionMasks, ErosionStateData } from "../../erosionState.js";
 import { applyDelta } from "../fold/applyDelta.js";
 import { copyLevels, fillLevelStep, type FillLevelScratch } from "../fold/fillLevels.js";
-import { copyArea, copyRingAreas, DonorLists, listDonors, riverAreaStep, riverRect, riverSlotRows } from "./mirror/riverAccumulate.js";
+import { copyArea, copyRingAreas, DonorLists, listDonors, riverAreaStep, riverSlotRows } from "./mirror/riverAccumulate.js";
 import { riverSlots } from "./mirror/riverSlots.js";
 import { riverCut, riverErode, riverSettle, riverUplift } from "./mirror/riverErode.js";
 import { ChangedCells, FRONTIER_SHARE } from "./mirror/riverFrontier.js";

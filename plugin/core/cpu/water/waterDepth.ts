@@ -8,7 +8,7 @@
  * waterOutflow - waterRemoved; and the material: ground + suspended + the water's sediment +
  * outflow (+ saturation) is constant (`conservedMass`).
  */
-import type { BatchParams } from "../../batchParams.js";
+import { waterParams, type BatchParams } from "../../batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED } from "../../counters.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, WATER_LIMIT, WATER_SEDIMENT_LIMIT, type WaterGrids } from "../../waterModel.js";
@@ -34,9 +34,8 @@ export function openEdgeFraction(x: number, y: number, width: number, depth: num
  * read for the last time, cleared); counters updated.
  */
 export function waterDepth(params: BatchParams, grids: WaterGrids, rainMask: Int32Array | null, sources: Int32Array, counters: Float64Array): void {
-    // A water batch's rain, water kept after evaporation and open edges travel in the droplet fields
-    // of the same meaning (`buildBatchParams`).
-    const { width, depth, patchX0, patchY0, patchX1, patchY1, initialWater: waterRain, waterRetained: waterRemaining, openBoundary: waterOpen } = params;
+    const { width, depth, patchX0, patchY0, patchX1, patchY1 } = params;
+    const { waterRain, waterKept: waterRemaining, waterOpenEdges: waterOpen } = waterParams(params);
     const { waterDepth: water, waterSediment: sediment, waterNext, sedimentNext, groundChange: delta } = grids;
     for (let y = patchY0; y < patchY1; y++) {
         for (let x = patchX0; x < patchX1; x++) {

@@ -15,7 +15,7 @@
  * surplus, within `fillRoom` (the rule the fold and the rivers share: no deposit dams a
  * neighbour's way down, and the fill levels stay an upper bound).
  */
-import { MAX_SHARE_SHIFT, type BatchParams } from "../../batchParams.js";
+import { MAX_SHARE_SHIFT, waterParams, type BatchParams } from "../../batchParams.js";
 import { FIXED_ONE, mulQ16, mulQ16Sat } from "../../fixedPoint.js";
 import { fillRoom } from "../../settling.js";
 import { HEIGHT_MAX_FIXED } from "../../fixedPoint.js";
@@ -103,8 +103,8 @@ function neighboursOf(i: number, x: number, y: number, width: number, depth: num
 
 /** Pass 5: groundChange[i] = what vertex i's water lays down (positive) or cuts (negative) this step. */
 export function waterErode(params: BatchParams, heights: Int32Array, levels: Int32Array, grids: WaterGrids): void {
-    // A water batch's options travel in the droplet fields of the same meaning (`buildBatchParams`).
-    const { width, depth, patchX0, patchY0, patchX1, patchY1, capacity: waterCapacity, minSlope: waterMinSlope, erosion: waterDissolving, deposition: waterDeposition } = params;
+    const { width, depth, patchX0, patchY0, patchX1, patchY1 } = params;
+    const { waterCapacity, waterMinSlope, waterDissolving, waterDeposition } = waterParams(params);
     const { sedimentNext, groundChange: delta } = grids;
     const offsets = neighbourOffsets(width);
     const around = new Int32Array(8);

@@ -12,7 +12,7 @@
  * 3. Limit: each pipe scaled by its source's factor (floor, on the magnitude): a vertex never sends
  *    more than it holds, so water never goes negative.
  */
-import type { BatchParams } from "../../batchParams.js";
+import { waterParams, type BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { FLUX_LIMIT, fractionQ16, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, truncMulQ16, type WaterGrids } from "../../waterModel.js";
 
@@ -29,8 +29,8 @@ function pipeFlow(heights: Int32Array, water: Int32Array, a: number, b: number, 
 
 /** Pass 1: every pipe the patch's vertices own, from the surfaces and the flows of the previous step. */
 export function waterFlux(params: BatchParams, heights: Int32Array, grids: WaterGrids): void {
-    // The flow kept against friction travels in `inertia` (`buildBatchParams`).
-    const { width, depth, patchX0, patchY0, patchX1, patchY1, inertia: waterKeep } = params;
+    const { width, depth, patchX0, patchY0, patchX1, patchY1 } = params;
+    const { waterFlowKept: waterKeep } = waterParams(params);
     const { waterDepth, fluxX, fluxY, fluxD1, fluxD2 } = grids;
     for (let y = patchY0; y < patchY1; y++) {
         const lastRow = y + 1 >= depth;

@@ -3,10 +3,10 @@
  * donors as a byte, the forest's roots, and the roots split into shares of about equal work for
  * the worker pool.
  */
-import type { BatchParams } from "../../../batchParams.js";
+import { type BatchParams, riverRect } from "../../../batchParams.js";
 import { neighbourOffsets, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY } from "../../../thermalDirections.js";
 import { expandRect, type GridRect } from "../../../patches.js";
-import { riverRect } from "../mirror/riverAccumulate.js";
+
 import type { RowRange } from "../../rowBands.js";
 
 /** The bit a receiver's donor byte gets from the neighbour whose slot is k: its own direction seen from the receiver. */

@@ -44,10 +44,10 @@
  * Not for a tileable terrain (its neighbours wrap): that steps. Memory: the stack, about
  * 4 x arrivalRing(routeHops) + 40 bytes a vertex of the longest river's path.
  */
-import { ROUTE_LIMIT, type BatchParams } from "../../../batchParams.js";
+import { type BatchParams, riverRect, ROUTE_LIMIT } from "../../../batchParams.js";
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../../../fixedPoint.js";
 import { neighbourOffsets } from "../../../thermalDirections.js";
-import { DRAINAGE_AREA_LIMIT, riverRect } from "../mirror/riverAccumulate.js";
+import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
 import { basinRoomAt, cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "../mirror/riverErode.js";
 import { inRect } from "./riverForest.js";
 import { keepSuspended } from "../../fold/routeSediment.js";

@@ -10,14 +10,14 @@
  * module's memory, and only the cells of the vertices it walked come back: workers of the pool
  * walk shares of one rectangle's trees into the same shared grids at once.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, ROUTE_LIMIT, type BatchParams } from "../../../batchParams.js";
+import { ACCUMULATOR_LIMIT, type BatchParams, FOLD_RELIEF_SHIFT, riverRect, ROUTE_LIMIT } from "../../../batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_UPLIFT_ADDED } from "../../../counters.js";
 import { FILL_EPSILON } from "../../../fillLevels.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED } from "../../../fixedPoint.js";
 import type { GridRect } from "../../../patches.js";
 import { INVERSE_SQRT2_Q16 } from "../../../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, neighbourOffsets } from "../../../thermalDirections.js";
-import { DRAINAGE_AREA_LIMIT, riverRect } from "../mirror/riverAccumulate.js";
+import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
 import { ROOT_AREA_LIMIT } from "../mirror/riverErode.js";
 import { arrivalRing, KEEP_TABLE_AREAS, keepTable, type RiverWalkGrids, type RiverWalkStack } from "./riverWalk.js";
 import { RIVER_WALK_WASM } from "../../../../generated/riverWalkWasm.generated.js";

@@ -10,8 +10,8 @@
  * neighbours at every step; here each vertex's donors are listed once per batch. Every function
  * works over a range of rows, so a batch can be split into bands (`riverPhases.ts`).
  */
-import type { BatchParams } from "../../../batchParams.js";
-import { expandRect, type GridRect } from "../../../patches.js";
+import { type BatchParams, riverRect } from "../../../batchParams.js";
+import { expandRect } from "../../../patches.js";
 import { neighbourAt } from "../../../steepestDescent.js";
 import { neighbourOffsets, OPPOSITE_SLOT, THERMAL_SLOTS } from "../../../thermalDirections.js";
 import { frontierCapacity, frontierCells, type ChangedCells, type FrontierScope } from "./riverFrontier.js";
@@ -23,12 +23,6 @@ const { clz32, min } = Math;
 
 /** Largest drainage area kept, in cells (2^30). */
 export const DRAINAGE_AREA_LIMIT = 2 ** 30;
-
-/** The vertices a river batch erodes: its patch, less the repeated last column and row of a tileable terrain. */
-export function riverRect(params: BatchParams): GridRect {
-    const wrap = params.wrap !== 0;
-    return { x0: params.patchX0, y0: params.patchY0, x1: wrap ? Math.min(params.patchX1, params.width - 1) : params.patchX1, y1: wrap ? Math.min(params.patchY1, params.depth - 1) : params.patchY1 };
-}
 
 /** The rows `riverSlots` covers: the river rectangle's grown by one (virtual rows across a tileable terrain's seam). */
 export function riverSlotRows(params: BatchParams): RowRange {
@@ -58,7 +52,6 @@ export function copyRingAreas(params: BatchParams, area: Int32Array, areaNext: I
         }
     }
 }
-
 
 /** A virtual coordinate on the grid or its torus: the vertex it names, or [-1, -1] past a non-wrapping edge. */
 export function canonical(vx: number, vy: number, width: number, depth: number, wrap: boolean): [number, number] {

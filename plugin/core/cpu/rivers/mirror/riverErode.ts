@@ -4,14 +4,14 @@
  * patch, and where the load it does not lay down goes. The WGSL says why each rule is there.
  * Each works over a range of rows, so a river batch can be split into bands (`riverPhases.ts`).
  */
-import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../../../batchParams.js";
+import { ACCUMULATOR_LIMIT, type BatchParams, riverRect, ROUTE_LIMIT } from "../../../batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED } from "../../../counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat, U32_MAX } from "../../../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../../../settling.js";
 import { FILL_EPSILON } from "../../../fillLevels.js";
 import { INVERSE_SQRT2_Q16, neighbourAt } from "../../../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY } from "../../../thermalDirections.js";
-import { riverRect, type DonorLists } from "./riverAccumulate.js";
+import type { DonorLists } from "./riverAccumulate.js";
 import { keepSuspended } from "../../fold/routeSediment.js";
 import type { RowRange } from "../../rowBands.js";
 

@@ -6,11 +6,11 @@
  * and adds the same integers: a vertex holding sediment sends it along its sediment slot, which is
  * its river slot (the same rule over the same heights and levels, unchanged while sediment hops).
  */
-import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../../../batchParams.js";
+import { ACCUMULATOR_LIMIT, type BatchParams, riverRect, ROUTE_LIMIT } from "../../../batchParams.js";
 import { mulQ16 } from "../../../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../../../settling.js";
 import { neighbourOffsets } from "../../../thermalDirections.js";
-import { donorSum, riverRect, type DonorLists } from "./riverAccumulate.js";
+import { donorSum, type DonorLists } from "./riverAccumulate.js";
 import { frontierCapacity, frontierCells, type ChangedCells, type FrontierScope } from "./riverFrontier.js";
 import type { GridRect } from "../../../patches.js";
 import { keepSuspended } from "../../fold/routeSediment.js";

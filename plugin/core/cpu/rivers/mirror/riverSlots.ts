@@ -3,10 +3,10 @@
  * (`riverSlot`), worked out once a batch for every drainage-area step, sediment hop and the walk
  * down the slot forest (`riverForest.ts`).
  */
-import type { BatchParams } from "../../../batchParams.js";
+import { type BatchParams, riverRect } from "../../../batchParams.js";
 import { expandRect } from "../../../patches.js";
 import { INVERSE_SQRT2_Q16, riverSlot } from "../../../steepestDescent.js";
-import { canonical, riverRect, riverSlotRows } from "./riverAccumulate.js";
+import { canonical, riverSlotRows } from "./riverAccumulate.js";
 import type { RowRange } from "../../rowBands.js";
 
 /**

@@ -1,0 +1,84 @@
+/**
+ * The GPU simulation as an `ErosionBackend` with no scene: no ground to write vertices into, so a
+ * frame's changed rows are read back instead. The bake runs it on Dawn for Node; the component has
+ * its own (`component/gpuErosionBackend.ts`), which adds Babylon's vertex pass and textures.
+ */
+import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { GridRect } from "../core/patches.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import type { ComputeDevice } from "./computeDevice.js";
+import { GpuErosionSimulation } from "./gpuSimulation.js";
+
+/** Runs batches as WGSL compute shaders on a `ComputeDevice`, outside any scene. */
+export class HeadlessGpuBackend implements ErosionBackend {
+    public readonly name = "webgpu" as const;
+    public readonly inWorker = false;
+    public readonly workers = 1;
+    public readonly sharedMemory = false;
+    public readonly webAssembly = false;
+    private _disposed = false;
+
+    private constructor(
+        private readonly _device: ComputeDevice,
+        private readonly _simulation: GpuErosionSimulation,
+        private readonly _workDone: () => Promise<void>
+    ) {}
+
+    /**
+     * Creates the buffers, compiles the kernels and uploads `state`.
+     * @param workDone resolves once the device has run everything submitted (`queue.onSubmittedWorkDone`)
+     */
+    public static async create(device: ComputeDevice, state: ErosionStateData, patchSize: number, workDone: () => Promise<void>): Promise<HeadlessGpuBackend> {
+        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize);
+        simulation.upload(state);
+        return new HeadlessGpuBackend(device, simulation, workDone);
+    }
+
+    /**
+     * Runs the batches and waits for the device, so one frame at a time is in flight (a bake's
+     * progress and Ctrl-C follow the GPU); the time is submit to work done, queueing included.
+     */
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
+        this._simulation.runBatches(batches);
+        const submitted = performance.now();
+        this._simulation.submit();
+        await this._workDone();
+        const measuredMs = performance.now() - submitted;
+        const rows = changed ? await this._simulation.readHeightRows(changed.y0, changed.y1) : null;
+        return { rows, y0: changed?.y0 ?? 0, y1: changed?.y1 ?? 0, measuredMs, measuredBy: "submitted" };
+    }
+
+    public readState(cycle: number, batch: number): Promise<ErosionStateData> {
+        return this._simulation.readState(cycle, batch);
+    }
+
+    public readMaps(): Promise<ErosionMaps> {
+        return this._simulation.readMaps();
+    }
+
+    public async resetMaps(): Promise<void> {
+        this._simulation.resetMaps();
+        this._simulation.submit();
+    }
+
+    public async writeMaps(maps: ErosionMaps): Promise<void> {
+        this._simulation.writeMaps(maps);
+        this._simulation.submit();
+    }
+
+    public async writeState(state: ErosionStateData): Promise<void> {
+        this._simulation.upload(state);
+        this._simulation.submit();
+    }
+
+    public dispose(): void {
+        if (this._disposed) {
+            return;
+        }
+        this._disposed = true;
+        this._simulation.dispose();
+        this._device.dispose();
+    }
+}
