@@ -16,41 +16,10 @@ import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.
 import { fingerprintOf } from "../../../plugin/advanced.js";
 import { decodeInt32 } from "../../helpers/base64.js";
 import { readVertexBuffer } from "../../helpers/gpuReadback.js";
+import { instrumentBuffers, liveBufferCount } from "../../helpers/gpuBufferCensus.js";
 
 let engine: WebGPUEngine;
 let scene: Scene;
-const liveLabels = new Map<GPUBuffer, string>();
-
-const instrumented = new WeakSet<GPUDevice>();
-
-/**
- * Counts live GPU buffers whose label contains a name (an independent check on leaks), on the
- * engine's current device (a restored device after a loss is instrumented when next counted).
- */
-function instrumentBuffers(): void {
-    const device = (engine as unknown as { _device: GPUDevice })._device;
-    if (instrumented.has(device)) return;
-    instrumented.add(device);
-    const create = device.createBuffer.bind(device);
-    device.createBuffer = (descriptor: GPUBufferDescriptor) => {
-        const buffer = create(descriptor);
-        liveLabels.set(buffer, descriptor.label ?? "");
-        const destroy = buffer.destroy.bind(buffer);
-        buffer.destroy = () => {
-            liveLabels.delete(buffer);
-            destroy();
-        };
-        return buffer;
-    };
-}
-
-function liveBuffers(prefix: string): number {
-    instrumentBuffers();
-    let count = 0;
-    for (const label of liveLabels.values()) if (label.includes(prefix)) count++;
-    return count;
-}
-
 async function setup(): Promise<void> {
     const canvas = document.createElement("canvas");
     canvas.width = 320;
@@ -58,7 +27,7 @@ async function setup(): Promise<void> {
     document.body.appendChild(canvas);
     engine = new WebGPUEngine(canvas, { antialias: false });
     await engine.initAsync();
-    instrumentBuffers();
+    instrumentBuffers(engine);
     scene = new Scene(engine);
     new FreeCamera("camera", new Vector3(0, 60, -90), scene).setTarget(Vector3.Zero());
     new HemisphericLight("light", new Vector3(0.3, 1, 0.2), scene);
@@ -104,7 +73,7 @@ interface ScenarioRequest {
 
 async function framesVersusRunCycles(request: ScenarioRequest) {
     const heights = decodeInt32(request.heights);
-    const baseline = liveBuffers("TerrainErosion");
+    const baseline = liveBufferCount(engine, "TerrainErosion");
 
     // 1. WebGPU, one batch per frame, stopped by maxCycles.
     const framed = makeGround("framed", request.width, request.depth, heights);
@@ -112,7 +81,7 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
     let maxBatchesInFrame = 0;
     framed.addBehavior(erosionFramed);
     await erosionFramed.whenReady();
-    const heldWhileAttached = liveBuffers("TerrainErosion");
+    const heldWhileAttached = liveBufferCount(engine, "TerrainErosion");
     await until(() => {
         maxBatchesInFrame = Math.max(maxBatchesInFrame, erosionFramed.lastFrame.batches);
         return erosionFramed.cyclesCompleted >= request.cycles && !erosionFramed.isRunning;
@@ -154,7 +123,7 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
     const bakedAfterDetach = Array.from(baked.getVerticesData(VertexBuffer.PositionKind)!).filter((_, i) => i % 3 === 1);
     // Babylon destroys released buffers at the end of a frame.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const afterDetach = liveBuffers("TerrainErosion");
+    const afterDetach = liveBufferCount(engine, "TerrainErosion");
     return {
         framedFingerprint,
         bakedFingerprint,
@@ -234,7 +203,7 @@ async function disposeInFlight(request: ScenarioRequest) {
         const onRejection = (event: PromiseRejectionEvent) => uncaught.push(String(event.reason));
         window.addEventListener("error", onError);
         window.addEventListener("unhandledrejection", onRejection);
-        const before = liveBuffers("TerrainErosion");
+        const before = liveBufferCount(engine, "TerrainErosion");
         const hostScene = what === "scene" ? new Scene(engine) : scene;
         if (what === "scene") new FreeCamera("camera2", new Vector3(0, 60, -90), hostScene);
         const previous = scene;
@@ -251,7 +220,7 @@ async function disposeInFlight(request: ScenarioRequest) {
         else ground.dispose();
         await erosion.whenIdle();
         await new Promise((resolve) => setTimeout(resolve, 300));
-        results.push({ what, before, after: liveBuffers("TerrainErosion"), uncaught });
+        results.push({ what, before, after: liveBufferCount(engine, "TerrainErosion"), uncaught });
         window.removeEventListener("error", onError);
         window.removeEventListener("unhandledrejection", onRejection);
     }
@@ -263,7 +232,7 @@ async function tooLarge(request: ScenarioRequest) {
     const heights = decodeInt32(request.heights);
     const ground = makeGround("large", request.width, request.depth, heights);
     const limits = engine.currentLimits;
-    const before = liveBuffers("TerrainErosion");
+    const before = liveBufferCount(engine, "TerrainErosion");
     Object.defineProperty(engine, "currentLimits", { configurable: true, get: () => ({ ...limits, maxStorageBufferBindingSize: 4096 }) });
     let message = "";
     let fallback = "";
@@ -279,7 +248,7 @@ async function tooLarge(request: ScenarioRequest) {
         await auto.whenReady();
         const backend = auto.backend;
         auto.dispose();
-        return { message, fallback, backend, before, after: liveBuffers("TerrainErosion") };
+        return { message, fallback, backend, before, after: liveBufferCount(engine, "TerrainErosion") };
     } finally {
         delete (engine as unknown as { currentLimits?: unknown }).currentLimits;
         ground.dispose();
@@ -296,19 +265,19 @@ function observerCounts(ground: GroundMesh): number[] {
 async function attachDetachMany(request: ScenarioRequest & { times: number }) {
     const ground = makeGround("cycled", request.width, request.depth, decodeInt32(request.heights));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const before = { buffers: liveBuffers("TerrainErosion"), observers: observerCounts(ground) };
+    const before = { buffers: liveBufferCount(engine, "TerrainErosion"), observers: observerCounts(ground) };
     let maxHeld = 0;
     for (let i = 0; i < request.times; i++) {
         const erosion = new TerrainErosion({ ...request.options, seed: i });
         ground.addBehavior(erosion);
         await erosion.whenReady();
         await new Promise((resolve) => requestAnimationFrame(resolve));
-        maxHeld = Math.max(maxHeld, liveBuffers("TerrainErosion"));
+        maxHeld = Math.max(maxHeld, liveBufferCount(engine, "TerrainErosion"));
         ground.removeBehavior(erosion);
         await erosion.whenIdle();
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const after = { buffers: liveBuffers("TerrainErosion"), observers: observerCounts(ground) };
+    const after = { buffers: liveBufferCount(engine, "TerrainErosion"), observers: observerCounts(ground) };
     ground.dispose();
     return { before, after, maxHeld };
 }
