@@ -14,6 +14,8 @@ export { COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_NAMES, countersToObject }
 export { erodeDroplets } from "./core/cpu/droplets/erodeDroplets.js";
 export { FoldScratch, foldDroplets } from "./core/cpu/droplets/foldDroplets.js";
 export { tileSeam } from "./core/cpu/fold/tileSeam.js";
+export { applyGroundEdit } from "./core/cpu/edits/applyGroundEdit.js";
+export { shapeGroundEdit } from "./core/groundEdits.js";
 export { runRiverBatch } from "./core/cpu/rivers/riverBatch.js";
 export { RiverBandWork, createRiverScratch } from "./core/cpu/rivers/riverPhases.js";
 export type { RiverScratch } from "./core/cpu/rivers/riverPhases.js";

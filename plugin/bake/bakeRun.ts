@@ -108,7 +108,6 @@ export async function runBake(request: BakeRequest): Promise<BakeResult> {
     // The device hands its grids over and lets its scratch go, so the outputs are written from the
     // one state there is (a copy would be the peak of a large bake's memory).
     const { state, maps } = await device.release(schedule.cycle, schedule.batch);
-    state.events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
-    state.sources = schedule.sourceState();
+    Object.assign(state, schedule.inputsOf());
     return { state, maps, stopped, batches: done, device: device.description };
 }

@@ -49,16 +49,14 @@ export class Checkpoints {
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
         const options = simulationOptions(schedule.options);
         const masks = schedule.masks;
-        const events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
-        const sources = schedule.sourceState();
+        const inputs = schedule.inputsOf();
         const reading = backend.readState(cycle, 0);
         reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
         return async () => {
             completed(cycle);
             const checkpoint = await reading;
             checkpoint.masks = masks;
-            checkpoint.events = events;
-            checkpoint.sources = sources;
+            Object.assign(checkpoint, inputs);
             if (current() === backend && checkpoint.cycle >= (this._state?.cycle ?? 0)) {
                 this._state = checkpoint;
                 this._options = options;

@@ -13,8 +13,8 @@ export interface PatchErodedEvent {
     readonly batch: number;
     /** Patch index (row-major). */
     readonly patchIndex: number;
-    /** The operator, or "local" for an `erodeAt` event's batch. */
-    readonly operator: OperatorName | "local";
+    /** The operator, "local" for an `erodeAt` event's batch, or "edit" for a ground edit's. */
+    readonly operator: OperatorName | "local" | "edit";
     /** Vertices the batch may have changed. */
     readonly region: GridRect;
 }

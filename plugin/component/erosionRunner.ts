@@ -208,6 +208,7 @@ export class ErosionRunner implements LiveQueue {
             await this.maps.refresh(this._live("reset"));
             schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
             schedule.setEvents([], []);
+            schedule.setEdits([]);
             schedule.setSourceState([], null);
             this.checkpoints.set(initial, schedule);
         });
@@ -298,17 +299,18 @@ export class ErosionRunner implements LiveQueue {
             // Paused (or at maxCycles): the frames now run no erosion, and lastFrame says so.
             this._lastFrame = IDLE_FRAME;
         }
-        if (!this.running || !backend || this._recovery?.lost || this._work.holdsFrames || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
-            return;
-        }
         const schedule = this.schedule;
         const maxCycles = this._options.maxCycles;
-        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
+        if (this.running && maxCycles > 0 && schedule.cycle >= maxCycles) {
             this.running = false;
+        }
+        // Paused, a frame still applies the ground edits stamped here: an edit is seen at once.
+        const editsOnly = !this.running;
+        if ((editsOnly && !schedule.editDue) || !backend || this._recovery?.lost || this._work.holdsFrames || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
             return;
         }
         const started = performance.now();
-        const { batches, changed, estimatedMs, units, cycleCompleted } = planFrame(schedule, this._budget, this._options.frameBudgetMs, backend.workers);
+        const { batches, changed, estimatedMs, units, cycleCompleted } = planFrame(schedule, this._budget, this._options.frameBudgetMs, backend.workers, editsOnly);
         if (maxCycles > 0 && schedule.cycle >= maxCycles) {
             this.running = false;
         }
@@ -371,12 +373,10 @@ export class ErosionRunner implements LiveQueue {
             const live = this._live(operation);
             // A backend reports the masks of the last batch it ran, which at a cycle boundary may precede a change.
             const masks = live.schedule.masks;
-            const events = { inForce: [...live.schedule.events], pending: [...live.schedule.pendingEvents] };
-            const sources = live.schedule.sourceState();
+            const inputs = live.schedule.inputsOf();
             const state = await live.backend.readState(live.schedule.cycle, live.schedule.batch);
             state.masks = masks;
-            state.events = events;
-            state.sources = sources;
+            Object.assign(state, inputs);
             return use(state, live);
         });
     }

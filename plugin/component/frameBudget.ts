@@ -16,6 +16,9 @@ export function batchWorkUnits(planned: PlannedBatch): number {
     if (planned.operator === "hydraulic") {
         return p.dropletCount * p.maxSteps + 2 * (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
     }
+    if (planned.operator === "edit") {
+        return (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
+    }
     return planned.thermalIterations * (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0) * THERMAL_SLOTS;
 }
 

@@ -5,7 +5,7 @@
  */
 import { batchExtent } from "../core/batchParams.js";
 import { expandRect, unionRect, type GridRect } from "../core/patches.js";
-import { sameClass, takeFrame } from "../core/frameLoop.js";
+import { sameClass, takeDueEdits, takeFrame } from "../core/frameLoop.js";
 import type { ErosionSchedule, PlannedBatch } from "../core/schedule.js";
 import { batchWorkUnits, type FrameBudget } from "./frameBudget.js";
 
@@ -25,17 +25,19 @@ export interface PlannedFrame {
  * Takes the next batches off the schedule: as many as the budget's estimate allows (at least one,
  * and with `parallel` workers at least that many of the first batch's class while they last, since
  * they run side by side in the time of one), stopping at the cycle boundary, so a frame never spans
- * two cycles and the checkpoint read after it is the boundary's state.
+ * two cycles and the checkpoint read after it is the boundary's state. With `editsOnly` (a paused
+ * run), only the ground edits stamped at the current position.
  */
-export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1): PlannedFrame {
+export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1, editsOnly = false): PlannedFrame {
     let estimatedMs = 0;
-    const { batches, cycleCompleted } = takeFrame(schedule, (planned, frame) => {
+    const admit = (planned: PlannedBatch, frame: readonly PlannedBatch[]) => {
         const cost = budget.estimateMs(planned);
         const fillsWorkers = frame.length < parallel && sameClass(planned, frame);
         if (frame.length > 0 && estimatedMs + cost > budgetMs && !fillsWorkers) return false;
         estimatedMs += cost;
         return true;
-    });
+    };
+    const { batches, cycleCompleted } = editsOnly ? takeDueEdits(schedule) : takeFrame(schedule, admit);
     let changed: GridRect | null = null;
     let units = 0;
     for (const planned of batches) {

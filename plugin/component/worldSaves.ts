@@ -18,8 +18,7 @@ export function saveGroundWindow(runner: ErosionRunner, window: FieldWindow): Pr
         }
         const state = await backend.readState(schedule.cycle, 0);
         state.masks = schedule.masks;
-        state.events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
-        state.sources = schedule.sourceState();
+        Object.assign(state, schedule.inputsOf());
         const maps = await backend.readMaps();
         return saveWindow(window.row, window.column, state, maps, field.rectOf(window), schedule.options, field.cellSize);
     });
@@ -65,7 +64,7 @@ export function restoreGroundSaves(runner: ErosionRunner, saves: readonly Erosio
         if (everyGround) {
             // Every vertex comes from a save; the world's own part (counters, events) from the first.
             const world = saves[0].snapshot.state;
-            state = { width: field.width, depth: field.depth, cycle, batch: 0, masks: noMasks(), water: null, counters: world.counters.slice(), events: world.events, sources: world.sources } as ErosionStateData;
+            state = { width: field.width, depth: field.depth, cycle, batch: 0, masks: noMasks(), water: null, counters: world.counters.slice(), events: world.events, sources: world.sources, edits: world.edits } as ErosionStateData;
             for (const name of STATE_GRIDS) {
                 state[name] = new Int32Array(field.width * field.depth);
             }
@@ -73,8 +72,7 @@ export function restoreGroundSaves(runner: ErosionRunner, saves: readonly Erosio
         } else {
             state = await backend.readState(schedule.cycle, 0);
             state.masks = schedule.masks;
-            state.events = { inForce: [...schedule.events], pending: [...schedule.pendingEvents] };
-            state.sources = schedule.sourceState();
+            Object.assign(state, schedule.inputsOf());
             maps = await backend.readMaps();
         }
         saves.forEach((save, i) => restoreWindow(save, state, maps, field.rectOf(targets[i])));

@@ -8,7 +8,7 @@
  */
 
 /** Counter names, in buffer order. */
-export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps", "upliftAdded", "seamAdded", "seamRemoved", "waterAdded", "waterEvaporated", "waterOutflow", "waterRemoved"] as const;
+export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps", "upliftAdded", "seamAdded", "seamRemoved", "waterAdded", "waterEvaporated", "waterOutflow", "waterRemoved", "editAdded", "editRemoved"] as const;
 
 /** Index of material (fixed-point units) that left the field: over an edge, carried away at the end of a walk, or off an open boundary. */
 export const COUNTER_OUTFLOW = 0;
@@ -33,6 +33,11 @@ export const COUNTER_WATER_EVAPORATED = 8;
 export const COUNTER_WATER_OUTFLOW = 9;
 /** Index of water removed where a vertex's water would have passed `WATER_LIMIT`. */
 export const COUNTER_WATER_REMOVED = 10;
+
+/** Index of material (fixed-point units) ground edits added (`pile`, a crater's rim, the fill of `flatten`). */
+export const COUNTER_EDIT_ADDED = 11;
+/** Index of material (fixed-point units) ground edits removed (`dig`, a crater's bowl, the cut of `flatten`). */
+export const COUNTER_EDIT_REMOVED = 12;
 
 /** Number of counters. */
 export const COUNTER_COUNT = COUNTER_NAMES.length;

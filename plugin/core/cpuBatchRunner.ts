@@ -10,6 +10,7 @@ import { thermalFlux } from "./cpu/thermal/thermalFlux.js";
 import { runRiverBatch } from "./cpu/rivers/riverBatch.js";
 import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
 import { tileSeam } from "./cpu/fold/tileSeam.js";
+import { applyGroundEdit } from "./cpu/edits/applyGroundEdit.js";
 import { runWaterPass } from "./cpu/water/waterBatch.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
@@ -142,7 +143,9 @@ export class CpuBatchRunner {
         const state = this._state;
         // The masks in force travel with the state (fingerprint, snapshots).
         state.masks = masks;
-        if (planned.operator === "hydraulic" || planned.operator === "local") {
+        if (planned.operator === "edit") {
+            applyGroundEdit(planned.edit!, state.width, state.heights, state.fillLevels, state.counters);
+        } else if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
             foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);
         } else if (planned.operator === "water") {

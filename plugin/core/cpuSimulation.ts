@@ -7,6 +7,7 @@ import { cloneState, createInitialState, type ErosionMasks, type ErosionStateDat
 import { fingerprintOf } from "./fingerprint.js";
 import type { ErosionMaps } from "./erosionMaps.js";
 import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
+import { shapeGroundEdit, type GridPoint, type GroundEdit, type GroundEditRequest } from "./groundEdits.js";
 import type { ErosionOptions } from "./options.js";
 import { sameClass, takeFrame, type TakenFrame } from "./frameLoop.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
@@ -66,6 +67,16 @@ export class CpuErosionSimulation {
      */
     public erodeAt(centreX: number, centreY: number, radius: number, input: LocalErosionInput = {}): void {
         this.schedule.queueEvent(createLocalEvent(this.schedule.latestOptions, this._runner.state.width, this._runner.state.depth, centreX, centreY, radius, input));
+    }
+
+    /**
+     * Stamps a ground edit over a disc around (x, y) cells (one point) or along a path (two or
+     * more), `radius` cells around it, and queues it: it applies before the next batch (or at `at`,
+     * a later position). Heights in the request are fixed-point units. Returns the stamped edit.
+     */
+    public edit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, at?: { cycle: number; batch: number }): GroundEdit {
+        const { width, depth } = this._runner.state;
+        return this.schedule.stampEdit(shapeGroundEdit(request, points, radius, width, depth), at);
     }
 
     /**
@@ -132,8 +143,7 @@ export class CpuErosionSimulation {
     /** A copy of the state (with the local erosion events in force and pending). */
     public getState(): ErosionStateData {
         const state = cloneState(this._runner.state);
-        state.events = { inForce: [...this.schedule.events], pending: [...this.schedule.pendingEvents] };
-        state.sources = this.schedule.sourceState();
+        Object.assign(state, this.schedule.inputsOf());
         return state;
     }
 

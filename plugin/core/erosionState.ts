@@ -2,7 +2,8 @@
  * The whole simulation state, as plain arrays: what checkpoints, snapshots, the fingerprint and
  * the mass balance are computed from, whichever backend produced it.
  */
-import { COUNTER_COUNT, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED } from "./counters.js";
+import { COUNTER_COUNT, COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED } from "./counters.js";
+import type { GroundEdit } from "./groundEdits.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
 import { cloneWaterGrids, type WaterGrids } from "./waterModel.js";
@@ -80,6 +81,8 @@ export interface ErosionStateData {
     sources?: WaterSourceState;
     /** Local erosion events of the current cycle and those waiting for the next (absent: none). */
     events?: { inForce: readonly LocalErosionEvent[]; pending: readonly LocalErosionEvent[] };
+    /** Ground edits stamped and not yet applied, in stamp order (absent: none). */
+    edits?: readonly GroundEdit[];
     /** Counters by `COUNTER_*` index. */
     counters: Float64Array;
 }
@@ -91,7 +94,7 @@ export function createInitialState(width: number, depth: number, heights: Int32A
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, water: state.water ? cloneWaterGrids(state.water) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
+    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, edits: state.edits ? [...state.edits] : undefined, water: state.water ? cloneWaterGrids(state.water) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
     for (const name of STATE_GRIDS) {
         copy[name] = state[name].slice();
     }
@@ -114,13 +117,13 @@ function sum(values: Int32Array): bigint {
 
 /**
  * The conserved total, in fixed-point units: heights + suspended + the water's sediment + outflow +
- * saturation removed - saturation added - uplift added - seam added + seam removed. Every kernel
- * keeps it constant exactly, so it equals the sum of the initial heights.
+ * saturation removed - saturation added - uplift added - seam added + seam removed - edits added +
+ * edits removed. Every kernel keeps it constant exactly, so it equals the sum of the initial heights.
  */
 export function conservedMass(state: ErosionStateData): bigint {
     const counters = state.counters;
     const count = (index: number) => BigInt(counters[index]);
-    return sum(state.heights) + sum(state.suspended) + (state.water ? sum(state.water.waterSediment) : 0n) + count(COUNTER_OUTFLOW) + count(COUNTER_SATURATION_REMOVED) - count(COUNTER_SATURATION_ADDED) - count(COUNTER_UPLIFT_ADDED) - count(COUNTER_SEAM_ADDED) + count(COUNTER_SEAM_REMOVED);
+    return sum(state.heights) + sum(state.suspended) + (state.water ? sum(state.water.waterSediment) : 0n) + count(COUNTER_OUTFLOW) + count(COUNTER_SATURATION_REMOVED) - count(COUNTER_SATURATION_ADDED) - count(COUNTER_UPLIFT_ADDED) - count(COUNTER_SEAM_ADDED) + count(COUNTER_SEAM_REMOVED) - count(COUNTER_EDIT_ADDED) + count(COUNTER_EDIT_REMOVED);
 }
 
 /**

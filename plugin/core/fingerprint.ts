@@ -18,7 +18,10 @@
  *    the ASCII JSON of `{ inForce, pending }` (each event: centre and radius in Q16 cells, droplets,
  *    its droplet options);
  * 7. only if water sources are in force or a change of them is pending: the ASCII tag `SOURCES`
- *    and the ASCII JSON of `{ inForce, pending }`.
+ *    and the ASCII JSON of `{ inForce, pending }`;
+ * 8. only if ground edits are stamped and not yet applied: the ASCII tag `EDITS` and the ASCII JSON
+ *    of the list (each edit: stamp, id, kind, mode, rectangle, amounts, target). Contract version 7
+ *    added it; a state without pending edits hashes as in version 6, so the tag stays `TEFP6`.
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
  * version 6; a change gets a new tag.
@@ -99,6 +102,7 @@ export interface FingerprintInput extends Readonly<Record<StateGridName, Int32Ar
     readonly events?: { readonly inForce: readonly unknown[]; readonly pending: readonly unknown[] };
     readonly water?: WaterGrids | null;
     readonly sources?: WaterSourceState;
+    readonly edits?: readonly unknown[];
 }
 
 /** The contract fingerprint of a simulation state (16 hex digits). */
@@ -130,6 +134,10 @@ export function fingerprintOf(state: FingerprintInput): string {
     if (state.sources && (state.sources.inForce.length > 0 || state.sources.pending !== null)) {
         hash.ascii("SOURCES");
         hash.ascii(JSON.stringify({ inForce: state.sources.inForce, pending: state.sources.pending }));
+    }
+    if (state.edits && state.edits.length > 0) {
+        hash.ascii("EDITS");
+        hash.ascii(JSON.stringify(state.edits));
     }
     return hash.hex();
 }

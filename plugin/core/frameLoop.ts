@@ -43,3 +43,16 @@ export function takeFrame(schedule: ErosionSchedule, admit: (planned: PlannedBat
 export function sameClass(planned: PlannedBatch, frame: readonly PlannedBatch[]): boolean {
     return frame.length === 0 || (planned.group === frame[0].group && planned.cycle === frame[0].cycle);
 }
+
+/**
+ * Takes the ground edits stamped at the current position off `schedule`, and nothing else: what a
+ * paused run still applies, so an edit is seen at once whether or not erosion advances.
+ */
+export function takeDueEdits(schedule: ErosionSchedule): TakenFrame {
+    const batches: PlannedBatch[] = [];
+    while (schedule.editDue) {
+        batches.push(schedule.planNext()!);
+        schedule.advance();
+    }
+    return { batches, cycleCompleted: false };
+}

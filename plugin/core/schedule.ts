@@ -7,9 +7,12 @@
  * left it, which is what makes the patches staggered rather than one huge batch, and the batches of
  * a class give the same terrain in any order or grouping. Option changes wait for the next cycle
  * boundary, so a cycle always runs with one set of options and clients that change options at the
- * same cycle stay identical.
+ * same cycle stay identical. Ground edits are not held for a boundary: each is stamped with a
+ * position (cycle, completed batches) and runs as a batch of its own just before the batch at that
+ * position, without counting as one of the cycle's batches.
  */
-import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
+import { buildBatchParams, buildEditBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
+import { stampBefore, type GroundEdit, type GroundEditShape } from "./groundEdits.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
@@ -21,8 +24,10 @@ import { packWaterSources, type WaterSource } from "./waterSources.js";
 
 /** One batch, ready to run. */
 export interface PlannedBatch {
-    /** The operator, or "local" for a local erosion event (droplet kernels over a disc). */
-    readonly operator: OperatorName | "local";
+    /** The operator, "local" for a local erosion event (droplet kernels over a disc), or "edit" for a ground edit. */
+    readonly operator: OperatorName | "local" | "edit";
+    /** The ground edit an "edit" batch applies. */
+    readonly edit?: GroundEdit;
     readonly patch: Patch;
     readonly params: BatchParams;
     /** Brush table for the cycle's brush radius. */
@@ -66,6 +71,9 @@ export class ErosionSchedule {
     private _packedSources: Int32Array = new Int32Array(1);
     private _cycle = 0;
     private _batch = 0;
+    /** Ground edits stamped and not yet applied, in stamp order. */
+    private _edits: GroundEdit[] = [];
+    private _lastEditId = 0;
 
     constructor(
         public readonly grid: GridSize,
@@ -120,6 +128,44 @@ export class ErosionSchedule {
         this._pendingEvents = [...pending];
     }
 
+    /** Ground edits stamped and not yet applied, in stamp order (cycle, batch, id). */
+    public get edits(): readonly GroundEdit[] {
+        return this._edits;
+    }
+
+    /**
+     * Stamps a ground edit and queues it: by default at the current position (it runs before the
+     * next batch planned), or at `at`, which must not be before the current position.
+     */
+    public stampEdit(shape: GroundEditShape, at?: { readonly cycle: number; readonly batch: number }): GroundEdit {
+        const cycle = at?.cycle ?? this._cycle;
+        const batch = at?.batch ?? this._batch;
+        if (!Number.isInteger(cycle) || !Number.isInteger(batch) || cycle < 0 || batch < 0 || stampBefore({ cycle, batch }, this._cycle, this._batch)) {
+            throw new RangeError(`The stamp (cycle ${cycle}, batch ${batch}) is not a position at or after the current one, cycle ${this._cycle}, batch ${this._batch}.`);
+        }
+        const edit: GroundEdit = { ...shape, cycle, batch, id: ++this._lastEditId };
+        const after = this._edits.findIndex((queued) => stampBefore({ cycle, batch }, queued.cycle, queued.batch));
+        this._edits.splice(after < 0 ? this._edits.length : after, 0, edit);
+        return edit;
+    }
+
+    /** Replaces the queued edits (restoring a snapshot; resetting); new edits are numbered after every one seen. */
+    public setEdits(edits: readonly GroundEdit[]): void {
+        this._edits = [...edits];
+        this._lastEditId = Math.max(this._lastEditId, ...edits.map((edit) => edit.id));
+    }
+
+    /** True when a queued edit is stamped at the current position: the next batch planned is its. */
+    public get editDue(): boolean {
+        return this._dueEdit() !== null;
+    }
+
+    /** The queued edit stamped at the current position, if any: it runs next. */
+    private _dueEdit(): GroundEdit | null {
+        const edit = this._edits[0];
+        return edit && edit.cycle === this._cycle && edit.batch === this._batch ? edit : null;
+    }
+
     /** Queues new masks; they take effect at the next cycle boundary (now, if at one). */
     public setMasks(masks: ErosionMasks): void {
         this._pendingMasks = { ...masks };
@@ -149,6 +195,11 @@ export class ErosionSchedule {
         if (this.atCycleBoundary) {
             this._applyPending();
         }
+    }
+
+    /** The inputs the state records besides its grids and masks: local events, water sources and queued ground edits, as copies. */
+    public inputsOf(): Required<Pick<ErosionStateData, "events" | "sources" | "edits">> {
+        return { events: { inForce: [...this._events], pending: [...this._pendingEvents] }, sources: this.sourceState(), edits: [...this._edits] };
     }
 
     /** The sources in force and pending, as the state records them. */
@@ -241,15 +292,35 @@ export class ErosionSchedule {
      * masks, its local events and water sources. The one way a checkpoint, a snapshot, a restore or
      * a bake's start state resumes the schedule (the runner, `CpuErosionSimulation` and the bake).
      */
-    public resumeAtState(state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources">, options: Readonly<ErosionOptions>): void {
+    public resumeAtState(state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources" | "edits">, options: Readonly<ErosionOptions>): void {
         this.resumeAt(state.cycle, options, options, state.masks, state.masks);
         this.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
         this.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);
+        this.setEdits(state.edits ?? []);
         this.setPosition(state.cycle, state.batch);
     }
 
-    /** The next batch to run, or null if no operator is enabled (the cycle is then empty). */
+    /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
+        const edit = this._dueEdit();
+        if (edit) {
+            const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);
+            return {
+                operator: "edit",
+                edit,
+                patch: { index: params.patchIndex, x0: edit.rect.x0, y0: edit.rect.y0, x1: edit.rect.x1, y1: edit.rect.y1 },
+                params,
+                brush: this._brush,
+                cycle: this._cycle,
+                batch: this._batch,
+                // A class of its own: an edit never shares a dispatch with anything.
+                group: -edit.id,
+                thermalIterations: 0,
+                riverSteps: 0,
+                masks: this._masks,
+                waterSources: this._packedSources,
+            };
+        }
         if (this._batch < this._events.length) {
             const event = this._events[this._batch];
             const brush = this._brushFor(cellScaledOptions({ ...this._options, hydraulic: event.hydraulic }, this.grid).hydraulic.brushRadius);
@@ -289,11 +360,17 @@ export class ErosionSchedule {
 
     /** Marks the planned batch done (or an empty cycle, when none is enabled); true if a cycle completed. */
     public advance(): boolean {
+        if (this._dueEdit()) {
+            this._edits.shift(); // an edit is not one of the cycle's batches: the position stays
+            return false;
+        }
         this._batch++;
         if (this._batch >= this.batchesPerCycle) {
             this._batch = 0;
             this._cycle++;
             this._events = []; // the finished cycle's events are done
+            // Edits stamped past the finished cycle's last batch run first in the next one.
+            this._edits = this._edits.map((edit) => (stampBefore(edit, this._cycle, 0) ? { ...edit, cycle: this._cycle, batch: 0 } : edit));
             this._applyPending();
             return true;
         }

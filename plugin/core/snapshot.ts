@@ -3,17 +3,19 @@
  * settings, `RUNTIME_SETTINGS`), serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 6): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 7): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options: the simulation options (older snapshots carry
  * the runtime settings too; loading leaves them out), events: the
  * local erosion events in force and pending, sources: the water sources in force and pending,
+ * edits: the ground edits stamped and not yet applied,
  * cellSize: the grid's cell size, in the unit of the heights it was taken from }), the UTF-8 JSON,
  * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
  * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
  * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
  * never run. Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
  * masks; 4: its batch position counts batches in version 4's patch-after-patch order; 5: no water,
- * four masks, seven counters) are refused with an error saying so.
+ * four masks, seven counters) are refused with an error saying so. Version 6 (no ground edits, 11
+ * counters) loads: its edit counters start at zero.
  */
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
@@ -23,7 +25,10 @@ import { resolveOptions, simulationOptions, type SimulationOptions } from "./opt
 
 const MAGIC = "TESN";
 /** The snapshot layout's version; it follows the simulation contract's. */
-export const SNAPSHOT_VERSION = 6;
+export const SNAPSHOT_VERSION = 7;
+
+/** Counters a snapshot of each version that still loads holds. */
+const COUNTERS_OF_VERSION: Readonly<Record<number, number>> = { 6: 11, 7: COUNTER_COUNT };
 const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the simulation options in force. */
@@ -81,7 +86,7 @@ export class ErosionSnapshot {
      * is its own memory where the host is little-endian (every platform Node and browsers run on).
      */
     public *chunks(): Generator<Uint8Array> {
-        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, cellSize: this.cellSize }));
+        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, edits: this.state.edits ?? [], cellSize: this.cellSize }));
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const header = new ArrayBuffer(4 + 4 * 5 + 8 * COUNTER_COUNT + 4 + paddedJson);
         const view = new DataView(header);
@@ -116,7 +121,7 @@ export class ErosionSnapshot {
         const fail = (why: string): never => {
             throw new RangeError(`Not an erosion snapshot: ${why}.`);
         };
-        if (buffer.byteLength < 4 + 4 * 5 + 8 * COUNTER_COUNT + 4) fail(`${buffer.byteLength} bytes is too short`);
+        if (buffer.byteLength < 4 + 4 * 5 + 8 * COUNTERS_OF_VERSION[6] + 4) fail(`${buffer.byteLength} bytes is too short`);
         let offset = 0;
         let magic = "";
         for (let i = 0; i < 4; i++) magic += String.fromCharCode(view.getUint8(offset++));
@@ -126,11 +131,12 @@ export class ErosionSnapshot {
             offset += 4;
             return value;
         });
-        if (version !== SNAPSHOT_VERSION) {
-            fail(`version ${version} is not supported: this build reads version ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks and the shallow water). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+        const storedCounters = COUNTERS_OF_VERSION[version];
+        if (storedCounters === undefined) {
+            fail(`version ${version} is not supported: this build reads versions 6 and ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks and the shallow water). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
         }
         const counters = new Float64Array(COUNTER_COUNT);
-        for (let i = 0; i < COUNTER_COUNT; i++) {
+        for (let i = 0; i < storedCounters; i++) {
             counters[i] = view.getFloat64(offset, true);
             offset += 8;
         }
@@ -185,7 +191,8 @@ export class ErosionSnapshot {
         }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
         const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
-        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, counters, events }, options, cellSize);
+        const edits = Array.isArray(header.edits) && header.edits.length > 0 ? header.edits : undefined;
+        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, edits, counters, events }, options, cellSize);
     }
 }
 

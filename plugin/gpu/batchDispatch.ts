@@ -89,6 +89,12 @@ export function recordDropletBatch(target: DispatchTarget, dispatch: DropletDisp
     recordRouteAndFold(target, "hydraulic");
 }
 
+/** A ground edit: one pass over its rectangle (the batch's region). */
+export function recordGroundEdit(target: DispatchTarget): void {
+    const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
+    record(target, "ground_edit", rx, ry);
+}
+
 /** River batches (the order of the CPU's `runRiverBatch`). */
 export function recordRiverBatch(target: DispatchTarget, steps: number): void {
     const columns = largest(target, (p) => riverRect(p).x1 - p.patchX0);

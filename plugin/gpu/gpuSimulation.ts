@@ -11,7 +11,7 @@ import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, 
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
-import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
+import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
@@ -118,6 +118,10 @@ export class GpuErosionSimulation {
             this._runWaterClass(batches);
             return;
         }
+        if (first.operator === "edit") {
+            this._runEdit(first);
+            return;
+        }
         // A dispatch runs at most as many batches as one params buffer holds (and z allows).
         const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
         for (let start = 0; start < batches.length; start += layers) {
@@ -173,6 +177,25 @@ export class GpuErosionSimulation {
             recordWaterBatch(target, batches[0].params.waterPass);
             this._endClass(target);
         }
+    }
+
+    /**
+     * A ground edit (a class of one): its amounts written into the accumulator's rows under its
+     * rectangle (all zero between batches; the kernel clears them again), then `ground_edit`.
+     */
+    private _runEdit(planned: PlannedBatch): void {
+        const edit = planned.edit!;
+        const { x0, y0, x1, y1 } = edit.rect;
+        const columns = x1 - x0;
+        this._beforeWrite();
+        const amounts = Int32Array.from(edit.amounts);
+        const delta = this._buffers.bound("delta");
+        for (let y = y0; y < y1; y++) {
+            this.device.writeBuffer(delta, amounts.subarray((y - y0) * columns, (y - y0 + 1) * columns), (y * this.width + x0) * 4);
+        }
+        const target = this._target([planned.params]);
+        recordGroundEdit(target);
+        this._endClass(target);
     }
 
     /** Uploads the packed water sources when they changed (a change is a new array: the schedule hands them out whole). */

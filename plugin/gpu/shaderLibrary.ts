@@ -7,11 +7,11 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct, wgslWaterParamAccessors } from "../core/batchParams.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct, wgslSlotAccessors } from "../core/batchParams.js";
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
 import { FILL_EPSILON } from "../core/fillLevels.js";
 import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";
-import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED, COUNTER_WORDS } from "../core/counters.js";
+import { COUNTER_DROPLET_STEPS, COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED, COUNTER_WORDS } from "../core/counters.js";
 import { MAP_LIMIT } from "../core/erosionMaps.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT, U32_MAX } from "../core/fixedPoint.js";
 import { HASH_MULTIPLIER_1, HASH_MULTIPLIER_2 } from "../core/hash.js";
@@ -126,6 +126,7 @@ export const KERNELS = {
     river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
     river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" } },
     river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverSettle" } },
+    ground_edit: { bindings: ["params", "heights", "fillLevels", "delta", "counters"], counters: true, mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" } },
     tile_seam: { bindings: ["params", "heights", "drainageArea", "counters"], counters: true, mirror: { file: "core/cpu/fold/tileSeam.ts", name: "tileSeam" } },
     water_flux: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterFlux" } },
     water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterScale" } },
@@ -228,6 +229,8 @@ export function shaderHeader(): string {
         u32Const("COUNTER_DROPLET_STEPS", COUNTER_DROPLET_STEPS),
         u32Const("COUNTER_UPLIFT_ADDED", COUNTER_UPLIFT_ADDED),
         u32Const("COUNTER_SEAM_ADDED", COUNTER_SEAM_ADDED),
+        u32Const("COUNTER_EDIT_ADDED", COUNTER_EDIT_ADDED),
+        u32Const("COUNTER_EDIT_REMOVED", COUNTER_EDIT_REMOVED),
         u32Const("COUNTER_SEAM_REMOVED", COUNTER_SEAM_REMOVED),
         u32Const("COUNTER_WATER_ADDED", COUNTER_WATER_ADDED),
         u32Const("COUNTER_WATER_EVAPORATED", COUNTER_WATER_EVAPORATED),
@@ -265,7 +268,7 @@ export function shaderHeader(): string {
         // uniform buffer, so the storage bindings (8 a kernel by default) are all the kernels'.
         `@group(0) @binding(BINDING_PARAMS) var<uniform> batchParams: array<BatchParams, ${wgslInteger(MAX_DISPATCH_BATCHES)}>;`,
         "var<private> params: BatchParams;",
-        wgslWaterParamAccessors(),
+        wgslSlotAccessors(),
         "",
     ].join("\n");
 }

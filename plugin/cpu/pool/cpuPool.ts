@@ -113,7 +113,9 @@ export class CpuPool {
         for (let first = 0; first < batches.length; ) {
             const planned = batches[first];
             let end = first + 1;
-            if (planned.operator === "rivers" && !this.shared) {
+            if (planned.operator === "edit") {
+                this._runner.runKernels(planned); // one rectangle's integers: not worth a phase
+            } else if (planned.operator === "rivers" && !this.shared) {
                 // Copying a river batch's rows to the helpers phase by phase (about 70 phases) costs
                 // more than the helpers save: 236 ms against 195 ms on one worker (513², 2 workers).
                 this._runner.runKernels(planned);

@@ -1,0 +1,33 @@
+/**
+ * CPU mirror of `shaders/ground_edit.wgsl`: a ground edit's integers applied to the heights over
+ * its rectangle, the fill levels kept at or above the new heights, and what it added and removed
+ * counted (`COUNTER_EDIT_ADDED`, `COUNTER_EDIT_REMOVED`), so the mass balance stays exact.
+ */
+import { COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED } from "../../counters.js";
+import { mulQ16 } from "../../fixedPoint.js";
+import { addedHeight, type GroundEdit } from "../../groundEdits.js";
+
+/** The height a "level" edit gives a vertex: its share of the way to the target, truncated toward the height. */
+export function levelledHeight(height: number, target: number, share: number): number {
+    const gap = target - height;
+    return height + (gap >= 0 ? mulQ16(gap, share) : -mulQ16(-gap, share));
+}
+
+/** Applies `edit` to `heights` and `levels` (row-major, `width` vertices a row); adds to `counters`. */
+export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array): void {
+    const { rect, amounts, target } = edit;
+    const levelling = edit.mode === "level";
+    const columns = rect.x1 - rect.x0;
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            const i = y * width + x;
+            const amount = amounts[(y - rect.y0) * columns + (x - rect.x0)];
+            const height = heights[i];
+            const next = levelling ? levelledHeight(height, target, amount) : addedHeight(height, amount);
+            heights[i] = next;
+            if (next > height) counters[COUNTER_EDIT_ADDED] += next - height;
+            else counters[COUNTER_EDIT_REMOVED] += height - next;
+            if (levels[i] < next) levels[i] = next;
+        }
+    }
+}

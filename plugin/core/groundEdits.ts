@@ -1,0 +1,261 @@
+/**
+ * Ground edits: a game digs, piles, flattens or blasts the ground while it erodes. An edit is made
+ * once, when it is stamped, into integers that apply anywhere: a rectangle of vertices and, per
+ * vertex, a fixed-point height change ("add") or a Q16 share of the way to a target height
+ * ("level"). Both backends apply those integers (`applyGroundEdit`, `shaders/ground_edit.wgsl`)
+ * at the edit's stamp, the point of the schedule after which it applies, so a replay, a peer or the
+ * other backend gives the same terrain to the unit.
+ *
+ * The profiles are worked out in doubles from squared distances with +, -, x, / and rounding only
+ * (no sqrt, sin or exp), which IEEE 754 makes the same on every machine; the integers they round to
+ * are what the state records.
+ */
+import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "./fixedPoint.js";
+import type { GridRect } from "./patches.js";
+
+/** What a game asked for. */
+export type GroundEditKind = "dig" | "pile" | "flatten" | "crater";
+
+/** How an edit changes a vertex: adds its amount, or moves the height its share of the way to the target. */
+export type GroundEditMode = "add" | "level";
+
+/** Most vertices one edit may touch (a 2048 x 2048 rectangle). */
+export const MAX_EDIT_VERTICES = 2048 * 2048;
+
+/** Largest height change one vertex of an edit may ask for, fixed point (a quarter of the height range). */
+export const MAX_EDIT_AMOUNT = 2 ** 28;
+
+/** One ground edit, in grid units: everything needed to apply it, with no object references. */
+export interface GroundEdit {
+    /** The stamp: the edit applies after `batch` batches of cycle `cycle` (completed cycles) have run. */
+    readonly cycle: number;
+    readonly batch: number;
+    /** Its number among every edit of the run (1, 2, ...): the handle a game holds, and the order of edits with one stamp. */
+    readonly id: number;
+    readonly kind: GroundEditKind;
+    readonly mode: GroundEditMode;
+    /** The vertices it touches: columns x0..x1 - 1, rows y0..y1 - 1. */
+    readonly rect: GridRect;
+    /** Per vertex of `rect`, row-major: the height change (fixed point) for "add", the Q16 share of the way to `target` for "level". */
+    readonly amounts: readonly number[];
+    /** The target height for "level", fixed point (0 for "add"). */
+    readonly target: number;
+}
+
+/** An edit before it is stamped. */
+export type GroundEditShape = Omit<GroundEdit, "cycle" | "batch" | "id">;
+
+/** A point of a path or a disc's centre, in cells (x = column, y = row, fractional). */
+export interface GridPoint {
+    readonly x: number;
+    readonly y: number;
+}
+
+/** What every shape is measured against: a disc (one point) or a polyline (two or more). */
+interface Footprint {
+    readonly points: readonly GridPoint[];
+    /** Half-width of the path or radius of the disc, cells. */
+    readonly radius: number;
+}
+
+function fail(operation: string, message: string): never {
+    throw new RangeError(`${operation}: ${message}`);
+}
+
+/** Checks a positive, finite length in cells. */
+function checkLength(operation: string, name: string, value: number, smallest: number, largest: number): void {
+    if (!Number.isFinite(value) || value < smallest || value > largest) {
+        fail(operation, `${name} is ${value}: it must be a number in [${smallest}, ${largest}] (cells here; the behaviors take world units).`);
+    }
+}
+
+/** Checks a height change, fixed point. */
+function checkAmount(operation: string, name: string, value: number): void {
+    if (!Number.isFinite(value) || value < 0 || value > MAX_EDIT_AMOUNT) {
+        fail(operation, `${name} is ${value / FIXED_ONE} cells: it must be a number in [0, ${MAX_EDIT_AMOUNT / FIXED_ONE}] cells (${MAX_EDIT_AMOUNT} fixed-point units).`);
+    }
+}
+
+/** The rectangle of vertices within `reach` cells of the footprint, clipped to the field; throws when it misses the field. */
+function footprintRect(operation: string, footprint: Footprint, reach: number, width: number, depth: number): GridRect {
+    const xs = footprint.points.map((p) => p.x);
+    const ys = footprint.points.map((p) => p.y);
+    const rect = {
+        x0: Math.max(0, Math.ceil(Math.min(...xs) - reach)),
+        y0: Math.max(0, Math.ceil(Math.min(...ys) - reach)),
+        x1: Math.min(width, Math.floor(Math.max(...xs) + reach) + 1),
+        y1: Math.min(depth, Math.floor(Math.max(...ys) + reach) + 1),
+    };
+    if (rect.x1 <= rect.x0 || rect.y1 <= rect.y0) {
+        fail(operation, `the edit around (${xs[0]}, ${ys[0]}) cells misses the ground (0..${width - 1} x 0..${depth - 1} cells).`);
+    }
+    if ((rect.x1 - rect.x0) * (rect.y1 - rect.y0) > MAX_EDIT_VERTICES) {
+        fail(operation, `the edit covers ${(rect.x1 - rect.x0) * (rect.y1 - rect.y0)} vertices: at most ${MAX_EDIT_VERTICES} (split a long path into several edits).`);
+    }
+    return rect;
+}
+
+/** Squared distance, in units of `radius`, from (x, y) to the footprint (its point, or its polyline's nearest segment). */
+function squaredDistance(footprint: Footprint, x: number, y: number): number {
+    const { points, radius } = footprint;
+    let best = Infinity;
+    if (points.length === 1) {
+        best = (x - points[0].x) * (x - points[0].x) + (y - points[0].y) * (y - points[0].y);
+    }
+    for (let k = 0; k + 1 < points.length; k++) {
+        const a = points[k];
+        const b = points[k + 1];
+        const ex = b.x - a.x;
+        const ey = b.y - a.y;
+        const length2 = ex * ex + ey * ey;
+        const t = length2 > 0 ? Math.min(1, Math.max(0, ((x - a.x) * ex + (y - a.y) * ey) / length2)) : 0;
+        const dx = x - (a.x + t * ex);
+        const dy = y - (a.y + t * ey);
+        best = Math.min(best, dx * dx + dy * dy);
+    }
+    return best / (radius * radius);
+}
+
+/** The smooth bump (1 - s)^2 of a squared distance s (1 at the centre line, 0 at the edge and beyond). */
+function bump(s: number): number {
+    return s >= 1 ? 0 : (1 - s) * (1 - s);
+}
+
+/** Values of `profile(s)` over the rectangle, row-major, s the squared distance in radii. */
+function overRect(rect: GridRect, footprint: Footprint, profile: (s: number) => number): number[] {
+    const values: number[] = [];
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            values.push(profile(squaredDistance(footprint, x, y)));
+        }
+    }
+    return values;
+}
+
+/** Checks a footprint: finite points, a radius of at least half a cell. */
+function checkFootprint(operation: string, footprint: Footprint, width: number, depth: number): void {
+    if (footprint.points.length < 1) fail(operation, "the path has no points: it needs at least two.");
+    footprint.points.forEach((point, index) => {
+        if (!Number.isFinite(point.x) || !Number.isFinite(point.y)) {
+            fail(operation, `${footprint.points.length > 1 ? `path point ${index}` : "the centre"} is (${point.x}, ${point.y}): it must be a finite position.`);
+        }
+    });
+    checkLength(operation, footprint.points.length > 1 ? "width / 2" : "radius", footprint.radius, 0.5, Math.max(width, depth));
+}
+
+/**
+ * Digs (`sign` -1) or piles (+1) over a disc or along a path: `amount` fixed-point units on the
+ * centre line, falling smoothly to nothing at `radius` cells ((1 - d^2 / r^2)^2).
+ */
+export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number): GroundEditShape {
+    checkFootprint(kind, footprint, width, depth);
+    checkAmount(kind, kind === "dig" ? "depth" : "height", amount);
+    const rect = footprintRect(kind, footprint, footprint.radius, width, depth);
+    const sign = kind === "dig" ? -1 : 1;
+    const amounts = overRect(rect, footprint, (s) => sign * Math.round(amount * bump(s)));
+    return { kind, mode: "add", rect, amounts, target: 0 };
+}
+
+/**
+ * Levels a disc or a path toward `target` (fixed point): all the way within `(1 - edge) x radius`,
+ * then less and less to nothing at `radius` (the soft edge, a share of the radius in [0, 1]).
+ */
+export function flattenEdit(footprint: Footprint, target: number, edge: number, width: number, depth: number): GroundEditShape {
+    checkFootprint("flatten", footprint, width, depth);
+    if (!Number.isFinite(target) || target < HEIGHT_MIN_FIXED || target > HEIGHT_MAX_FIXED) {
+        fail("flatten", `target is ${target / FIXED_ONE} cells: it must be within the height range [${HEIGHT_MIN_FIXED / FIXED_ONE}, ${HEIGHT_MAX_FIXED / FIXED_ONE}] cells.`);
+    }
+    if (!Number.isFinite(edge) || edge < 0 || edge > 1) {
+        fail("flatten", `edge is ${edge}: it must be a share of the radius in [0, 1].`);
+    }
+    const rect = footprintRect("flatten", footprint, footprint.radius, width, depth);
+    const inner = (1 - edge) * (1 - edge);
+    const amounts = overRect(rect, footprint, (s) => (s <= inner ? FIXED_ONE : Math.round(FIXED_ONE * bump((s - inner) / (1 - inner)))));
+    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target) };
+}
+
+/** Where a crater's rim stands, in radii of the bowl: a bump from RIM_INNER to RIM_OUTER. */
+const RIM_INNER = 0.75;
+const RIM_OUTER = 1.6;
+
+/**
+ * An explosion: a bowl `amount` fixed-point units deep at the centre ((1 - d^2 / r^2) x depth) and,
+ * when `rim`, a raised rim around it made of exactly what the bowl removed: every unit goes to the
+ * rim in proportion to a bump between 0.75 and 1.6 radii, the units that proportion leaves over to
+ * the rim vertices with the largest remainders (ties to the first in row order). Without a rim the
+ * material is gone (counted removed).
+ */
+export function craterEdit(footprint: Footprint, amount: number, rim: boolean, width: number, depth: number): GroundEditShape {
+    checkFootprint("crater", footprint, width, depth);
+    checkAmount("crater", "depth", amount);
+    const rect = footprintRect("crater", footprint, footprint.radius * (rim ? RIM_OUTER : 1), width, depth);
+    const s2 = overRect(rect, footprint, (s) => s);
+    const amounts = s2.map((s) => (s < 1 ? -Math.round(amount * (1 - s)) : 0));
+    if (rim) {
+        const removed = -amounts.reduce((sum, value) => sum + value, 0);
+        const middle = (RIM_INNER + RIM_OUTER) / 2;
+        // The rim's bump in distance (not its square): the distance's square is compared with the
+        // band's squared ends, and the bump taken over (s - middle^2) / (half-band in s), so no sqrt.
+        const low = RIM_INNER * RIM_INNER;
+        const high = RIM_OUTER * RIM_OUTER;
+        const centre = middle * middle;
+        const weights = s2.map((s) => (s <= low || s >= high ? 0 : bump(((s - centre) / (s < centre ? centre - low : high - centre)) ** 2)));
+        const total = weights.reduce((sum, value) => sum + value, 0);
+        if (total > 0 && removed > 0) {
+            const shares = weights.map((w) => (removed * w) / total);
+            let given = 0;
+            shares.forEach((share, i) => {
+                const whole = Math.floor(share);
+                amounts[i] += whole;
+                given += whole;
+            });
+            const order = shares.map((share, i) => ({ i, rest: share - Math.floor(share) })).filter((entry) => weights[entry.i] > 0);
+            order.sort((a, b) => b.rest - a.rest || a.i - b.i);
+            for (let k = 0; given < removed; k = (k + 1) % order.length, given++) {
+                amounts[order[k].i] += 1;
+            }
+        }
+    }
+    return { kind: "crater", mode: "add", rect, amounts, target: 0 };
+}
+
+/** The height an "add" edit gives a vertex, kept inside the fixed-point height range. */
+export function addedHeight(height: number, amount: number): number {
+    const next = height + amount;
+    return next > HEIGHT_MAX_FIXED ? HEIGHT_MAX_FIXED : next < HEIGHT_MIN_FIXED ? HEIGHT_MIN_FIXED : next;
+}
+
+/** Whether `edit`'s stamp is before (cycle, batch). */
+export function stampBefore(edit: Pick<GroundEdit, "cycle" | "batch">, cycle: number, batch: number): boolean {
+    return edit.cycle < cycle || (edit.cycle === cycle && edit.batch < batch);
+}
+
+/** What an edit does, with its heights in fixed-point units (the behaviors convert world units). */
+export type GroundEditRequest =
+    | { readonly kind: "dig"; readonly depth: number }
+    | { readonly kind: "pile"; readonly height: number }
+    | { readonly kind: "flatten"; readonly target: number; readonly edge?: number }
+    | { readonly kind: "crater"; readonly depth: number; readonly rim?: boolean };
+
+/** Default soft edge of `flatten`, a share of its radius. */
+export const DEFAULT_FLATTEN_EDGE = 0.3;
+
+/**
+ * The edit `request` makes over a disc (one point) or along a path (two or more points), `radius`
+ * cells around it, on a `width x depth` field. Throws a `RangeError` naming the bad argument.
+ */
+export function shapeGroundEdit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, width: number, depth: number): GroundEditShape {
+    const footprint = { points, radius };
+    switch (request.kind) {
+        case "dig":
+        case "pile":
+            return bumpEdit(request.kind, footprint, request.kind === "dig" ? request.depth : request.height, width, depth);
+        case "flatten":
+            return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth);
+        case "crater":
+            if (points.length !== 1) fail("crater", `a crater has one centre, not a path of ${points.length} points.`);
+            return craterEdit(footprint, request.depth, request.rim ?? true, width, depth);
+        default:
+            return fail("edit", `kind is ${JSON.stringify((request as { kind: unknown }).kind)}: it must be "dig", "pile", "flatten" or "crater".`);
+    }
+}

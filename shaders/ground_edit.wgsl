@@ -1,0 +1,40 @@
+// ground_edit: a ground edit's integers over its rectangle (the batch's region): each vertex's
+// amount, which the simulation wrote into the accumulator (delta) before the dispatch, added to
+// its height (kept in the height range), or taken as the Q16 share of the way to the target
+// (editLevels()); the accumulator cleared again, the fill level kept at or above the new height,
+// and what the edit added and removed counted. Touches only its own vertex.
+// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
+@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read_write> fillLevels: array<i32>;
+@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
+    let x = params.regionX0 + i32(id.x);
+    let y = params.regionY0 + i32(id.y);
+    if (x >= params.regionX1 || y >= params.regionY1) {
+        return;
+    }
+    let i = y * params.width + x;
+    let amount = delta[i];
+    delta[i] = 0;
+    let height = heights[i];
+    var next: i32;
+    if (editLevels() != 0) {
+        // Truncated toward the height: |gap| < 2^31 since both ends are in the height range.
+        let gap = editTarget() - height;
+        next = height + select(-mulQ16(-gap, amount), mulQ16(gap, amount), gap >= 0);
+    } else {
+        // Both in [-2^30, 2^30): the sum fits an i32 before it is kept in range.
+        next = clamp(height + amount, HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED);
+    }
+    heights[i] = next;
+    if (next > height) {
+        addCounter(COUNTER_EDIT_ADDED, u32(next - height));
+    } else if (next < height) {
+        addCounter(COUNTER_EDIT_REMOVED, u32(height - next));
+    }
+    fillLevels[i] = max(fillLevels[i], next);
+}
