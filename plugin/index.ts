@@ -33,6 +33,7 @@ export type { GroundDataUpdate } from "./component/groundBinding.js";
 export { ErosionGroundSave } from "./component/groundSave.js";
 export { ErosionSnapshot } from "./core/snapshot.js";
 export type { GridPoint, GroundEdit, GroundEditKind, GroundEditRequest } from "./core/groundEdits.js";
+export type { GroundEditHandle, GroundEditInput, WorldPoint } from "./component/groundEditsAt.js";
 export { decodeGrayPng, encodeGray16Png, encodeRgb8Png } from "./terrain/png16.js";
 export type { GrayImage } from "./terrain/png16.js";
 export { createGroundTilesFromHeights } from "./terrain/groundTiles.js";

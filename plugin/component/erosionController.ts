@@ -17,6 +17,7 @@ import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround
 import { ErosionLifecycle } from "./erosionLifecycle.js";
 import { assertMaskName } from "./masks.js";
 import { addWaterSourceAt, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";
+import { stampEditAt, type GroundEditHandle, type GroundEditInput, type WorldPoint } from "./groundEditsAt.js";
 
 /** The options, observables and operations shared by `TerrainErosion` and `TerrainErosionWorld`. */
 export abstract class ErosionController extends ErosionLifecycle<ErosionController> {
@@ -52,6 +53,57 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      */
     public erodeAt(worldPosition: { x: number; y: number; z: number }, radius: number, options: LocalErosionInput = {}): void {
         this._live("erodeAt").erodeAt(worldPosition, radius, options);
+    }
+
+    /**
+     * Digs a pit: lowers the ground by up to `depth` world units at `worldPosition`, falling smoothly
+     * to nothing `radius` world units away. Like every ground edit it is stamped at the run's
+     * current position and applies before the next batch, paused or not (seen on the mesh within a
+     * couple of frames); it is integer, the same on both backends, recorded in the state until it
+     * applies (snapshots, `fingerprint()`), and counted (`readCounters().editRemoved`). The material
+     * is gone; `crater` keeps it as a rim.
+     */
+    public dig(worldPosition: WorldPoint, radius: number, depth: number): GroundEditHandle {
+        return this._edit("dig", [worldPosition], radius, { dig: depth });
+    }
+
+    /** Piles material: raises the ground by up to `height` world units at `worldPosition`, falling smoothly to nothing `radius` world units away (`editAdded`). See `dig`. */
+    public pile(worldPosition: WorldPoint, radius: number, height: number): GroundEditHandle {
+        return this._edit("pile", [worldPosition], radius, { pile: height });
+    }
+
+    /**
+     * Levels the ground toward a height (a foundation, a road): to `options.to` (a world y; default
+     * `worldPosition.y`) fully within `(1 - edge)` of `radius` world units, less and less to the
+     * edge (`options.edge`, a share of the radius in [0, 1], default 0.3). See `dig`.
+     */
+    public flatten(worldPosition: WorldPoint, radius: number, options: { to?: number; edge?: number } = {}): GroundEditHandle {
+        return this._edit("flatten", [worldPosition], radius, { flatten: options });
+    }
+
+    /**
+     * An explosion: a bowl `depth` world units deep at `worldPosition` with `radius` world units
+     * and, unless `options.rim` is false, a rim out to 1.6 radii made of exactly the material the
+     * bowl removed (mass conserved to the unit); without the rim the material is gone. See `dig`.
+     */
+    public crater(worldPosition: WorldPoint, radius: number, depth: number, options: { rim?: boolean } = {}): GroundEditHandle {
+        return this._edit("crater", [worldPosition], radius, { crater: depth, rim: options.rim ?? true });
+    }
+
+    /**
+     * A canal (`{ dig }`), a levee (`{ pile }`) or a road (`{ flatten }`) along a polyline of world
+     * positions (at least two), `width` world units wide. See `dig`.
+     */
+    public along(path: readonly WorldPoint[], width: number, edit: GroundEditInput): GroundEditHandle {
+        if (!Array.isArray(path) || path.length < 2) {
+            throw new RangeError(`along: path has ${Array.isArray(path) ? path.length : "no"} points: it needs at least two world positions.`);
+        }
+        return this._edit("along", path, width / 2, edit);
+    }
+
+    private _edit(operation: string, points: readonly WorldPoint[], radius: number, input: Parameters<typeof stampEditAt>[5]): GroundEditHandle {
+        const { field, schedule } = this._live(operation);
+        return stampEditAt(field, schedule, operation, points, radius, input);
     }
 
     /**

@@ -79,15 +79,16 @@ export class GroundField {
 
     /**
      * A world position's place in the field: the column and row (fractional, from the field's first
-     * vertex) under its x and z, and how many cells one world unit spans there.
+     * vertex) under its x and z, its y as a height in cells (the unit of the fixed-point heights,
+     * 65536 to the cell), and how many cells one world unit spans there.
      */
-    public toGrid(worldPosition: { x: number; y: number; z: number }): { column: number; row: number; cellsPerWorldUnit: number } {
+    public toGrid(worldPosition: { x: number; y: number; z: number }): { column: number; row: number; height: number; cellsPerWorldUnit: number } {
         const first = this.windows[0].binding;
         const world = first.ground.getWorldMatrix();
         const local = Vector3.TransformCoordinates(new Vector3(worldPosition.x, worldPosition.y, worldPosition.z), world.clone().invert());
         const scale = Vector3.TransformNormal(new Vector3(1, 0, 0), world).length();
         const internals = first.ground as unknown as GroundInternals;
-        return { column: (local.x + internals._width / 2) / this.cellSize, row: (internals._height / 2 - local.z) / this.cellSize, cellsPerWorldUnit: 1 / (scale * this.cellSize) };
+        return { column: (local.x + internals._width / 2) / this.cellSize, row: (internals._height / 2 - local.z) / this.cellSize, height: local.y / this.cellSize, cellsPerWorldUnit: 1 / (scale * this.cellSize) };
     }
 
     /**

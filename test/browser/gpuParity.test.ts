@@ -26,6 +26,8 @@ interface ParityCase {
     masks?: (width: number, depth: number) => ErosionMasks;
     /** erodeAt events (grid cells), queued after a batch. */
     events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
+    /** Ground edits (grid cells, fixed-point heights), stamped after a batch. */
+    edits?: GpuRunRequest["edits"];
     options: ErosionOptionsInput;
     /** Batches to run. */
     batches: number;
@@ -60,6 +62,20 @@ const CASES: ParityCase[] = [
             uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)),
             rain: null,
         }),
+    },
+    {
+        name: "ground edits stamped mid-cycle: a crater, a canal along a path, a pile over the edge, a flatten, with rivers and thermal",
+        width: 60,
+        depth: 52,
+        relief: 30,
+        options: { patchSize: 24, seed: 21, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2 }, thermal: { talus: 0.3 } },
+        batches: 26,
+        edits: [
+            { afterBatch: 0, request: { kind: "crater", depth: 4 * 65536, rim: true }, points: [{ x: 30.5, y: 20.25 }], radius: 6 },
+            { afterBatch: 3, request: { kind: "dig", depth: 3 * 65536 }, points: [{ x: 2, y: 40 }, { x: 30, y: 44 }, { x: 58, y: 30 }], radius: 2.5 },
+            { afterBatch: 3, request: { kind: "pile", height: 5 * 65536 }, points: [{ x: 59, y: 2 }], radius: 7 },
+            { afterBatch: 11, request: { kind: "flatten", target: 12 * 65536, edge: 0.4 }, points: [{ x: 12, y: 12 }], radius: 8 },
+        ],
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
     { name: "a run of many batches (160: 16 patches x 3 operators a cycle)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
@@ -101,7 +117,7 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         const fixed = heightsToFixed(metres, "heights", undefined, cellSize);
         const masks = testCase.masks?.(testCase.width, testCase.depth);
         const encodeMask = (mask: Int32Array | null | undefined) => (mask ? encodeInt32(mask) : null);
-        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? (Object.fromEntries(MASKED_OPERATORS.map((name) => [name, encodeMask(masks[name])])) as Record<MaskName, string | null>) : null, events: testCase.events };
+        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? (Object.fromEntries(MASKED_OPERATORS.map((name) => [name, encodeMask(masks[name])])) as Record<MaskName, string | null>) : null, events: testCase.events, edits: testCase.edits };
         const result = await runOnGpu(request);
         const gpuState = stateOf(result, testCase.width, testCase.depth);
 
@@ -109,6 +125,7 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         if (masks) cpu.setMasks(masks);
         for (let i = 0; i < testCase.batches; i++) {
             for (const event of testCase.events ?? []) if (event.afterBatch === i) cpu.erodeAt(event.x, event.y, event.radius, { droplets: event.droplets });
+            for (const edit of testCase.edits ?? []) if (edit.afterBatch === i) cpu.edit(edit.request, edit.points, edit.radius);
             cpu.runBatch();
         }
 

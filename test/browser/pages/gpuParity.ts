@@ -4,8 +4,8 @@
  * reference.
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { resolveOptions, type ErosionOptionsInput, type MaskName } from "../../../plugin/index.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, MASKED_OPERATORS, STATE_GRIDS, WATER_GRIDS, withSourceAdded, type ErosionMasks, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/advanced.js";
+import { resolveOptions, type ErosionOptionsInput, type GridPoint, type GroundEditRequest, type MaskName } from "../../../plugin/index.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, MASKED_OPERATORS, STATE_GRIDS, WATER_GRIDS, shapeGroundEdit, withSourceAdded, type ErosionMasks, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -22,6 +22,8 @@ export interface GpuRunRequest {
     events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
     /** Water sources (grid cells, cubic cells a step) added after the given batch. */
     sources?: { afterBatch: number; x: number; y: number; radius: number; rate: number }[];
+    /** Ground edits (grid cells, fixed-point heights) stamped after the given batch. */
+    edits?: { afterBatch: number; request: GroundEditRequest; points: GridPoint[]; radius: number }[];
     /**
      * How the batches are recorded: one at a time in schedule order ("batch", the default), each
      * class's batches sharing their dispatches ("class"), or each class's batches one at a time in
@@ -87,6 +89,9 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
         for (let i = 0; i < request.batches; i++) {
             for (const event of request.events ?? []) {
                 if (event.afterBatch === i) schedule.queueEvent(createLocalEvent(schedule.latestOptions, request.width, request.depth, event.x, event.y, event.radius, { droplets: event.droplets }));
+            }
+            for (const edit of request.edits ?? []) {
+                if (edit.afterBatch === i) schedule.stampEdit(shapeGroundEdit(edit.request, edit.points, edit.radius, request.width, request.depth));
             }
             for (const source of request.sources ?? []) {
                 if (source.afterBatch === i) schedule.setSources(withSourceAdded(schedule.latestSources, source.x, source.y, source.radius, source.rate, request.width, request.depth).sources);

@@ -1,0 +1,81 @@
+/**
+ * Ground edits on a component: world positions and world units in, the schedule's stamped
+ * grid-unit edits (`plugin/core/groundEdits.ts`) out, and the handle a game keeps.
+ */
+import { FIXED_ONE } from "../core/fixedPoint.js";
+import { shapeGroundEdit, type GroundEdit, type GroundEditKind, type GroundEditRequest } from "../core/groundEdits.js";
+import type { ErosionSchedule } from "../core/schedule.js";
+import type { GroundField } from "./groundField.js";
+
+/** A position in world space (a `Vector3` will do). */
+export type WorldPoint = { readonly x: number; readonly y: number; readonly z: number };
+
+/** What a ground edit does, in world units (what `dig`, `pile`, `flatten`, `crater` and `along` take). */
+export type GroundEditInput =
+    /** Removes up to `depth` world units (on the centre line), falling smoothly to nothing at the edge; the material is gone (counted in `editRemoved`). */
+    | { readonly dig: number }
+    /** Adds up to `height` world units, falling smoothly to nothing at the edge (counted in `editAdded`). */
+    | { readonly pile: number }
+    /** Levels toward the world height `to` (default: the first point's y), fully inside `(1 - edge)` of the radius, softly to the edge (`edge` default 0.3). */
+    | { readonly flatten: { readonly to?: number; readonly edge?: number } };
+
+/** An edit a behavior stamped: where in the run it applies, and what it is. */
+export interface GroundEditHandle {
+    /** The edit's number in the run (1, 2, ...), as the state and the fingerprint record it. */
+    readonly id: number;
+    readonly kind: GroundEditKind;
+    /** Completed cycles and batches of the cycle when it applies: before that batch runs. */
+    readonly cycle: number;
+    readonly batch: number;
+}
+
+function handleOf(edit: GroundEdit): GroundEditHandle {
+    return { id: edit.id, kind: edit.kind, cycle: edit.cycle, batch: edit.batch };
+}
+
+/** A world length as a number, or a RangeError naming it. */
+function worldLength(operation: string, name: string, value: number): number {
+    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+        throw new RangeError(`${operation}: ${name} is ${value}: it must be a positive number of world units.`);
+    }
+    return value;
+}
+
+/** Checks a world position, or throws a RangeError naming it. */
+function worldPoint(operation: string, name: string, point: WorldPoint | null | undefined): WorldPoint {
+    if (!point || ![point.x, point.y, point.z].every((value) => typeof value === "number" && Number.isFinite(value))) {
+        throw new RangeError(`${operation}: ${name} is ${point ? `(${point.x}, ${point.y}, ${point.z})` : point}: it must be a world position with finite x, y and z.`);
+    }
+    return point;
+}
+
+/**
+ * Stamps `input` over the disc of `radius` world units around one point, or along a path of two or
+ * more, at the schedule's current position: it applies before the next batch, paused or not.
+ */
+export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | { readonly crater: number; readonly rim: boolean }): GroundEditHandle {
+    points.forEach((point, index) => worldPoint(operation, points.length > 1 ? `path[${index}]` : "position", point));
+    worldLength(operation, operation === "along" ? "width" : "radius", operation === "along" ? radius * 2 : radius);
+    const grid = points.map((point) => field.toGrid(point));
+    const cellsPerWorldUnit = grid[0].cellsPerWorldUnit;
+    const fixed = (worldUnits: number) => Math.round(worldUnits * cellsPerWorldUnit * FIXED_ONE);
+    let request: GroundEditRequest;
+    if ("dig" in input) {
+        request = { kind: "dig", depth: fixed(worldLength(operation, "depth", input.dig)) };
+    } else if ("pile" in input) {
+        request = { kind: "pile", height: fixed(worldLength(operation, "height", input.pile)) };
+    } else if ("crater" in input) {
+        request = { kind: "crater", depth: fixed(worldLength(operation, "depth", input.crater)), rim: input.rim };
+    } else if ("flatten" in input) {
+        const to = input.flatten.to;
+        if (to !== undefined && (typeof to !== "number" || !Number.isFinite(to))) {
+            throw new RangeError(`${operation}: flatten.to is ${to}: it must be a finite world height.`);
+        }
+        const height = to === undefined ? grid[0].height : field.toGrid({ ...points[0], y: to }).height;
+        request = { kind: "flatten", target: Math.round(height * FIXED_ONE), edge: input.flatten.edge };
+    } else {
+        throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
+    }
+    const cells = grid.map((at) => ({ x: at.column, y: at.row }));
+    return handleOf(schedule.stampEdit(shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth)));
+}
