@@ -185,7 +185,18 @@ export const EDIT_PARAM_SLOTS = {
     editLevels: "spawnDisc",
     /** The height a levelling edit moves toward, fixed point. */
     editTarget: "discRadius",
+    /** Jacobi steps of the fill levels over the edit's extent after it (`EDIT_LEVEL_STEPS`). */
+    editLevelSteps: "maxSteps",
 } as const;
+
+/** Vertices around an edit's rectangle whose fill levels settle after it (its extent). */
+export const EDIT_LEVEL_MARGIN = 2;
+
+/**
+ * Most fill-level steps an edit runs over its extent: the levels come down one vertex of distance a
+ * step, so a canal up to this long drains along its bed at once (a longer one over later batches).
+ */
+export const EDIT_LEVEL_STEPS = 256;
 
 /** Name of one ground edit field. */
 export type EditParamName = keyof typeof EDIT_PARAM_SLOTS;
@@ -378,11 +389,17 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
 /** Patch index of a ground edit's batch (plus its id): edits never share a hash stream with a patch or an event. */
 export const EDIT_PATCH_BASE = 0x20000000;
 
-/** The parameters of a ground edit's batch: its rectangle as region, extent and patch, its mode and target in their slots. */
+/**
+ * The parameters of a ground edit's batch: its rectangle as region and patch, the rectangle grown by
+ * `EDIT_LEVEL_MARGIN` as the extent whose fill levels settle after it, its mode, target and level
+ * steps in their slots.
+ */
 export function buildEditBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, edit: GroundEdit, cycle: number): BatchParams {
     const params = blankBatchParams(grid.width, grid.depth);
     const { x0, y0, x1, y1 } = edit.rect;
-    Object.assign(params, { regionX0: x0, regionY0: y0, regionX1: x1, regionY1: y1, extentX0: x0, extentY0: y0, extentX1: x1, extentY1: y1, patchX0: x0, patchY0: y0, patchX1: x1, patchY1: y1 });
+    const extent = expandRect(edit.rect, EDIT_LEVEL_MARGIN, grid.width, grid.depth);
+    Object.assign(params, { regionX0: x0, regionY0: y0, regionX1: x1, regionY1: y1, extentX0: extent.x0, extentY0: extent.y0, extentX1: extent.x1, extentY1: extent.y1, patchX0: x0, patchY0: y0, patchX1: x1, patchY1: y1 });
+    params[EDIT_PARAM_SLOTS.editLevelSteps] = Math.min(EDIT_LEVEL_STEPS, extent.x1 - extent.x0 + extent.y1 - extent.y0);
     params.seed = options.seed | 0;
     params.cycle = cycle | 0;
     params.patchIndex = (EDIT_PATCH_BASE + edit.id) | 0;

@@ -10,7 +10,7 @@ import { thermalFlux } from "./cpu/thermal/thermalFlux.js";
 import { runRiverBatch } from "./cpu/rivers/riverBatch.js";
 import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
 import { tileSeam } from "./cpu/fold/tileSeam.js";
-import { applyGroundEdit } from "./cpu/edits/applyGroundEdit.js";
+import { applyGroundEdit, settleEditLevels } from "./cpu/edits/applyGroundEdit.js";
 import { runWaterPass } from "./cpu/water/waterBatch.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
@@ -145,6 +145,7 @@ export class CpuBatchRunner {
         state.masks = masks;
         if (planned.operator === "edit") {
             applyGroundEdit(planned.edit!, state.width, state.heights, state.fillLevels, state.counters);
+            settleEditLevels(params, state, this._fold);
         } else if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
             foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);

@@ -89,10 +89,15 @@ export function recordDropletBatch(target: DispatchTarget, dispatch: DropletDisp
     recordRouteAndFold(target, "hydraulic");
 }
 
-/** A ground edit: one pass over its rectangle (the batch's region). */
-export function recordGroundEdit(target: DispatchTarget): void {
+/** A ground edit: one pass over its rectangle (the batch's region), then its fill-level steps over its extent (`settleEditLevels`). */
+export function recordGroundEdit(target: DispatchTarget, levelSteps: number): void {
     const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
     record(target, "ground_edit", rx, ry);
+    const [ex, ey] = gridGroups(largest(target, (p) => p.extentX1 - p.extentX0), largest(target, (p) => p.extentY1 - p.extentY0));
+    for (let step = 0; step < levelSteps; step++) {
+        record(target, "fill_levels", ex, ey);
+        record(target, "copy_levels", ex, ey);
+    }
 }
 
 /** River batches (the order of the CPU's `runRiverBatch`). */

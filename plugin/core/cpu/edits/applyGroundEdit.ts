@@ -3,7 +3,11 @@
  * its rectangle, the fill levels kept at or above the new heights, and what it added and removed
  * counted (`COUNTER_EDIT_ADDED`, `COUNTER_EDIT_REMOVED`), so the mass balance stays exact.
  */
+import { EDIT_PARAM_SLOTS, type BatchParams } from "../../batchParams.js";
 import { COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED } from "../../counters.js";
+import type { ErosionStateData } from "../../erosionState.js";
+import type { FoldScratch } from "../droplets/foldDroplets.js";
+import { copyLevels, fillLevelStep } from "../fold/fillLevels.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { addedHeight, type GroundEdit } from "../../groundEdits.js";
 
@@ -29,5 +33,17 @@ export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32A
             else counters[COUNTER_EDIT_REMOVED] += height - next;
             if (levels[i] < next) levels[i] = next;
         }
+    }
+}
+
+/**
+ * After an edit, the fill levels over its extent take `editLevelSteps` Jacobi steps (`fill_levels`
+ * then `copy_levels` on the GPU): a level stays an upper bound and comes down to a dug canal's bed
+ * or a pit's spill from the levels around the extent, one vertex of distance a step.
+ */
+export function settleEditLevels(params: BatchParams, state: ErosionStateData, scratch: FoldScratch): void {
+    for (let step = 0; step < params[EDIT_PARAM_SLOTS.editLevelSteps]; step++) {
+        fillLevelStep(params, state.heights, state.fillLevels, scratch.levelsNext, scratch.levels);
+        copyLevels(params, scratch.levelsNext, state.fillLevels);
     }
 }
