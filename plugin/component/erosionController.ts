@@ -102,8 +102,10 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     }
 
     private _edit(operation: string, points: readonly WorldPoint[], radius: number, input: Parameters<typeof stampEditAt>[5]): GroundEditHandle {
-        const { field, schedule } = this._live(operation);
-        return stampEditAt(field, schedule, operation, points, radius, input);
+        const runner = this._live(operation);
+        const edit = stampEditAt(runner.field, runner.schedule, operation, points, radius, input);
+        runner.previewEdit(edit);
+        return { id: edit.id, kind: edit.kind, cycle: edit.cycle, batch: edit.batch };
     }
 
     /**

@@ -14,9 +14,12 @@ import type { ErosionMaps } from "../core/erosionMaps.js";
 import { createInitialState, type ErosionStateData, type MaskName } from "../core/erosionState.js";
 import { fingerprintOf } from "../core/fingerprint.js";
 import { fixedToHeights } from "../core/fixedPoint.js";
+import { COUNTER_COUNT } from "../core/counters.js";
+import { applyGroundEdit } from "../core/cpu/edits/applyGroundEdit.js";
+import type { GroundEdit } from "../core/groundEdits.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
-import { ErosionSchedule } from "../core/schedule.js";
+import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
@@ -60,6 +63,8 @@ export class ErosionRunner implements LiveQueue {
     private _beforeRender: Nullable<Observer<Scene>>;
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     private _stopped = false;
+    /** Ground edits stamped whose frame has not landed: shown on the grounds' CPU data meanwhile (`previewEdit`). */
+    private _previewed: GroundEdit[] = [];
 
     /**
      * Starts a backend for `field`'s grounds (WebGPU when `useGpu`, else the CPU reference) and
@@ -154,7 +159,7 @@ export class ErosionRunner implements LiveQueue {
                 const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
                 const completeCycle = this._readCheckpoint(backend);
                 const result = await running;
-                this._applyRows(result, field, backend);
+                this._applyRows(result, field, backend, frame.batches);
                 reportBatches(this._reports, frame.batches);
                 await completeCycle();
             }
@@ -169,6 +174,24 @@ export class ErosionRunner implements LiveQueue {
             throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
         }
         schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options));
+    }
+
+    /**
+     * Shows a just-stamped edit on the grounds' CPU data at once (picking, height queries; the CPU
+     * backend's vertex buffers too), applied to the rows the mesh holds, until the frame that ran it
+     * lands with the exact rows: a frame issued before it would otherwise bring the old rows back.
+     */
+    public previewEdit(edit: GroundEdit): void {
+        this._previewed.push(edit);
+        this._preview(edit);
+    }
+
+    private _preview(edit: GroundEdit): void {
+        const { field } = this;
+        const { y0, y1 } = edit.rect;
+        const rows = field.readRows(y0, y1);
+        applyGroundEdit({ ...edit, rect: { ...edit.rect, y0: 0, y1: y1 - y0 } }, field.width, rows, new Int32Array(rows.length), new Float64Array(COUNTER_COUNT));
+        field.writeRows(rows, y0, y1, this.backend?.name === "cpu");
     }
 
     /** Heights in the ground's local units, after everything issued so far. */
@@ -209,6 +232,7 @@ export class ErosionRunner implements LiveQueue {
             schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
             schedule.setEvents([], []);
             schedule.setEdits([]);
+            this._previewed = [];
             schedule.setSourceState([], null);
             this.checkpoints.set(initial, schedule);
         });
@@ -246,6 +270,7 @@ export class ErosionRunner implements LiveQueue {
         const inForce = resolveOptions(simulationOptions(options), this._options);
         this._options = inForce;
         schedule.resumeAtState(state, inForce);
+        this._previewed = [];
         await backend.writeState(state);
         if (maps) {
             await backend.writeMaps(maps);
@@ -323,7 +348,7 @@ export class ErosionRunner implements LiveQueue {
                 if (this.backend !== backend) return; // detached meanwhile
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 const applying = performance.now();
-                this._applyRows(result, field, backend);
+                this._applyRows(result, field, backend, batches);
                 this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs, applyMs: performance.now() - applying };
                 reportBatches(this._reports, batches);
                 if (completeCycle) {
@@ -358,12 +383,19 @@ export class ErosionRunner implements LiveQueue {
         );
     }
 
-    private _applyRows(result: FrameResult, field: GroundField, backend: ErosionBackend): void {
+    private _applyRows(result: FrameResult, field: GroundField, backend: ErosionBackend, batches: readonly PlannedBatch[]): void {
         if (result.texels) {
             this.maps.uploadRows(result.texels, result.y0, result.y1);
         }
         if (result.rows) {
             field.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
+        }
+        if (this._previewed.length > 0) {
+            const landed = new Set(batches.map((planned) => planned.edit?.id));
+            this._previewed = this._previewed.filter((edit) => !landed.has(edit.id));
+            for (const edit of this._previewed) {
+                if (result.rows && edit.rect.y0 < result.y1 && edit.rect.y1 > result.y0) this._preview(edit);
+            }
         }
     }
 

@@ -29,10 +29,6 @@ export interface GroundEditHandle {
     readonly batch: number;
 }
 
-function handleOf(edit: GroundEdit): GroundEditHandle {
-    return { id: edit.id, kind: edit.kind, cycle: edit.cycle, batch: edit.batch };
-}
-
 /** A world length as a number, or a RangeError naming it. */
 function worldLength(operation: string, name: string, value: number): number {
     if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
@@ -53,7 +49,7 @@ function worldPoint(operation: string, name: string, point: WorldPoint | null | 
  * Stamps `input` over the disc of `radius` world units around one point, or along a path of two or
  * more, at the schedule's current position: it applies before the next batch, paused or not.
  */
-export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | { readonly crater: number; readonly rim: boolean }): GroundEditHandle {
+export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | { readonly crater: number; readonly rim: boolean }): GroundEdit {
     points.forEach((point, index) => worldPoint(operation, points.length > 1 ? `path[${index}]` : "position", point));
     worldLength(operation, operation === "along" ? "width" : "radius", operation === "along" ? radius * 2 : radius);
     const grid = points.map((point) => field.toGrid(point));
@@ -77,5 +73,5 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
         throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
     }
     const cells = grid.map((at) => ({ x: at.column, y: at.row }));
-    return handleOf(schedule.stampEdit(shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth)));
+    return schedule.stampEdit(shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth));
 }

@@ -108,6 +108,24 @@ export class GroundField {
     }
 
     /**
+     * Rows `y0 .. y1 - 1` of the grounds' CPU heights (their positions' y), full width, as fixed point
+     * (rounded from the float32 positions: a preview's input, not the exact state).
+     */
+    public readRows(y0: number, y1: number): Int32Array {
+        const unit = fixedUnitLength(this.cellSize);
+        const rows = new Int32Array((y1 - y0) * this.width);
+        for (const { binding, x0, y0: wy0 } of this.windows) {
+            const positions = binding.cpuPositions;
+            for (let y = Math.max(y0, wy0); y < Math.min(y1, wy0 + binding.depth); y++) {
+                for (let x = 0; x < binding.width; x++) {
+                    rows[(y - y0) * this.width + x0 + x] = Math.round(positions[((y - wy0) * binding.width + x) * 3 + 1] / unit);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /**
      * Writes fixed-point heights of field rows `y0 .. y1 - 1` into every ground's CPU vertex data,
      * recomputes normals for the rows that changed and one row either side across the whole field,
      * and refreshes each changed ground's height quads, picking cache and bounds (rows whose heights

@@ -1,0 +1,37 @@
+/**
+ * Ground edits reach the mesh at once on a real engine (headless Chromium, WebGPU on SwiftShader,
+ * the CPU backend in its Web Worker): frames from `dig` to the changed vertices, paused and running,
+ * at a budget of one batch a frame and at a large one. The figures are printed.
+ */
+import { openTestPage, type OpenPage } from "../helpers/browser.js";
+import type { LatencyRequest, LatencyResult } from "./pages/groundEdits.js";
+
+describe("ground edits reach the mesh", () => {
+    let browser: OpenPage;
+    beforeAll(async () => {
+        browser = await openTestPage("groundEdits", [], "?engine=webgpu");
+    }, 120000);
+    afterAll(() => browser?.close());
+
+    const run = (request: LatencyRequest) => browser.page.evaluate((r) => (window as unknown as { editLatency(r: LatencyRequest): Promise<LatencyResult> }).editLatency(r), request);
+
+    it("within 2 frames on WebGPU and 3 on the CPU backend, paused or running, at any budget", async () => {
+        const cases: LatencyRequest[] = [
+            { backend: "webgpu", autoStart: false, frameBudgetMs: 8 },
+            { backend: "webgpu", autoStart: true, frameBudgetMs: 0.05 },
+            { backend: "webgpu", autoStart: true, frameBudgetMs: 50 },
+            { backend: "cpu", autoStart: false, frameBudgetMs: 8 },
+            { backend: "cpu", autoStart: true, frameBudgetMs: 0.05 },
+        ];
+        for (const request of cases) {
+            const result = await run(request);
+            console.log(`${result.backend}, ${request.autoStart ? `running at ${request.frameBudgetMs} ms` : "paused"}: the CPU data after ${result.framesToCpuData} frame(s), the vertex buffer after ${result.framesToVertexBuffer ?? "-"}; height at the centre ${result.heightBefore.toFixed(2)} -> ${result.heightAfter.toFixed(2)}`);
+            expect(result.backend).toBe(request.backend);
+            expect(result.framesToCpuData).toBeGreaterThan(0);
+            expect(result.framesToCpuData).toBeLessThanOrEqual(request.backend === "webgpu" ? 2 : 3);
+            if (request.backend === "webgpu") expect(result.framesToVertexBuffer).toBeLessThanOrEqual(2);
+            expect(result.heightBefore - result.heightAfter).toBeGreaterThan(2.5);
+        }
+        expect(browser.errors).toEqual([]);
+    }, 240000);
+});

@@ -1,0 +1,94 @@
+/**
+ * Test page: ground edits on a real engine. How many rendered frames pass between a call (`dig`)
+ * and the changed vertices on the mesh: its CPU data (what picking and `getHeightAtCoordinates`
+ * read) and, on WebGPU, its vertex buffer.
+ */
+import { Scene } from "@babylonjs/core/scene.js";
+import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
+import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
+import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
+import "@babylonjs/core/Materials/standardMaterial.js";
+import { generateNoiseTerrain, TerrainErosion, type ErosionBackendName } from "../../../plugin/index.js";
+import { createPageEngine } from "../../helpers/pageEngine.js";
+import { readVertexBuffer } from "../../helpers/gpuReadback.js";
+
+export interface LatencyRequest {
+    backend: ErosionBackendName;
+    autoStart: boolean;
+    frameBudgetMs: number;
+}
+
+export interface LatencyResult {
+    backend: string;
+    /** Frames rendered after the call until the mesh's CPU data showed the dig at its centre. */
+    framesToCpuData: number;
+    /** Frames rendered after the call until the vertex buffer showed it (WebGPU only; null on the CPU backend, whose rows are uploaded with the CPU data). */
+    framesToVertexBuffer: number | null;
+    /** The height under the centre before and after, from `getHeightAtCoordinates` (the ground's height quads). */
+    heightBefore: number;
+    heightAfter: number;
+}
+
+const SIZE = 65;
+let scene: Scene;
+let frames = 0;
+
+async function setup(): Promise<void> {
+    const engine = await createPageEngine(256);
+    scene = new Scene(engine);
+    new FreeCamera("camera", new Vector3(0, 60, -70), scene).setTarget(Vector3.Zero());
+    new HemisphericLight("light", new Vector3(0.3, 1, 0.2), scene);
+    scene.onAfterRenderObservable.add(() => frames++);
+    engine.runRenderLoop(() => scene.render());
+}
+
+async function afterFrames(count: number): Promise<void> {
+    const target = frames + count;
+    while (frames < target) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+async function editLatency(request: LatencyRequest): Promise<LatencyResult> {
+    const heights = generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 9, relief: 10 });
+    const ground = CreateGround(`ground-${request.backend}-${request.autoStart}`, { width: SIZE - 1, height: SIZE - 1, subdivisions: SIZE - 1, updatable: true }, scene);
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    heights.forEach((height, i) => (positions[i * 3 + 1] = height));
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    const erosion = new TerrainErosion({ backend: request.backend, autoStart: request.autoStart, frameBudgetMs: request.frameBudgetMs, patchSize: 32, hydraulic: { dropletsPerBatch: 256 } });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    await afterFrames(3);
+    const centre = ((SIZE - 1) / 2) * SIZE + (SIZE - 1) / 2;
+    const cpuHeight = () => ground.getVerticesData(VertexBuffer.PositionKind)![centre * 3 + 1];
+    const before = cpuHeight();
+    const heightBefore = ground.getHeightAtCoordinates(0, 0);
+    const webgpu = erosion.backend === "webgpu";
+    const called = frames;
+    let framesToCpuData = -1;
+    // The CPU data is checked after every frame; the vertex buffer by a copy issued right after a
+    // frame (queued behind that frame's commands, so it shows what the frame left).
+    const watcher = scene.onAfterRenderObservable.add(() => {
+        if (framesToCpuData < 0 && before - cpuHeight() > 2.5) framesToCpuData = frames - called;
+    });
+    erosion.dig(new Vector3(0, 0, 0), 5, 3);
+    let framesToVertexBuffer: number | null = null;
+    for (let waited = 0; waited < 30 && (framesToCpuData < 0 || (webgpu && framesToVertexBuffer === null)); waited++) {
+        await afterFrames(1);
+        if (webgpu && framesToVertexBuffer === null) {
+            const issuedAfter = frames - called;
+            const gpu = await readVertexBuffer(scene.getEngine() as WebGPUEngine, ground, VertexBuffer.PositionKind);
+            if (before - gpu[centre * 3 + 1] > 2.5) framesToVertexBuffer = issuedAfter;
+        }
+    }
+    scene.onAfterRenderObservable.remove(watcher);
+    const result = { backend: erosion.backend ?? "none", framesToCpuData, framesToVertexBuffer, heightBefore, heightAfter: ground.getHeightAtCoordinates(0, 0) };
+    ground.dispose();
+    await erosion.whenIdle();
+    return result;
+}
+
+Object.assign(window, { editLatency });
+setup().then(() => Object.assign(window, { pageReady: true }));
