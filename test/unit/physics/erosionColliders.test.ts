@@ -160,6 +160,43 @@ describe("ErosionColliders (Havok under Node)", () => {
         colliders.dispose();
     });
 
+    it("rebuilds only the chunks a crater touches, and a sphere dropped in it rests on its floor", async () => {
+        const flat = Float32Array.from({ length: SIDE * SIDE }, (_, i) => 2 + 0.02 * (i % SIDE));
+        const { ground, erosion } = await eroded(flat, { hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { enabled: false } });
+        await erosion.flush();
+        const colliders = new ErosionColliders(erosion, { chunkCells: 16, refreshIntervalMs: 0 });
+        // A crater 3 units deep, 5 units wide, inside the first chunk's neighbourhood (world (-12, 12)).
+        erosion.crater(new Vector3(-12, 0, 12), 5, 3);
+        expect(colliders.pendingChunks).toBeGreaterThan(0);
+        expect(colliders.pendingChunks).toBeLessThan(9);
+        colliders.refresh();
+        const rebuilt = colliders.chunksRebuilt;
+        for (let frame = 0; frame < 3; frame++) scene.render(); // the edit's frame lands its exact rows
+        await erosion.whenIdle();
+        colliders.refresh();
+        expect(colliders.chunksRebuilt).toBeLessThan(9 + rebuilt);
+        const heights = await erosion.readHeights();
+        const floor = heights[(24 - 12) * SIDE + (24 - 12)];
+        expect(flat[(24 - 12) * SIDE + (24 - 12)] - floor).toBeGreaterThan(2.9);
+        const radius = 0.5;
+        const ball = CreateSphere("ball", { diameter: 2 * radius }, scene);
+        ball.position.set(-11, floor + 6, 11.5);
+        const aggregate = new PhysicsAggregate(ball, PhysicsShapeType.SPHERE, { mass: 1, friction: 0.8, restitution: 0 }, scene);
+        aggregate.body.setLinearDamping(0.6);
+        aggregate.body.setAngularDamping(0.6);
+        for (let frame = 0, still = 0; frame < 3600 && still < 60; frame++) {
+            step(1);
+            still = aggregate.body.getLinearVelocity().length() < 0.02 ? still + 1 : 0;
+        }
+        const rest = ball.position;
+        console.log(`sphere at rest ${(rest.y - radius - floor).toFixed(3)} above the crater's floor, ${Math.hypot(rest.x + 12, rest.z - 12).toFixed(2)} from its centre`);
+        expect(Math.hypot(rest.x + 12, rest.z - 12)).toBeLessThan(1.5);
+        expect(Math.abs(rest.y - radius - surfaceAt(heights, rest.x, rest.z))).toBeLessThan(0.05);
+        expect(rest.y - radius).toBeLessThan(floor + 0.3);
+        colliders.dispose();
+        ground.dispose();
+    });
+
     it("lets a sphere roll across chunk edges without snagging: as on one heightfield", async () => {
         // A plane falling along +x: with chunks of 16 cells the sphere crosses chunk edges at x = -8 and 8.
         const heights = new Float32Array(SIDE * SIDE);
