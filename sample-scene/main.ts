@@ -29,6 +29,7 @@ import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
 import { keepScalesFitted } from "./mapsView.js";
 import { createWaterControls, type WaterControls } from "./waterControls.js";
+import { createGroundTools } from "./groundTools.js";
 import { LIGHT_TERRAIN, softwareRenderer } from "./lightSettings.js";
 import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
@@ -197,6 +198,7 @@ async function main(): Promise<void> {
         note: weight.note,
     });
     water = createWaterControls({ erosion, scene, grounds: allGrounds, container: document.getElementById("water-controls")!, size, raining: params.get("water") === "1" });
+    const tools = createGroundTools({ erosion, scene, camera, canvas, grounds: allGrounds, container: document.getElementById("ground-tools")!, size, relief: high - low });
     window.addEventListener("keydown", (event) => {
         if (event.key === "i" || event.key === "I") void toggleInspector();
     });
@@ -220,7 +222,7 @@ async function main(): Promise<void> {
         panel.update();
     });
     window.addEventListener("resize", () => engine.resize());
-    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, water, toggleInspector, inspectorOpen: () => inspector !== null } });
+    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, water, tools, toggleInspector, inspectorOpen: () => inspector !== null } });
 }
 
 main().catch((error) => {

@@ -1,11 +1,12 @@
 /**
  * The sample scene's tools in headless Chromium (WebGL2, CPU backend): each erosion map in turn, rain
- * under a shift-drag (erodeAt), and the Inspector tuning the running erosion.
+ * under a shift-drag (erodeAt), the Dig and Blast tools (ground edits), and the Inspector tuning
+ * the running erosion.
  */
 import { openSample } from "../helpers/sample.js";
 
 describe("erosion maps and local erosion in the sample", () => {
-    it("shows each map in turn and rains on the terrain under a shift-drag (erodeAt)", async () => {
+    it("shows each map in turn, rains on the terrain under a shift-drag (erodeAt), digs under a drag and blasts under a tap", async () => {
         const sample = await openSample("?engine=webgl2&size=65&droplets=64");
         try {
             await sample.page.evaluate(() => (window as any).sample.erosionMaterial.whenReady);
@@ -27,6 +28,22 @@ describe("erosion maps and local erosion in the sample", () => {
             await sample.page.keyboard.up("Shift");
             const events = await sample.page.evaluate(() => (window as any).sample.erosion.localEvents);
             expect(events.inForce + events.pending).toBeGreaterThan(0);
+            // Dig: a drag carves a canal along the pointer's path (ground edits, seen at once).
+            await sample.page.click('#ground-tools button[data-tool="Dig"]');
+            expect(await sample.page.evaluate(() => window.scrollY)).toBe(0); // the panel scrolls, not the page
+            const before = await sample.page.evaluate(() => (window as any).sample.erosion.readCounters());
+            await sample.page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
+            await sample.page.mouse.down();
+            await sample.page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.66, { steps: 6 });
+            await sample.page.mouse.up();
+            expect(await sample.page.evaluate(() => (window as any).sample.tools.edits())).toBeGreaterThan(2);
+            await sample.page.click('#ground-tools button[data-tool="Blast"]');
+            await sample.page.mouse.click(box.x + box.width * 0.62, box.y + box.height * 0.72);
+            const after = await sample.page.evaluate(async () => {
+                await (window as any).sample.erosion.whenIdle();
+                return (window as any).sample.erosion.readCounters();
+            });
+            expect(after.editRemoved).toBeGreaterThan(before.editRemoved);
             expect(sample.errors).toEqual([]);
         } finally {
             await sample.close();
