@@ -23,6 +23,7 @@ import { formatValue, repeat, runCounts, summarize, type BenchRecord } from "./r
 import { benchHeights, cpuDroplets, dropletBatch, MASKED_RADIUS, RADII, RIVER_WARM_BATCHES, riverBatch, riverStartState, riverWarmState, SIZES, thermalBatch } from "./workloads.js";
 import { measureYardstickNow, measureYardsticks, yardstickRatios } from "./yardsticks.js";
 import { runCpuWaterFigure } from "./cpuWater.js";
+import { runCpuEditFigures } from "./editFigures.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
 import { runBakeFigures, tiledBake } from "./bakeFigures.js";
 import { runQueueBakeFigures } from "./queueBakeFigures.js";
@@ -251,6 +252,7 @@ async function main(): Promise<void> {
             report({ backend: "cpu", kernel, size, brushRadius: null, threads: 1, unit: "cells/s", ...summarize(single), runs, detail: riverDetail });
         }
         report(await runCpuWaterFigure(size, counts));
+        if (size === 512) for (const record of await runCpuEditFigures(size, counts)) report(record);
         await pool?.terminate();
     }
     // The walk in fresh processes, each beside the JS walk (issue 17: 0.75x "in every process").

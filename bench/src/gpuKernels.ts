@@ -23,6 +23,7 @@
 import { type BatchParams, BATCH_PARAM_FIELDS, packBatchParams, PARAMS_UNIFORM_BYTES, COUNTER_COUNT, COUNTER_DROPLET_STEPS, type ComputeBuffer, type KernelBindings, planDropletDispatch, BINDINGS, GRID_WORKGROUP_SIZE, kernelSource, KERNELS, type KernelName, WebGpuComputeDevice, THERMAL_SLOTS } from "../../plugin/advanced.js";
 import { runGpuRiverFigure } from "./gpuRivers.js";
 import { runGpuWaterFigure } from "./gpuWater.js";
+import { runGpuEditFigures } from "./editFigures.js";
 import { calibrate as calibrateUpTo, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, benchMask, dropletBatch, gpuDroplets, MASKED_RADIUS, RADII, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 
@@ -273,6 +274,8 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             report(await runGpuRiverFigure(compute, device, size, { backend: options.backend, counts, targetMs }));
             // Shallow water: whole steps through GpuErosionSimulation (gpuWater.ts).
             report(await runGpuWaterFigure(compute, device, size, { backend: options.backend, counts, targetMs }));
+            // Ground edits: one edit's batch each (editFigures.ts).
+            if (size === 512) for (const record of await runGpuEditFigures(compute, device, size, { backend: options.backend, counts })) report(record);
 
             // The maps texture: write_maps over the whole field into an RGBA32F storage texture. The
             // pass is bound here on the GPUDevice (its buffers too: wrapped for the readback below).
