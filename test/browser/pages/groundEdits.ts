@@ -90,5 +90,61 @@ async function editLatency(request: LatencyRequest): Promise<LatencyResult> {
     return result;
 }
 
-Object.assign(window, { editLatency });
+export interface StampedRunRequest {
+    backend: ErosionBackendName;
+    frameBudgetMs: number;
+    /** Cycles the run stops at (maxCycles). */
+    cycles: number;
+}
+
+export interface StampedRunResult {
+    backend: string;
+    /** Each edit's handle (its stamp) and what it was, in world units. */
+    edits: { kind: string; cycle: number; batch: number }[];
+    fingerprint: string;
+    /** The fingerprint after a snapshot taken with the last edit pending, restored and run to the end again. */
+    restoredFingerprint: string;
+    snapshotEdits: number;
+}
+
+/**
+ * Edits of each kind while erosion runs at `frameBudgetMs`, at whatever point of the schedule the
+ * frames have reached (the handles say where), then to `cycles`; and a snapshot taken with an edit
+ * pending, restored and run again to the same end.
+ */
+async function stampedRun(request: StampedRunRequest): Promise<StampedRunResult> {
+    const heights = generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 9, relief: 10 });
+    const ground = CreateGround(`stamped-${request.backend}-${request.frameBudgetMs}`, { width: SIZE - 1, height: SIZE - 1, subdivisions: SIZE - 1, updatable: true }, scene);
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    heights.forEach((height, i) => (positions[i * 3 + 1] = height));
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    const erosion = new TerrainErosion({ backend: request.backend, frameBudgetMs: request.frameBudgetMs, maxCycles: request.cycles, patchSize: 32, hydraulic: { dropletsPerBatch: 256 }, rivers: { erosion: 0.1 } });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    const edits: StampedRunResult["edits"] = [];
+    const keep = (handle: { kind: string; cycle: number; batch: number }) => edits.push({ kind: handle.kind, cycle: handle.cycle, batch: handle.batch });
+    await afterFrames(4);
+    keep(erosion.crater(new Vector3(-10, 0, 8), 6, 2));
+    await afterFrames(3);
+    keep(erosion.dig(new Vector3(12, 0, -4), 4, 1.5));
+    keep(erosion.along([new Vector3(-20, 0, -20), new Vector3(0, 0, -12), new Vector3(20, 0, -22)], 3, { dig: 1 }));
+    await afterFrames(5);
+    keep(erosion.pile(new Vector3(5, 0, 18), 5, 2));
+    keep(erosion.flatten(new Vector3(-18, 0, 16), 7, { to: 3, edge: 0.4 }));
+    erosion.pause();
+    const snapshot = await erosion.snapshot();
+    erosion.start();
+    while (erosion.isRunning) await afterFrames(5);
+    await erosion.whenIdle();
+    const fingerprint = await erosion.fingerprint();
+    await erosion.restore(snapshot);
+    await erosion.runCycles(request.cycles - snapshot.state.cycle);
+    const restoredFingerprint = await erosion.fingerprint();
+    const result = { backend: erosion.backend ?? "none", edits, fingerprint, restoredFingerprint, snapshotEdits: snapshot.state.edits?.length ?? 0 };
+    ground.dispose();
+    await erosion.whenIdle();
+    return result;
+}
+
+Object.assign(window, { editLatency, stampedRun });
 setup().then(() => Object.assign(window, { pageReady: true }));
