@@ -117,6 +117,31 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
         expect(actual.maps.wear.some((v) => v > 0)).toBe(true);
     });
 
+    it("applies ground edits across seams exactly as on one ground, seams equal from the preview on", async () => {
+        const edit = (erosion: TerrainErosion | TerrainErosionWorld) => {
+            erosion.crater(new Vector3(-6.5, 0, 4), 5, 2); // on the corner of four grounds
+            erosion.along([new Vector3(-29, 0, -10), new Vector3(0, 0, 2), new Vector3(29, 0, 10)], 3, { dig: 1.5 });
+        };
+        const single = createGroundFromHeights("single", heights, { columns: W, rows: D, extent: extentOf(W, D) }, scene);
+        const behavior = new TerrainErosion({ ...OPTIONS, autoStart: false });
+        single.addBehavior(behavior);
+        await behavior.whenReady();
+        edit(behavior);
+        await behavior.runCycles(1);
+        const grounds = tiles();
+        const world = new TerrainErosionWorld(grounds, { ...OPTIONS, autoStart: false });
+        await world.whenReady();
+        edit(world);
+        expect(seamMismatches(grounds)).toEqual([]); // the preview, before any frame
+        await renderFrames(scene, 2);
+        expect(seamMismatches(grounds)).toEqual([]);
+        await world.runCycles(1);
+        expect(await world.fingerprint()).toBe(await behavior.fingerprint());
+        expect((await world.readCounters()).editRemoved).toBeGreaterThan(0);
+        expect(seamMismatches(grounds)).toEqual([]);
+        world.dispose();
+    });
+
     it("reports the world-space bounds whose CPU data changed, per ground (and for TerrainErosion)", async () => {
         const grounds = tiles();
         const world = new TerrainErosionWorld(grounds, { ...OPTIONS, frameBudgetMs: 0.05 });
