@@ -82,6 +82,19 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     }
 
     /**
+     * Levels the ground inside a polygon of world positions (their x and z; at least three, not
+     * closed) toward `options.to` (a world y; default the first point's y), with a soft edge
+     * `options.edge` world units wide outside it (default 0: a hard edge): a building's plot, a
+     * field. See `dig`.
+     */
+    public flattenArea(polygon: readonly WorldPoint[], options: { to?: number; edge?: number } = {}): GroundEditHandle {
+        if (!Array.isArray(polygon) || polygon.length < 3) {
+            throw new RangeError(`flattenArea: polygon has ${Array.isArray(polygon) ? polygon.length : "no"} points: it needs at least three world positions.`);
+        }
+        return this._edit("flattenArea", polygon, options.edge ?? 0, { flattenArea: { to: options.to } });
+    }
+
+    /**
      * An explosion: a bowl `depth` world units deep at `worldPosition` with `radius` world units
      * and, unless `options.rim` is false, a rim out to 1.6 radii made of exactly the material the
      * bowl removed (mass conserved to the unit); without the rim the material is gone. See `dig`.

@@ -19,6 +19,9 @@ export type GroundEditInput =
     /** Levels toward the world height `to` (default: the first point's y), fully inside `(1 - edge)` of the radius, softly to the edge (`edge` default 0.3). */
     | { readonly flatten: { readonly to?: number; readonly edge?: number } };
 
+/** What `flattenArea` stamps: the polygon's points with `radius` the soft edge's width. */
+type AreaInput = { readonly flattenArea: { readonly to?: number } };
+
 /** An edit a behavior stamped: where in the run it applies, and what it is. */
 export interface GroundEditHandle {
     /** The edit's number in the run (1, 2, ...), as the state and the fingerprint record it. */
@@ -49,9 +52,14 @@ function worldPoint(operation: string, name: string, point: WorldPoint | null | 
  * Stamps `input` over the disc of `radius` world units around one point, or along a path of two or
  * more, at the schedule's current position: it applies before the next batch, paused or not.
  */
-export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | { readonly crater: number; readonly rim: boolean }): GroundEdit {
-    points.forEach((point, index) => worldPoint(operation, points.length > 1 ? `path[${index}]` : "position", point));
-    worldLength(operation, operation === "along" ? "width" : "radius", operation === "along" ? radius * 2 : radius);
+export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | AreaInput | { readonly crater: number; readonly rim: boolean }): GroundEdit {
+    const area = "flattenArea" in input;
+    points.forEach((point, index) => worldPoint(operation, area ? `polygon[${index}]` : points.length > 1 ? `path[${index}]` : "position", point));
+    if (area) {
+        if (typeof radius !== "number" || !Number.isFinite(radius) || radius < 0) throw new RangeError(`${operation}: edge is ${radius}: it must be a number of world units, at least 0.`);
+    } else {
+        worldLength(operation, operation === "along" ? "width" : "radius", operation === "along" ? radius * 2 : radius);
+    }
     const grid = points.map((point) => field.toGrid(point));
     const cellsPerWorldUnit = grid[0].cellsPerWorldUnit;
     const fixed = (worldUnits: number) => Math.round(worldUnits * cellsPerWorldUnit * FIXED_ONE);
@@ -62,13 +70,13 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
         request = { kind: "pile", height: fixed(worldLength(operation, "height", input.pile)) };
     } else if ("crater" in input) {
         request = { kind: "crater", depth: fixed(worldLength(operation, "depth", input.crater)), rim: input.rim };
-    } else if ("flatten" in input) {
-        const to = input.flatten.to;
+    } else if ("flatten" in input || "flattenArea" in input) {
+        const to = "flatten" in input ? input.flatten.to : input.flattenArea.to;
         if (to !== undefined && (typeof to !== "number" || !Number.isFinite(to))) {
             throw new RangeError(`${operation}: flatten.to is ${to}: it must be a finite world height.`);
         }
         const height = to === undefined ? grid[0].height : field.toGrid({ ...points[0], y: to }).height;
-        request = { kind: "flatten", target: Math.round(height * FIXED_ONE), edge: input.flatten.edge };
+        request = { kind: "flatten", target: Math.round(height * FIXED_ONE), edge: "flatten" in input ? input.flatten.edge : undefined, area };
     } else {
         throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
     }

@@ -162,15 +162,54 @@ export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: num
  */
 export function flattenEdit(footprint: Footprint, target: number, edge: number, width: number, depth: number): GroundEditShape {
     checkFootprint("flatten", footprint, width, depth);
-    if (!Number.isFinite(target) || target < HEIGHT_MIN_FIXED || target > HEIGHT_MAX_FIXED) {
-        fail("flatten", `target is ${target / FIXED_ONE} cells: it must be within the height range [${HEIGHT_MIN_FIXED / FIXED_ONE}, ${HEIGHT_MAX_FIXED / FIXED_ONE}] cells.`);
-    }
+    checkTarget("flatten", target);
     if (!Number.isFinite(edge) || edge < 0 || edge > 1) {
         fail("flatten", `edge is ${edge}: it must be a share of the radius in [0, 1].`);
     }
     const rect = footprintRect("flatten", footprint, footprint.radius, width, depth);
     const inner = (1 - edge) * (1 - edge);
     const amounts = overRect(rect, footprint, (s) => (s <= inner ? FIXED_ONE : Math.round(FIXED_ONE * bump((s - inner) / (1 - inner)))));
+    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target) };
+}
+
+/** Checks a target height, fixed point. */
+function checkTarget(operation: string, target: number): void {
+    if (!Number.isFinite(target) || target < HEIGHT_MIN_FIXED || target > HEIGHT_MAX_FIXED) {
+        fail(operation, `target is ${target / FIXED_ONE} cells: it must be within the height range [${HEIGHT_MIN_FIXED / FIXED_ONE}, ${HEIGHT_MAX_FIXED / FIXED_ONE}] cells.`);
+    }
+}
+
+/** Whether (x, y) is inside the closed polygon `points` (even-odd rule, crossings counted to the right). */
+function insidePolygon(points: readonly GridPoint[], x: number, y: number): boolean {
+    let inside = false;
+    for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+        const a = points[i];
+        const b = points[j];
+        if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
+    }
+    return inside;
+}
+
+/**
+ * Levels a polygon toward `target` (fixed point): all the way inside it, then less and less to
+ * nothing `edge` cells outside its border ((1 - d^2 / edge^2)^2 of the way; 0: a hard edge).
+ */
+export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number): GroundEditShape {
+    const operation = "flattenArea";
+    if (polygon.length < 3) fail(operation, `the polygon has ${polygon.length} points: it needs at least three.`);
+    polygon.forEach((point, index) => {
+        if (!Number.isFinite(point.x) || !Number.isFinite(point.y)) fail(operation, `polygon point ${index} is (${point.x}, ${point.y}): it must be a finite position.`);
+    });
+    checkLength(operation, "edge", edge, 0, Math.max(width, depth));
+    checkTarget(operation, target);
+    const border = { points: [...polygon, polygon[0]], radius: edge };
+    const rect = footprintRect(operation, border, edge, width, depth);
+    const amounts: number[] = [];
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0; x < rect.x1; x++) {
+            amounts.push(insidePolygon(polygon, x, y) ? FIXED_ONE : edge > 0 ? Math.round(FIXED_ONE * bump(squaredDistance(border, x, y))) : 0);
+        }
+    }
     return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target) };
 }
 
@@ -234,7 +273,8 @@ export function stampBefore(edit: Pick<GroundEdit, "cycle" | "batch">, cycle: nu
 export type GroundEditRequest =
     | { readonly kind: "dig"; readonly depth: number }
     | { readonly kind: "pile"; readonly height: number }
-    | { readonly kind: "flatten"; readonly target: number; readonly edge?: number }
+    /** Over a disc or along a path, `edge` the soft edge's share of the radius; with `area`, inside the polygon of the points, the radius the soft edge's width in cells. */
+    | { readonly kind: "flatten"; readonly target: number; readonly edge?: number; readonly area?: boolean }
     | { readonly kind: "crater"; readonly depth: number; readonly rim?: boolean };
 
 /** Default soft edge of `flatten`, a share of its radius. */
@@ -251,6 +291,7 @@ export function shapeGroundEdit(request: GroundEditRequest, points: readonly Gri
         case "pile":
             return bumpEdit(request.kind, footprint, request.kind === "dig" ? request.depth : request.height, width, depth);
         case "flatten":
+            if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth);
             return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth);
         case "crater":
             if (points.length !== 1) fail("crater", `a crater has one centre, not a path of ${points.length} points.`);

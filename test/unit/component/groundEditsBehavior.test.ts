@@ -73,6 +73,17 @@ describe("ground edits on TerrainErosion", () => {
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
     });
 
+    it("flattenArea levels a plot given by world positions, as the mesh-free simulation does", async () => {
+        const { erosion } = await attached(false);
+        const plot = [new Vector3(-8, 0, 6), new Vector3(6, 0, 8), new Vector3(4, 0, -6), new Vector3(-6, 0, -4)];
+        erosion.flattenArea(plot, { to: 5, edge: 2 });
+        await erosion.runCycles(1);
+        const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
+        reference.edit({ kind: "flatten", target: 5 * 65536, area: true }, plot.map((p) => ({ x: p.x + 20, y: 16 - p.z })), 2);
+        reference.runCycles(1);
+        expect(await erosion.fingerprint()).toBe(reference.fingerprint());
+    });
+
     it("refuses bad arguments with their names before anything changes", async () => {
         const { erosion } = await attached(false);
         const fingerprint = await erosion.fingerprint();
@@ -83,6 +94,8 @@ describe("ground edits on TerrainErosion", () => {
         expect(() => erosion.along([new Vector3(0, 0, 0)], 2, { dig: 1 })).toThrow(/along: path has 1 points/);
         expect(() => erosion.flatten(new Vector3(0, 0, 0), 3, { to: Number.POSITIVE_INFINITY })).toThrow(/flatten.to is Infinity/);
         expect(() => erosion.flatten(new Vector3(0, 0, 0), 3, { edge: 2 })).toThrow(/edge is 2/);
+        expect(() => erosion.flattenArea([new Vector3(0, 0, 0), new Vector3(3, 0, 0)])).toThrow(/flattenArea: polygon has 2 points/);
+        expect(() => erosion.flattenArea([new Vector3(0, 0, 0), new Vector3(3, 0, 0), new Vector3(0, 0, 3)], { edge: -1 })).toThrow(/flattenArea: edge is -1/);
         expect(await erosion.fingerprint()).toBe(fingerprint);
     });
 });

@@ -51,6 +51,23 @@ describe("ground edits (CPU)", () => {
         expect(h[39 * size + 20]).toBe(original[39 * size + 20]);
     });
 
+    it("flattenArea levels a polygon to the target inside, softly within its edge, and leaves the rest alone", () => {
+        const sim = simulation({ hydraulic: { enabled: false }, thermal: { enabled: false } });
+        const original = sim.state.heights.slice();
+        const target = metres(4);
+        // A triangle; a soft edge 3 cells wide.
+        sim.edit({ kind: "flatten", target, area: true }, [{ x: 10, y: 10 }, { x: 34, y: 12 }, { x: 14, y: 36 }], 3);
+        sim.runBatch();
+        const h = sim.state.heights;
+        for (const [x, y] of [[15, 15], [20, 14], [14, 30]]) expect(h[y * size + x]).toBe(target);
+        for (const [x, y] of [[40, 40], [5, 5], [30, 30]]) expect(h[y * size + x]).toBe(original[y * size + x]);
+        // About 1.5 cells outside the border: moved part of the way.
+        const i = 20 * size + 10;
+        expect(Math.abs(h[i] - target)).toBeLessThan(Math.abs(original[i] - target));
+        expect(h[i]).not.toBe(target);
+        expect(() => sim.edit({ kind: "flatten", target, area: true }, [{ x: 1, y: 1 }, { x: 5, y: 5 }], 0)).toThrow(/flattenArea: the polygon has 2 points/);
+    });
+
     it("along a path digs a canal: every vertex on the line is lowered by the depth", () => {
         const sim = simulation({ hydraulic: { enabled: false }, thermal: { enabled: false } });
         const original = sim.state.heights.slice();
