@@ -2,12 +2,16 @@
 // amount, which the simulation wrote into the accumulator (delta) before the dispatch, added to
 // its height (kept in the height range), or taken as the Q16 share of the way to the target
 // (editLevels()); the accumulator cleared again, the fill level kept at or above the new height,
-// and what the edit added and removed counted. Touches only its own vertex.
+// and what the edit added and removed counted; with editSediment(), what it removes joins the
+// shallow water's sediment instead (up to WATER_SEDIMENT_LIMIT a vertex; the rest counted removed).
+// Without it the simulation may bind a 16-byte stand-in for waterSediment, never read. Touches only
+// its own vertex.
 // Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read_write> fillLevels: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
+@group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read_write> waterSediment: array<i32>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
@@ -34,7 +38,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (next > height) {
         addCounter(COUNTER_EDIT_ADDED, u32(next - height));
     } else if (next < height) {
-        addCounter(COUNTER_EDIT_REMOVED, u32(height - next));
+        var kept = 0;
+        if (editSediment() != 0) {
+            kept = min(height - next, WATER_SEDIMENT_LIMIT - waterSediment[i]);
+            waterSediment[i] += kept;
+        }
+        addCounter(COUNTER_EDIT_REMOVED, u32(height - next - kept));
     }
     fillLevels[i] = max(fillLevels[i], next);
 }

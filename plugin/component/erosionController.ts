@@ -61,10 +61,12 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * current position and applies before the next batch, paused or not (seen on the mesh within a
      * couple of frames); it is integer, the same on both backends, recorded in the state until it
      * applies (snapshots, `fingerprint()`), and counted (`readCounters().editRemoved`). The material
-     * is gone; `crater` keeps it as a rim.
+     * is gone, or with `options.keep: "sediment"` becomes the shallow water's loose sediment where
+     * it was dug (the water carries it off, or lays it down again where it cannot); `crater` keeps
+     * it as a rim.
      */
-    public dig(worldPosition: WorldPoint, radius: number, depth: number): GroundEditHandle {
-        return this._edit("dig", [worldPosition], radius, { dig: depth });
+    public dig(worldPosition: WorldPoint, radius: number, depth: number, options: { keep?: "gone" | "sediment" } = {}): GroundEditHandle {
+        return this._edit("dig", [worldPosition], radius, { dig: depth, keep: options.keep });
     }
 
     /** Piles material: raises the ground by up to `height` world units at `worldPosition`, falling smoothly to nothing `radius` world units away (`editAdded`). See `dig`. */
@@ -95,12 +97,13 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     }
 
     /**
-     * An explosion: a bowl `depth` world units deep at `worldPosition` with `radius` world units
-     * and, unless `options.rim` is false, a rim out to 1.6 radii made of exactly the material the
-     * bowl removed (mass conserved to the unit); without the rim the material is gone. See `dig`.
+     * An explosion: a bowl `depth` world units deep at `worldPosition` with `radius` world units;
+     * where its material goes is `options.ejecta`: `"rim"` (default) a rim out to 1.6 radii made of
+     * exactly what the bowl removed (mass conserved to the unit), `"gone"`, or `"sediment"` the
+     * shallow water's loose sediment in the bowl. See `dig`.
      */
-    public crater(worldPosition: WorldPoint, radius: number, depth: number, options: { rim?: boolean } = {}): GroundEditHandle {
-        return this._edit("crater", [worldPosition], radius, { crater: depth, rim: options.rim ?? true });
+    public crater(worldPosition: WorldPoint, radius: number, depth: number, options: { ejecta?: "rim" | "gone" | "sediment" } = {}): GroundEditHandle {
+        return this._edit("crater", [worldPosition], radius, { crater: depth, ejecta: options.ejecta ?? "rim" });
     }
 
     /**

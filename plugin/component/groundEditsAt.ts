@@ -12,8 +12,12 @@ export type WorldPoint = { readonly x: number; readonly y: number; readonly z: n
 
 /** What a ground edit does, in world units (what `dig`, `pile`, `flatten`, `crater` and `along` take). */
 export type GroundEditInput =
-    /** Removes up to `depth` world units (on the centre line), falling smoothly to nothing at the edge; the material is gone (counted in `editRemoved`). */
-    | { readonly dig: number }
+    /**
+     * Removes up to `dig` world units (on the centre line), falling smoothly to nothing at the edge;
+     * the material is gone (counted in `editRemoved`), or with `keep: "sediment"` becomes the shallow
+     * water's loose sediment where it was dug (the water carries it off or lays it down again).
+     */
+    | { readonly dig: number; readonly keep?: "gone" | "sediment" }
     /** Adds up to `height` world units, falling smoothly to nothing at the edge (counted in `editAdded`). */
     | { readonly pile: number }
     /** Levels toward the world height `to` (default: the first point's y), fully inside `(1 - edge)` of the radius, softly to the edge (`edge` default 0.3). */
@@ -40,6 +44,14 @@ function worldLength(operation: string, name: string, value: number): number {
     return value;
 }
 
+/** Checks where removed material goes, or throws a RangeError naming the option. */
+function keepOf<T extends string>(operation: string, name: string, value: T, allowed: readonly T[]): T {
+    if (!allowed.includes(value)) {
+        throw new RangeError(`${operation}: ${name} is ${JSON.stringify(value)}: it must be ${allowed.map((option) => JSON.stringify(option)).join(", ")}.`);
+    }
+    return value;
+}
+
 /** Checks a world position, or throws a RangeError naming it. */
 function worldPoint(operation: string, name: string, point: WorldPoint | null | undefined): WorldPoint {
     if (!point || ![point.x, point.y, point.z].every((value) => typeof value === "number" && Number.isFinite(value))) {
@@ -52,7 +64,7 @@ function worldPoint(operation: string, name: string, point: WorldPoint | null | 
  * Stamps `input` over the disc of `radius` world units around one point, or along a path of two or
  * more, at the schedule's current position: it applies before the next batch, paused or not.
  */
-export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | AreaInput | { readonly crater: number; readonly rim: boolean }): GroundEdit {
+export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | AreaInput | { readonly crater: number; readonly ejecta: "rim" | "gone" | "sediment" }): GroundEdit {
     const area = "flattenArea" in input;
     points.forEach((point, index) => worldPoint(operation, area ? `polygon[${index}]` : points.length > 1 ? `path[${index}]` : "position", point));
     if (area) {
@@ -65,11 +77,12 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
     const fixed = (worldUnits: number) => Math.round(worldUnits * cellsPerWorldUnit * FIXED_ONE);
     let request: GroundEditRequest;
     if ("dig" in input) {
-        request = { kind: "dig", depth: fixed(worldLength(operation, "depth", input.dig)) };
+        request = { kind: "dig", depth: fixed(worldLength(operation, "depth", input.dig)), sediment: keepOf(operation, "keep", input.keep ?? "gone", ["gone", "sediment"]) === "sediment" };
     } else if ("pile" in input) {
         request = { kind: "pile", height: fixed(worldLength(operation, "height", input.pile)) };
     } else if ("crater" in input) {
-        request = { kind: "crater", depth: fixed(worldLength(operation, "depth", input.crater)), rim: input.rim };
+        const ejecta = keepOf(operation, "ejecta", input.ejecta, ["rim", "gone", "sediment"]);
+        request = { kind: "crater", depth: fixed(worldLength(operation, "depth", input.crater)), rim: ejecta === "rim", sediment: ejecta === "sediment" };
     } else if ("flatten" in input || "flattenArea" in input) {
         const to = "flatten" in input ? input.flatten.to : input.flattenArea.to;
         if (to !== undefined && (typeof to !== "number" || !Number.isFinite(to))) {

@@ -187,6 +187,8 @@ export const EDIT_PARAM_SLOTS = {
     editTarget: "discRadius",
     /** Jacobi steps of the fill levels over the edit's extent after it (`EDIT_LEVEL_STEPS`). */
     editLevelSteps: "maxSteps",
+    /** 1 when what the edit removes becomes the water's sediment, else 0. */
+    editSediment: "depositAtEnd",
 } as const;
 
 /** Vertices around an edit's rectangle whose fill levels settle after it (its extent). */
@@ -406,6 +408,7 @@ export function buildEditBatchParams(options: Readonly<ErosionOptions>, grid: Gr
     params.seam = options.tileable && grid.width > 2 && grid.depth > 2 ? 1 : 0;
     params[EDIT_PARAM_SLOTS.editLevels] = edit.mode === "level" ? 1 : 0;
     params[EDIT_PARAM_SLOTS.editTarget] = edit.target;
+    params[EDIT_PARAM_SLOTS.editSediment] = edit.sediment ? 1 : 0;
     return params;
 }
 

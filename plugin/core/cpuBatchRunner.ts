@@ -11,7 +11,7 @@ import { runRiverBatch } from "./cpu/rivers/riverBatch.js";
 import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
 import { tileSeam } from "./cpu/fold/tileSeam.js";
 import { applyGroundEdit, settleEditLevels } from "./cpu/edits/applyGroundEdit.js";
-import { runWaterPass } from "./cpu/water/waterBatch.js";
+import { ensureWater, runWaterPass } from "./cpu/water/waterBatch.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";
@@ -144,7 +144,8 @@ export class CpuBatchRunner {
         // The masks in force travel with the state (fingerprint, snapshots).
         state.masks = masks;
         if (planned.operator === "edit") {
-            applyGroundEdit(planned.edit!, state.width, state.heights, state.fillLevels, state.counters);
+            const edit = planned.edit!;
+            applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null);
             settleEditLevels(params, state, this._fold);
         } else if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);

@@ -40,6 +40,8 @@ export interface GroundEdit {
     readonly amounts: readonly number[];
     /** The target height for "level", fixed point (0 for "add"). */
     readonly target: number;
+    /** True when what it removes becomes the shallow water's loose sediment (the water carries it or lays it down again) rather than leaving the terrain. */
+    readonly sediment: boolean;
 }
 
 /** An edit before it is stamped. */
@@ -147,13 +149,13 @@ function checkFootprint(operation: string, footprint: Footprint, width: number, 
  * Digs (`sign` -1) or piles (+1) over a disc or along a path: `amount` fixed-point units on the
  * centre line, falling smoothly to nothing at `radius` cells ((1 - d^2 / r^2)^2).
  */
-export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number): GroundEditShape {
+export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number, sediment = false): GroundEditShape {
     checkFootprint(kind, footprint, width, depth);
     checkAmount(kind, kind === "dig" ? "depth" : "height", amount);
     const rect = footprintRect(kind, footprint, footprint.radius, width, depth);
     const sign = kind === "dig" ? -1 : 1;
     const amounts = overRect(rect, footprint, (s) => sign * Math.round(amount * bump(s)));
-    return { kind, mode: "add", rect, amounts, target: 0 };
+    return { kind, mode: "add", rect, amounts, target: 0, sediment: kind === "dig" && sediment };
 }
 
 /**
@@ -169,7 +171,7 @@ export function flattenEdit(footprint: Footprint, target: number, edge: number, 
     const rect = footprintRect("flatten", footprint, footprint.radius, width, depth);
     const inner = (1 - edge) * (1 - edge);
     const amounts = overRect(rect, footprint, (s) => (s <= inner ? FIXED_ONE : Math.round(FIXED_ONE * bump((s - inner) / (1 - inner)))));
-    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target) };
+    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false };
 }
 
 /** Checks a target height, fixed point. */
@@ -210,7 +212,7 @@ export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, tar
             amounts.push(insidePolygon(polygon, x, y) ? FIXED_ONE : edge > 0 ? Math.round(FIXED_ONE * bump(squaredDistance(border, x, y))) : 0);
         }
     }
-    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target) };
+    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false };
 }
 
 /** Where a crater's rim stands, in radii of the bowl: a bump from RIM_INNER to RIM_OUTER. */
@@ -222,9 +224,9 @@ const RIM_OUTER = 1.6;
  * when `rim`, a raised rim around it made of exactly what the bowl removed: every unit goes to the
  * rim in proportion to a bump between 0.75 and 1.6 radii, the units that proportion leaves over to
  * the rim vertices with the largest remainders (ties to the first in row order). Without a rim the
- * material is gone (counted removed).
+ * material is gone (counted removed), or loose sediment where it was dug with `sediment`.
  */
-export function craterEdit(footprint: Footprint, amount: number, rim: boolean, width: number, depth: number): GroundEditShape {
+export function craterEdit(footprint: Footprint, amount: number, rim: boolean, width: number, depth: number, sediment = false): GroundEditShape {
     checkFootprint("crater", footprint, width, depth);
     checkAmount("crater", "depth", amount);
     const rect = footprintRect("crater", footprint, footprint.radius * (rim ? RIM_OUTER : 1), width, depth);
@@ -255,7 +257,7 @@ export function craterEdit(footprint: Footprint, amount: number, rim: boolean, w
             }
         }
     }
-    return { kind: "crater", mode: "add", rect, amounts, target: 0 };
+    return { kind: "crater", mode: "add", rect, amounts, target: 0, sediment: !rim && sediment };
 }
 
 /** The height an "add" edit gives a vertex, kept inside the fixed-point height range. */
@@ -271,11 +273,13 @@ export function stampBefore(edit: Pick<GroundEdit, "cycle" | "batch">, cycle: nu
 
 /** What an edit does, with its heights in fixed-point units (the behaviors convert world units). */
 export type GroundEditRequest =
-    | { readonly kind: "dig"; readonly depth: number }
+    /** `sediment`: what it removes becomes the water's loose sediment (default: gone). */
+    | { readonly kind: "dig"; readonly depth: number; readonly sediment?: boolean }
     | { readonly kind: "pile"; readonly height: number }
     /** Over a disc or along a path, `edge` the soft edge's share of the radius; with `area`, inside the polygon of the points, the radius the soft edge's width in cells. */
     | { readonly kind: "flatten"; readonly target: number; readonly edge?: number; readonly area?: boolean }
-    | { readonly kind: "crater"; readonly depth: number; readonly rim?: boolean };
+    /** Without a rim, `sediment` keeps the bowl's material as the water's loose sediment. */
+    | { readonly kind: "crater"; readonly depth: number; readonly rim?: boolean; readonly sediment?: boolean };
 
 /** Default soft edge of `flatten`, a share of its radius. */
 export const DEFAULT_FLATTEN_EDGE = 0.3;
@@ -289,13 +293,13 @@ export function shapeGroundEdit(request: GroundEditRequest, points: readonly Gri
     switch (request.kind) {
         case "dig":
         case "pile":
-            return bumpEdit(request.kind, footprint, request.kind === "dig" ? request.depth : request.height, width, depth);
+            return request.kind === "dig" ? bumpEdit("dig", footprint, request.depth, width, depth, request.sediment ?? false) : bumpEdit("pile", footprint, request.height, width, depth);
         case "flatten":
             if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth);
             return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth);
         case "crater":
             if (points.length !== 1) fail("crater", `a crater has one centre, not a path of ${points.length} points.`);
-            return craterEdit(footprint, request.depth, request.rim ?? true, width, depth);
+            return craterEdit(footprint, request.depth, request.rim ?? true, width, depth, request.sediment ?? false);
         default:
             return fail("edit", `kind is ${JSON.stringify((request as { kind: unknown }).kind)}: it must be "dig", "pile", "flatten" or "crater".`);
     }

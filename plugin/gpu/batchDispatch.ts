@@ -90,9 +90,9 @@ export function recordDropletBatch(target: DispatchTarget, dispatch: DropletDisp
 }
 
 /** A ground edit: one pass over its rectangle (the batch's region), then its fill-level steps over its extent (`settleEditLevels`). */
-export function recordGroundEdit(target: DispatchTarget, levelSteps: number): void {
+export function recordGroundEdit(target: DispatchTarget, levelSteps: number, waterSediment: ComputeBuffer): void {
     const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
-    record(target, "ground_edit", rx, ry);
+    record(target, "ground_edit", rx, ry, null, { waterSediment });
     const [ex, ey] = gridGroups(largest(target, (p) => p.extentX1 - p.extentX0), largest(target, (p) => p.extentY1 - p.extentY0));
     for (let step = 0; step < levelSteps; step++) {
         record(target, "fill_levels", ex, ey);

@@ -188,13 +188,15 @@ export class GpuErosionSimulation {
         const { x0, y0, x1, y1 } = edit.rect;
         const columns = x1 - x0;
         this._beforeWrite();
+        if (edit.sediment) this._buffers.ensureWater();
         const amounts = Int32Array.from(edit.amounts);
         const delta = this._buffers.bound("delta");
         for (let y = y0; y < y1; y++) {
             this.device.writeBuffer(delta, amounts.subarray((y - y0) * columns, (y - y0 + 1) * columns), (y * this.width + x0) * 4);
         }
         const target = this._target([planned.params]);
-        recordGroundEdit(target, planned.params[EDIT_PARAM_SLOTS.editLevelSteps]);
+        // Without water (and so without a sediment edit) a stand-in the kernel never touches.
+        recordGroundEdit(target, planned.params[EDIT_PARAM_SLOTS.editLevelSteps], this._buffers.hasWater ? this._buffers.bound("waterSediment") : this._buffers.noMask);
         this._endClass(target);
     }
 

@@ -126,7 +126,7 @@ export const KERNELS = {
     river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
     river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" } },
     river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverSettle" } },
-    ground_edit: { bindings: ["params", "heights", "fillLevels", "delta", "counters"], counters: true, mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" } },
+    ground_edit: { bindings: ["params", "heights", "fillLevels", "delta", "waterSediment", "counters"], counters: true, mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" } },
     tile_seam: { bindings: ["params", "heights", "drainageArea", "counters"], counters: true, mirror: { file: "core/cpu/fold/tileSeam.ts", name: "tileSeam" } },
     water_flux: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterFlux" } },
     water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterScale" } },

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { type MaskName, CpuErosionSimulation, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
-import { type ErosionMasks, MASKED_OPERATORS, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, STATE_GRIDS, type ErosionStateData } from "../../plugin/advanced.js";
+import { type ErosionMasks, MASKED_OPERATORS, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, STATE_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";
@@ -64,7 +64,7 @@ const CASES: ParityCase[] = [
         }),
     },
     {
-        name: "ground edits stamped mid-cycle: a crater, a canal along a path, a pile over the edge, a flatten, with rivers and thermal",
+        name: "ground edits stamped mid-cycle: a crater, a canal along a path, a pile over the edge, a flatten, a polygon, a dig and a crater kept as sediment, with rivers and thermal",
         width: 60,
         depth: 52,
         relief: 30,
@@ -75,6 +75,9 @@ const CASES: ParityCase[] = [
             { afterBatch: 3, request: { kind: "dig", depth: 3 * 65536 }, points: [{ x: 2, y: 40 }, { x: 30, y: 44 }, { x: 58, y: 30 }], radius: 2.5 },
             { afterBatch: 3, request: { kind: "pile", height: 5 * 65536 }, points: [{ x: 59, y: 2 }], radius: 7 },
             { afterBatch: 11, request: { kind: "flatten", target: 12 * 65536, edge: 0.4 }, points: [{ x: 12, y: 12 }], radius: 8 },
+            { afterBatch: 14, request: { kind: "flatten", target: 9 * 65536, area: true }, points: [{ x: 40, y: 30 }, { x: 52, y: 34 }, { x: 44, y: 46 }], radius: 2 },
+            { afterBatch: 17, request: { kind: "dig", depth: 2 * 65536, sediment: true }, points: [{ x: 20, y: 30 }], radius: 4 },
+            { afterBatch: 17, request: { kind: "crater", depth: 3 * 65536, rim: false, sediment: true }, points: [{ x: 45, y: 10 }], radius: 5 },
         ],
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
@@ -88,6 +91,8 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
     const stateOf = (result: GpuRunResult, width: number, depth: number) => {
         const state = { width, depth, cycle: result.cycle, batch: result.batch, masks: noMasks(), counters: Float64Array.from(result.counters) } as ErosionStateData;
         for (const grid of STATE_GRIDS) state[grid] = decodeInt32(result.grids[grid]);
+        // The water's grids, where water ran or an edit kept its material as the water's sediment.
+        state.water = result.water ? (Object.fromEntries(Object.entries(result.water).map(([grid, encoded]) => [grid, decodeInt32(encoded)])) as unknown as WaterGrids) : null;
         return state;
     };
 

@@ -51,6 +51,22 @@ describe("ground edits (CPU)", () => {
         expect(h[39 * size + 20]).toBe(original[39 * size + 20]);
     });
 
+    it("keeps what a dig removes as the water's loose sediment when asked, and the water carries it downhill", () => {
+        const sim = simulation({ hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { enabled: false }, water: { enabled: true, rain: 0.002, stepsPerCycle: 4 } });
+        const massBefore = conservedMass(sim.state);
+        sim.edit({ kind: "dig", depth: metres(1), sediment: true }, [{ x: 24, y: 24 }], 4);
+        sim.runBatch();
+        const kept = Array.from(sim.state.water!.waterSediment).reduce((total, value) => total + value, 0);
+        expect(countersToObject(sim.state.counters).editRemoved).toBe(0);
+        expect(kept).toBeGreaterThan(metres(1) * 10);
+        expect(conservedMass(sim.state)).toBe(massBefore);
+        sim.runCycles(6);
+        // Some of it now lies (in the water or laid down) outside the dug disc, and the mass is still exact.
+        const outside = Array.from(sim.state.water!.waterSediment).reduce((total, value, i) => total + (Math.hypot((i % size) - 24, Math.floor(i / size) - 24) > 5 ? value : 0), 0);
+        expect(outside).toBeGreaterThan(0);
+        expect(conservedMass(sim.state)).toBe(massBefore);
+    });
+
     it("flattenArea levels a polygon to the target inside, softly within its edge, and leaves the rest alone", () => {
         const sim = simulation({ hydraulic: { enabled: false }, thermal: { enabled: false } });
         const original = sim.state.heights.slice();

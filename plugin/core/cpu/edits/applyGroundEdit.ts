@@ -10,6 +10,7 @@ import type { FoldScratch } from "../droplets/foldDroplets.js";
 import { copyLevels, fillLevelStep } from "../fold/fillLevels.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { addedHeight, type GroundEdit } from "../../groundEdits.js";
+import { WATER_SEDIMENT_LIMIT } from "../../waterModel.js";
 
 /** The height a "level" edit gives a vertex: its share of the way to the target, truncated toward the height. */
 export function levelledHeight(height: number, target: number, share: number): number {
@@ -17,8 +18,12 @@ export function levelledHeight(height: number, target: number, share: number): n
     return height + (gap >= 0 ? mulQ16(gap, share) : -mulQ16(-gap, share));
 }
 
-/** Applies `edit` to `heights` and `levels` (row-major, `width` vertices a row); adds to `counters`. */
-export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array): void {
+/**
+ * Applies `edit` to `heights` and `levels` (row-major, `width` vertices a row); adds to `counters`.
+ * For an edit that keeps its material as sediment, what it removes joins `waterSediment` (up to
+ * `WATER_SEDIMENT_LIMIT` a vertex; the rest is counted removed).
+ */
+export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array, waterSediment: Int32Array | null = null): void {
     const { rect, amounts, target } = edit;
     const levelling = edit.mode === "level";
     const columns = rect.x1 - rect.x0;
@@ -29,8 +34,15 @@ export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32A
             const height = heights[i];
             const next = levelling ? levelledHeight(height, target, amount) : addedHeight(height, amount);
             heights[i] = next;
-            if (next > height) counters[COUNTER_EDIT_ADDED] += next - height;
-            else counters[COUNTER_EDIT_REMOVED] += height - next;
+            if (next > height) {
+                counters[COUNTER_EDIT_ADDED] += next - height;
+            } else if (waterSediment && edit.sediment) {
+                const kept = Math.min(height - next, WATER_SEDIMENT_LIMIT - waterSediment[i]);
+                waterSediment[i] += kept;
+                counters[COUNTER_EDIT_REMOVED] += height - next - kept;
+            } else {
+                counters[COUNTER_EDIT_REMOVED] += height - next;
+            }
             if (levels[i] < next) levels[i] = next;
         }
     }
