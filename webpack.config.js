@@ -44,7 +44,8 @@ function umdConfig(mode) {
         mode,
         entry: resolve(root, "plugin/umd.ts"),
         output: { path: resolve(root, "dist/umd"), filename: "terrain-erosion.umd.js", library: { name: "TERRAIN_EROSION", type: "umd" }, globalObject: "globalThis" },
-        module: { rules: typescriptRules },
+        // The generated modules (shader strings, the worker bundle) stay out of the map (noSourceMapLoader.cjs).
+        module: { rules: [{ test: /[\\/]plugin[\\/]generated[\\/].*\.ts$/, use: [resolve(root, "scripts/lib/noSourceMapLoader.cjs"), { loader: typescriptRules[0].loader, options: typescriptRules[0].options }] }, { ...typescriptRules[0], exclude: /[\\/]plugin[\\/]generated[\\/]/ }] },
         resolve: resolveTs,
         // Every @babylonjs/core import resolves to Babylon's UMD global, as the Playground provides it.
         externals: [({ request }, callback) => (request && request.startsWith("@babylonjs/core") ? callback(null, { root: "BABYLON", commonjs: request, commonjs2: request, amd: request }) : callback())],
