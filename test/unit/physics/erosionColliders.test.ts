@@ -44,6 +44,22 @@ describe("ErosionColliders (Havok under Node)", () => {
         for (let i = 0; i < frames; i++) scene.getPhysicsEngine()!._step(STEP);
     };
 
+    const radius = 0.5;
+
+    /** Drops a sphere of `radius` from `from` and steps until it has stayed still for a second (at most 60 s). */
+    const dropSphere = (from: Vector3) => {
+        const ball = CreateSphere("ball", { diameter: 2 * radius }, scene);
+        ball.position.copyFrom(from);
+        const aggregate = new PhysicsAggregate(ball, PhysicsShapeType.SPHERE, { mass: 1, friction: 0.8, restitution: 0 }, scene);
+        aggregate.body.setLinearDamping(0.6);
+        aggregate.body.setAngularDamping(0.6);
+        for (let frame = 0, still = 0; frame < 3600 && still < 60; frame++) {
+            step(1);
+            still = aggregate.body.getLinearVelocity().length() < 0.02 ? still + 1 : 0;
+        }
+        return { rest: ball.position.clone(), aggregate };
+    };
+
     /** The collider's height under (x, z): a ray straight down. */
     const colliderHeight = (x: number, z: number): number | null => {
         const result = new PhysicsRaycastResult();
@@ -136,18 +152,7 @@ describe("ErosionColliders (Havok under Node)", () => {
         await erosion.flush();
         const colliders = new ErosionColliders(erosion, { chunkCells: 16 });
         const after = await erosion.readHeights();
-        const radius = 0.5;
-        const ball = CreateSphere("ball", { diameter: 2 * radius }, scene);
-        ball.position.set(9, surfaceAt(after, 9, 2) + 3, 2);
-        const aggregate = new PhysicsAggregate(ball, PhysicsShapeType.SPHERE, { mass: 1, friction: 0.8, restitution: 0 }, scene);
-        aggregate.body.setLinearDamping(0.6);
-        aggregate.body.setAngularDamping(0.6);
-        // Until it has stayed still for a second (at most 60 s).
-        for (let frame = 0, still = 0; frame < 3600 && still < 60; frame++) {
-            step(1);
-            still = aggregate.body.getLinearVelocity().length() < 0.02 ? still + 1 : 0;
-        }
-        const rest = ball.position.clone();
+        const { rest, aggregate } = dropSphere(new Vector3(9, surfaceAt(after, 9, 2) + 3, 2));
         const speed = aggregate.body.getLinearVelocity().length();
         expect(speed).toBeLessThan(0.05);
         expect(Math.hypot(rest.x, rest.z)).toBeLessThan(4); // rolled down to the basin's floor
@@ -178,17 +183,7 @@ describe("ErosionColliders (Havok under Node)", () => {
         const heights = await erosion.readHeights();
         const floor = heights[(24 - 12) * SIDE + (24 - 12)];
         expect(flat[(24 - 12) * SIDE + (24 - 12)] - floor).toBeGreaterThan(2.9);
-        const radius = 0.5;
-        const ball = CreateSphere("ball", { diameter: 2 * radius }, scene);
-        ball.position.set(-11, floor + 6, 11.5);
-        const aggregate = new PhysicsAggregate(ball, PhysicsShapeType.SPHERE, { mass: 1, friction: 0.8, restitution: 0 }, scene);
-        aggregate.body.setLinearDamping(0.6);
-        aggregate.body.setAngularDamping(0.6);
-        for (let frame = 0, still = 0; frame < 3600 && still < 60; frame++) {
-            step(1);
-            still = aggregate.body.getLinearVelocity().length() < 0.02 ? still + 1 : 0;
-        }
-        const rest = ball.position;
+        const { rest } = dropSphere(new Vector3(-11, floor + 6, 11.5));
         console.log(`sphere at rest ${(rest.y - radius - floor).toFixed(3)} above the crater's floor, ${Math.hypot(rest.x + 12, rest.z - 12).toFixed(2)} from its centre`);
         expect(Math.hypot(rest.x + 12, rest.z - 12)).toBeLessThan(1.5);
         expect(Math.abs(rest.y - radius - surfaceAt(heights, rest.x, rest.z))).toBeLessThan(0.05);
