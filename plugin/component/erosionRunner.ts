@@ -329,9 +329,14 @@ export class ErosionRunner implements LiveQueue {
         if (this.running && maxCycles > 0 && schedule.cycle >= maxCycles) {
             this.running = false;
         }
-        // Paused, a frame still applies the ground edits stamped here: an edit is seen at once.
-        const editsOnly = !this.running;
-        if ((editsOnly && !schedule.editDue) || !backend || this._recovery?.lost || this._work.holdsFrames || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT)) {
+        if (!backend || this._recovery?.lost || this._work.holdsFrames) {
+            return;
+        }
+        // Paused, or with as many frames in flight as the backend takes, a frame still applies the
+        // ground edits stamped here (a small batch each, queued behind the frames in flight): an
+        // edit reaches the vertex buffers the next frame however far the readbacks lag.
+        const editsOnly = !this.running || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT);
+        if (editsOnly && !schedule.editDue) {
             return;
         }
         const started = performance.now();
