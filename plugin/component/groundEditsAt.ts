@@ -94,5 +94,5 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
         throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
     }
     const cells = grid.map((at) => ({ x: at.column, y: at.row }));
-    return schedule.stampEdit(shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth));
+    return schedule.stampEdit(shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth, schedule.options.tileable));
 }

@@ -76,7 +76,7 @@ export class CpuErosionSimulation {
      */
     public edit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, at?: { cycle: number; batch: number }): GroundEdit {
         const { width, depth } = this._runner.state;
-        return this.schedule.stampEdit(shapeGroundEdit(request, points, radius, width, depth), at);
+        return this.schedule.stampEdit(shapeGroundEdit(request, points, radius, width, depth, this.schedule.options.tileable), at);
     }
 
     /**

@@ -58,6 +58,20 @@ interface Footprint {
     readonly points: readonly GridPoint[];
     /** Half-width of the path or radius of the disc, cells. */
     readonly radius: number;
+    /**
+     * A tileable terrain's period (width - 1, depth - 1): the footprint repeats across the seam, so
+     * the edit reaches over it and its repeated last column and row get the first's amounts.
+     */
+    readonly period?: { readonly x: number; readonly y: number } | null;
+}
+
+/** The footprint's offsets to try: itself, and on a tileable terrain its images one period away. */
+function imagesOf(footprint: Footprint): readonly (readonly [number, number])[] {
+    const period = footprint.period;
+    if (!period) return [[0, 0]];
+    const offsets: [number, number][] = [];
+    for (const dy of [-period.y, 0, period.y]) for (const dx of [-period.x, 0, period.x]) offsets.push([dx, dy]);
+    return offsets;
 }
 
 function fail(operation: string, message: string): never {
@@ -88,6 +102,11 @@ function footprintRect(operation: string, footprint: Footprint, reach: number, w
         x1: Math.min(width, Math.floor(Math.max(...xs) + reach) + 1),
         y1: Math.min(depth, Math.floor(Math.max(...ys) + reach) + 1),
     };
+    // Across a tileable terrain's seam the edit reaches the other side: the whole span then.
+    if (footprint.period && rect.x1 > rect.x0 && rect.y1 > rect.y0) {
+        if (Math.min(...xs) - reach < 0 || Math.max(...xs) + reach > width - 1) [rect.x0, rect.x1] = [0, width];
+        if (Math.min(...ys) - reach < 0 || Math.max(...ys) + reach > depth - 1) [rect.y0, rect.y1] = [0, depth];
+    }
     if (rect.x1 <= rect.x0 || rect.y1 <= rect.y0) {
         fail(operation, `the edit around (${xs[0]}, ${ys[0]}) cells misses the ground (0..${width - 1} x 0..${depth - 1} cells).`);
     }
@@ -97,8 +116,17 @@ function footprintRect(operation: string, footprint: Footprint, reach: number, w
     return rect;
 }
 
-/** Squared distance, in units of `radius`, from (x, y) to the footprint (its point, or its polyline's nearest segment). */
+/**
+ * Squared distance, in units of `radius`, from (x, y) to the footprint (its point, or its
+ * polyline's nearest segment; the nearest image of it on a tileable terrain).
+ */
 function squaredDistance(footprint: Footprint, x: number, y: number): number {
+    let best = Infinity;
+    for (const [dx, dy] of imagesOf(footprint)) best = Math.min(best, squaredDistanceToImage(footprint, x - dx, y - dy));
+    return best;
+}
+
+function squaredDistanceToImage(footprint: Footprint, x: number, y: number): number {
     const { points, radius } = footprint;
     let best = Infinity;
     if (points.length === 1) {
@@ -196,7 +224,7 @@ function insidePolygon(points: readonly GridPoint[], x: number, y: number): bool
  * Levels a polygon toward `target` (fixed point): all the way inside it, then less and less to
  * nothing `edge` cells outside its border ((1 - d^2 / edge^2)^2 of the way; 0: a hard edge).
  */
-export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number): GroundEditShape {
+export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number, period: Footprint["period"] = null): GroundEditShape {
     const operation = "flattenArea";
     if (polygon.length < 3) fail(operation, `the polygon has ${polygon.length} points: it needs at least three.`);
     polygon.forEach((point, index) => {
@@ -204,12 +232,13 @@ export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, tar
     });
     checkLength(operation, "edge", edge, 0, Math.max(width, depth));
     checkTarget(operation, target);
-    const border = { points: [...polygon, polygon[0]], radius: edge };
+    const border = { points: [...polygon, polygon[0]], radius: edge, period };
+    const inside = (x: number, y: number) => imagesOf(border).some(([dx, dy]) => insidePolygon(polygon, x - dx, y - dy));
     const rect = footprintRect(operation, border, edge, width, depth);
     const amounts: number[] = [];
     for (let y = rect.y0; y < rect.y1; y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
-            amounts.push(insidePolygon(polygon, x, y) ? FIXED_ONE : edge > 0 ? Math.round(FIXED_ONE * bump(squaredDistance(border, x, y))) : 0);
+            amounts.push(inside(x, y) ? FIXED_ONE : edge > 0 ? Math.round(FIXED_ONE * bump(squaredDistance(border, x, y))) : 0);
         }
     }
     return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false };
@@ -286,16 +315,18 @@ export const DEFAULT_FLATTEN_EDGE = 0.3;
 
 /**
  * The edit `request` makes over a disc (one point) or along a path (two or more points), `radius`
- * cells around it, on a `width x depth` field. Throws a `RangeError` naming the bad argument.
+ * cells around it, on a `width x depth` field; on a tileable one (`tileable`, at least 3 x 3) it
+ * reaches across the seam. Throws a `RangeError` naming the bad argument.
  */
-export function shapeGroundEdit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, width: number, depth: number): GroundEditShape {
-    const footprint = { points, radius };
+export function shapeGroundEdit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, width: number, depth: number, tileable = false): GroundEditShape {
+    const period = tileable && width > 2 && depth > 2 ? { x: width - 1, y: depth - 1 } : null;
+    const footprint = { points, radius, period };
     switch (request.kind) {
         case "dig":
         case "pile":
             return request.kind === "dig" ? bumpEdit("dig", footprint, request.depth, width, depth, request.sediment ?? false) : bumpEdit("pile", footprint, request.height, width, depth);
         case "flatten":
-            if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth);
+            if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth, period);
             return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth);
         case "crater":
             if (points.length !== 1) fail("crater", `a crater has one centre, not a path of ${points.length} points.`);

@@ -35,9 +35,7 @@ describe("ground edits reach the mesh", () => {
         const cases: LatencyRequest[] = [
             { backend: "webgpu", autoStart: false, frameBudgetMs: 8 },
             { backend: "webgpu", autoStart: true, frameBudgetMs: 0.05 },
-            { backend: "webgpu", autoStart: true, frameBudgetMs: 50 },
-            { backend: "cpu", autoStart: false, frameBudgetMs: 8 },
-            { backend: "cpu", autoStart: true, frameBudgetMs: 0.05 },
+            { backend: "cpu", autoStart: true, frameBudgetMs: 50 },
         ];
         for (const request of cases) {
             const result = await run(request);

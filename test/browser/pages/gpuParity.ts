@@ -91,7 +91,7 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
                 if (event.afterBatch === i) schedule.queueEvent(createLocalEvent(schedule.latestOptions, request.width, request.depth, event.x, event.y, event.radius, { droplets: event.droplets }));
             }
             for (const edit of request.edits ?? []) {
-                if (edit.afterBatch === i) schedule.stampEdit(shapeGroundEdit(edit.request, edit.points, edit.radius, request.width, request.depth));
+                if (edit.afterBatch === i) schedule.stampEdit(shapeGroundEdit(edit.request, edit.points, edit.radius, request.width, request.depth, schedule.options.tileable));
             }
             for (const source of request.sources ?? []) {
                 if (source.afterBatch === i) schedule.setSources(withSourceAdded(schedule.latestSources, source.x, source.y, source.radius, source.rate, request.width, request.depth).sources);

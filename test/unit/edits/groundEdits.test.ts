@@ -67,6 +67,27 @@ describe("ground edits (CPU)", () => {
         expect(conservedMass(sim.state)).toBe(massBefore);
     });
 
+    it("on a tileable terrain an edit reaches across the seam, and the repeated column and row stay equal to the first", () => {
+        // A terrain that tiles: its last column and row repeat the first.
+        const heights = heightsToFixed(generateNoiseTerrain({ width: size, depth: size, seed: 3, relief: 20 }));
+        for (let y = 0; y < size; y++) heights[y * size + size - 1] = heights[y * size];
+        for (let x = 0; x < size; x++) heights[(size - 1) * size + x] = heights[x];
+        const sim = new CpuErosionSimulation(size, size, heights, resolveOptions({ patchSize: 16, tileable: true, hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { enabled: false } }));
+        const original = sim.state.heights.slice();
+        sim.edit({ kind: "crater", depth: metres(2), rim: true }, [{ x: 1, y: 0.5 }], 5);
+        sim.edit({ kind: "dig", depth: metres(1) }, [{ x: 30, y: size - 1 }], 3);
+        sim.runBatch();
+        sim.runBatch();
+        const h = sim.state.heights;
+        // Two cells west of the crater's centre is column size - 2, across the seam.
+        expect(original[0 * size + size - 2] - h[0 * size + size - 2]).toBeGreaterThan(metres(1));
+        expect(original[(size - 2) * size + 30] - h[(size - 2) * size + 30]).toBeGreaterThan(metres(0.5)); // the dig's far side, across the row seam
+        for (let y = 0; y < size; y++) expect(h[y * size + size - 1]).toBe(h[y * size]);
+        for (let x = 0; x < size; x++) expect(h[(size - 1) * size + x]).toBe(h[x]);
+        const { seamAdded, seamRemoved } = countersToObject(sim.state.counters);
+        expect([seamAdded, seamRemoved]).toEqual([0, 0]); // the seam copy found nothing to change
+    });
+
     it("flattenArea levels a polygon to the target inside, softly within its edge, and leaves the rest alone", () => {
         const sim = simulation({ hydraulic: { enabled: false }, thermal: { enabled: false } });
         const original = sim.state.heights.slice();
