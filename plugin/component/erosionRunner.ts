@@ -14,8 +14,6 @@ import type { ErosionMaps } from "../core/erosionMaps.js";
 import { createInitialState, type ErosionStateData, type MaskName } from "../core/erosionState.js";
 import { fingerprintOf } from "../core/fingerprint.js";
 import { fixedToHeights } from "../core/fixedPoint.js";
-import { COUNTER_COUNT } from "../core/counters.js";
-import { applyGroundEdit } from "../core/cpu/edits/applyGroundEdit.js";
 import type { GroundEdit } from "../core/groundEdits.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
@@ -27,6 +25,7 @@ import { canShareMemory, cpuWorkerCount } from "../cpu/pool/poolPorts.js";
 import { RunnerMaps } from "./runnerMaps.js";
 import type { Live, LiveQueue } from "./runnerLive.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
+import { EditPreviews } from "./editPreviews.js";
 import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
 import { FrameBudget } from "./frameBudget.js";
@@ -63,8 +62,8 @@ export class ErosionRunner implements LiveQueue {
     private _beforeRender: Nullable<Observer<Scene>>;
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     private _stopped = false;
-    /** Ground edits stamped whose frame has not landed: shown on the grounds' CPU data meanwhile (`previewEdit`). */
-    private _previewed: GroundEdit[] = [];
+    /** Ground edits stamped whose frame has not landed, shown on the grounds' CPU data meanwhile. */
+    private readonly _previews: EditPreviews;
 
     /**
      * Starts a backend for `field`'s grounds (WebGPU when `useGpu`, else the CPU reference) and
@@ -77,6 +76,7 @@ export class ErosionRunner implements LiveQueue {
         private readonly _reports: ErosionReports
     ) {
         this._options = options;
+        this._previews = new EditPreviews(field);
         this.schedule = new ErosionSchedule({ width: field.width, depth: field.depth, cellSize: field.cellSize, worldScale: field.worldScale }, options);
         const scene = field.scene;
         const engine = scene.getEngine() as WebGPUEngine;
@@ -176,22 +176,9 @@ export class ErosionRunner implements LiveQueue {
         schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options));
     }
 
-    /**
-     * Shows a just-stamped edit on the grounds' CPU data at once (picking, height queries; the CPU
-     * backend's vertex buffers too), applied to the rows the mesh holds, until the frame that ran it
-     * lands with the exact rows: a frame issued before it would otherwise bring the old rows back.
-     */
+    /** Shows a just-stamped edit on the grounds' CPU data at once, until its frame lands (`EditPreviews`). */
     public previewEdit(edit: GroundEdit): void {
-        this._previewed.push(edit);
-        this._preview(edit);
-    }
-
-    private _preview(edit: GroundEdit): void {
-        const { field } = this;
-        const { y0, y1 } = edit.rect;
-        const rows = field.readRows(y0, y1);
-        applyGroundEdit({ ...edit, rect: { ...edit.rect, y0: 0, y1: y1 - y0 } }, field.width, rows, new Int32Array(rows.length), new Float64Array(COUNTER_COUNT));
-        field.writeRows(rows, y0, y1, this.backend?.name === "cpu");
+        this._previews.add(edit, this.backend?.name === "cpu");
     }
 
     /** Heights in the ground's local units, after everything issued so far. */
@@ -232,7 +219,7 @@ export class ErosionRunner implements LiveQueue {
             schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
             schedule.setEvents([], []);
             schedule.setEdits([]);
-            this._previewed = [];
+            this._previews.clear();
             schedule.setSourceState([], null);
             this.checkpoints.set(initial, schedule);
         });
@@ -270,7 +257,7 @@ export class ErosionRunner implements LiveQueue {
         const inForce = resolveOptions(simulationOptions(options), this._options);
         this._options = inForce;
         schedule.resumeAtState(state, inForce);
-        this._previewed = [];
+        this._previews.clear();
         await backend.writeState(state);
         if (maps) {
             await backend.writeMaps(maps);
@@ -395,13 +382,7 @@ export class ErosionRunner implements LiveQueue {
         if (result.rows) {
             field.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
         }
-        if (this._previewed.length > 0) {
-            const landed = new Set(batches.map((planned) => planned.edit?.id));
-            this._previewed = this._previewed.filter((edit) => !landed.has(edit.id));
-            for (const edit of this._previewed) {
-                if (result.rows && edit.rect.y0 < result.y1 && edit.rect.y1 > result.y0) this._preview(edit);
-            }
-        }
+        this._previews.afterFrame(batches, result.rows ? result.y0 : 0, result.rows ? result.y1 : 0, backend.name === "cpu");
     }
 
     /** Runs `use` in the queue on the whole state after everything issued so far, with the masks and events in force. */

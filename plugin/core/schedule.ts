@@ -11,7 +11,8 @@
  * position (cycle, completed batches) and runs as a batch of its own just before the batch at that
  * position, without counting as one of the cycle's batches.
  */
-import { buildBatchParams, buildEditBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
+import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
+import { buildEditBatchParams } from "./editBatchParams.js";
 import { stampBefore, type GroundEdit, type GroundEditShape } from "./groundEdits.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";

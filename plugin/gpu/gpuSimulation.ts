@@ -4,7 +4,8 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
-import { BATCH_PARAMS_ENTRY_BYTES, blankBatchParams, EDIT_PARAM_SLOTS, f32Bits, MAX_DISPATCH_BATCHES, packBatchParams, PARAMS_UNIFORM_BYTES, type BatchParams } from "../core/batchParams.js";
+import { BATCH_PARAMS_ENTRY_BYTES, blankBatchParams, f32Bits, MAX_DISPATCH_BATCHES, packBatchParams, PARAMS_UNIFORM_BYTES, type BatchParams } from "../core/batchParams.js";
+import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
 import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";

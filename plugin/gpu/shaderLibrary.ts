@@ -7,7 +7,8 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct, wgslSlotAccessors } from "../core/batchParams.js";
+import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct } from "../core/batchParams.js";
+import { wgslSlotAccessors } from "../core/editBatchParams.js";
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
 import { FILL_EPSILON } from "../core/fillLevels.js";
 import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";

@@ -3,7 +3,8 @@
  * its rectangle, the fill levels kept at or above the new heights, and what it added and removed
  * counted (`COUNTER_EDIT_ADDED`, `COUNTER_EDIT_REMOVED`), so the mass balance stays exact.
  */
-import { EDIT_PARAM_SLOTS, type BatchParams } from "../../batchParams.js";
+import type { BatchParams } from "../../batchParams.js";
+import { EDIT_PARAM_SLOTS } from "../../editBatchParams.js";
 import { COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED } from "../../counters.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import type { FoldScratch } from "../droplets/foldDroplets.js";
