@@ -20,7 +20,13 @@ fn pipeFlow(a: i32, b: i32, flow: i32, conductance: i32) -> i32 {
     if (push == 0 && (difference > 1 || difference < -1)) {
         push = select(-1, 1, difference > 0);
     }
-    return clamp(truncMulQ16(flow, waterFlowKept()) + push, -FLUX_LIMIT, FLUX_LIMIT);
+    // A flow against the surfaces' difference keeps nothing: momentum never carries water uphill,
+    // so a lake stops draining where its surface meets its spill point (not past it).
+    var kept = truncMulQ16(flow, waterFlowKept());
+    if ((flow > 0 && difference < 0) || (flow < 0 && difference > 0)) {
+        kept = 0;
+    }
+    return clamp(kept + push, -FLUX_LIMIT, FLUX_LIMIT);
 }
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)

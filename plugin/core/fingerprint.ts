@@ -1,11 +1,12 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 6).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 8).
  *
  * Bytes hashed, all little-endian:
- * 1. the ASCII tag `TEFP6` (so no other layout or contract can collide with this one; `TEFP1` had
+ * 1. the ASCII tag `TEFP7` (so no other layout or contract can collide with this one; `TEFP1` had
  *    no flow counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size,
  *    `TEFP3` flow counts instead of drainage area and three masks, `TEFP4` the batches of a cycle
- *    run patch after patch rather than class by class, `TEFP5` no water and four masks);
+ *    run patch after patch rather than class by class, `TEFP5` no water and four masks, `TEFP6`
+ *    water whose flows kept their momentum against the surfaces' difference);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
  * 3. every value of each grid of `STATE_GRIDS` as i32, row-major, grid after grid: heights,
@@ -21,16 +22,16 @@
  *    and the ASCII JSON of `{ inForce, pending }`;
  * 8. only if ground edits are stamped and not yet applied: the ASCII tag `EDITS` and the ASCII JSON
  *    of the list (each edit: stamp, id, kind, mode, rectangle, amounts, target). Contract version 7
- *    added it; a state without pending edits hashes as in version 6, so the tag stays `TEFP6`.
+ *    added it (a state without pending edits hashes as in version 6).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 6; a change gets a new tag.
+ * version 8; a change gets a new tag.
  */
 import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName, type WaterSourceState } from "./erosionState.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 
 /** The tag the fingerprint starts with: it names the contract version. */
-export const FINGERPRINT_TAG = "TEFP6";
+export const FINGERPRINT_TAG = "TEFP7";
 
 const FNV_OFFSET_HIGH = 0xcbf29ce4;
 const FNV_OFFSET_LOW = 0x84222325;

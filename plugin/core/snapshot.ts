@@ -24,7 +24,7 @@ import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 
 const MAGIC = "TESN";
-/** The snapshot layout's version; it follows the simulation contract's. */
+/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's). */
 export const SNAPSHOT_VERSION = 7;
 
 /** Counters a snapshot of each version that still loads holds. */

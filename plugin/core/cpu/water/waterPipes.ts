@@ -23,7 +23,9 @@ function pipeFlow(heights: Int32Array, water: Int32Array, a: number, b: number, 
     const difference = ground + (water[a] - water[b]);
     let push = truncMulQ16(difference, conductance);
     if (push === 0 && (difference > 1 || difference < -1)) push = difference > 0 ? 1 : -1;
-    const next = truncMulQ16(flow, keep) + push;
+    // Momentum never carries water uphill: a flow against the surfaces' difference keeps nothing.
+    const kept = (flow > 0 && difference < 0) || (flow < 0 && difference > 0) ? 0 : truncMulQ16(flow, keep);
+    const next = kept + push;
     return next > FLUX_LIMIT ? FLUX_LIMIT : next < -FLUX_LIMIT ? -FLUX_LIMIT : next;
 }
 
