@@ -41,3 +41,7 @@ export type { GroundTilesOptions } from "./terrain/groundTiles.js";
 export { createGroundFromHeights, createGroundFromPng16, encodeHeightsPng16, heightsToSamples, samplesToHeights } from "./terrain/heightmapGround.js";
 export type { GroundExtent, HeightRange, HeightsGroundOptions, Png16GroundOptions } from "./terrain/heightmapGround.js";
 export type { LocalErosionInput } from "./core/localErosion.js";
+export { replayInputLog } from "./core/inputLog/replay.js";
+export type { ReplayOptions } from "./core/inputLog/replay.js";
+export { parseInputLog, serializeInputLog } from "./core/inputLog/logFormat.js";
+export type { InputEntry, InputPayload, InputStamp } from "./core/inputLog/inputEntries.js";

@@ -8,17 +8,30 @@ import { fingerprintOf } from "./fingerprint.js";
 import type { ErosionMaps } from "./erosionMaps.js";
 import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
 import { shapeGroundEdit, type GridPoint, type GroundEdit, type GroundEditRequest } from "./groundEdits.js";
-import type { ErosionOptions } from "./options.js";
+import type { ErosionOptions, SimulationOptions } from "./options.js";
 import { sameClass, takeFrame, type TakenFrame } from "./frameLoop.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
 import { validateCellSize, validateWorldScale } from "./worldScale.js";
 import { withSourceAdded } from "./waterSources.js";
+import { Fnv1a64 } from "./fingerprint.js";
+import { DEFAULT_OPTIONS, resolveOptions, simulationOptions } from "./options.js";
+import { ErosionSnapshot } from "./snapshot.js";
+import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "./inputLog/inputEntries.js";
+import type { InputLog } from "./inputLog/inputLog.js";
+import { rewindPlan, RewindPoints, type RewindPoint } from "./inputLog/rewindPoints.js";
+import { takeDueEdits } from "./frameLoop.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
 export class CpuErosionSimulation {
     /** Which batch comes next and with what parameters. */
     public readonly schedule: ErosionSchedule;
     private readonly _runner: CpuBatchRunner;
+    /** The start heights (what `reset` goes back to). */
+    private readonly _startHeights: Int32Array;
+    /** Cycle-boundary states undo rewinds to (memory bounded by `undoMemoryBytes`). */
+    private readonly _points = new RewindPoints(DEFAULT_OPTIONS.undoMemoryMB * 2 ** 20);
+    /** The start of the run: construction, the last reset or restore. */
+    private _start: RewindPoint;
 
     /**
      * @param width vertices per row (at least 2)
@@ -33,6 +46,154 @@ export class CpuErosionSimulation {
         validateWorldScale(worldScale);
         this._runner = new CpuBatchRunner(createInitialState(width, depth, heights));
         this.schedule = new ErosionSchedule({ width, depth, cellSize, worldScale }, options);
+        this._startHeights = heights.slice();
+        this._start = this._pointHere();
+    }
+
+    /**
+     * A simulation standing where `snapshot` stands, with its state and simulation options, and
+     * nothing logged yet (the start of a replay). `startHeights` are what a logged reset goes back
+     * to (default the snapshot's heights); `options` the runtime settings (defaults).
+     */
+    public static fromSnapshot(snapshot: ErosionSnapshot, startHeights?: Int32Array): CpuErosionSimulation {
+        const { width, depth } = snapshot.state;
+        const simulation = new CpuErosionSimulation(width, depth, startHeights ?? snapshot.state.heights, resolveOptions(snapshot.options), snapshot.cellSize);
+        simulation._putBack(snapshot.state, snapshot.options, []);
+        return simulation;
+    }
+
+    /** The log of every input since construction: options, masks, local events, water sources, edits, resets, restores, undos and redos. */
+    public get log(): InputLog {
+        return this.schedule.inputs.log;
+    }
+
+    /** The bound of the memory undo's checkpoints take, in bytes (default `undoMemoryMB`'s, 64 MiB). */
+    public get undoMemoryBytes(): number {
+        return this._points.limitBytes;
+    }
+
+    public set undoMemoryBytes(bytes: number) {
+        this._points.limitBytes = bytes;
+    }
+
+    /** What undo's checkpoints hold now: bytes, points, and the bound. */
+    public get undoMemory(): { bytes: number; points: number; limitBytes: number } {
+        return { bytes: this._points.bytes, points: this._points.count, limitBytes: this._points.limitBytes };
+    }
+
+    /** Where the schedule stands: completed cycles, and completed batches of the cycle in progress. */
+    public get stamp(): InputStamp {
+        return this.schedule.inputs.position;
+    }
+
+    /**
+     * Runs until the schedule stands at `stamp` (with the edits stamped there applied), or at the
+     * first position past it when the stamp lies past its cycle's last batch. Never partial: no batch
+     * at or after the stamp runs. Throws a `RangeError` naming the current stamp if it has passed.
+     */
+    public runUntil(stamp: InputStamp): void {
+        if (compareStamps(stamp, this.stamp) < 0) {
+            throw new RangeError(`runUntil: the stamp (${formatStamp(stamp)}) has passed: the simulation stands at ${formatStamp(this.stamp)}.`);
+        }
+        while (compareStamps(this.stamp, stamp) < 0) {
+            this.runBatch();
+        }
+        this._runFrame(takeDueEdits(this.schedule));
+    }
+
+    /**
+     * Gives a log entry from another run (a replay, a peer), numbered and stamped as there: it
+     * applies at its stamp (held until then when it lies ahead). Throws a `RangeError` naming the
+     * current stamp when its stamp has passed; a restore's or a reset's stamp must be the current one.
+     */
+    public give(entry: InputEntry): void {
+        const { seq, at, stamp, ...payload } = entry;
+        void at;
+        switch (payload.kind) {
+            case "reset":
+            case "restore":
+            case "undo":
+            case "redo":
+                if (compareStamps(stamp, this.stamp) !== 0) {
+                    throw new RangeError(`give: a ${payload.kind} entry applies where the simulation stands (${formatStamp(this.stamp)}), not at ${formatStamp(stamp)}: run until its stamp first.`);
+                }
+                this.log.record(payload, this.stamp, stamp, seq);
+                return this._act(entry);
+            default:
+                this.schedule.inputs.give(payload, stamp, seq);
+                this._runFrame(takeDueEdits(this.schedule)); // an edit stamped here applies at once
+        }
+    }
+
+    /** Takes back the last input still in force (an edit, a local event, an options, mask or sources change); returns its entry, or null when there is none. */
+    public undo(): InputEntry | null {
+        const target = this.log.undoable;
+        if (!target) return null;
+        this._act(this.log.record({ kind: "undo", target: target.seq }, this.stamp, this.stamp));
+        return target;
+    }
+
+    /** Gives back the last input taken back (unless an input came since); returns its entry, or null. */
+    public redo(): InputEntry | null {
+        const target = this.log.redoable;
+        if (!target) return null;
+        this._act(this.log.record({ kind: "redo", target: target.seq }, this.stamp, this.stamp));
+        return target;
+    }
+
+    /** Back to the start heights at cycle 0, with the options and masks in force (logged). */
+    public reset(): void {
+        this._act(this.log.record({ kind: "reset", heights: heightsHash(this._startHeights) }, this.stamp, this.stamp));
+    }
+
+    /** Puts a snapshot's state and simulation options in force (logged with the snapshot's bytes). */
+    public restore(snapshot: ErosionSnapshot): void {
+        this._act(this.log.record({ kind: "restore", snapshot: new Uint8Array(snapshot.toArrayBuffer()) }, this.stamp, this.stamp));
+    }
+
+    /** Acts on a reset, restore, undo or redo entry just logged. */
+    private _act(entry: InputEntry): void {
+        if (entry.kind === "reset") {
+            if (entry.heights !== heightsHash(this._startHeights)) {
+                throw new RangeError(`The log's reset (entry ${entry.seq}) goes back to heights hashed ${entry.heights}, but this simulation started from heights hashed ${heightsHash(this._startHeights)}.`);
+            }
+            const { width, depth } = this._runner.state;
+            const initial = createInitialState(width, depth, this._startHeights);
+            initial.masks = this.schedule.latestMasks;
+            this._putBack(initial, simulationOptions(this.schedule.latestOptions), []);
+        } else if (entry.kind === "restore") {
+            const snapshot = ErosionSnapshot.fromArrayBuffer(entry.snapshot.slice().buffer);
+            this._putBack(snapshot.state, snapshot.options, []);
+        } else if (entry.kind === "undo" || entry.kind === "redo") {
+            const here = this.stamp;
+            const { point, entries } = rewindPlan(this.log, this._points, this._start, entry.target);
+            this._resume(point.state, point.options, point.held);
+            for (const again of entries) {
+                this.runUntil(again.at);
+                if (again.kind === "reset" || again.kind === "restore") throw new Error(`An undo cannot replay past a ${again.kind} (entry ${again.seq}).`);
+                this.schedule.inputs.regive(again);
+            }
+            this.runUntil(here);
+        }
+    }
+
+    /** A reset or a restore: `state` and `options` in force, nothing held, the run starts again there. */
+    private _putBack(state: ErosionStateData, options: Readonly<SimulationOptions>, held: readonly InputEntry[]): void {
+        this._resume(state, options, held);
+        this._points.clear();
+        this._start = this._pointHere();
+    }
+
+    private _resume(state: ErosionStateData, options: Readonly<SimulationOptions>, held: readonly InputEntry[]): void {
+        this._runner.replaceState(state);
+        this.schedule.resumeAtState(state, resolveOptions(options, this.schedule.latestOptions));
+        this.schedule.inputs.setHeld(held);
+        this._runner.state.masks = this.schedule.masks;
+    }
+
+    /** The rewind point of where the simulation stands. */
+    private _pointHere(): RewindPoint {
+        return { state: this.getState(), options: simulationOptions(this.schedule.options), held: this.schedule.inputs.held, seq: this.log.lastSeq };
     }
 
     /** The live state (not a copy): heights, suspended sediment, counters, position. */
@@ -71,12 +232,14 @@ export class CpuErosionSimulation {
 
     /**
      * Stamps a ground edit over a disc around (x, y) cells (one point) or along a path (two or
-     * more), `radius` cells around it, and queues it: it applies before the next batch (or at `at`,
-     * a later position). Heights in the request are fixed-point units. Returns the stamped edit.
+     * more), `radius` cells around it: it applies at once (or at `at`, a later position, queued
+     * until then). Heights in the request are fixed-point units. Returns the stamped edit.
      */
     public edit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, at?: { cycle: number; batch: number }): GroundEdit {
         const { width, depth } = this._runner.state;
-        return this.schedule.stampEdit(shapeGroundEdit(request, points, radius, width, depth, this.schedule.options.tileable), at);
+        const edit = this.schedule.stampEdit(shapeGroundEdit(request, points, radius, width, depth, this.schedule.options.tileable), at);
+        this._runFrame(takeDueEdits(this.schedule)); // stamped here, it applies at once (as a paused behavior's next frame applies it)
+        return edit;
     }
 
     /**
@@ -132,6 +295,9 @@ export class CpuErosionSimulation {
         this._runner.state.cycle = this.schedule.cycle;
         this._runner.state.batch = this.schedule.batch;
         this._runner.state.masks = this.schedule.masks;
+        if (frame.cycleCompleted && this._points.limitBytes > 0) {
+            this._points.add(this._pointHere());
+        }
         return frame.cycleCompleted;
     }
 
@@ -147,9 +313,15 @@ export class CpuErosionSimulation {
         return state;
     }
 
-    /** Replaces the state (copied) and moves the schedule to its position. */
+    /** Replaces the state (copied) and moves the schedule to its position, keeping the options: a restore (logged). */
     public setState(state: ErosionStateData): void {
-        this._runner.replaceState(state);
-        this.schedule.resumeAtState(state, this.schedule.latestOptions);
+        this.restore(new ErosionSnapshot(state, this.schedule.latestOptions, this.schedule.grid.cellSize));
     }
+}
+
+/** FNV-1a 64 of fixed-point heights: what a reset entry names its start by. */
+function heightsHash(heights: Int32Array): string {
+    const hash = new Fnv1a64();
+    hash.words(heights);
+    return hash.hex();
 }

@@ -122,6 +122,12 @@ export interface ErosionOptions {
     /** Stop after this many cycles since attach or reset; 0 = no limit. Default 0. */
     maxCycles: number;
     /**
+     * Memory for the checkpoints undo rewinds to, in MiB, 0..65536: the newest cycle-boundary states
+     * that fit are kept (an undo replays from the newest before the input it takes back; from the
+     * start when none is). Default 64.
+     */
+    undoMemoryMB: number;
+    /**
      * World-unit mode, in metres, 0..100000: one cell of the cell-counted options (brush radius, droplet
      * path, relaxation steps) stands for this many metres, so the look holds when the ground's
      * subdivisions change. Default 0: those options count the ground's own cells.
@@ -314,7 +320,7 @@ export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions 
  * (`SimulationOptions`): restoring one keeps the runtime settings in force. `OPTION_SPECS` marks
  * them `runtime`.
  */
-export const RUNTIME_SETTINGS = ["backend", "cpuWorkers", "autoStart", "frameBudgetMs", "maxCycles"] as const;
+export const RUNTIME_SETTINGS = ["backend", "cpuWorkers", "autoStart", "frameBudgetMs", "maxCycles", "undoMemoryMB"] as const;
 
 /** A runtime setting's name. */
 export type RuntimeSettingName = (typeof RUNTIME_SETTINGS)[number];
@@ -328,7 +334,7 @@ export type SimulationOptions = Omit<ErosionOptions, RuntimeSettingName>;
 /** The simulation options of `options` (a copy, without the runtime settings). */
 export function simulationOptions(options: Readonly<SimulationOptions>): SimulationOptions {
     // The runtime settings are named to leave them out of the rest.
-    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, ...simulation } = options as Readonly<ErosionOptions>;
+    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, ...simulation } = options as Readonly<ErosionOptions>;
     return { ...simulation, hydraulic: { ...simulation.hydraulic }, thermal: { ...simulation.thermal }, rivers: { ...simulation.rivers }, water: { ...simulation.water } };
 }
 

@@ -17,8 +17,10 @@ import { stampBefore, type GroundEdit, type GroundEditShape } from "./groundEdit
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
-import { cloneOptions, type ErosionOptions } from "./options.js";
-import { MASKED_OPERATORS, noMasks, type ErosionMasks, type ErosionStateData, type WaterSourceState } from "./erosionState.js";
+import { cloneOptions, resolveOptions, simulationOptions, type ErosionOptions } from "./options.js";
+import type { InputEntry } from "./inputLog/inputEntries.js";
+import { StampedInputs } from "./inputLog/stampedInputs.js";
+import { MASKED_OPERATORS, noMasks, type ErosionMasks, type ErosionStateData, type MaskName, type WaterSourceState } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 import { planCycleUnits, type CycleUnit } from "./cycleUnits.js";
 import { packWaterSources, type WaterSource } from "./waterSources.js";
@@ -54,6 +56,8 @@ export interface PlannedBatch {
 
 /** Tracks the position in the cycle and plans batches. */
 export class ErosionSchedule {
+    /** Every input: stamped, recorded in the log, applied now or held until its stamp. */
+    public readonly inputs: StampedInputs = new StampedInputs(this);
     private _options: ErosionOptions;
     /** The options in force as the grid's cell size reads them (`cellScaledOptions`). */
     private _scaled: Readonly<ErosionOptions>;
@@ -117,6 +121,10 @@ export class ErosionSchedule {
 
     /** Queues a local erosion event for the next cycle boundary (the current cycle, if at one). */
     public queueEvent(event: LocalErosionEvent): void {
+        this.inputs.give({ kind: "erodeAt", event });
+    }
+
+    private _queueEvent(event: LocalErosionEvent): void {
         this._pendingEvents.push(event);
         if (this.atCycleBoundary) {
             this._applyPending();
@@ -139,15 +147,16 @@ export class ErosionSchedule {
      * next batch planned), or at `at`, which must not be before the current position.
      */
     public stampEdit(shape: GroundEditShape, at?: { readonly cycle: number; readonly batch: number }): GroundEdit {
-        const cycle = at?.cycle ?? this._cycle;
-        const batch = at?.batch ?? this._batch;
-        if (!Number.isInteger(cycle) || !Number.isInteger(batch) || cycle < 0 || batch < 0 || stampBefore({ cycle, batch }, this._cycle, this._batch)) {
-            throw new RangeError(`The stamp (cycle ${cycle}, batch ${batch}) is not a position at or after the current one, cycle ${this._cycle}, batch ${this._batch}.`);
-        }
-        const edit: GroundEdit = { ...shape, cycle, batch, id: ++this._lastEditId };
-        const after = this._edits.findIndex((queued) => stampBefore({ cycle, batch }, queued.cycle, queued.batch));
+        const stamp = at ? { cycle: at.cycle, batch: at.batch } : { cycle: this._cycle, batch: this._batch };
+        const entry = this.inputs.give({ kind: "edit", edit: { ...shape, ...stamp, id: this._lastEditId + 1 } }, stamp);
+        return (entry as Extract<InputEntry, { kind: "edit" }>).edit;
+    }
+
+    /** Queues a stamped edit in stamp order (its id numbers later ones). */
+    private _queueEdit(edit: GroundEdit): void {
+        this._lastEditId = Math.max(this._lastEditId, edit.id);
+        const after = this._edits.findIndex((queued) => stampBefore(edit, queued.cycle, queued.batch));
         this._edits.splice(after < 0 ? this._edits.length : after, 0, edit);
-        return edit;
     }
 
     /** Replaces the queued edits (restoring a snapshot; resetting); new edits are numbered after every one seen. */
@@ -169,7 +178,18 @@ export class ErosionSchedule {
 
     /** Queues new masks; they take effect at the next cycle boundary (now, if at one). */
     public setMasks(masks: ErosionMasks): void {
-        this._pendingMasks = { ...masks };
+        for (const name of MASKED_OPERATORS) {
+            if (masks[name] !== this.latestMasks[name]) this.setMask(name, masks[name]);
+        }
+    }
+
+    /** Queues one mask (Q16 per vertex, or null to clear it) for the next cycle boundary (now, if at one). */
+    public setMask(name: MaskName, values: Int32Array | null): void {
+        this.inputs.give({ kind: "mask", name, values });
+    }
+
+    private _setMask(name: MaskName, values: Int32Array | null): void {
+        this._pendingMasks = { ...this.latestMasks, [name]: values };
         if (this.atCycleBoundary) {
             this._applyPending();
         }
@@ -192,6 +212,10 @@ export class ErosionSchedule {
 
     /** Queues a new list of water sources; it takes force at the next cycle boundary (now, if at one). */
     public setSources(sources: readonly WaterSource[]): void {
+        this.inputs.give({ kind: "sources", sources: [...sources] });
+    }
+
+    private _setSources(sources: readonly WaterSource[]): void {
         this._pendingSources = [...sources];
         if (this.atCycleBoundary) {
             this._applyPending();
@@ -252,6 +276,33 @@ export class ErosionSchedule {
 
     /** Queues new options; they take effect at the next cycle boundary (now, if at one). */
     public setOptions(options: Readonly<ErosionOptions>): void {
+        const simulation = simulationOptions(options);
+        if (JSON.stringify(simulation) !== JSON.stringify(simulationOptions(this.latestOptions))) {
+            this.inputs.give({ kind: "options", options: simulation });
+        }
+    }
+
+    /**
+     * Applies an input whose time has come (`StampedInputs` calls it): options, masks, local events
+     * and water sources from the next cycle boundary (now, if at one), edits into the queue. A
+     * reset, a restore, an undo or a redo changes the state: whoever gave it acts on it.
+     */
+    public applyInput(entry: InputEntry): void {
+        switch (entry.kind) {
+            case "options":
+                return this._setOptions(resolveOptions(entry.options, this.latestOptions));
+            case "mask":
+                return this._setMask(entry.name, entry.values);
+            case "erodeAt":
+                return this._queueEvent(entry.event);
+            case "sources":
+                return this._setSources(entry.sources);
+            case "edit":
+                return this._queueEdit(entry.edit);
+        }
+    }
+
+    private _setOptions(options: Readonly<ErosionOptions>): void {
         this._pending = cloneOptions(options);
         if (this.atCycleBoundary) {
             this._applyPending();
@@ -373,6 +424,7 @@ export class ErosionSchedule {
             // Edits stamped past the finished cycle's last batch run first in the next one.
             this._edits = this._edits.map((edit) => (stampBefore(edit, this._cycle, 0) ? { ...edit, cycle: this._cycle, batch: 0 } : edit));
             this._applyPending();
+            this.inputs.releaseDue();
             return true;
         }
         return false;

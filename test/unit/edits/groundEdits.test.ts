@@ -24,14 +24,12 @@ describe("ground edits (CPU)", () => {
         const before = sum(sim.state.heights);
         const massBefore = conservedMass(sim.state);
         sim.edit({ kind: "crater", depth: metres(3) }, [{ x: 24, y: 24 }], 6);
-        sim.runBatch();
         expect(sum(sim.state.heights)).toBe(before);
         const { editAdded, editRemoved } = countersToObject(sim.state.counters);
         expect(editRemoved).toBeGreaterThan(metres(3) * 20);
         expect(editAdded).toBe(editRemoved);
         sim.edit({ kind: "dig", depth: metres(2) }, [{ x: 10, y: 10 }], 4);
         sim.edit({ kind: "pile", height: metres(1) }, [{ x: 40, y: 12 }], 3);
-        sim.runBatch();
         const counters = countersToObject(sim.state.counters);
         expect(sum(sim.state.heights) - before).toBe(counters.editAdded - counters.editRemoved);
         expect(conservedMass(sim.state)).toBe(massBefore);
@@ -43,7 +41,6 @@ describe("ground edits (CPU)", () => {
         const original = sim.state.heights.slice();
         const target = metres(7.5);
         sim.edit({ kind: "flatten", target, edge: 0.25 }, [{ x: 20, y: 30 }], 8);
-        sim.runBatch();
         const h = sim.state.heights;
         expect(h[30 * size + 20]).toBe(target);
         expect(h[30 * size + 22]).toBe(target);
@@ -55,7 +52,6 @@ describe("ground edits (CPU)", () => {
         const sim = simulation({ hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { enabled: false }, water: { enabled: true, rain: 0.002, stepsPerCycle: 4 } });
         const massBefore = conservedMass(sim.state);
         sim.edit({ kind: "dig", depth: metres(1), sediment: true }, [{ x: 24, y: 24 }], 4);
-        sim.runBatch();
         const kept = Array.from(sim.state.water!.waterSediment).reduce((total, value) => total + value, 0);
         expect(countersToObject(sim.state.counters).editRemoved).toBe(0);
         expect(kept).toBeGreaterThan(metres(1) * 10);
@@ -76,8 +72,6 @@ describe("ground edits (CPU)", () => {
         const original = sim.state.heights.slice();
         sim.edit({ kind: "crater", depth: metres(2), rim: true }, [{ x: 1, y: 0.5 }], 5);
         sim.edit({ kind: "dig", depth: metres(1) }, [{ x: 30, y: size - 1 }], 3);
-        sim.runBatch();
-        sim.runBatch();
         const h = sim.state.heights;
         // Two cells west of the crater's centre is column size - 2, across the seam.
         expect(original[0 * size + size - 2] - h[0 * size + size - 2]).toBeGreaterThan(metres(1));
@@ -94,7 +88,6 @@ describe("ground edits (CPU)", () => {
         const target = metres(4);
         // A triangle; a soft edge 3 cells wide.
         sim.edit({ kind: "flatten", target, area: true }, [{ x: 10, y: 10 }, { x: 34, y: 12 }, { x: 14, y: 36 }], 3);
-        sim.runBatch();
         const h = sim.state.heights;
         for (const [x, y] of [[15, 15], [20, 14], [14, 30]]) expect(h[y * size + x]).toBe(target);
         for (const [x, y] of [[40, 40], [5, 5], [30, 30]]) expect(h[y * size + x]).toBe(original[y * size + x]);
@@ -109,7 +102,6 @@ describe("ground edits (CPU)", () => {
         const sim = simulation({ hydraulic: { enabled: false }, thermal: { enabled: false } });
         const original = sim.state.heights.slice();
         sim.edit({ kind: "dig", depth: metres(2) }, [{ x: 5, y: 20 }, { x: 40, y: 20 }, { x: 40, y: 35 }], 2);
-        sim.runBatch();
         for (const [x, y] of [[5, 20], [22, 20], [40, 20], [40, 28]]) {
             expect(original[y * size + x] - sim.state.heights[y * size + x]).toBe(metres(2));
         }
@@ -122,8 +114,8 @@ describe("ground edits (CPU)", () => {
         const results = ways.map((step) => {
             const sim = simulation({ thermal: { enabled: true } });
             sim.runCycles(1);
-            for (let k = 0; k < 5; k++) sim.runBatch();
-            const edit = sim.edit(request, [{ x: 30, y: 18 }], 5);
+            for (let k = 0; k < 3; k++) sim.runBatch();
+            const edit = sim.edit(request, [{ x: 30, y: 18 }], 5, { cycle: 1, batch: 5 });
             expect([edit.cycle, edit.batch]).toEqual([1, 5]);
             const pending = sim.getState();
             expect(pending.edits).toHaveLength(1);

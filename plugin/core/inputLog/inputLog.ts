@@ -1,0 +1,119 @@
+/**
+ * The input log of one run: its entries in the order they were given, listeners told of each as it
+ * is stamped, and what undo and redo would take: the last input still in force, the last one taken
+ * back. Reading the entries from the start of the log (or of the last reset or restore) gives the
+ * undo and redo stacks, so a replay that re-gives the same entries undoes the same inputs.
+ */
+import { UNDOABLE_KINDS, type InputEntry, type InputPayload, type InputStamp } from "./inputEntries.js";
+
+/** Undo and redo as the log's entries leave them. */
+interface UndoStacks {
+    /** Undoable entries in force since the last reset or restore, oldest first. */
+    readonly done: InputEntry[];
+    /** Entries taken back and not given again, the last undone last. */
+    readonly undone: InputEntry[];
+    /** Every entry taken back and not redone (their effect is gone from the terrain). */
+    readonly excluded: Set<number>;
+    /** The seq of the last reset or restore (0: none). */
+    readonly epoch: number;
+}
+
+/** The log of one run's inputs. */
+export class InputLog {
+    private _entries: InputEntry[] = [];
+    private readonly _listeners = new Set<(entry: InputEntry) => void>();
+    private _stacks: UndoStacks = { done: [], undone: [], excluded: new Set(), epoch: 0 };
+
+    /** Every entry since the log began, in `seq` order. */
+    public get entries(): readonly InputEntry[] {
+        return this._entries;
+    }
+
+    /** The last entry's seq (0 before the first). */
+    public get lastSeq(): number {
+        return this._entries.length > 0 ? this._entries[this._entries.length - 1].seq : this._firstSeq - 1;
+    }
+
+    private _firstSeq = 1;
+
+    /** Makes the next entry `seq` (a replay that starts part-way through a log numbers as it did). */
+    public continueFrom(seq: number): void {
+        if (this._entries.length > 0) throw new Error("InputLog.continueFrom: the log already has entries.");
+        this._firstSeq = seq;
+    }
+
+    /** Entries given after entry `seq` (0: all), in order. */
+    public since(seq: number): InputEntry[] {
+        return this._entries.filter((entry) => entry.seq > seq);
+    }
+
+    /** The entry numbered `seq`, if the log holds it. */
+    public entry(seq: number): InputEntry | undefined {
+        return this._entries.find((entry) => entry.seq === seq);
+    }
+
+    /** Calls `listener` with each entry as it is stamped; returns the function that stops it. */
+    public onEntry(listener: (entry: InputEntry) => void): () => void {
+        this._listeners.add(listener);
+        return () => this._listeners.delete(listener);
+    }
+
+    /** Stamps `payload` as the next entry (or as entry `seq`, which must follow the last) and tells the listeners. */
+    public record(payload: InputPayload, at: InputStamp, stamp: InputStamp, seq = this.lastSeq + 1): InputEntry {
+        if (seq <= this.lastSeq) {
+            throw new RangeError(`The log's entry ${seq} comes after entry ${this.lastSeq}: entries must be given in order.`);
+        }
+        const entry = { ...payload, seq, at: { cycle: at.cycle, batch: at.batch }, stamp: { cycle: stamp.cycle, batch: stamp.batch } } as InputEntry;
+        this._entries.push(entry);
+        this._follow(entry);
+        for (const listener of this._listeners) listener(entry);
+        return entry;
+    }
+
+    /** The entry `undo` would take back: the last undoable input in force since the last reset or restore. */
+    public get undoable(): InputEntry | null {
+        return this._stacks.done.at(-1) ?? null;
+    }
+
+    /** The entry `redo` would give back: the last one taken back, unless an input came after it. */
+    public get redoable(): InputEntry | null {
+        return this._stacks.undone.at(-1) ?? null;
+    }
+
+    /** True when entry `seq` has been taken back and not given again. */
+    public isExcluded(seq: number): boolean {
+        return this._stacks.excluded.has(seq);
+    }
+
+    /** The seq of the last reset or restore (0: none): undo never reaches past it. */
+    public get epoch(): number {
+        return this._stacks.epoch;
+    }
+
+    /** Forgets every entry (a new run). */
+    public clear(): void {
+        this._entries = [];
+        this._firstSeq = 1;
+        this._stacks = { done: [], undone: [], excluded: new Set(), epoch: 0 };
+    }
+
+    private _follow(entry: InputEntry): void {
+        const stacks = this._stacks;
+        if (UNDOABLE_KINDS.includes(entry.kind)) {
+            stacks.done.push(entry);
+            stacks.undone.length = 0;
+        } else if (entry.kind === "undo") {
+            const index = stacks.done.findIndex((done) => done.seq === entry.target);
+            if (index < 0) throw new RangeError(`The log's undo (entry ${entry.seq}) takes back entry ${entry.target}, which is not an input in force.`);
+            stacks.undone.push(...stacks.done.splice(index, 1));
+            stacks.excluded.add(entry.target);
+        } else if (entry.kind === "redo") {
+            const index = stacks.undone.findIndex((undone) => undone.seq === entry.target);
+            if (index < 0) throw new RangeError(`The log's redo (entry ${entry.seq}) gives back entry ${entry.target}, which was not taken back.`);
+            stacks.done.push(...stacks.undone.splice(index, 1));
+            stacks.excluded.delete(entry.target);
+        } else {
+            this._stacks = { done: [], undone: [], excluded: stacks.excluded, epoch: entry.seq };
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/**
+ * Replay: a snapshot and the log since it give the live run's state at every stamp, on the CPU
+ * reference in Node, a worker or a page. Each entry is given again where it was given (its `at`),
+ * in order, so the schedule does exactly what it did live.
+ */
+import { CpuErosionSimulation } from "../cpuSimulation.js";
+import type { ErosionSnapshot } from "../snapshot.js";
+import { compareStamps, type InputEntry, type InputStamp } from "./inputEntries.js";
+
+/** How far to replay, and what to watch on the way. */
+export interface ReplayOptions {
+    /** Stop here (default: where the last entry was given). */
+    readonly until?: InputStamp;
+    /** The run's start heights (fixed point), for a log with a reset; default the snapshot's. */
+    readonly startHeights?: Int32Array;
+    /** Called where each entry is given, just before it is (the simulation stands at its `at`). */
+    readonly onEntry?: (entry: InputEntry, simulation: CpuErosionSimulation) => void;
+}
+
+/**
+ * Replays `entries` (a log since `snapshot`, in order) from `snapshot` on a new CPU simulation and
+ * returns it, standing at `until`. Throws a `RangeError` naming the entry when one was given before
+ * where the replay stands (a log that does not follow the snapshot).
+ */
+export function replayInputLog(snapshot: ErosionSnapshot, entries: readonly InputEntry[], options: ReplayOptions = {}): CpuErosionSimulation {
+    const simulation = CpuErosionSimulation.fromSnapshot(snapshot, options.startHeights);
+    for (const entry of entries) {
+        if (compareStamps(entry.at, simulation.stamp) < 0) {
+            throw new RangeError(`Replay: entry ${entry.seq} (${entry.kind}) was given at cycle ${entry.at.cycle}, batch ${entry.at.batch}, but the replay already stands at cycle ${simulation.stamp.cycle}, batch ${simulation.stamp.batch}: the log does not follow this snapshot.`);
+        }
+        simulation.runUntil(entry.at);
+        options.onEntry?.(entry, simulation);
+        simulation.give(entry);
+    }
+    const last = entries.at(-1);
+    const until = options.until ?? last?.at;
+    if (until) simulation.runUntil(until);
+    return simulation;
+}

@@ -1,0 +1,95 @@
+/**
+ * The front door of a schedule's inputs: each input is stamped (where the schedule stands, and where
+ * it applies), recorded in the log and applied, now or, when its stamp lies ahead, held until the
+ * schedule reaches it. Apply-by-stamp: an entry given with a future stamp applies exactly there; a
+ * stamp already passed is an error naming the current one.
+ */
+import { BOUNDARY_KINDS, compareStamps, formatStamp, type InputEntry, type InputPayload, type InputStamp } from "./inputEntries.js";
+import { InputLog } from "./inputLog.js";
+
+/** What the inputs act on: the schedule's position, and how it applies an entry whose time has come. */
+export interface InputTarget {
+    readonly cycle: number;
+    readonly batch: number;
+    /** Applies `entry` now (an entry that waits for a cycle boundary goes pending when mid-cycle). */
+    applyInput(entry: InputEntry): void;
+}
+
+/** Stamps, records and applies a schedule's inputs. */
+export class StampedInputs {
+    /** Every input given, in order. */
+    public readonly log = new InputLog();
+    /** Entries given with a stamp past the next cycle boundary, waiting for it, in stamp order. */
+    private _held: InputEntry[] = [];
+
+    constructor(private readonly _target: InputTarget) {}
+
+    /** Where the schedule stands. */
+    public get position(): InputStamp {
+        return { cycle: this._target.cycle, batch: this._target.batch };
+    }
+
+    /** Entries waiting for a stamp past the next cycle boundary (not yet in the state). */
+    public get held(): readonly InputEntry[] {
+        return this._held;
+    }
+
+    /**
+     * The stamp an input given now applies at: the current position for an edit, a reset, a
+     * restore, an undo or a redo; the next cycle boundary (the current position, if at one) for
+     * options, masks, local events and water sources.
+     */
+    public defaultStamp(kind: InputPayload["kind"]): InputStamp {
+        const { cycle, batch } = this.position;
+        return BOUNDARY_KINDS.includes(kind) && batch > 0 ? { cycle: cycle + 1, batch: 0 } : { cycle, batch };
+    }
+
+    /**
+     * Stamps `payload` (at `stamp`, or its default), records it and applies it, or holds it until
+     * its stamp. `seq` numbers it as a replayed log did. Throws a `RangeError` naming the current
+     * stamp for a stamp already passed, and for a boundary input stamped mid-cycle.
+     */
+    public give(payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number): InputEntry {
+        const at = this.position;
+        checkStamp(payload.kind, stamp, at);
+        const entry = this.log.record(payload, at, stamp, seq);
+        this.regive(entry);
+        return entry;
+    }
+
+    /** Gives an entry of this log again (a rewind's replay), at its stamp, without recording it. */
+    public regive(entry: InputEntry): void {
+        if (BOUNDARY_KINDS.includes(entry.kind) && compareStamps(entry.stamp, this.defaultStamp(entry.kind)) > 0) {
+            const after = this._held.findIndex((held) => compareStamps(entry.stamp, held.stamp) < 0);
+            this._held.splice(after < 0 ? this._held.length : after, 0, entry);
+        } else {
+            this._target.applyInput(entry);
+        }
+    }
+
+    /** Applies the held entries stamped at the current position (the schedule calls it at each cycle boundary). */
+    public releaseDue(): void {
+        const position = this.position;
+        while (this._held.length > 0 && compareStamps(this._held[0].stamp, position) <= 0) {
+            this._target.applyInput(this._held.shift()!);
+        }
+    }
+
+    /** Replaces the held entries (a rewind puts back those a checkpoint had; a restore clears them). */
+    public setHeld(entries: readonly InputEntry[]): void {
+        this._held = [...entries];
+    }
+}
+
+/** Throws unless `stamp` is a whole position at or after `at`, at a cycle boundary for a boundary input. */
+export function checkStamp(kind: InputPayload["kind"], stamp: InputStamp, at: InputStamp): void {
+    if (!stamp || !Number.isInteger(stamp.cycle) || !Number.isInteger(stamp.batch) || stamp.cycle < 0 || stamp.batch < 0) {
+        throw new RangeError(`The ${kind} input's stamp is ${JSON.stringify(stamp)}: it must be { cycle, batch }, whole numbers at least 0.`);
+    }
+    if (compareStamps(stamp, at) < 0) {
+        throw new RangeError(`The ${kind} input's stamp (${formatStamp(stamp)}) has passed: the schedule stands at ${formatStamp(at)}.`);
+    }
+    if (BOUNDARY_KINDS.includes(kind) && stamp.batch !== 0) {
+        throw new RangeError(`The ${kind} input's stamp (${formatStamp(stamp)}) is mid-cycle: ${kind} inputs apply at a cycle boundary (batch 0).`);
+    }
+}
