@@ -7,12 +7,15 @@ import { simulationOptions, type SimulationOptions } from "../core/options.js";
 import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 import type { ErosionSchedule } from "../core/schedule.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
+import type { RewindPoint } from "../core/inputLog/rewindPoints.js";
 
 /** The checkpoint of one ground. */
 export class Checkpoints {
     private _state: ErosionStateData | null = null;
     /** The simulation options in force for the cycle that starts at the checkpoint (the runtime settings are the behavior's, whenever it resumes). */
     private _options: SimulationOptions | null = null;
+    /** Told of every boundary checkpoint as it lands, as a point undo can rewind to. */
+    public onPoint: ((point: RewindPoint) => void) | null = null;
 
     /** The state at the last cycle boundary, or null before the first. */
     public get state(): ErosionStateData | null {
@@ -50,6 +53,8 @@ export class Checkpoints {
         const options = simulationOptions(schedule.options);
         const masks = schedule.masks;
         const inputs = schedule.inputsOf();
+        const held = [...schedule.inputs.held];
+        const seq = schedule.inputs.log.lastSeq;
         const reading = backend.readState(cycle, 0);
         reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
         return async () => {
@@ -60,6 +65,7 @@ export class Checkpoints {
             if (current() === backend && checkpoint.cycle >= (this._state?.cycle ?? 0)) {
                 this._state = checkpoint;
                 this._options = options;
+                this.onPoint?.({ state: checkpoint, options, held, seq });
             }
         };
     }

@@ -34,6 +34,8 @@ import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
 import { WorkQueue } from "./workQueue.js";
+import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
 const GPU_INITIAL_MS_PER_UNIT = 2e-5;
@@ -48,6 +50,8 @@ export class ErosionRunner implements LiveQueue {
     public readonly checkpoints = new Checkpoints();
     /** The erosion maps: arrays and the textures materials sample. */
     public readonly maps = new RunnerMaps(this);
+    /** Undo, redo and replay: the checkpoints they rewind to, and the rewinds. */
+    public readonly rewind: RunnerRewind;
     /** Resolves when the backend is ready (rejects if it could not start at all). */
     public readonly ready: Promise<void>;
     /** The backend in use, or null before it is ready, after a device loss or after `stop()`. */
@@ -80,7 +84,10 @@ export class ErosionRunner implements LiveQueue {
         this.schedule = new ErosionSchedule({ width: field.width, depth: field.depth, cellSize: field.cellSize, worldScale: field.worldScale }, options);
         const scene = field.scene;
         const engine = scene.getEngine() as WebGPUEngine;
-        this.ready = this._startBackend(useGpu, engine, createInitialState(field.width, field.depth, field.originalHeights));
+        const initial = createInitialState(field.width, field.depth, field.originalHeights);
+        this.rewind = new RunnerRewind(this, initial, options);
+        this.checkpoints.onPoint = (point) => this.rewind.addPoint(point);
+        this.ready = this._startBackend(useGpu, engine, initial);
         this._recovery = useGpu ? new DeviceRecovery(engine, this) : null;
         this._work.reset(this.ready.catch(() => undefined));
         this._beforeRender = scene.onBeforeRenderObservable.add(() => this._onFrame());
@@ -211,6 +218,9 @@ export class ErosionRunner implements LiveQueue {
     public reset(): Promise<void> {
         return this._work.queue(async () => {
             const { backend, schedule, field } = this._live("reset");
+            const here = schedule.inputs.position;
+            const entry = schedule.inputs.log.record({ kind: "reset", heights: startHeightsHash(field.originalHeights) }, here, here);
+            schedule.inputs.setHeld([]);
             const initial = createInitialState(field.width, field.depth, field.originalHeights);
             initial.masks = schedule.latestMasks;
             await backend.writeState(initial);
@@ -222,6 +232,7 @@ export class ErosionRunner implements LiveQueue {
             this._previews.clear();
             schedule.setSourceState([], null);
             this.checkpoints.set(initial, schedule);
+            this.rewind.restart(initial, schedule.latestOptions, entry.seq);
         });
     }
 
@@ -250,10 +261,18 @@ export class ErosionRunner implements LiveQueue {
      * Puts `state` in force at its position, with the simulation options of `options` (the
      * runtime settings in force stay: `RUNTIME_SETTINGS`) and, when
      * given, `maps`: the backend's state, the schedule (position, options, masks, events) and every
-     * ground's CPU data. Call it from inside the queue (`queueLive`).
+     * ground's CPU data. Call it from inside the queue (`queueLive`). `logged` (a restore) records it
+     * in the input log and starts the run again there; a rewind's own step is not logged.
      */
-    public async applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null): Promise<void> {
+    public async applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null, logged = true): Promise<void> {
         const { backend, schedule, field } = live;
+        if (logged) {
+            // A restore: logged with its state, and the run starts again there (undo stops at it).
+            const here = schedule.inputs.position;
+            const entry = schedule.inputs.log.record({ kind: "restore", snapshot: restoreBytes(state, options, field.cellSize) }, here, here);
+            schedule.inputs.setHeld([]);
+            this.rewind.restart(state, options, entry.seq);
+        }
         const inForce = resolveOptions(simulationOptions(options), this._options);
         this._options = inForce;
         schedule.resumeAtState(state, inForce);
@@ -269,6 +288,70 @@ export class ErosionRunner implements LiveQueue {
     /** Runs `use` in the queue, after everything issued so far, with the live backend, schedule and field. */
     public queueLive<T>(operation: string, use: (live: Live) => Promise<T>): Promise<T> {
         return this._work.queue(() => use(this._live(operation)));
+    }
+
+    /**
+     * Runs until the schedule stands at `stamp` (the edits stamped there applied), ignoring the
+     * frame budget: an undo's or a replay's fast-forward. Call it from inside the queue.
+     */
+    public async runTo(live: Live, stamp: InputStamp): Promise<void> {
+        const { backend, schedule, field } = live;
+        const horizon = schedule.horizon;
+        schedule.horizon = stamp;
+        try {
+            while (compareStamps(schedule.inputs.position, stamp) < 0 || schedule.editDue) {
+                const frame = planFrame(schedule, this._budget, Infinity);
+                const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
+                const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend) : null;
+                this._applyRows(await running, field, backend, frame.batches);
+                reportBatches(this._reports, frame.batches);
+                await completeCycle?.();
+            }
+        } finally {
+            schedule.horizon = horizon;
+        }
+    }
+
+    /** The newest options become those the schedule holds after a rewind or a replay (the runtime settings stay). */
+    public adoptScheduleOptions(): void {
+        this._options = resolveOptions(simulationOptions(this.schedule.latestOptions), this._options);
+    }
+
+    /**
+     * Gives a log entry from another run (a peer, a replay) where it says: an input at its stamp
+     * (held until then if ahead); a reset, restore, undo or redo once the run reaches its stamp.
+     * Call it from inside the queue.
+     */
+    public async give(live: Live, entry: InputEntry): Promise<void> {
+        const { seq, at, stamp, ...payload } = entry;
+        void at;
+        const { schedule, field } = live;
+        if (payload.kind !== "reset" && payload.kind !== "restore" && payload.kind !== "undo" && payload.kind !== "redo") {
+            schedule.inputs.give(payload, stamp, seq);
+            return;
+        }
+        if (compareStamps(stamp, schedule.inputs.position) < 0) {
+            throw new RangeError(`give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`);
+        }
+        await this.runTo(live, stamp);
+        const entryHere = schedule.inputs.log.record(payload, stamp, stamp, seq);
+        if (payload.kind === "undo" || payload.kind === "redo") {
+            await this.rewind.rewind(live, payload.target, stamp);
+        } else if (payload.kind === "restore") {
+            const snapshot = ErosionSnapshot.fromArrayBuffer(payload.snapshot.slice().buffer);
+            await this.applyState(live, snapshot.state, snapshot.options, null, false);
+            schedule.inputs.setHeld([]);
+            this.rewind.restart(snapshot.state, snapshot.options, entryHere.seq);
+        } else {
+            if (payload.heights !== startHeightsHash(field.originalHeights)) {
+                throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
+            }
+            const initial = createInitialState(field.width, field.depth, field.originalHeights);
+            initial.masks = schedule.latestMasks;
+            await this.applyState(live, { ...initial, edits: [], events: { inForce: [], pending: [] }, sources: { inForce: [], pending: null } }, schedule.latestOptions, null, false);
+            schedule.inputs.setHeld([]);
+            this.rewind.restart(initial, schedule.latestOptions, entryHere.seq);
+        }
     }
 
     /** Brings the mesh's CPU data fully up to date. */

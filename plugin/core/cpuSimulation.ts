@@ -13,10 +13,9 @@ import { sameClass, takeFrame, type TakenFrame } from "./frameLoop.js";
 import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
 import { validateCellSize, validateWorldScale } from "./worldScale.js";
 import { withSourceAdded } from "./waterSources.js";
-import { Fnv1a64 } from "./fingerprint.js";
 import { DEFAULT_OPTIONS, resolveOptions, simulationOptions } from "./options.js";
 import { ErosionSnapshot } from "./snapshot.js";
-import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "./inputLog/inputEntries.js";
+import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "./inputLog/inputEntries.js";
 import type { InputLog } from "./inputLog/inputLog.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "./inputLog/rewindPoints.js";
 import { takeDueEdits } from "./frameLoop.js";
@@ -143,7 +142,7 @@ export class CpuErosionSimulation {
 
     /** Back to the start heights at cycle 0, with the options and masks in force (logged). */
     public reset(): void {
-        this._act(this.log.record({ kind: "reset", heights: heightsHash(this._startHeights) }, this.stamp, this.stamp));
+        this._act(this.log.record({ kind: "reset", heights: startHeightsHash(this._startHeights) }, this.stamp, this.stamp));
     }
 
     /** Puts a snapshot's state and simulation options in force (logged with the snapshot's bytes). */
@@ -154,8 +153,8 @@ export class CpuErosionSimulation {
     /** Acts on a reset, restore, undo or redo entry just logged. */
     private _act(entry: InputEntry): void {
         if (entry.kind === "reset") {
-            if (entry.heights !== heightsHash(this._startHeights)) {
-                throw new RangeError(`The log's reset (entry ${entry.seq}) goes back to heights hashed ${entry.heights}, but this simulation started from heights hashed ${heightsHash(this._startHeights)}.`);
+            if (entry.heights !== startHeightsHash(this._startHeights)) {
+                throw new RangeError(`The log's reset (entry ${entry.seq}) goes back to heights hashed ${entry.heights}, but this simulation started from heights hashed ${startHeightsHash(this._startHeights)}.`);
             }
             const { width, depth } = this._runner.state;
             const initial = createInitialState(width, depth, this._startHeights);
@@ -313,15 +312,19 @@ export class CpuErosionSimulation {
         return state;
     }
 
+    /** A snapshot of where the simulation stands (options in force, the log's last seq). */
+    public snapshot(): ErosionSnapshot {
+        return new ErosionSnapshot(this.getState(), this.schedule.options, this.schedule.grid.cellSize, this.log.lastSeq);
+    }
+
+    /** The log a replay from `snapshot` (taken of this simulation) needs: `InputLog.sinceSnapshot`. */
+    public inputsSince(snapshot: ErosionSnapshot): InputEntry[] {
+        return this.log.sinceSnapshot(snapshot.logSeq, snapshot.state);
+    }
+
     /** Replaces the state (copied) and moves the schedule to its position, keeping the options: a restore (logged). */
     public setState(state: ErosionStateData): void {
         this.restore(new ErosionSnapshot(state, this.schedule.latestOptions, this.schedule.grid.cellSize));
     }
 }
 
-/** FNV-1a 64 of fixed-point heights: what a reset entry names its start by. */
-function heightsHash(heights: Int32Array): string {
-    const hash = new Fnv1a64();
-    hash.words(heights);
-    return hash.hex();
-}

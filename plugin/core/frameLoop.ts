@@ -6,6 +6,7 @@
  * are independent, and classes run in order), only how the work is cut into frames.
  */
 import type { ErosionSchedule, PlannedBatch } from "./schedule.js";
+import { compareStamps } from "./inputLog/inputEntries.js";
 
 /** The batches a frame took, and whether it ended at a cycle boundary. */
 export interface TakenFrame {
@@ -15,16 +16,20 @@ export interface TakenFrame {
 
 /**
  * Takes the next batches off `schedule` (advancing it over each) while `admit` accepts them, up to
- * the next cycle boundary. `admit` is asked before each batch with the frame so far; the first
+ * the next cycle boundary, and never past `schedule.horizon` (the edits stamped there are taken). `admit` is asked before each batch with the frame so far; the first
  * batch of a frame is taken whatever it answers. A frame of `limit` batches ends without planning
  * the next (a batch's parameters are built to plan it). A cycle with no batch (no operator
  * enabled) completes at once, in a frame of no batches.
  */
 export function takeFrame(schedule: ErosionSchedule, admit: (planned: PlannedBatch, frame: readonly PlannedBatch[]) => boolean, limit = Infinity): TakenFrame {
     const batches: PlannedBatch[] = [];
+    const horizon = schedule.horizon;
     for (;;) {
         if (batches.length >= limit) {
             return { batches, cycleCompleted: false };
+        }
+        if (horizon && !schedule.editDue && compareStamps({ cycle: schedule.cycle, batch: schedule.batch }, horizon) >= 0) {
+            return { batches, cycleCompleted: false }; // never past the horizon (the edits stamped there run)
         }
         const planned = schedule.planNext();
         if (planned) {

@@ -58,6 +58,8 @@ export interface PlannedBatch {
 export class ErosionSchedule {
     /** Every input: stamped, recorded in the log, applied now or held until its stamp. */
     public readonly inputs: StampedInputs = new StampedInputs(this);
+    /** Where frames stop (`takeFrame`): no batch at or after it runs; null for none. */
+    public horizon: { readonly cycle: number; readonly batch: number } | null = null;
     private _options: ErosionOptions;
     /** The options in force as the grid's cell size reads them (`cellScaledOptions`). */
     private _scaled: Readonly<ErosionOptions>;

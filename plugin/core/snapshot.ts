@@ -8,7 +8,8 @@
  * the runtime settings too; loading leaves them out), events: the
  * local erosion events in force and pending, sources: the water sources in force and pending,
  * edits: the ground edits stamped and not yet applied,
- * cellSize: the grid's cell size, in the unit of the heights it was taken from }), the UTF-8 JSON,
+ * cellSize: the grid's cell size, in the unit of the heights it was taken from, logSeq: the input
+ * log's last entry then, absent in snapshots written before the log }), the UTF-8 JSON,
  * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
  * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
  * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
@@ -42,12 +43,18 @@ export class ErosionSnapshot {
     public readonly options: SimulationOptions;
     /** The grid's cell size, in the unit of the heights the state was made from (1 when unknown). */
     public readonly cellSize: number;
+    /**
+     * The seq of the last input-log entry given when it was taken (0: none, or unknown): the log
+     * since the snapshot is what came after it (`TerrainErosion.inputsSince`).
+     */
+    public readonly logSeq: number;
 
     /** @param options the options in force (whole options or simulation options; the runtime settings are left out) */
-    constructor(state: ErosionStateData, options: Readonly<SimulationOptions>, cellSize = 1) {
+    constructor(state: ErosionStateData, options: Readonly<SimulationOptions>, cellSize = 1, logSeq = 0) {
         this.state = cloneState(state);
         this.options = simulationOptions(resolveOptions(options));
         this.cellSize = cellSize;
+        this.logSeq = logSeq;
     }
 
     /**
@@ -56,10 +63,11 @@ export class ErosionSnapshot {
      * otherwise be held twice.
      */
     public static adopt(state: ErosionStateData, options: Readonly<SimulationOptions>, cellSize = 1): ErosionSnapshot {
-        const snapshot = Object.create(ErosionSnapshot.prototype) as { state: ErosionStateData; options: SimulationOptions; cellSize: number };
+        const snapshot = Object.create(ErosionSnapshot.prototype) as { state: ErosionStateData; options: SimulationOptions; cellSize: number; logSeq: number };
         snapshot.state = state;
         snapshot.options = simulationOptions(resolveOptions(options));
         snapshot.cellSize = cellSize;
+        snapshot.logSeq = 0;
         return snapshot as unknown as ErosionSnapshot;
     }
 
@@ -86,7 +94,7 @@ export class ErosionSnapshot {
      * is its own memory where the host is little-endian (every platform Node and browsers run on).
      */
     public *chunks(): Generator<Uint8Array> {
-        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, edits: this.state.edits ?? [], cellSize: this.cellSize }));
+        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, edits: this.state.edits ?? [], cellSize: this.cellSize, logSeq: this.logSeq }));
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const header = new ArrayBuffer(4 + 4 * 5 + 8 * COUNTER_COUNT + 4 + paddedJson);
         const view = new DataView(header);
@@ -192,7 +200,8 @@ export class ErosionSnapshot {
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
         const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
         const edits = Array.isArray(header.edits) && header.edits.length > 0 ? header.edits : undefined;
-        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, edits, counters, events }, options, cellSize);
+        const logSeq = Number.isInteger(header.logSeq) && header.logSeq > 0 ? header.logSeq : 0;
+        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, edits, counters, events }, options, cellSize, logSeq);
     }
 }
 

@@ -11,6 +11,7 @@ import type { GroundEdit } from "../groundEdits.js";
 import type { LocalErosionEvent } from "../localErosion.js";
 import type { SimulationOptions } from "../options.js";
 import type { WaterSource } from "../waterSources.js";
+import { Fnv1a64 } from "../fingerprint.js";
 
 /** A position of the schedule: `batch` batches of cycle `cycle` (completed cycles) have run. */
 export interface InputStamp {
@@ -69,4 +70,11 @@ export function compareStamps(a: InputStamp, b: InputStamp): number {
 /** "cycle 3, batch 12". */
 export function formatStamp(stamp: InputStamp): string {
     return `cycle ${stamp.cycle}, batch ${stamp.batch}`;
+}
+
+/** FNV-1a 64 of fixed-point start heights: what a reset entry names the heights it goes back to by. */
+export function startHeightsHash(heights: Int32Array): string {
+    const hash = new Fnv1a64();
+    hash.words(heights);
+    return hash.hex();
 }

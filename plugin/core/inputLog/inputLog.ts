@@ -4,7 +4,7 @@
  * back. Reading the entries from the start of the log (or of the last reset or restore) gives the
  * undo and redo stacks, so a replay that re-gives the same entries undoes the same inputs.
  */
-import { UNDOABLE_KINDS, type InputEntry, type InputPayload, type InputStamp } from "./inputEntries.js";
+import { BOUNDARY_KINDS, compareStamps, UNDOABLE_KINDS, type InputEntry, type InputPayload, type InputStamp } from "./inputEntries.js";
 
 /** Undo and redo as the log's entries leave them. */
 interface UndoStacks {
@@ -45,6 +45,22 @@ export class InputLog {
     /** Entries given after entry `seq` (0: all), in order. */
     public since(seq: number): InputEntry[] {
         return this._entries.filter((entry) => entry.seq > seq);
+    }
+
+    /**
+     * The entries a snapshot taken after entry `seq`, standing at `position`, does not hold: those
+     * given after it, and those given before it still waiting then (an options or mask change for
+     * the next cycle boundary; any input held for a later one). A replay from the snapshot gives
+     * these in order (the waiting ones first, where it starts).
+     */
+    public sinceSnapshot(seq: number, position: InputStamp): InputEntry[] {
+        const next = position.batch > 0 ? { cycle: position.cycle + 1, batch: 0 } : position;
+        return this._entries.filter(
+            (entry) =>
+                entry.seq > seq ||
+                ((entry.kind === "options" || entry.kind === "mask") && compareStamps(entry.stamp, position) > 0) ||
+                (BOUNDARY_KINDS.includes(entry.kind) && compareStamps(entry.stamp, next) > 0)
+        );
     }
 
     /** The entry numbered `seq`, if the log holds it. */

@@ -18,13 +18,20 @@ export interface ReplayOptions {
 }
 
 /**
- * Replays `entries` (a log since `snapshot`, in order) from `snapshot` on a new CPU simulation and
+ * Replays `entries` (a log since `snapshot`, in order: `InputLog.sinceSnapshot`) from `snapshot` on a new CPU simulation and
  * returns it, standing at `until`. Throws a `RangeError` naming the entry when one was given before
  * where the replay stands (a log that does not follow the snapshot).
  */
 export function replayInputLog(snapshot: ErosionSnapshot, entries: readonly InputEntry[], options: ReplayOptions = {}): CpuErosionSimulation {
     const simulation = CpuErosionSimulation.fromSnapshot(snapshot, options.startHeights);
+    const startedAt = simulation.stamp;
+    let started = false;
     for (const entry of entries) {
+        if (!started && compareStamps(entry.at, startedAt) < 0) {
+            simulation.give(entry); // given before the snapshot and still waiting then (InputLog.sinceSnapshot)
+            continue;
+        }
+        started = true;
         if (compareStamps(entry.at, simulation.stamp) < 0) {
             throw new RangeError(`Replay: entry ${entry.seq} (${entry.kind}) was given at cycle ${entry.at.cycle}, batch ${entry.at.batch}, but the replay already stands at cycle ${simulation.stamp.cycle}, batch ${simulation.stamp.batch}: the log does not follow this snapshot.`);
         }

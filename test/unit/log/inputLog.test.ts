@@ -14,7 +14,7 @@ function simulation(options = {}): CpuErosionSimulation {
 }
 
 /** Gives inputs of every kind at assorted positions; returns the live fingerprint where each entry was given, and the first snapshot. */
-function recordedRun(): { sim: CpuErosionSimulation; first: ErosionSnapshot; live: Map<number, string> } {
+function recordedRun(): { sim: CpuErosionSimulation; first: ErosionSnapshot; mid: ErosionSnapshot; live: Map<number, string> } {
     const sim = simulation();
     const first = new ErosionSnapshot(sim.getState(), sim.schedule.options);
     const live = new Map<number, string>();
@@ -26,6 +26,7 @@ function recordedRun(): { sim: CpuErosionSimulation; first: ErosionSnapshot; liv
     for (let k = 0; k < 3; k++) sim.runBatch();
     give(() => sim.schedule.setOptions(resolveOptions({ ...sim.schedule.latestOptions, thermal: { talus: 0.6 } })));
     sim.runClass();
+    const mid = sim.snapshot(); // mid-cycle, the options change still waiting for the boundary
     give(() => sim.erodeAt(12, 14, 5, { droplets: 200 }));
     give(() => sim.addWaterSource(20, 8, 2, 0.1));
     sim.runCycles(1);
@@ -44,7 +45,7 @@ function recordedRun(): { sim: CpuErosionSimulation; first: ErosionSnapshot; liv
     sim.runBatch();
     give(() => sim.redo());
     sim.runCycles(1);
-    return { sim, first, live };
+    return { sim, first, mid, live };
 }
 
 describe("the input log (CPU)", () => {
@@ -67,6 +68,27 @@ describe("the input log (CPU)", () => {
         expect(checked).toBe(entries.length);
         expect(replayed.fingerprint()).toBe(sim.fingerprint());
         expect(replayed.log.entries.map((entry) => entry.seq)).toEqual(entries.map((entry) => entry.seq));
+    });
+
+    it("replays from a snapshot taken mid-cycle with the log since it, an options change still waiting then included", () => {
+        const { sim, mid, live } = recordedRun();
+        const since = sim.inputsSince(mid);
+        expect(since[0].kind).toBe("options");
+        expect(since[0].seq).toBeLessThanOrEqual(mid.logSeq);
+        let checked = 0;
+        const replayed = replayInputLog(ErosionSnapshot.fromArrayBuffer(mid.toArrayBuffer()), since, {
+            until: sim.stamp,
+            onEntry: (entry, replay) => {
+                expect(replay.fingerprint()).toBe(live.get(entry.seq));
+                checked++;
+            },
+        });
+        expect(checked).toBe(since.length - 1);
+        expect(replayed.fingerprint()).toBe(sim.fingerprint());
+        // Without the waiting change, the replay parts from the run at the next boundary.
+        const restore = since.find((entry) => entry.kind === "restore")!;
+        const without = replayInputLog(mid, since.slice(1), { until: restore.at });
+        expect(without.fingerprint()).not.toBe(live.get(restore.seq));
     });
 
     it("undo takes an edit back exactly, redo gives it back, and an undo after a restore is exact too", () => {

@@ -1,0 +1,142 @@
+/**
+ * Undo, redo and replay on a behavior's runner: the checkpoints undo rewinds to (the runner's
+ * cycle-boundary checkpoints, kept in a ring bounded by `undoMemoryMB`, and the start of the run),
+ * and the rewinds themselves: put a point's state back, give again the entries in force after it,
+ * each where it was given, and run back to where the run stood. The same plan as the CPU
+ * reference's (`rewindPlan`), so a replay or a peer that reads the undo entry does the same.
+ */
+import type { ErosionStateData } from "../core/erosionState.js";
+import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
+import { simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
+import { ErosionSnapshot } from "../core/snapshot.js";
+import type { Live } from "./runnerLive.js";
+
+/** What a rewind needs of the runner. */
+export interface RewindHost {
+    /** The newest options (their `undoMemoryMB` bounds the ring). */
+    readonly options: ErosionOptions;
+    queueLive<T>(operation: string, use: (live: Live) => Promise<T>): Promise<T>;
+    /** Puts `state` in force with `options` (not logged: a rewind's own step). */
+    applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: null, logged: false): Promise<void>;
+    /** Runs until the schedule stands at `stamp`, the edits stamped there applied. */
+    runTo(live: Live, stamp: InputStamp): Promise<void>;
+    /** Makes the newest options those the schedule's replay left (the runtime settings stay). */
+    adoptScheduleOptions(): void;
+}
+
+/** What undo's checkpoints hold. */
+export interface UndoMemory {
+    /** Bytes the checkpoints hold now (at most `limitBytes`). */
+    readonly bytes: number;
+    /** Checkpoints held now. */
+    readonly points: number;
+    /** The bound, `undoMemoryMB` in bytes. */
+    readonly limitBytes: number;
+}
+
+/** A runner's undo, redo and replay. */
+export class RunnerRewind {
+    private readonly _points: RewindPoints;
+    private _start: RewindPoint;
+
+    constructor(
+        private readonly _host: RewindHost,
+        initial: ErosionStateData,
+        options: Readonly<SimulationOptions>
+    ) {
+        this._points = new RewindPoints(_host.options.undoMemoryMB * 2 ** 20);
+        this._start = { state: initial, options: simulationOptions(options), held: [], seq: 0 };
+    }
+
+    /** What the checkpoints hold now, and their bound. */
+    public get memory(): UndoMemory {
+        this._points.limitBytes = this._host.options.undoMemoryMB * 2 ** 20;
+        return { bytes: this._points.bytes, points: this._points.count, limitBytes: this._points.limitBytes };
+    }
+
+    /** Keeps a landed cycle-boundary checkpoint as a point to rewind to. */
+    public addPoint(point: RewindPoint): void {
+        this._points.limitBytes = this._host.options.undoMemoryMB * 2 ** 20;
+        this._points.add(point);
+    }
+
+    /** A reset or a restore: the run starts again at `state` (the entry logged as `seq`). */
+    public restart(state: ErosionStateData, options: Readonly<SimulationOptions>, seq: number): void {
+        this._points.clear();
+        this._start = { state, options: simulationOptions(options), held: [], seq };
+    }
+
+    /** Takes back the last input in force; resolves with its entry (null when there is none) once the terrain shows the run without it. */
+    public undo(): Promise<InputEntry | null> {
+        return this._host.queueLive("undo", async (live) => {
+            const log = live.schedule.inputs.log;
+            const target = log.undoable;
+            if (!target) return null;
+            const here = live.schedule.inputs.position;
+            log.record({ kind: "undo", target: target.seq }, here, here);
+            await this.rewind(live, target.seq, here);
+            return target;
+        });
+    }
+
+    /** Gives back the last input taken back; resolves with its entry (null when there is none). */
+    public redo(): Promise<InputEntry | null> {
+        return this._host.queueLive("redo", async (live) => {
+            const log = live.schedule.inputs.log;
+            const target = log.redoable;
+            if (!target) return null;
+            const here = live.schedule.inputs.position;
+            log.record({ kind: "redo", target: target.seq }, here, here);
+            await this.rewind(live, target.seq, here);
+            return target;
+        });
+    }
+
+    /**
+     * Rewinds for an undo or redo of entry `targetSeq` just logged: the newest point before it back
+     * in force, the entries in force after it given again where they were, and the run back at `here`.
+     */
+    public async rewind(live: Live, targetSeq: number, here: InputStamp): Promise<void> {
+        const inputs = live.schedule.inputs;
+        const { point, entries } = rewindPlan(inputs.log, this._points, this._start, targetSeq);
+        await this._host.applyState(live, point.state, point.options, null, false);
+        inputs.setHeld(point.held);
+        for (const entry of entries) {
+            await this._host.runTo(live, entry.at);
+            inputs.regive(entry);
+        }
+        await this._host.runTo(live, here);
+        this._host.adoptScheduleOptions();
+    }
+
+    /**
+     * Gives `entries` (a log since `snapshot`, from this run or another) from `snapshot`: the run
+     * starts again there with a log of its own that numbers them as they were, and each is given
+     * where it was given; it ends standing at `until` (default where the last was given).
+     */
+    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined, give: (live: Live, entry: InputEntry) => Promise<void>): Promise<void> {
+        return this._host.queueLive("replay", async (live) => {
+            const inputs = live.schedule.inputs;
+            inputs.log.clear();
+            inputs.setHeld([]);
+            await this._host.applyState(live, snapshot.state, snapshot.options, null, false);
+            this.restart(snapshot.state, snapshot.options, 0);
+            for (const entry of entries) {
+                if (compareStamps(entry.at, inputs.position) < 0) {
+                    throw new RangeError(`replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`);
+                }
+                await this._host.runTo(live, entry.at);
+                await give(live, entry);
+            }
+            const last = until ?? entries.at(-1)?.at;
+            if (last) await this._host.runTo(live, last);
+            this._host.adoptScheduleOptions();
+        });
+    }
+}
+
+/** The bytes a restore entry carries: the state put in force as a snapshot. */
+export function restoreBytes(state: ErosionStateData, options: Readonly<SimulationOptions>, cellSize: number): Uint8Array {
+    return new Uint8Array(new ErosionSnapshot(state, options, cellSize).toArrayBuffer());
+}
