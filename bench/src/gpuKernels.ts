@@ -24,6 +24,7 @@ import { type BatchParams, BATCH_PARAM_FIELDS, packBatchParams, PARAMS_UNIFORM_B
 import { runGpuRiverFigure } from "./gpuRivers.js";
 import { runGpuWaterFigure } from "./gpuWater.js";
 import { runGpuEditFigures } from "./editFigures.js";
+import { CHECKSUM_SIZES, runGpuChecksumFigures } from "./checksumFigures.js";
 import { calibrate as calibrateUpTo, repeat, runCounts, summarize, type BenchRecord } from "./records.js";
 import { benchHeights, benchMask, dropletBatch, gpuDroplets, MASKED_RADIUS, RADII, riverStartState, SIZES, thermalBatch } from "./workloads.js";
 
@@ -276,6 +277,8 @@ export async function runGpuKernelBench(device: GPUDevice, adapterDescription: s
             report(await runGpuWaterFigure(compute, device, size, { backend: options.backend, counts, targetMs }));
             // Ground edits: one edit's batch each (editFigures.ts).
             if (size === 512) for (const record of await runGpuEditFigures(compute, device, size, { backend: options.backend, counts })) report(record);
+            // Region checksums: a full set at 512² and at a world's 4096² (checksumFigures.ts).
+            if (size === 512) for (const checksumSize of CHECKSUM_SIZES) report(await runGpuChecksumFigures(compute, device, checksumSize, { backend: options.backend, counts }));
 
             // The maps texture: write_maps over the whole field into an RGBA32F storage texture. The
             // pass is bound here on the GPUDevice (its buffers too: wrapped for the readback below).

@@ -18,6 +18,9 @@ import { ErosionLifecycle } from "./erosionLifecycle.js";
 import { assertMaskName } from "./masks.js";
 import { addWaterSourceAt, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";
 import { stampEditAt, type GroundEditHandle, type GroundEditInput, type WorldPoint } from "./groundEditsAt.js";
+import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import type { UndoMemory } from "./runnerRewind.js";
+import { DEFAULT_CHECKSUM_REGION, regionGrid, validateRegionSize, type RegionChecksums } from "../core/checksums/regionChecksums.js";
 
 /** The options, observables and operations shared by `TerrainErosion` and `TerrainErosionWorld`. */
 export abstract class ErosionController extends ErosionLifecycle<ErosionController> {
@@ -248,5 +251,100 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      */
     public flush(): Promise<void> {
         return this._withRunner("flush", (runner) => runner.flush());
+    }
+
+    /**
+     * Checksums of the field's square regions of `size` vertices (default 32) after everything issued
+     * so far, computed where the state lives (on WebGPU a compute pass; 8 bytes a region come back):
+     * compare two peers' with `differingRegions` to find where their terrains part.
+     */
+    public regionChecksums(size = DEFAULT_CHECKSUM_REGION): Promise<RegionChecksums> {
+        try {
+            validateRegionSize(size);
+        } catch (error) {
+            return Promise.reject(error);
+        }
+        return this._withRunner("regionChecksums", (runner) =>
+            runner.queueLive("regionChecksums", async ({ backend, field }) => ({ size, ...regionGrid(field.width, field.depth, size), lanes: await backend.regionChecksums(size) }))
+        );
+    }
+
+    /** Every entry of the input log since attach, in order (see `onInputObservable`); empty when detached. */
+    public get inputLog(): readonly InputEntry[] {
+        return this._runner?.schedule.inputs.log.entries ?? [];
+    }
+
+    /**
+     * The entries a replay from `snapshot` (taken of this erosion with `snapshot()`) needs: those
+     * given after it, and those given before it that still waited then (`replayInputLog`, `replay`).
+     */
+    public inputsSince(snapshot: ErosionSnapshot): InputEntry[] {
+        return this._live("inputsSince").schedule.inputs.log.sinceSnapshot(snapshot.logSeq, snapshot.state);
+    }
+
+    /** Where the schedule stands: completed cycles, and completed batches of the cycle in progress (as dispatched). */
+    public get stamp(): InputStamp {
+        return this._runner?.schedule.inputs.position ?? { cycle: 0, batch: 0 };
+    }
+
+    /** True when `undo()` has an input to take back (since attach, the last reset or restore). */
+    public get canUndo(): boolean {
+        return (this._runner?.schedule.inputs.log.undoable ?? null) !== null;
+    }
+
+    /** True when `redo()` has an input to give back. */
+    public get canRedo(): boolean {
+        return (this._runner?.schedule.inputs.log.redoable ?? null) !== null;
+    }
+
+    /**
+     * Takes back the last input still in force (a ground edit, an `erodeAt`, an options, mask or
+     * water-source change, the Inspector's included): the terrain becomes exactly the run in which it
+     * never happened, by putting back the newest checkpoint before it and replaying the rest of the
+     * log (checkpoints within `undoMemoryMB`; from the start when none is old enough). Logged as an
+     * entry, so a replay or a peer undoes it too. Resolves with the entry taken back, or null.
+     */
+    public undo(): Promise<InputEntry | null> {
+        return this._withRunner("undo", (runner) => runner.rewind.undo());
+    }
+
+    /** Gives back the last input `undo()` took (unless an input came since); resolves with it, or null. */
+    public redo(): Promise<InputEntry | null> {
+        return this._withRunner("redo", (runner) => runner.rewind.redo());
+    }
+
+    /** What undo's checkpoints hold now: bytes (at most `undoMemoryMB`), checkpoints, and the bound in bytes. */
+    public get undoMemory(): UndoMemory {
+        return this._live("undoMemory").rewind.memory;
+    }
+
+    /**
+     * Gives an input-log entry from another run (a lockstep peer, a server, a saved log) where it
+     * says: at its stamp, held until the run reaches it if it lies ahead. A stamp that has passed is
+     * an error naming where the run stands.
+     */
+    public give(entry: InputEntry): Promise<void> {
+        return this._withRunner("give", (runner) => runner.queueLive("give", (live) => runner.give(live, entry)));
+    }
+
+    /**
+     * Starts again from `snapshot` and gives `entries` (a log since it: `inputsSince`, or a saved
+     * one) each where it was given, on this behavior's backend, ending at `until` (default where the
+     * last was given). The log starts again with them.
+     */
+    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until?: InputStamp): Promise<void> {
+        return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until, (live, entry) => runner.give(live, entry)));
+    }
+
+    /** Runs now, whatever the frame budget, until the schedule stands at `stamp` (the edits stamped there applied). */
+    public runUntil(stamp: InputStamp): Promise<void> {
+        return this._withRunner("runUntil", (runner) =>
+            runner.queueLive("runUntil", async (live) => {
+                if (compareStamps(stamp, live.schedule.inputs.position) < 0) {
+                    throw new RangeError(`runUntil: the stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`);
+                }
+                await runner.runTo(live, stamp);
+            })
+        );
     }
 }

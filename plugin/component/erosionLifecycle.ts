@@ -18,6 +18,7 @@ import { chooseBackend } from "./backendChoice.js";
 import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
+import type { InputEntry } from "../core/inputLog/inputEntries.js";
 
 /**
  * The options, observables, attach and status shared by `TerrainErosion` and `TerrainErosionWorld`
@@ -48,6 +49,12 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
      * buffers go: add-ons drop what they hold of them here, so nothing draws a freed texture.
      */
     public readonly onDetachedObservable = new Observable<Self>();
+    /**
+     * Fires with each entry of the input log as it is stamped: every input that changes the terrain
+     * (options, masks, `erodeAt`, ground edits, water sources, reset, restore, undo, redo), in the
+     * serialisable form `serializeInputLog` writes. A lockstep peer or a replay gives them back.
+     */
+    public readonly onInputObservable = new Observable<InputEntry>();
 
     protected _options: ErosionOptions;
     /** The runner while bound. */
@@ -210,6 +217,7 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
             cycleCompleted: (event) => this.onCycleCompletedObservable.notifyObservers(event),
             error: (event) => this.onErrorObservable.notifyObservers(event),
         });
+        runner.schedule.inputs.log.onEntry((entry) => this.onInputObservable.notifyObservers(entry));
         this._runner = runner;
         this._lastRunner = runner;
         this._readiness.attached(runner.ready);
@@ -238,6 +246,7 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
         this.onCpuDataUpdatedObservable.clear();
         this.onAttachedObservable.clear();
         this.onDetachedObservable.clear();
+        this.onInputObservable.clear();
     }
 
     /** The runner, for an operation that needs it (throws otherwise). */

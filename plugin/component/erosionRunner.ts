@@ -238,7 +238,7 @@ export class ErosionRunner implements LiveQueue {
 
     /** A copy of the whole state and the options in force, after everything issued so far. */
     public snapshot(): Promise<ErosionSnapshot> {
-        return this._readCurrentState("snapshot", (state) => new ErosionSnapshot(state, this.schedule.options, this.field.cellSize));
+        return this._readCurrentState("snapshot", (state) => new ErosionSnapshot(state, this.schedule.options, this.field.cellSize, this.schedule.inputs.log.lastSeq));
     }
 
     /** Restores a snapshot of this ground: state, position and options (the backend option stays). */

@@ -125,6 +125,10 @@ export class GpuErosionBackend implements ErosionBackend {
         return Promise.race([lost.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))]);
     }
 
+    public regionChecksums(size: number): Promise<Uint32Array> {
+        return this._unlessLost(this._simulation.regionChecksums(size));
+    }
+
     public readState(cycle: number, batch: number): Promise<ErosionStateData> {
         return this._unlessLost(this._simulation.readState(cycle, batch));
     }

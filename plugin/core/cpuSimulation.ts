@@ -19,6 +19,7 @@ import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type Inp
 import type { InputLog } from "./inputLog/inputLog.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "./inputLog/rewindPoints.js";
 import { takeDueEdits } from "./frameLoop.js";
+import { DEFAULT_CHECKSUM_REGION, regionChecksums, type RegionChecksums } from "./checksums/regionChecksums.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
 export class CpuErosionSimulation {
@@ -310,6 +311,11 @@ export class CpuErosionSimulation {
         const state = cloneState(this._runner.state);
         Object.assign(state, this.schedule.inputsOf());
         return state;
+    }
+
+    /** The checksums of the state's square regions of `size` vertices (default 32): `regionChecksums`. */
+    public regionChecksums(size = DEFAULT_CHECKSUM_REGION): RegionChecksums {
+        return regionChecksums(this._runner.state, size);
     }
 
     /** A snapshot of where the simulation stands (options in force, the log's last seq). */

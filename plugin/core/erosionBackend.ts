@@ -45,6 +45,11 @@ export interface ErosionBackend {
     runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null): Promise<FrameResult>;
     /** The whole state after everything issued so far. */
     readState(cycle: number, batch: number): Promise<ErosionStateData>;
+    /**
+     * The region checksums (`regionChecksums`, regions of `size` vertices) after everything issued
+     * so far: computed on the GPU (8 bytes a region read back), or from the CPU backend's state.
+     */
+    regionChecksums(size: number): Promise<Uint32Array>;
     /** The erosion maps after everything issued so far. */
     readMaps(): Promise<ErosionMaps>;
     /** Starts the maps again from zero. */

@@ -17,7 +17,7 @@ import { stampBefore, type GroundEdit, type GroundEditShape } from "./groundEdit
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
-import { cloneOptions, resolveOptions, simulationOptions, type ErosionOptions } from "./options.js";
+import { cloneOptions, resolveOptions, RUNTIME_SETTINGS, simulationOptions, type ErosionOptions } from "./options.js";
 import type { InputEntry } from "./inputLog/inputEntries.js";
 import { StampedInputs } from "./inputLog/stampedInputs.js";
 import { MASKED_OPERATORS, noMasks, type ErosionMasks, type ErosionStateData, type MaskName, type WaterSourceState } from "./erosionState.js";
@@ -282,6 +282,10 @@ export class ErosionSchedule {
         if (JSON.stringify(simulation) !== JSON.stringify(simulationOptions(this.latestOptions))) {
             this.inputs.give({ kind: "options", options: simulation });
         }
+        // The runtime settings shape nothing (not an input): they take force at once.
+        const runtime = Object.fromEntries(RUNTIME_SETTINGS.map((name) => [name, options[name]]));
+        Object.assign(this._options, runtime);
+        if (this._pending) Object.assign(this._pending, runtime);
     }
 
     /**

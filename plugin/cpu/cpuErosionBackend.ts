@@ -3,6 +3,7 @@
  * (so erosion never blocks a frame) and in the calling thread otherwise (Node, NullEngine), with
  * helper workers (a pool, `pool/cpuPool.ts`) when asked for more than one.
  */
+import { regionChecksums } from "../core/checksums/regionChecksums.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
@@ -126,6 +127,11 @@ export class CpuErosionBackend implements ErosionBackend {
     public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null): Promise<FrameResult> {
         const response = expect(await this._channel.request({ type: "frame", batches, changed, texels }), "frame");
         return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels };
+    }
+
+    public async regionChecksums(size: number): Promise<Uint32Array> {
+        // The grids come from the backend's worker (a copy of memory, no stall to wait out).
+        return regionChecksums(await this.readState(0, 0), size).lanes;
     }
 
     public async readState(cycle: number, batch: number): Promise<ErosionStateData> {

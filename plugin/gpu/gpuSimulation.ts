@@ -17,6 +17,7 @@ import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
 import { COUNTER_BYTES, fluxBytes, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
+import { CHECKSUM_WORKGROUP_SIZE, regionGrid } from "../core/checksums/regionChecksums.js";
 
 /**
  * Params slots: each class recorded before a submit needs its own buffer, because a write lands at
@@ -359,6 +360,25 @@ export class GpuErosionSimulation {
             }
             this._uploadedMasks = { ...this._uploadedMasks, [operator]: mask };
         }
+    }
+
+    /**
+     * The region checksums of the state after everything issued so far (`regionChecksums`: regions
+     * of `size` vertices), computed on the device: 8 bytes a region come back, not the grids.
+     */
+    public async regionChecksums(size: number): Promise<Uint32Array> {
+        this._assertLive();
+        const { regionsX, regionsY } = regionGrid(this.width, this.depth, size);
+        const regions = regionsX * regionsY;
+        const checksums = this._buffers.checksums(regions * 8);
+        const water = this._buffers.hasWater;
+        const standIn = this._buffers.noMask;
+        const params = { ...blankBatchParams(this.width, this.depth), regionX0: size, regionX1: regionsX, regionY1: regionsY, waterPass: water ? 1 : 0 };
+        const groups = Math.ceil(regions / CHECKSUM_WORKGROUP_SIZE);
+        record(this._target([params]), "region_checksums", groups, 1, null, water ? { checksums } : { checksums, waterDepth: standIn, waterSediment: standIn, fluxX: standIn });
+        if (water) record(this._target([params]), "region_checksums_water", groups, 1, null, { checksums });
+        this._recorded = true;
+        return new Uint32Array(await this.device.readBuffer(checksums, 0, regions * 8));
     }
 
     /** Reads a rectangle of rows of the heights back (submitting first): rows `y0 .. y1 - 1`, all columns. */

@@ -50,6 +50,10 @@ export class HeadlessGpuBackend implements ErosionBackend {
         return { rows, y0: changed?.y0 ?? 0, y1: changed?.y1 ?? 0, measuredMs, measuredBy: "submitted" };
     }
 
+    public regionChecksums(size: number): Promise<Uint32Array> {
+        return this._simulation.regionChecksums(size);
+    }
+
     public readState(cycle: number, batch: number): Promise<ErosionStateData> {
         return this._simulation.readState(cycle, batch);
     }

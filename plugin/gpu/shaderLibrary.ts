@@ -24,6 +24,7 @@ import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
 import { FLUX_LIMIT, GRADIENT_COMPONENT_LIMIT, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, WATER_LIMIT, WATER_SEDIMENT_LIMIT } from "../core/waterModel.js";
 import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
+import { CHECKSUM_WORKGROUP_SIZE, LANE_A_START, LANE_B_START } from "../core/checksums/regionChecksums.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
 export const DROPLET_WORKGROUP_SIZE = 64;
@@ -68,6 +69,7 @@ export const BINDINGS = {
     groundChange: 32,
     waterSources: 33,
     waterTexture: 34,
+    checksums: 35,
 } as const;
 
 /** A buffer a kernel binds. */
@@ -136,6 +138,8 @@ export const KERNELS = {
     water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "water_pipes", "sediment_routing"], mirror: { file: "core/cpu/water/waterErode.ts", name: "waterErode" } },
     water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"], mirror: { file: "core/cpu/water/waterDepth.ts", name: "waterDepth" } },
     water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition"], counters: false, includes: ["water_common", "maps"], mirror: { file: "core/cpu/water/waterBatch.ts", name: "waterApply" } },
+    region_checksums: { bindings: ["params", "heights", "suspended", "drainageArea", "fillLevels", "waterDepth", "waterSediment", "fluxX", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
+    region_checksums_water: { bindings: ["params", "fluxY", "fluxD1", "fluxD2", "outflowScale", "waterNext", "sedimentNext", "groundChange", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false, mirror: { file: "core/vertexNormals.ts", name: "writeNormalRow" } },
     // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
     write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
@@ -180,6 +184,10 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
         { file: "core/cpu/water/waterErode.ts", name: "flowVector" },
     ],
     write_maps: [{ file: "core/erosionMaps.ts", name: "drainageDirections" }],
+    checksum_mix: [
+        { file: "core/checksums/regionChecksums.ts", name: "mixWord" },
+        { file: "core/checksums/regionChecksums.ts", name: "regionGrid" },
+    ],
 };
 
 /** A kernel's name (its file in `shaders/` without `.wgsl`). */
@@ -263,6 +271,9 @@ export function shaderHeader(): string {
         i32Array("OPPOSITE_SLOT", OPPOSITE_SLOT),
         u32Const("DROPLET_WORKGROUP_SIZE", DROPLET_WORKGROUP_SIZE),
         u32Const("GRID_WORKGROUP_SIZE", GRID_WORKGROUP_SIZE),
+        u32Const("LANE_A_START", LANE_A_START),
+        u32Const("CHECKSUM_WORKGROUP_SIZE", CHECKSUM_WORKGROUP_SIZE),
+        u32Const("LANE_B_START", LANE_B_START),
         wgslBatchParamsStruct(),
         // One entry per batch of the dispatch (the independent batches of a class run as one
         // dispatch, the batch in the workgroup's z); every kernel copies its entry first thing. A

@@ -211,6 +211,17 @@ export class SimulationBuffers {
         return (this._masks[operator] ??= this._device.createBuffer(`TerrainErosion.${operator}Mask`, gridBytes(this.width, this.depth)));
     }
 
+    /** The region checksums' buffer, at least `bytes` long (made, or made again larger, on demand). */
+    public checksums(bytes: number): ComputeBuffer {
+        if (!this._checksums || this._checksums.byteLength < bytes) {
+            if (this._checksums) this._device.destroyBuffer(this._checksums);
+            this._checksums = this._device.createBuffer("TerrainErosion.checksums", bytes);
+        }
+        return this._checksums;
+    }
+
+    private _checksums: ComputeBuffer | null = null;
+
     /** Makes the brush at least `bytes` long: a new, empty buffer if it was shorter. */
     public growBrush(bytes: number): void {
         if (this._owned.brush.byteLength < bytes) {
@@ -241,7 +252,7 @@ export class SimulationBuffers {
     /** Every buffer held now: what `dispose` destroys and `GpuErosionSimulation.bufferCount` counts. */
     public all(): ComputeBuffer[] {
         const masks = MASKED_OPERATORS.map((operator) => this._masks[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
-        return [...Object.values(this._owned), this.noMask, ...masks, ...this.paramSlots, ...this._waterBuffers()];
+        return [...Object.values(this._owned), this.noMask, ...masks, ...this.paramSlots, ...this._waterBuffers(), ...(this._checksums ? [this._checksums] : [])];
     }
 
     /** Destroys every buffer. */

@@ -3,9 +3,10 @@
  * `stampedRun`), checked against the CPU reference replaying them at the stamps their handles
  * report: the main suite runs one budget, the soak the others (test/soak/groundEditBudgets.test.ts).
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type GridPoint, type GroundEditRequest } from "../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, parseInputLog, replayInputLog, resolveOptions, serializeInputLog, type GridPoint, type GroundEditRequest } from "../../plugin/index.js";
+import { decodeInt32, encodeInt32 } from "./base64.js";
 import type { OpenPage } from "./browser.js";
-import type { StampedRunRequest, StampedRunResult } from "../browser/pages/groundEdits.js";
+import type { ReplayRequest, StampedRunRequest, StampedRunResult } from "../browser/pages/groundEdits.js";
 
 const SIZE = 65;
 const UNIT = 65536;
@@ -30,4 +31,15 @@ export async function checkStampedRun(browser: OpenPage, request: StampedRunRequ
     expect(result.backend).toBe(request.backend);
     expect(result.fingerprint).toBe(sim.fingerprint());
     expect(result.restoredFingerprint).toBe(result.fingerprint);
+    // The page's input log (its edits, then the restore) replayed from its first snapshot on the CPU
+    // reference in Node: the live fingerprint before the restore, and where the page ended.
+    const entries = parseInputLog(result.log);
+    expect(entries.map((entry) => entry.kind)).toEqual([...EDITS.map(() => "edit"), "restore"]);
+    const first = ErosionSnapshot.fromArrayBuffer(decodeInt32(result.first).buffer as ArrayBuffer);
+    const replayed = replayInputLog(first, entries, { until: result.end, onEntry: (entry, replay) => entry.kind === "restore" && expect(replay.fingerprint()).toBe(result.fingerprint) });
+    expect(replayed.fingerprint()).toBe(result.restoredFingerprint);
+    // And the other way: the reference's own log, replayed on the page's backend.
+    const replay: ReplayRequest = { backend: result.backend as ReplayRequest["backend"], first: encodeInt32(new Int32Array(first.toArrayBuffer())), log: serializeInputLog(sim.log.entries), until: sim.stamp };
+    const other = await browser.page.evaluate((r) => (window as unknown as { replayRun(r: ReplayRequest): Promise<{ backend: string; fingerprint: string }> }).replayRun(r), replay);
+    expect(other).toEqual({ backend: replay.backend, fingerprint: sim.fingerprint() });
 }

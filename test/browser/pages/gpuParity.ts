@@ -56,6 +56,8 @@ export interface GpuRunResult {
     maps: { water: string; wear: string; deposition: string };
     /** The water's grids, base64, or null while water has not run. */
     water: Record<WaterGridName, string> | null;
+    /** The region checksums' lanes (regions of 8 vertices), computed by the kernels, base64. */
+    checksums: string;
 }
 
 let enginePromise: Promise<WebGPUEngine> | null = null;
@@ -110,12 +112,13 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
                 simulation.runBatch(batch);
             }
         }
+        const checksums = encodeInt32(new Int32Array((await simulation.regionChecksums(8)).buffer));
         const state = await simulation.readState(schedule.cycle, schedule.batch);
         const maps = await simulation.readMaps();
         const asInt = (values: Uint32Array) => encodeInt32(new Int32Array(values.buffer));
         const grids = Object.fromEntries(STATE_GRIDS.map((grid) => [grid, encodeInt32(state[grid])])) as Record<StateGridName, string>;
         const water = state.water ? (Object.fromEntries(WATER_GRIDS.map((grid) => [grid, encodeInt32(state.water![grid])])) as Record<WaterGridName, string>) : null;
-        return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) }, water };
+        return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) }, water, checksums };
     } finally {
         simulation.dispose();
     }

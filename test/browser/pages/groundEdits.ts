@@ -12,7 +12,8 @@ import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
-import { generateNoiseTerrain, TerrainErosion, type ErosionBackendName } from "../../../plugin/index.js";
+import { ErosionSnapshot, generateNoiseTerrain, parseInputLog, serializeInputLog, TerrainErosion, type ErosionBackendName, type InputStamp } from "../../../plugin/index.js";
+import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 import { createPageEngine } from "../../helpers/pageEngine.js";
 import { readVertexBuffer } from "../../helpers/gpuReadback.js";
 
@@ -105,6 +106,18 @@ export interface StampedRunResult {
     /** The fingerprint after a snapshot taken with the last edit pending, restored and run to the end again. */
     restoredFingerprint: string;
     snapshotEdits: number;
+    /** The snapshot at attach (base64), the input log (serializeInputLog) and where the run ended. */
+    first: string;
+    log: string;
+    end: InputStamp;
+}
+
+export interface ReplayRequest {
+    backend: ErosionBackendName;
+    /** A snapshot (base64 bytes) and the log since it (serializeInputLog). */
+    first: string;
+    log: string;
+    until: InputStamp;
 }
 
 /**
@@ -113,14 +126,8 @@ export interface StampedRunResult {
  * pending, restored and run again to the same end.
  */
 async function stampedRun(request: StampedRunRequest): Promise<StampedRunResult> {
-    const heights = generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 9, relief: 10 });
-    const ground = CreateGround(`stamped-${request.backend}-${request.frameBudgetMs}`, { width: SIZE - 1, height: SIZE - 1, subdivisions: SIZE - 1, updatable: true }, scene);
-    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
-    heights.forEach((height, i) => (positions[i * 3 + 1] = height));
-    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
-    const erosion = new TerrainErosion({ backend: request.backend, frameBudgetMs: request.frameBudgetMs, maxCycles: request.cycles, patchSize: 32, hydraulic: { dropletsPerBatch: 256 }, rivers: { erosion: 0.1 } });
-    ground.addBehavior(erosion);
-    await erosion.whenReady();
+    const { ground, erosion } = await stampedErosion(request.backend, request.frameBudgetMs, request.cycles);
+    const first = await erosion.snapshot();
     const edits: StampedRunResult["edits"] = [];
     const keep = (handle: { kind: string; cycle: number; batch: number }) => edits.push({ kind: handle.kind, cycle: handle.cycle, batch: handle.batch });
     await afterFrames(4);
@@ -140,11 +147,37 @@ async function stampedRun(request: StampedRunRequest): Promise<StampedRunResult>
     await erosion.restore(snapshot);
     await erosion.runCycles(request.cycles - snapshot.state.cycle);
     const restoredFingerprint = await erosion.fingerprint();
-    const result = { backend: erosion.backend ?? "none", edits, fingerprint, restoredFingerprint, snapshotEdits: snapshot.state.edits?.length ?? 0 };
+    const log = serializeInputLog(erosion.inputLog);
+    const result = { backend: erosion.backend ?? "none", edits, fingerprint, restoredFingerprint, snapshotEdits: snapshot.state.edits?.length ?? 0, first: encodeInt32(new Int32Array(first.toArrayBuffer())), log, end: erosion.stamp };
     ground.dispose();
     await erosion.whenIdle();
     return result;
 }
 
-Object.assign(window, { editLatency, stampedRun });
+/** The stamped run's ground (the bench of edits above) with erosion attached and ready. */
+async function stampedErosion(backend: ErosionBackendName, frameBudgetMs: number, cycles: number) {
+    const heights = generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 9, relief: 10 });
+    const ground = CreateGround(`stamped-${backend}-${frameBudgetMs}-${frames}`, { width: SIZE - 1, height: SIZE - 1, subdivisions: SIZE - 1, updatable: true }, scene);
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    heights.forEach((height, i) => (positions[i * 3 + 1] = height));
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    const erosion = new TerrainErosion({ backend, frameBudgetMs, maxCycles: cycles, patchSize: 32, hydraulic: { dropletsPerBatch: 256 }, rivers: { erosion: 0.1 } });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    return { ground, erosion };
+}
+
+/** A log (from another run, another backend) replayed on this page's backend from its snapshot; the fingerprint where it ends. */
+async function replayRun(request: ReplayRequest): Promise<{ backend: string; fingerprint: string }> {
+    const { ground, erosion } = await stampedErosion(request.backend, 8, 0);
+    erosion.pause();
+    const snapshot = ErosionSnapshot.fromArrayBuffer(decodeInt32(request.first).buffer as ArrayBuffer);
+    await erosion.replay(snapshot, parseInputLog(request.log), request.until);
+    const result = { backend: erosion.backend ?? "none", fingerprint: await erosion.fingerprint() };
+    ground.dispose();
+    await erosion.whenIdle();
+    return result;
+}
+
+Object.assign(window, { editLatency, stampedRun, replayRun });
 setup().then(() => Object.assign(window, { pageReady: true }));
