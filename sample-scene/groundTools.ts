@@ -4,7 +4,8 @@
  * level it at the height where the press began (a road), or tap to blast a crater. Each stroke is
  * a ground edit (`dig`, `pile`, `flatten`, `crater`, `along`): seen at once, eroded from there, and
  * the same on both backends. With the Rain switch or a spring on, a player can dam a river and watch
- * the water fill behind the dam and spill over it.
+ * the water fill behind the dam and spill over it. Undo and Redo (Ctrl+Z, Ctrl+Y) take back and give
+ * back a whole stroke (its edits at once), or any other input (an Inspector change, a spring).
  */
 import type { ArcRotateCamera } from "@babylonjs/core/Cameras/arcRotateCamera.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
@@ -30,20 +31,39 @@ export interface GroundToolsOptions {
     relief: number;
 }
 
-/** Builds the buttons; returns the tool in use (for tests) and the edits made. */
-export function createGroundTools(options: GroundToolsOptions): { readonly tool: () => string | null; readonly edits: () => number } {
+/** Builds the buttons; returns the tool in use (for tests), the edits made, and undo and redo of a stroke. */
+export function createGroundTools(options: GroundToolsOptions): { readonly tool: () => string | null; readonly edits: () => number; undo(): Promise<void>; redo(): Promise<void> } {
     const { erosion, scene, camera, canvas, grounds, container, size, relief } = options;
-    container.innerHTML = GROUND_TOOLS.map((name) => `<button data-tool="${name}" title="${name === "Blast" ? "Then tap" : "Then drag"} on the terrain">${name}</button>`).join("");
+    container.innerHTML =
+        GROUND_TOOLS.map((name) => `<button data-tool="${name}" title="${name === "Blast" ? "Then tap" : "Then drag"} on the terrain">${name}</button>`).join("") +
+        `<button data-action="undo" title="Ctrl+Z: take back the last stroke or change">Undo</button><button data-action="redo" title="Ctrl+Y: give it back">Redo</button>`;
+    const history = strokeHistory(erosion);
     let tool: string | null = null;
     let edits = 0;
     // A stroke a few cells wide and a twentieth of the relief deep, whatever the terrain's size.
     const width = size / 40;
     const depth = Math.max(relief / 20, size / 400);
-    container.querySelectorAll("button").forEach((button) => {
+    container.querySelectorAll<HTMLButtonElement>("button[data-tool]").forEach((button) => {
         button.onclick = () => {
             tool = tool === button.dataset.tool ? null : button.dataset.tool!;
-            container.querySelectorAll("button").forEach((other) => other.classList.toggle("active", other.dataset.tool === tool));
+            container.querySelectorAll<HTMLButtonElement>("button[data-tool]").forEach((other) => other.classList.toggle("active", other.dataset.tool === tool));
         };
+    });
+    const undoButton = container.querySelector<HTMLButtonElement>('button[data-action="undo"]')!;
+    const redoButton = container.querySelector<HTMLButtonElement>('button[data-action="redo"]')!;
+    undoButton.onclick = () => void history.undo();
+    redoButton.onclick = () => void history.redo();
+    window.addEventListener("keydown", (event) => {
+        if (!(event.ctrlKey || event.metaKey)) return;
+        const key = event.key.toLowerCase();
+        if (key === "z" && !event.shiftKey) void history.undo();
+        else if (key === "y" || (key === "z" && event.shiftKey)) void history.redo();
+        else return;
+        event.preventDefault();
+    });
+    scene.onBeforeRenderObservable.add(() => {
+        undoButton.disabled = erosion.undoable === null;
+        redoButton.disabled = erosion.redoable === null;
     });
     const picked = (): Vector3 | null => {
         const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => grounds.includes(mesh as GroundMesh));
@@ -64,6 +84,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
         if (info.type === PointerEventTypes.POINTERTAP && tool === "Blast") {
             const point = picked();
             if (point) {
+                history.begin();
                 erosion.crater(point, width * 1.5, depth * 2);
                 edits++;
             }
@@ -71,6 +92,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
             last = picked();
             if (!last) return;
             level = last.y;
+            history.begin();
             camera.detachControl();
             if (tool === "Dig") erosion.dig(last, width / 2, depth);
             else if (tool === "Pile") erosion.pile(last, width / 2, depth);
@@ -84,5 +106,39 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
             camera.attachControl(canvas, true);
         }
     });
-    return { tool: () => tool, edits: () => edits };
+    return { tool: () => tool, edits: () => edits, undo: history.undo, redo: history.redo };
+}
+
+/**
+ * Strokes as the log numbers them: each begins at the log's next entry, so an undo that finds the
+ * last input in force inside the last stroke takes back the whole stroke's edits at once.
+ */
+function strokeHistory(erosion: ErosionController): { begin(): void; undo(): Promise<void>; redo(): Promise<void> } {
+    const nextSeq = () => (erosion.inputLog.at(-1)?.seq ?? 0) + 1;
+    const strokes: number[] = [];
+    const undone: { first: number; count: number }[] = [];
+    return {
+        begin: () => {
+            strokes.push(nextSeq());
+            undone.length = 0;
+        },
+        undo: async () => {
+            const target = erosion.undoable;
+            if (!target) return;
+            const first = strokes.at(-1);
+            const count = first !== undefined && target.seq >= first ? target.seq - first + 1 : 1;
+            if (count > 1 || (first !== undefined && target.seq === first)) strokes.pop();
+            const taken = await erosion.undo(count);
+            if (taken.length > 0) undone.push({ first: taken.at(-1)!.seq, count: taken.length });
+        },
+        redo: async () => {
+            const target = erosion.redoable;
+            if (!target) return;
+            const stroke = undone.at(-1);
+            const count = stroke && stroke.first === target.seq ? stroke.count : 1;
+            if (stroke && stroke.first === target.seq) undone.pop();
+            const given = await erosion.redo(count);
+            if (given.length > 1) strokes.push(given[0].seq);
+        },
+    };
 }

@@ -287,30 +287,31 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
         return this._runner?.schedule.inputs.position ?? { cycle: 0, batch: 0 };
     }
 
-    /** True when `undo()` has an input to take back (since attach, the last reset or restore). */
-    public get canUndo(): boolean {
-        return (this._runner?.schedule.inputs.log.undoable ?? null) !== null;
+    /** The input `undo()` would take back (the last in force since attach, the last reset or restore), or null. */
+    public get undoable(): InputEntry | null {
+        return this._runner?.schedule.inputs.log.undoable ?? null;
     }
 
-    /** True when `redo()` has an input to give back. */
-    public get canRedo(): boolean {
-        return (this._runner?.schedule.inputs.log.redoable ?? null) !== null;
+    /** The input `redo()` would give back, or null. */
+    public get redoable(): InputEntry | null {
+        return this._runner?.schedule.inputs.log.redoable ?? null;
     }
 
     /**
-     * Takes back the last input still in force (a ground edit, an `erodeAt`, an options, mask or
-     * water-source change, the Inspector's included): the terrain becomes exactly the run in which it
-     * never happened, by putting back the newest checkpoint before it and replaying the rest of the
-     * log (checkpoints within `undoMemoryMB`; from the start when none is old enough). Logged as an
-     * entry, so a replay or a peer undoes it too. Resolves with the entry taken back, or null.
+     * Takes back the last `count` inputs still in force (default 1: ground edits, `erodeAt`, options,
+     * mask and water-source changes, the Inspector's included): the terrain becomes exactly the run in
+     * which they never happened, by putting back the newest checkpoint before them and replaying the
+     * rest of the log (checkpoints within `undoMemoryMB`; from the start when none is old enough).
+     * Each is logged as an entry, so a replay or a peer undoes it too. Resolves with the entries
+     * taken back, last first (empty when there was none).
      */
-    public undo(): Promise<InputEntry | null> {
-        return this._withRunner("undo", (runner) => runner.rewind.undo());
+    public undo(count = 1): Promise<InputEntry[]> {
+        return this._withRunner("undo", (runner) => runner.rewind.undo(count));
     }
 
-    /** Gives back the last input `undo()` took (unless an input came since); resolves with it, or null. */
-    public redo(): Promise<InputEntry | null> {
-        return this._withRunner("redo", (runner) => runner.rewind.redo());
+    /** Gives back the last `count` inputs `undo()` took (unless an input came since); resolves with them. */
+    public redo(count = 1): Promise<InputEntry[]> {
+        return this._withRunner("redo", (runner) => runner.rewind.redo(count));
     }
 
     /** What undo's checkpoints hold now: bytes (at most `undoMemoryMB`), checkpoints, and the bound in bytes. */

@@ -67,29 +67,31 @@ export class RunnerRewind {
         this._start = { state, options: simulationOptions(options), held: [], seq };
     }
 
-    /** Takes back the last input in force; resolves with its entry (null when there is none) once the terrain shows the run without it. */
-    public undo(): Promise<InputEntry | null> {
-        return this._host.queueLive("undo", async (live) => {
-            const log = live.schedule.inputs.log;
-            const target = log.undoable;
-            if (!target) return null;
-            const here = live.schedule.inputs.position;
-            log.record({ kind: "undo", target: target.seq }, here, here);
-            await this.rewind(live, target.seq, here);
-            return target;
-        });
+    /**
+     * Takes back the last `count` inputs in force (one rewind for all); resolves with the entries
+     * taken back, last first (fewer when fewer are in force), once the terrain shows the run without them.
+     */
+    public undo(count = 1): Promise<InputEntry[]> {
+        return this._step("undo", count);
     }
 
-    /** Gives back the last input taken back; resolves with its entry (null when there is none). */
-    public redo(): Promise<InputEntry | null> {
-        return this._host.queueLive("redo", async (live) => {
+    /** Gives back the last `count` inputs taken back (unless an input came since); resolves with them. */
+    public redo(count = 1): Promise<InputEntry[]> {
+        return this._step("redo", count);
+    }
+
+    private _step(kind: "undo" | "redo", count: number): Promise<InputEntry[]> {
+        if (!Number.isInteger(count) || count < 1) return Promise.reject(new RangeError(`${kind}: count is ${count}: it must be a whole number, at least 1.`));
+        return this._host.queueLive(kind, async (live) => {
             const log = live.schedule.inputs.log;
-            const target = log.redoable;
-            if (!target) return null;
             const here = live.schedule.inputs.position;
-            log.record({ kind: "redo", target: target.seq }, here, here);
-            await this.rewind(live, target.seq, here);
-            return target;
+            const targets: InputEntry[] = [];
+            for (let target = kind === "undo" ? log.undoable : log.redoable; target && targets.length < count; target = kind === "undo" ? log.undoable : log.redoable) {
+                log.record({ kind, target: target.seq }, here, here);
+                targets.push(target);
+            }
+            if (targets.length > 0) await this.rewind(live, Math.min(...targets.map((target) => target.seq)), here);
+            return targets;
         });
     }
 

@@ -125,20 +125,29 @@ export class CpuErosionSimulation {
         }
     }
 
-    /** Takes back the last input still in force (an edit, a local event, an options, mask or sources change); returns its entry, or null when there is none. */
-    public undo(): InputEntry | null {
-        const target = this.log.undoable;
-        if (!target) return null;
-        this._act(this.log.record({ kind: "undo", target: target.seq }, this.stamp, this.stamp));
-        return target;
+    /**
+     * Takes back the last `count` inputs still in force (edits, local events, options, mask or
+     * sources changes) with one rewind; returns their entries, last first (empty when none is).
+     */
+    public undo(count = 1): InputEntry[] {
+        return this._step("undo", count);
     }
 
-    /** Gives back the last input taken back (unless an input came since); returns its entry, or null. */
-    public redo(): InputEntry | null {
-        const target = this.log.redoable;
-        if (!target) return null;
-        this._act(this.log.record({ kind: "redo", target: target.seq }, this.stamp, this.stamp));
-        return target;
+    /** Gives back the last `count` inputs taken back (unless an input came since); returns their entries. */
+    public redo(count = 1): InputEntry[] {
+        return this._step("redo", count);
+    }
+
+    private _step(kind: "undo" | "redo", count: number): InputEntry[] {
+        if (!Number.isInteger(count) || count < 1) throw new RangeError(`${kind}: count is ${count}: it must be a whole number, at least 1.`);
+        const targets: InputEntry[] = [];
+        let last: InputEntry | null = null;
+        for (let target = kind === "undo" ? this.log.undoable : this.log.redoable; target && targets.length < count; target = kind === "undo" ? this.log.undoable : this.log.redoable) {
+            last = this.log.record({ kind, target: target.seq }, this.stamp, this.stamp);
+            targets.push(target);
+        }
+        if (last) this._rewind(Math.min(...targets.map((target) => target.seq)));
+        return targets;
     }
 
     /** Back to the start heights at cycle 0, with the options and masks in force (logged). */
@@ -165,16 +174,20 @@ export class CpuErosionSimulation {
             const snapshot = ErosionSnapshot.fromArrayBuffer(entry.snapshot.slice().buffer);
             this._putBack(snapshot.state, snapshot.options, []);
         } else if (entry.kind === "undo" || entry.kind === "redo") {
-            const here = this.stamp;
-            const { point, entries } = rewindPlan(this.log, this._points, this._start, entry.target);
-            this._resume(point.state, point.options, point.held);
-            for (const again of entries) {
-                this.runUntil(again.at);
-                if (again.kind === "reset" || again.kind === "restore") throw new Error(`An undo cannot replay past a ${again.kind} (entry ${again.seq}).`);
-                this.schedule.inputs.regive(again);
-            }
-            this.runUntil(here);
+            this._rewind(entry.target);
         }
+    }
+
+    /** Puts back the newest point before entry `targetSeq` and gives the entries in force after it again, back to where the simulation stands. */
+    private _rewind(targetSeq: number): void {
+        const here = this.stamp;
+        const { point, entries } = rewindPlan(this.log, this._points, this._start, targetSeq);
+        this._resume(point.state, point.options, point.held);
+        for (const again of entries) {
+            this.runUntil(again.at);
+            this.schedule.inputs.regive(again);
+        }
+        this.runUntil(here);
     }
 
     /** A reset or a restore: `state` and `options` in force, nothing held, the run starts again there. */

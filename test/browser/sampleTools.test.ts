@@ -1,7 +1,7 @@
 /**
  * The sample scene's tools in headless Chromium (WebGL2, CPU backend): each erosion map in turn, rain
- * under a shift-drag (erodeAt), the Dig and Blast tools (ground edits), and the Inspector tuning
- * the running erosion.
+ * under a shift-drag (erodeAt), the Dig and Blast tools (ground edits) with Undo and Redo, and the
+ * Inspector tuning the running erosion.
  */
 import { openSample } from "../helpers/sample.js";
 
@@ -44,6 +44,22 @@ describe("erosion maps and local erosion in the sample", () => {
                 return (window as any).sample.erosion.readCounters();
             });
             expect(after.editRemoved).toBeGreaterThan(before.editRemoved);
+            // Ctrl+Z takes back the blast, Undo the whole canal stroke; Ctrl+Y gives the canal back.
+            // (Erosion is paused: the state moves only by the edits and their undoing.)
+            const state = () => sample.page.evaluate(async () => {
+                const erosion = (window as any).sample.erosion;
+                await erosion.whenIdle();
+                return { fingerprint: await erosion.fingerprint(), removed: (await erosion.readCounters()).editRemoved };
+            });
+            const blasted = await state();
+            await sample.page.keyboard.press("Control+z");
+            const withoutBlast = await state();
+            expect(withoutBlast.fingerprint).not.toBe(blasted.fingerprint);
+            expect(withoutBlast.removed).toBe(after.editRemoved); // a crater with its rim moves material, removes none
+            await sample.page.click('#ground-tools button[data-action="undo"]');
+            expect((await state()).removed).toBe(before.editRemoved);
+            await sample.page.keyboard.press("Control+y");
+            expect(await state()).toEqual(withoutBlast);
             expect(sample.errors).toEqual([]);
         } finally {
             await sample.close();

@@ -82,10 +82,10 @@ describe("the input log on TerrainErosion", () => {
         await erosion.runCycles(3);
         await other.runCycles(3);
         const withEdit = await erosion.fingerprint();
-        expect(erosion.canUndo).toBe(true);
-        expect((await erosion.undo())?.kind).toBe("edit");
+        expect(erosion.undoable?.kind).toBe("edit");
+        expect((await erosion.undo()).map((entry) => entry.kind)).toEqual(["edit"]);
         expect(await erosion.fingerprint()).toBe(await other.fingerprint());
-        expect(erosion.canRedo).toBe(true);
+        expect(erosion.redoable?.kind).toBe("edit");
         await erosion.redo();
         expect(await erosion.fingerprint()).toBe(withEdit);
         // What the Inspector's panel calls.
