@@ -325,7 +325,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * an error naming where the run stands.
      */
     public give(entry: InputEntry): Promise<void> {
-        return this._withRunner("give", (runner) => runner.queueLive("give", (live) => runner.give(live, entry)));
+        return this._withRunner("give", (runner) => runner.queueLive("give", (live) => runner.rewind.give(live, entry)));
     }
 
     /**
@@ -334,7 +334,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * last was given). The log starts again with them.
      */
     public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until?: InputStamp): Promise<void> {
-        return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until, (live, entry) => runner.give(live, entry)));
+        return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until));
     }
 
     /** Runs now, whatever the frame budget, until the schedule stands at `stamp` (the edits stamped there applied). */

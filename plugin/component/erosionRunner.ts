@@ -20,8 +20,6 @@ import { resolveOptions, simulationOptions, type ErosionOptions, type Simulation
 import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
-import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
-import { canShareMemory, cpuWorkerCount } from "../cpu/pool/poolPorts.js";
 import { RunnerMaps } from "./runnerMaps.js";
 import type { Live, LiveQueue } from "./runnerLive.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
@@ -34,8 +32,9 @@ import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
 import { WorkQueue } from "./workQueue.js";
-import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import { compareStamps, startHeightsHash, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
+import { startBackend } from "./backendStart.js";
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
 const GPU_INITIAL_MS_PER_UNIT = 2e-5;
@@ -317,66 +316,14 @@ export class ErosionRunner implements LiveQueue {
         this._options = resolveOptions(simulationOptions(this.schedule.latestOptions), this._options);
     }
 
-    /**
-     * Gives a log entry from another run (a peer, a replay) where it says: an input at its stamp
-     * (held until then if ahead); a reset, restore, undo or redo once the run reaches its stamp.
-     * Call it from inside the queue.
-     */
-    public async give(live: Live, entry: InputEntry): Promise<void> {
-        const { seq, at, stamp, ...payload } = entry;
-        void at;
-        const { schedule, field } = live;
-        if (payload.kind !== "reset" && payload.kind !== "restore" && payload.kind !== "undo" && payload.kind !== "redo") {
-            schedule.inputs.give(payload, stamp, seq);
-            return;
-        }
-        if (compareStamps(stamp, schedule.inputs.position) < 0) {
-            throw new RangeError(`give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`);
-        }
-        await this.runTo(live, stamp);
-        const entryHere = schedule.inputs.log.record(payload, stamp, stamp, seq);
-        if (payload.kind === "undo" || payload.kind === "redo") {
-            await this.rewind.rewind(live, payload.target, stamp);
-        } else if (payload.kind === "restore") {
-            const snapshot = ErosionSnapshot.fromArrayBuffer(payload.snapshot.slice().buffer);
-            await this.applyState(live, snapshot.state, snapshot.options, null, false);
-            schedule.inputs.setHeld([]);
-            this.rewind.restart(snapshot.state, snapshot.options, entryHere.seq);
-        } else {
-            if (payload.heights !== startHeightsHash(field.originalHeights)) {
-                throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
-            }
-            const initial = createInitialState(field.width, field.depth, field.originalHeights);
-            initial.masks = schedule.latestMasks;
-            await this.applyState(live, { ...initial, edits: [], events: { inForce: [], pending: [] }, sources: { inForce: [], pending: null } }, schedule.latestOptions, null, false);
-            schedule.inputs.setHeld([]);
-            this.rewind.restart(initial, schedule.latestOptions, entryHere.seq);
-        }
-    }
-
     /** Brings the mesh's CPU data fully up to date. */
     public flush(): Promise<void> {
         return this._readCurrentState("flush", (state, { backend, field }) => field.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
     }
 
     private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
-        let backend: ErosionBackend | null = null;
-        if (useGpu) {
-            try {
-                backend = await GpuErosionBackend.create(engine, this.field, initial, this._options.patchSize);
-                this._budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
-            } catch (error) {
-                if (this._options.backend === "webgpu") {
-                    this.report("stopped", "The WebGPU erosion backend could not start.", error);
-                    throw error;
-                }
-                this.report("fallback", `The WebGPU erosion backend could not start (${error instanceof Error ? error.message : String(error)}); using the CPU backend.`, error);
-            }
-        }
-        if (!backend) {
-            backend = await CpuErosionBackend.create(initial, true, { workers: cpuWorkerCount(this._options.cpuWorkers), shared: canShareMemory() });
-            this._budget = new FrameBudget(CPU_INITIAL_MS_PER_UNIT);
-        }
+        const { backend, gpu } = await startBackend(useGpu, engine, this.field, initial, this._options, (kind, message, error) => this.report(kind, message, error));
+        this._budget = new FrameBudget(gpu ? GPU_INITIAL_MS_PER_UNIT : CPU_INITIAL_MS_PER_UNIT);
         if (this._stopped) {
             backend.dispose(); // detached while starting
             return;

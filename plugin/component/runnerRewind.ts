@@ -5,8 +5,8 @@
  * each where it was given, and run back to where the run stood. The same plan as the CPU
  * reference's (`rewindPlan`), so a replay or a peer that reads the undo entry does the same.
  */
-import type { ErosionStateData } from "../core/erosionState.js";
-import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import { createInitialState, type ErosionStateData } from "../core/erosionState.js";
+import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
 import { simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
@@ -113,11 +113,49 @@ export class RunnerRewind {
     }
 
     /**
+     * Gives a log entry from another run (a peer, a replay) where it says: an input at its stamp
+     * (held until then if ahead); a reset, restore, undo or redo once the run reaches its stamp.
+     * Call it from inside the queue.
+     */
+    public async give(live: Live, entry: InputEntry): Promise<void> {
+        const { seq, at, stamp, ...payload } = entry;
+        void at;
+        const { schedule, field } = live;
+        if (payload.kind !== "reset" && payload.kind !== "restore" && payload.kind !== "undo" && payload.kind !== "redo") {
+            schedule.inputs.give(payload, stamp, seq);
+            return;
+        }
+        if (compareStamps(stamp, schedule.inputs.position) < 0) {
+            throw new RangeError(`give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`);
+        }
+        await this._host.runTo(live, stamp);
+        const logged = schedule.inputs.log.record(payload, stamp, stamp, seq);
+        if (payload.kind === "undo" || payload.kind === "redo") {
+            await this.rewind(live, payload.target, stamp);
+            return;
+        }
+        let state: ErosionStateData;
+        let options: Readonly<SimulationOptions>;
+        if (payload.kind === "restore") {
+            ({ state, options } = ErosionSnapshot.fromArrayBuffer(payload.snapshot.slice().buffer));
+        } else {
+            if (payload.heights !== startHeightsHash(field.originalHeights)) {
+                throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
+            }
+            state = { ...createInitialState(field.width, field.depth, field.originalHeights), masks: schedule.latestMasks, edits: [], events: { inForce: [], pending: [] }, sources: { inForce: [], pending: null } };
+            options = schedule.latestOptions;
+        }
+        await this._host.applyState(live, state, options, null, false);
+        schedule.inputs.setHeld([]);
+        this.restart(state, options, logged.seq);
+    }
+
+    /**
      * Gives `entries` (a log since `snapshot`, from this run or another) from `snapshot`: the run
      * starts again there with a log of its own that numbers them as they were, and each is given
      * where it was given; it ends standing at `until` (default where the last was given).
      */
-    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined, give: (live: Live, entry: InputEntry) => Promise<void>): Promise<void> {
+    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined): Promise<void> {
         return this._host.queueLive("replay", async (live) => {
             const inputs = live.schedule.inputs;
             inputs.log.clear();
@@ -129,7 +167,7 @@ export class RunnerRewind {
                     throw new RangeError(`replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`);
                 }
                 await this._host.runTo(live, entry.at);
-                await give(live, entry);
+                await this.give(live, entry);
             }
             const last = until ?? entries.at(-1)?.at;
             if (last) await this._host.runTo(live, last);
