@@ -6,6 +6,7 @@
  * of an `erodeAt` event. Driven by
  * bench/src/chromiumMain.ts; every figure comes back as plain `BenchRecord`s.
  */
+import { editLatencyRecords } from "./editLatency.js";
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
@@ -235,6 +236,9 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         }
 
         records.push(...(await runErodeAtFigures(scene, erosion, size, quick)));
+        // Ground edits while erosion runs (editLatency.ts).
+        erosion.setOptions({ frameBudgetMs: 16 });
+        records.push(...(await editLatencyRecords(scene, erosion, size, quick ? 3 : 8, { backend: "component-chromium", size, brushRadius: erosion.options.hydraulic.brushRadius, threads: null, budgetMs: 16 }, describe())));
 
         // Rivers off, then the maps texture (which stays on once enabled): each a fresh component from cycle 0.
         const variants = [

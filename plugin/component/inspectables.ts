@@ -25,6 +25,8 @@ export interface InspectableErosion {
     reset(): Promise<void>;
     runCycles(count: number): Promise<void>;
     flush(): Promise<void>;
+    undo(): Promise<unknown>;
+    redo(): Promise<unknown>;
 }
 
 /** Prefix of every property the component defines on the ground for the Inspector. */
@@ -89,6 +91,8 @@ export function installInspectables(ground: GroundMesh, erosion: InspectableEros
         { label: "Pause / resume", propertyName: `${INSPECTABLE_PREFIX}toggle`, type: InspectableType.Button, callback: () => (erosion.isRunning ? erosion.pause() : erosion.start()) },
         { label: "Reset to the original terrain", propertyName: `${INSPECTABLE_PREFIX}reset`, type: InspectableType.Button, callback: run("reset", () => erosion.reset()) },
         { label: "Step one cycle", propertyName: `${INSPECTABLE_PREFIX}step`, type: InspectableType.Button, callback: run("step", () => erosion.runCycles(1)) },
+        { label: "Undo the last change", propertyName: `${INSPECTABLE_PREFIX}undo`, type: InspectableType.Button, callback: run("undo", async () => void (await erosion.undo())) },
+        { label: "Redo", propertyName: `${INSPECTABLE_PREFIX}redo`, type: InspectableType.Button, callback: run("redo", async () => void (await erosion.redo())) },
         { label: "Flush CPU data", propertyName: `${INSPECTABLE_PREFIX}flush`, type: InspectableType.Button, callback: run("flush", () => erosion.flush()) }
     );
     const statistics: [string, string, () => string][] = [

@@ -29,37 +29,35 @@ describe("erosion maps and local erosion in the sample", () => {
             const events = await sample.page.evaluate(() => (window as any).sample.erosion.localEvents);
             expect(events.inForce + events.pending).toBeGreaterThan(0);
             // Dig: a drag carves a canal along the pointer's path (ground edits, seen at once).
+            // Erosion is paused: the state moves only by the edits and their undoing. (Two frames
+            // first: a paused frame applies the edits stamped where the run stands.)
+            const state = () => sample.page.evaluate(async () => {
+                const erosion = (window as any).sample.erosion;
+                await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+                await erosion.whenIdle();
+                return { fingerprint: await erosion.fingerprint(), removed: (await erosion.readCounters()).editRemoved };
+            });
             await sample.page.click('#ground-tools button[data-tool="Dig"]');
             expect(await sample.page.evaluate(() => window.scrollY)).toBe(0); // the panel scrolls, not the page
-            const before = await sample.page.evaluate(() => (window as any).sample.erosion.readCounters());
+            const beforeDig = await state();
             await sample.page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
             await sample.page.mouse.down();
             await sample.page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.66, { steps: 6 });
             await sample.page.mouse.up();
             expect(await sample.page.evaluate(() => (window as any).sample.tools.edits())).toBeGreaterThan(2);
+            const dug = await state();
+            expect(dug.removed).toBeGreaterThan(beforeDig.removed);
             await sample.page.click('#ground-tools button[data-tool="Blast"]');
             await sample.page.mouse.click(box.x + box.width * 0.62, box.y + box.height * 0.72);
-            const after = await sample.page.evaluate(async () => {
-                await (window as any).sample.erosion.whenIdle();
-                return (window as any).sample.erosion.readCounters();
-            });
-            expect(after.editRemoved).toBeGreaterThan(before.editRemoved);
-            // Ctrl+Z takes back the blast, Undo the whole canal stroke; Ctrl+Y gives the canal back.
-            // (Erosion is paused: the state moves only by the edits and their undoing.)
-            const state = () => sample.page.evaluate(async () => {
-                const erosion = (window as any).sample.erosion;
-                await erosion.whenIdle();
-                return { fingerprint: await erosion.fingerprint(), removed: (await erosion.readCounters()).editRemoved };
-            });
             const blasted = await state();
+            expect(blasted.fingerprint).not.toBe(dug.fingerprint);
+            // Ctrl+Z takes back the blast, Undo the whole canal stroke, Ctrl+Y gives the canal back: each exactly.
             await sample.page.keyboard.press("Control+z");
-            const withoutBlast = await state();
-            expect(withoutBlast.fingerprint).not.toBe(blasted.fingerprint);
-            expect(withoutBlast.removed).toBe(after.editRemoved); // a crater with its rim moves material, removes none
+            expect(await state()).toEqual(dug);
             await sample.page.click('#ground-tools button[data-action="undo"]');
-            expect((await state()).removed).toBe(before.editRemoved);
+            expect(await state()).toEqual(beforeDig);
             await sample.page.keyboard.press("Control+y");
-            expect(await state()).toEqual(withoutBlast);
+            expect(await state()).toEqual(dug);
             expect(sample.errors).toEqual([]);
         } finally {
             await sample.close();

@@ -5,7 +5,7 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { generateNoiseTerrain, parseInputLog, replayInputLog, serializeInputLog, TerrainErosion, type InputEntry } from "../../../plugin/index.js";
+import { createGroundTilesFromHeights, generateNoiseTerrain, parseInputLog, replayInputLog, serializeInputLog, TerrainErosion, TerrainErosionWorld, type InputEntry } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 41;
@@ -100,5 +100,27 @@ describe("the input log on TerrainErosion", () => {
         expect(await erosion.fingerprint()).toBe(await third.fingerprint());
         expect(erosion.undoMemory.bytes).toBeLessThanOrEqual(erosion.undoMemory.limitBytes);
         expect(erosion.undoMemory.points).toBeGreaterThan(0);
+    });
+
+    it("undoes exactly after a world's grounds are saved and restored, and never past the restore", async () => {
+        const tiles = () => createGroundTilesFromHeights("tile", heights, { columns: W, rows: D, extent: { width: W - 1, height: D - 1 }, tiles: { columns: [20, 20], rows: [16, 16] } }, world.scene);
+        const live = new TerrainErosionWorld(tiles(), { ...OPTIONS, autoStart: false });
+        await live.whenReady();
+        await live.runCycles(1);
+        const saves = await Promise.all(live.getGrounds().map((ground) => live.saveGround(ground)));
+        live.dig(new Vector3(-10, 0, 5), 3, 1);
+        await live.runCycles(1);
+        await live.restoreGrounds(saves);
+        live.crater(new Vector3(8, 0, -6), 4, 1.5);
+        await live.runCycles(2);
+        expect((await live.undo()).map((entry) => entry.kind)).toEqual(["edit"]);
+        expect(await live.undo()).toEqual([]); // the dig was before the restore
+        const reference = new TerrainErosionWorld(tiles(), { ...OPTIONS, autoStart: false });
+        await reference.whenReady();
+        await reference.runCycles(1);
+        await reference.restoreGrounds(saves);
+        await reference.runCycles(2);
+        expect(await live.fingerprint()).toBe(await reference.fingerprint());
+        expect(live.inputLog.map((entry) => entry.kind)).toEqual(["edit", "restore", "edit", "undo"]);
     });
 });
