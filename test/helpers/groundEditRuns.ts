@@ -25,18 +25,37 @@ const EDITS: { request: GroundEditRequest; points: GridPoint[]; radius: number }
 export async function checkStampedRun(browser: OpenPage, request: StampedRunRequest): Promise<void> {
     const result = await browser.page.evaluate((r) => (window as unknown as { stampedRun(r: StampedRunRequest): Promise<StampedRunResult> }).stampedRun(r), request);
     console.log(`${result.backend} at ${request.frameBudgetMs} ms: stamps ${result.edits.map((edit) => `${edit.kind}@${edit.cycle}.${edit.batch}`).join(", ")}; ${result.snapshotEdits} edit(s) pending at the snapshot`);
+    const entries = parseInputLog(result.log);
+    expect(entries.map((entry) => entry.kind)).toEqual(["edit", "options", "edit", "erodeAt", "edit", "mask", "sources", "edit", "edit", "restore"]);
+    // The reference: the page's edits from their world positions converted here, at the stamps their
+    // handles report, and the other inputs as logged, each where it was given.
     const sim = new CpuErosionSimulation(SIZE, SIZE, heightsToFixed(Float32Array.from(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 9, relief: 10 }))), resolveOptions({ patchSize: 32, hydraulic: { dropletsPerBatch: 256 }, rivers: { erosion: 0.1 } }));
-    EDITS.forEach((edit, k) => sim.edit(edit.request, edit.points, edit.radius, result.edits[k]));
-    sim.runCycles(request.cycles);
+    let k = 0;
+    for (const entry of entries.filter((logged) => logged.kind !== "restore")) {
+        sim.runUntil(entry.at);
+        if (entry.kind === "edit") {
+            const { request: asked, points, radius } = EDITS[k];
+            sim.edit(asked, points, radius, result.edits[k++]);
+        } else {
+            sim.give(entry);
+        }
+    }
+    sim.runCycles(request.cycles - sim.stamp.cycle);
     expect(result.backend).toBe(request.backend);
     expect(result.fingerprint).toBe(sim.fingerprint());
     expect(result.restoredFingerprint).toBe(result.fingerprint);
-    // The page's input log (its edits, then the restore) replayed from its first snapshot on the CPU
-    // reference in Node: the live fingerprint before the restore, and where the page ended.
-    const entries = parseInputLog(result.log);
-    expect(entries.map((entry) => entry.kind)).toEqual([...EDITS.map(() => "edit"), "restore"]);
+    // The page's log replayed from its first snapshot on the CPU reference in Node: the live
+    // fingerprint where each entry was given, and where the page ended after the restore.
     const first = ErosionSnapshot.fromArrayBuffer(decodeInt32(result.first).buffer as ArrayBuffer);
-    const replayed = replayInputLog(first, entries, { until: result.end, onEntry: (entry, replay) => entry.kind === "restore" && expect(replay.fingerprint()).toBe(result.fingerprint) });
+    let checked = 0;
+    const replayed = replayInputLog(first, entries, {
+        until: result.end,
+        onEntry: (entry, replay) => {
+            expect({ seq: entry.seq, fingerprint: replay.fingerprint() }).toEqual({ seq: entry.seq, fingerprint: result.fingerprints[entry.seq - 1] });
+            checked++;
+        },
+    });
+    expect(checked).toBe(entries.length);
     expect(replayed.fingerprint()).toBe(result.restoredFingerprint);
     // And the other way: the reference's own log, replayed on the page's backend.
     const replay: ReplayRequest = { backend: result.backend as ReplayRequest["backend"], first: encodeInt32(new Int32Array(first.toArrayBuffer())), log: serializeInputLog(sim.log.entries), until: sim.stamp };

@@ -106,6 +106,8 @@ export interface StampedRunResult {
     /** The fingerprint after a snapshot taken with the last edit pending, restored and run to the end again. */
     restoredFingerprint: string;
     snapshotEdits: number;
+    /** The live fingerprint where each entry of the log was given, just before it. */
+    fingerprints: string[];
     /** The snapshot at attach (base64), the input log (serializeInputLog) and where the run ended. */
     first: string;
     log: string;
@@ -121,34 +123,50 @@ export interface ReplayRequest {
 }
 
 /**
- * Edits of each kind while erosion runs at `frameBudgetMs`, at whatever point of the schedule the
- * frames have reached (the handles say where), then to `cycles`; and a snapshot taken with an edit
- * pending, restored and run again to the same end.
+ * Edits of each kind and every other input (an option, `erodeAt`, a mask, a spring) while erosion
+ * runs at `frameBudgetMs`, at whatever point of the schedule the frames have reached (the handles
+ * and the log say where), then to `cycles`; and a snapshot taken with an edit pending, restored and
+ * run again to the same end.
  */
 async function stampedRun(request: StampedRunRequest): Promise<StampedRunResult> {
     const { ground, erosion } = await stampedErosion(request.backend, request.frameBudgetMs, request.cycles);
     const first = await erosion.snapshot();
     const edits: StampedRunResult["edits"] = [];
+    const fingerprints: string[] = [];
     const keep = (handle: { kind: string; cycle: number; batch: number }) => edits.push({ kind: handle.kind, cycle: handle.cycle, batch: handle.batch });
+    // Each input where the run stands, its fingerprint first (paused a frame: the edits stamped there applied).
+    const given = async (input: () => unknown) => {
+        erosion.pause();
+        await afterFrames(1);
+        await erosion.whenIdle();
+        fingerprints.push(await erosion.fingerprint());
+        await input();
+        erosion.start();
+    };
     await afterFrames(4);
-    keep(erosion.crater(new Vector3(-10, 0, 8), 6, 2));
+    await given(() => keep(erosion.crater(new Vector3(-10, 0, 8), 6, 2)));
+    await given(() => erosion.setOption("thermal.talus", 0.4));
     await afterFrames(3);
-    keep(erosion.dig(new Vector3(12, 0, -4), 4, 1.5));
-    keep(erosion.along([new Vector3(-20, 0, -20), new Vector3(0, 0, -12), new Vector3(20, 0, -22)], 3, { dig: 1 }));
+    await given(() => keep(erosion.dig(new Vector3(12, 0, -4), 4, 1.5)));
+    await given(() => erosion.erodeAt(new Vector3(-5, 0, -5), 6, { droplets: 200 }));
+    await given(() => keep(erosion.along([new Vector3(-20, 0, -20), new Vector3(0, 0, -12), new Vector3(20, 0, -22)], 3, { dig: 1 })));
     await afterFrames(5);
-    keep(erosion.pile(new Vector3(5, 0, 18), 5, 2));
-    keep(erosion.flatten(new Vector3(-18, 0, 16), 7, { to: 3, edge: 0.4 }));
+    await given(() => erosion.setMask("thermal", new Float32Array(SIZE * SIZE).fill(0.5)));
+    await given(() => erosion.addWaterSource(new Vector3(0, 0, 0), 2, 0.5));
+    await given(() => keep(erosion.pile(new Vector3(5, 0, 18), 5, 2)));
+    await given(() => keep(erosion.flatten(new Vector3(-18, 0, 16), 7, { to: 3, edge: 0.4 })));
     erosion.pause();
     const snapshot = await erosion.snapshot();
     erosion.start();
     while (erosion.isRunning) await afterFrames(5);
     await erosion.whenIdle();
     const fingerprint = await erosion.fingerprint();
+    fingerprints.push(fingerprint);
     await erosion.restore(snapshot);
     await erosion.runCycles(request.cycles - snapshot.state.cycle);
     const restoredFingerprint = await erosion.fingerprint();
     const log = serializeInputLog(erosion.inputLog);
-    const result = { backend: erosion.backend ?? "none", edits, fingerprint, restoredFingerprint, snapshotEdits: snapshot.state.edits?.length ?? 0, first: encodeInt32(new Int32Array(first.toArrayBuffer())), log, end: erosion.stamp };
+    const result = { backend: erosion.backend ?? "none", edits, fingerprint, restoredFingerprint, snapshotEdits: snapshot.state.edits?.length ?? 0, first: encodeInt32(new Int32Array(first.toArrayBuffer())), log, end: erosion.stamp, fingerprints };
     ground.dispose();
     await erosion.whenIdle();
     return result;
