@@ -34,6 +34,8 @@ export interface ComponentBenchRequest {
     budgets: number[];
     /** Fewer erodeAt events and fewer sampled frames without rivers and with the maps texture. */
     quick?: boolean;
+    /** Only the ground edits' figures (`--edits-only`: a rerun of those alone). */
+    editsOnly?: boolean;
 }
 
 /** Records and the adapter they were measured on. */
@@ -219,7 +221,7 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
     const describe = () => `TerrainErosion (WebGPU) on a ${size} x ${size} ground, default options (patch 64, ${erosion.options.hydraulic.dropletsPerBatch} droplets a batch, brush ${erosion.options.hydraulic.brushRadius})`;
     try {
         const detail = `${describe()}, one full cycle of ${erosion.batchesPerCycle} batches; the ground is not drawn`;
-        for (const budgetMs of budgets) {
+        for (const budgetMs of request.editsOnly ? [] : budgets) {
             const target = erosion.cyclesCompleted + 1;
             erosion.setOptions({ frameBudgetMs: budgetMs, maxCycles: target });
             const current = sampler.begin();
@@ -235,10 +237,11 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
             records.push({ ...common, kernel: "frames-per-cycle", unit: "frames", median: current.erosionFrames, min: current.erosionFrames, max: current.erosionFrames, runs: 1, detail: `${detail}; frames that ran erosion (${current.renderedFrames} frames rendered, ${seconds.toFixed(1)} s)` });
         }
 
-        records.push(...(await runErodeAtFigures(scene, erosion, size, quick)));
+        if (!request.editsOnly) records.push(...(await runErodeAtFigures(scene, erosion, size, quick)));
         // Ground edits while erosion runs (editLatency.ts).
         erosion.setOptions({ frameBudgetMs: 16 });
         records.push(...(await editLatencyRecords(scene, erosion, size, quick ? 3 : 8, { backend: "component-chromium", size, brushRadius: erosion.options.hydraulic.brushRadius, threads: null, budgetMs: 16 }, describe())));
+        if (request.editsOnly) return { adapter: `${adapter} (Babylon WebGPUEngine)`, records };
 
         // Rivers off, then the maps texture (which stays on once enabled): each a fresh component from cycle 0.
         const variants = [

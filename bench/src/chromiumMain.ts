@@ -7,7 +7,7 @@
  * And a world of 8 x 8 grounds of 513 x 513 on the default limits (bench/pages/benchWorld.ts), and
  * the main thread's share of erosion on WebGL2 with the CPU backend (bench/pages/benchWebgl.ts).
  *
- *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component] [--skip-world] [--skip-webgl]
+ *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component] [--skip-world] [--skip-webgl] [--edits-only]
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
             records.push(...kernels.records);
         }
         if (!args.includes("--skip-component")) {
-            const component = await page.evaluate((request) => (window as unknown as BenchWindow).runComponentBench(request), { size: COMPONENT_SIZE, budgets: COMPONENT_BUDGETS, quick } as ComponentBenchRequest);
+            const component = await page.evaluate((request) => (window as unknown as BenchWindow).runComponentBench(request), { size: COMPONENT_SIZE, budgets: COMPONENT_BUDGETS, quick, editsOnly: args.includes("--edits-only") } as ComponentBenchRequest);
             adapters["component-chromium"] = component.adapter;
             records.push(...component.records);
         }

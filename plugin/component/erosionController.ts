@@ -337,12 +337,31 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
         return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until));
     }
 
+    /**
+     * The stamp the run never passes (null: none, the default): frames stop exactly there (the edits
+     * stamped there applied, no batch at or after it) and rendering goes on, until the horizon is
+     * moved on. What a lockstep game sets to the last turn whose inputs every player has sent.
+     */
+    public get horizon(): InputStamp | null {
+        return this._runner?.schedule.horizon ?? null;
+    }
+
+    public set horizon(stamp: InputStamp | null) {
+        if (stamp !== null && (typeof stamp !== "object" || !Number.isInteger(stamp.cycle) || !Number.isInteger(stamp.batch) || stamp.cycle < 0 || stamp.batch < 0)) {
+            throw new RangeError(`horizon is ${JSON.stringify(stamp)}: it must be null or { cycle, batch }, whole numbers at least 0.`);
+        }
+        this._live("horizon").schedule.horizon = stamp ? { cycle: stamp.cycle, batch: stamp.batch } : null;
+    }
+
     /** Runs now, whatever the frame budget, until the schedule stands at `stamp` (the edits stamped there applied). */
     public runUntil(stamp: InputStamp): Promise<void> {
         return this._withRunner("runUntil", (runner) =>
             runner.queueLive("runUntil", async (live) => {
                 if (compareStamps(stamp, live.schedule.inputs.position) < 0) {
                     throw new RangeError(`runUntil: the stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`);
+                }
+                if (live.schedule.horizon && compareStamps(stamp, live.schedule.horizon) > 0) {
+                    throw new RangeError(`runUntil: the stamp (${formatStamp(stamp)}) lies past the horizon (${formatStamp(live.schedule.horizon)}); move the horizon on first.`);
                 }
                 await runner.runTo(live, stamp);
             })

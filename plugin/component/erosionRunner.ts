@@ -163,11 +163,15 @@ export class ErosionRunner implements LiveQueue {
             for (let done = 0; done < count; done++) {
                 const frame = planFrame(schedule, this._budget, Infinity);
                 const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
-                const completeCycle = this._readCheckpoint(backend);
+                const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend) : null;
                 const result = await running;
                 this._applyRows(result, field, backend, frame.batches);
                 reportBatches(this._reports, frame.batches);
-                await completeCycle();
+                await completeCycle?.();
+                if (!frame.cycleCompleted) {
+                    // Only a horizon ends a frame of unbounded budget before the cycle's end.
+                    throw new RangeError(`runCycles: the horizon (cycle ${schedule.horizon?.cycle}, batch ${schedule.horizon?.batch}) stops the run before ${count - done} more cycle(s); move it on first.`);
+                }
             }
         });
     }
@@ -352,7 +356,9 @@ export class ErosionRunner implements LiveQueue {
         // Paused, or with as many frames in flight as the backend takes, a frame still applies the
         // ground edits stamped here (a small batch each, queued behind the frames in flight): an
         // edit reaches the vertex buffers the next frame however far the readbacks lag.
-        const editsOnly = !this.running || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT);
+        // At the horizon (a lockstep game's turn whose inputs are not all known) only the edits stamped there run.
+        const atHorizon = schedule.horizon !== null && compareStamps(schedule.inputs.position, schedule.horizon) >= 0;
+        const editsOnly = !this.running || atHorizon || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT);
         if (editsOnly && !schedule.editDue) {
             return;
         }

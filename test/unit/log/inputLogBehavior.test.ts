@@ -124,3 +124,31 @@ describe("the input log on TerrainErosion", () => {
         expect(live.inputLog.map((entry) => entry.kind)).toEqual(["edit", "restore", "edit", "undo"]);
     });
 });
+
+describe("a horizon on TerrainErosion", () => {
+    it("stops the frames exactly at the horizon while rendering goes on, and moves on when it does", async () => {
+        const world = createNullScene();
+        try {
+            const ground = createGroundWithHeights(world.scene, heights, W, D);
+            const erosion = new TerrainErosion({ ...OPTIONS, water: { enabled: false } });
+            ground.addBehavior(erosion);
+            await erosion.whenReady();
+            erosion.horizon = { cycle: 1, batch: 3 };
+            for (let frame = 0; frame < 200 && !(erosion.stamp.cycle === 1 && erosion.stamp.batch === 3); frame++) await renderFrames(world.scene, 1);
+            await renderFrames(world.scene, 10);
+            expect(erosion.stamp).toEqual({ cycle: 1, batch: 3 });
+            erosion.horizon = { cycle: 2, batch: 0 };
+            for (let frame = 0; frame < 200 && erosion.stamp.cycle < 2; frame++) await renderFrames(world.scene, 1);
+            await renderFrames(world.scene, 10);
+            expect(erosion.stamp).toEqual({ cycle: 2, batch: 0 });
+            expect(() => (erosion.horizon = { cycle: -1, batch: 0 })).toThrow(/horizon is .*whole numbers at least 0/);
+            await expect(erosion.runCycles(1)).rejects.toThrow(/runCycles: the horizon \(cycle 2, batch 0\) stops the run/);
+            await expect(erosion.runUntil({ cycle: 3, batch: 0 })).rejects.toThrow(/lies past the horizon/);
+            erosion.horizon = null;
+            await renderFrames(world.scene, 5);
+            expect(erosion.stamp).not.toEqual({ cycle: 2, batch: 0 });
+        } finally {
+            world.dispose();
+        }
+    });
+});
