@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --update] [-- --out=bench/results.json] [-- --markdown] [-- --bake-large]
+// npm run bench [-- --quick] [-- --only=cpu,dawn,chromium] [-- --update] [-- --out=bench/results.json] [-- --markdown] [-- --bake-large] [-- --skip-world --edits-only ...]
 //
 // Every benchmark figure, on every backend this machine has: the CPU reference under Node (one
 // thread and worker threads), the WebGPU kernels through Dawn for Node and in headless Chromium
@@ -26,6 +26,9 @@ const parts = ["cpu", "dawn", "chromium"].filter((part) => !only || only.include
 const quickArgs = [...(quick ? ["--quick"] : []), ...(args.includes("--bake-large") ? ["--bake-large"] : [])];
 const markdown = args.includes("--markdown");
 const update = args.includes("--update");
+// The chromium part's own switches pass through (--skip-kernels, --skip-component, --skip-world,
+// --skip-webgl, --edits-only: a rerun of some of its figures, to an --out file of its own).
+const chromiumArgs = args.filter((arg) => /^--(skip-(kernels|component|world|webgl)|edits-only)$/.test(arg));
 
 // Lines a part prints that say nothing about the benchmark (Dawn probing display backends).
 const NOISE = [/XDG_RUNTIME_DIR/, /shaderUniform\*ArrayDynamicIndexing/, /While initializing adapter/, /PhysicalDeviceVk\.cpp/, /^\s*$/, /^BJS - /];
@@ -81,7 +84,7 @@ async function main() {
         process.stderr.write(`\n== ${part} ==\n`);
         const partStarted = performance.now();
         const partRun = { date: new Date().toISOString(), quick, loadAverageAtStart: round(loadavg()) };
-        const { code, result } = await runPart(part, `${part}.mjs`, part === "chromium" ? [...quickArgs, `--pages=${join(BUILD_DIR, "pages")}`] : quickArgs);
+        const { code, result } = await runPart(part, `${part}.mjs`, part === "chromium" ? [...quickArgs, ...chromiumArgs, `--pages=${join(BUILD_DIR, "pages")}`] : quickArgs);
         if (!result) {
             failures.push(`${part} (exit code ${code})`);
             process.stderr.write(`The ${part} part failed (exit code ${code}); its figures are missing.\n`);
