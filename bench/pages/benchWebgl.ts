@@ -60,16 +60,18 @@ async function runWebglBench(request: WebglBenchRequest): Promise<BenchPageResul
     }
     await erosion.whenIdle();
     const seconds = (performance.now() - started) / 1000;
+    // Ground edits on the running component, the render loop still going (editLatency.ts).
+    const edits = (await editLatencyRecords(scene, erosion, size, 5, { backend: "component-chromium", size, brushRadius: 3, threads: null, budgetMs }, `TerrainErosion (CPU backend in a Web Worker) on WebGL2, a ${size} x ${size} ground, default options`)).map((record) => ({ ...record, kernel: `webgl2-${record.kernel}` }));
     engine.stopRenderLoop();
     const info = engine.getInfo();
     const detail = `TerrainErosion (CPU backend in a Web Worker, ${erosion.backendInWorker ? "worker" : "calling thread"}) on WebGL2 (${info.renderer}), a ${size} x ${size} ground, default options, the maps texture on, one cycle of ${erosion.batchesPerCycle} batches at a ${budgetMs} ms budget in ${seconds.toFixed(1)} s, ${main.length} frames that brought rows back`;
     const record = (kernel: string, values: number[], what: string): BenchRecord => ({ backend: "component-chromium", kernel, size, brushRadius: 3, threads: null, unit: "ms", ...summarize(values), runs: values.length, budgetMs, detail: `${detail}: ${what}` });
     const records: BenchRecord[] = [
+        ...edits,
         record("webgl2-frame-main", main, "main-thread ms a frame, planning plus applying the rows (lastFrame.cpuMs + lastFrame.applyMs)"),
         record("webgl2-frame-plan", plan, "planning and sending the batches (lastFrame.cpuMs)"),
         record("webgl2-frame-apply", apply, "applying the changed rows: CPU data, vertex buffer and maps texture uploads (lastFrame.applyMs)"),
     ];
-    records.push(...(await editLatencyRecords(scene, erosion, size, 5, { backend: "component-chromium", size, brushRadius: 3, threads: null, budgetMs }, `TerrainErosion (CPU backend in a Web Worker) on WebGL2, a ${size} x ${size} ground, default options`).then((list) => list.map((record) => ({ ...record, kernel: `webgl2-${record.kernel}` })))));
     erosion.dispose();
     engine.dispose();
     return { adapter: `${info.vendor} ${info.renderer} ${info.version}`.trim(), records };

@@ -13,7 +13,8 @@
  */
 import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
 import { buildEditBatchParams } from "./editBatchParams.js";
-import { stampBefore, type GroundEdit, type GroundEditShape } from "./groundEdits.js";
+import type { GroundEdit, GroundEditShape } from "./groundEdits.js";
+import { EditQueue } from "./editQueue.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { brushEntryCount, buildBrush } from "./brush.js";
@@ -79,8 +80,7 @@ export class ErosionSchedule {
     private _cycle = 0;
     private _batch = 0;
     /** Ground edits stamped and not yet applied, in stamp order. */
-    private _edits: GroundEdit[] = [];
-    private _lastEditId = 0;
+    private readonly _edits = new EditQueue();
 
     constructor(
         public readonly grid: GridSize,
@@ -141,7 +141,7 @@ export class ErosionSchedule {
 
     /** Ground edits stamped and not yet applied, in stamp order (cycle, batch, id). */
     public get edits(): readonly GroundEdit[] {
-        return this._edits;
+        return this._edits.edits;
     }
 
     /**
@@ -150,21 +150,13 @@ export class ErosionSchedule {
      */
     public stampEdit(shape: GroundEditShape, at?: { readonly cycle: number; readonly batch: number }): GroundEdit {
         const stamp = at ? { cycle: at.cycle, batch: at.batch } : { cycle: this._cycle, batch: this._batch };
-        const entry = this.inputs.give({ kind: "edit", edit: { ...shape, ...stamp, id: this._lastEditId + 1 } }, stamp);
+        const entry = this.inputs.give({ kind: "edit", edit: { ...shape, ...stamp, id: this._edits.nextId } }, stamp);
         return (entry as Extract<InputEntry, { kind: "edit" }>).edit;
-    }
-
-    /** Queues a stamped edit in stamp order (its id numbers later ones). */
-    private _queueEdit(edit: GroundEdit): void {
-        this._lastEditId = Math.max(this._lastEditId, edit.id);
-        const after = this._edits.findIndex((queued) => stampBefore(edit, queued.cycle, queued.batch));
-        this._edits.splice(after < 0 ? this._edits.length : after, 0, edit);
     }
 
     /** Replaces the queued edits (restoring a snapshot; resetting); new edits are numbered after every one seen. */
     public setEdits(edits: readonly GroundEdit[]): void {
-        this._edits = [...edits];
-        this._lastEditId = Math.max(this._lastEditId, ...edits.map((edit) => edit.id));
+        this._edits.set(edits);
     }
 
     /** True when a queued edit is stamped at the current position: the next batch planned is its. */
@@ -174,8 +166,7 @@ export class ErosionSchedule {
 
     /** The queued edit stamped at the current position, if any: it runs next. */
     private _dueEdit(): GroundEdit | null {
-        const edit = this._edits[0];
-        return edit && edit.cycle === this._cycle && edit.batch === this._batch ? edit : null;
+        return this._edits.dueAt(this._cycle, this._batch);
     }
 
     /** Queues new masks; they take effect at the next cycle boundary (now, if at one). */
@@ -226,7 +217,7 @@ export class ErosionSchedule {
 
     /** The inputs the state records besides its grids and masks: local events, water sources and queued ground edits, as copies. */
     public inputsOf(): Required<Pick<ErosionStateData, "events" | "sources" | "edits">> {
-        return { events: { inForce: [...this._events], pending: [...this._pendingEvents] }, sources: this.sourceState(), edits: [...this._edits] };
+        return { events: { inForce: [...this._events], pending: [...this._pendingEvents] }, sources: this.sourceState(), edits: [...this._edits.edits] };
     }
 
     /** The sources in force and pending, as the state records them. */
@@ -304,7 +295,7 @@ export class ErosionSchedule {
             case "sources":
                 return this._setSources(entry.sources);
             case "edit":
-                return this._queueEdit(entry.edit);
+                return this._edits.add(entry.edit);
         }
     }
 
@@ -360,60 +351,27 @@ export class ErosionSchedule {
 
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
+        // What every batch of this position shares; each kind adds its own.
+        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0 };
         const edit = this._dueEdit();
         if (edit) {
             const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);
-            return {
-                operator: "edit",
-                edit,
-                patch: { index: params.patchIndex, x0: edit.rect.x0, y0: edit.rect.y0, x1: edit.rect.x1, y1: edit.rect.y1 },
-                params,
-                brush: this._brush,
-                cycle: this._cycle,
-                batch: this._batch,
-                // A class of its own: an edit never shares a dispatch with anything.
-                group: -edit.id,
-                thermalIterations: 0,
-                riverSteps: 0,
-                masks: this._masks,
-                waterSources: this._packedSources,
-            };
+            const { x0, y0, x1, y1 } = edit.rect;
+            // A class of its own (group -id): an edit never shares a dispatch with anything.
+            return { ...here, operator: "edit", edit, patch: { index: params.patchIndex, x0, y0, x1, y1 }, params, brush: this._brush, group: -edit.id };
         }
         if (this._batch < this._events.length) {
             const event = this._events[this._batch];
             const brush = this._brushFor(cellScaledOptions({ ...this._options, hydraulic: event.hydraulic }, this.grid).hydraulic.brushRadius);
             const params = buildLocalBatchParams(this._options, this.grid, event, this._batch, this._cycle, brushEntryCount(brush), this._masks);
-            return {
-                operator: "local",
-                patch: { index: params.patchIndex, x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 },
-                params,
-                brush,
-                cycle: this._cycle,
-                batch: this._batch,
-                group: this._batch,
-                thermalIterations: 0,
-                riverSteps: 0,
-                masks: this._masks,
-                waterSources: this._packedSources,
-            };
+            return { ...here, operator: "local", patch: { index: params.patchIndex, x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 }, params, brush, group: this._batch };
         }
         if (this._units.length === 0) {
             return null;
         }
         const { operator, patch, group, waterPass } = this._units[this._batch - this._events.length];
-        return {
-            operator,
-            patch,
-            params: buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass),
-            brush: this._brush,
-            cycle: this._cycle,
-            batch: this._batch,
-            group: this._events.length + group,
-            thermalIterations: this._scaled.thermal.iterations,
-            riverSteps: this._scaled.rivers.stepsPerBatch,
-            masks: this._masks,
-            waterSources: this._packedSources,
-        };
+        const params = buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass);
+        return { ...here, operator, patch, params, brush: this._brush, group: this._events.length + group, thermalIterations: this._scaled.thermal.iterations, riverSteps: this._scaled.rivers.stepsPerBatch };
     }
 
     /** Marks the planned batch done (or an empty cycle, when none is enabled); true if a cycle completed. */
@@ -428,7 +386,7 @@ export class ErosionSchedule {
             this._cycle++;
             this._events = []; // the finished cycle's events are done
             // Edits stamped past the finished cycle's last batch run first in the next one.
-            this._edits = this._edits.map((edit) => (stampBefore(edit, this._cycle, 0) ? { ...edit, cycle: this._cycle, batch: 0 } : edit));
+            this._edits.carryInto(this._cycle);
             this._applyPending();
             this.inputs.releaseDue();
             return true;
