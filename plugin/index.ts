@@ -48,3 +48,8 @@ export type { InputEntry, InputPayload, InputStamp } from "./core/inputLog/input
 export { combinedChecksum, differingRegions, regionChecksumHex, regionChecksums } from "./core/checksums/regionChecksums.js";
 export type { RegionChecksums } from "./core/checksums/regionChecksums.js";
 export type { UndoMemory } from "./component/runnerRewind.js";
+export { LockstepHost } from "./core/lockstep/lockstepHost.js";
+export type { LockstepJoin } from "./core/lockstep/lockstepHost.js";
+export { applyRegions, readRegions } from "./core/checksums/regionRepair.js";
+export type { RegionPatch } from "./core/checksums/regionRepair.js";
+export type { RegionsPartedEvent } from "./component/regionChecks.js";

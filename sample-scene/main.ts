@@ -5,6 +5,8 @@
  * `?terrain=world` cuts the generated terrain into 4 x 4 grounds eroded as one `TerrainErosionWorld`.
  * Press I (or the Inspector button) to tune every option live; shift-drag on the terrain to rain on
  * it (erodeAt).
+ * `?join=ws://host:port` makes it a lockstep player of the sample's server (`npm run lockstep-server`,
+ * sample-scene/lockstep/): every tab that joins digs on the same terrain, to the unit.
  * `?size=N` (generated terrain side in vertices, default 513) and `?droplets=N` (droplets per batch)
  * set the scene's weight; on a software renderer (SwiftShader, llvmpipe) it picks a light terrain
  * and draws at most 20 frames a second by itself (sample-scene/lightSettings.ts; `?fps=N` sets the
@@ -30,6 +32,7 @@ import { createPanel } from "./panel.js";
 import { keepScalesFitted } from "./mapsView.js";
 import { createWaterControls, type WaterControls } from "./waterControls.js";
 import { createGroundTools } from "./groundTools.js";
+import { joinLockstep } from "./lockstep/lockstepClient.js";
 import { LIGHT_TERRAIN, softwareRenderer } from "./lightSettings.js";
 import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
@@ -222,7 +225,9 @@ async function main(): Promise<void> {
         panel.update();
     });
     window.addEventListener("resize", () => engine.resize());
-    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, water, tools, toggleInspector, inspectorOpen: () => inspector !== null } });
+    // ?join=ws://host:port: a lockstep player of the sample's server (sample-scene/lockstep/).
+    const lockstep = params.has("join") ? await joinLockstep(params.get("join")!, erosion, scene) : null;
+    Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, water, tools, lockstep, toggleInspector, inspectorOpen: () => inspector !== null } });
 }
 
 main().catch((error) => {

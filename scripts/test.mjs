@@ -31,22 +31,21 @@ run("node", ["scripts/build-wasm.mjs"]);
 run("node", ["scripts/build-worker.mjs"]);
 // Node-only runs (`npm test -- test/unit`) skip the browser builds. The others build what is not
 // current (scripts/lib/buildStamp.mjs): the test pages, the sample (the production build
-// `npm run build` made, or a development one here) and the UMD bundle (the soak suite loads the
-// test pages only), in one webpack run.
+// `npm run build` made, or a development one here) and the UMD bundle, in one webpack run.
 const browserNeeded = !jestArgs.some((arg) => arg.startsWith("test/unit"));
 const root = process.cwd();
 const env = { ...process.env };
 if (browserNeeded) {
     const builds = [];
     if (!stampFresh(root, "test-results/pages", "testpages")) builds.push("testpages");
-    if (!soak) {
-        const sampleDir = ["dist/sample", "test-results/sample"].find((dir) => stampFresh(root, dir, "sample"));
-        if (!sampleDir) builds.push("testsample");
-        env.TERRAIN_EROSION_SAMPLE_DIR = sampleDir ?? "test-results/sample";
-        if (!stampFresh(root, "dist/umd", "umd")) builds.push("umd");
-        // The packed-package test packs dist/esm as it is when build:lib made it from these sources.
-        if (stampFresh(root, "dist/esm", "lib")) env.TERRAIN_EROSION_LIB_CURRENT = "1";
-    }
+    // Both suites open the sample and load the UMD bundle (the soak: the sample's world and lockstep
+    // tabs, the Playground's script tags).
+    const sampleDir = ["dist/sample", "test-results/sample"].find((dir) => stampFresh(root, dir, "sample"));
+    if (!sampleDir) builds.push("testsample");
+    env.TERRAIN_EROSION_SAMPLE_DIR = sampleDir ?? "test-results/sample";
+    if (!stampFresh(root, "dist/umd", "umd")) builds.push("umd");
+    // The packed-package test packs dist/esm as it is when build:lib made it from these sources.
+    if (!soak && stampFresh(root, "dist/esm", "lib")) env.TERRAIN_EROSION_LIB_CURRENT = "1";
     process.stdout.write(builds.length > 0 ? `Building ${builds.join(", ")} (the rest is current).\n` : "The test pages, the sample and the UMD bundle are current.\n");
     if (builds.length > 0) run("npx", ["webpack", "--env", "mixed", ...builds.flatMap((name) => ["--env", name])]);
 }

@@ -20,6 +20,8 @@ import { addWaterSourceAt, removeWaterSource, type WaterSourceHandle } from "./w
 import { stampEditAt, type GroundEditHandle, type GroundEditInput, type WorldPoint } from "./groundEditsAt.js";
 import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import type { UndoMemory } from "./runnerRewind.js";
+import { checkRegions, repairRegions } from "./regionChecks.js";
+import type { RegionPatch } from "../core/checksums/regionRepair.js";
 import { DEFAULT_CHECKSUM_REGION, regionGrid, validateRegionSize, type RegionChecksums } from "../core/checksums/regionChecksums.js";
 
 /** The options, observables and operations shared by `TerrainErosion` and `TerrainErosionWorld`. */
@@ -123,7 +125,8 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     private _edit(operation: string, points: readonly WorldPoint[], radius: number, input: Parameters<typeof stampEditAt>[5]): GroundEditHandle {
         const runner = this._live(operation);
         const edit = stampEditAt(runner.field, runner.schedule, operation, points, radius, input);
-        runner.previewEdit(edit);
+        // A forwarded edit comes back from the host as an entry; it shows when that applies.
+        if (!runner.schedule.inputs.forward) runner.previewEdit(edit);
         return { id: edit.id, kind: edit.kind, cycle: edit.cycle, batch: edit.batch };
     }
 
@@ -351,6 +354,34 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
             throw new RangeError(`horizon is ${JSON.stringify(stamp)}: it must be null or { cycle, batch }, whole numbers at least 0.`);
         }
         this._live("horizon").schedule.horizon = stamp ? { cycle: stamp.cycle, batch: stamp.batch } : null;
+    }
+
+    /**
+     * A lockstep player's inputs go here instead of being applied (null, the default: applied): each
+     * as a provisional entry (seq 0) stamped where it would apply, for the game to send to its host
+     * (`LockstepHost.submit`), whose entries come back through `give`. Undo and redo are forwarded too.
+     */
+    public get forwardInputs(): ((entry: InputEntry) => void) | null {
+        return this._runner?.schedule.inputs.forward ?? null;
+    }
+
+    public set forwardInputs(forward: ((entry: InputEntry) => void) | null) {
+        if (forward !== null && typeof forward !== "function") throw new RangeError(`forwardInputs is ${typeof forward}: it must be a function or null.`);
+        this._live("forwardInputs").schedule.inputs.forward = forward;
+    }
+
+    /**
+     * Compares this run's region checksums with a host's (`LockstepHost.checksums`) at the host's
+     * stamp, where this run must stand (set the horizon there): resolves with the regions that
+     * differ, reported through `onRegionsPartedObservable` with a message naming the first.
+     */
+    public checkRegions(remote: { readonly stamp: InputStamp; readonly checksums: RegionChecksums }): Promise<number[]> {
+        return this._withRunner("checkRegions", (runner) => checkRegions(runner, remote, (event) => this.onRegionsPartedObservable.notifyObservers(event)));
+    }
+
+    /** Writes a host's state of some regions (`LockstepHost.regions`, at its stamp, where this run must stand) into this run: equal to the host's there again, to the unit. */
+    public repairRegions(remote: { readonly stamp: InputStamp; readonly patch: RegionPatch }): Promise<void> {
+        return this._withRunner("repairRegions", (runner) => repairRegions(runner, remote));
     }
 
     /** Runs now, whatever the frame budget, until the schedule stands at `stamp` (the edits stamped there applied). */

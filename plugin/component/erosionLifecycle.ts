@@ -19,6 +19,7 @@ import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { InputEntry } from "../core/inputLog/inputEntries.js";
+import type { RegionsPartedEvent } from "./regionChecks.js";
 
 /**
  * The options, observables, attach and status shared by `TerrainErosion` and `TerrainErosionWorld`
@@ -55,6 +56,8 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
      * serialisable form `serializeInputLog` writes. A lockstep peer or a replay gives them back.
      */
     public readonly onInputObservable = new Observable<InputEntry>();
+    /** Fires when `checkRegions` finds regions where this run parted from a host's (a lockstep game's check every few seconds). */
+    public readonly onRegionsPartedObservable = new Observable<RegionsPartedEvent>();
 
     protected _options: ErosionOptions;
     /** The runner while bound. */
@@ -247,6 +250,7 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
         this.onAttachedObservable.clear();
         this.onDetachedObservable.clear();
         this.onInputObservable.clear();
+        this.onRegionsPartedObservable.clear();
     }
 
     /** The runner, for an operation that needs it (throws otherwise). */

@@ -85,6 +85,14 @@ export class RunnerRewind {
         return this._host.queueLive(kind, async (live) => {
             const log = live.schedule.inputs.log;
             const here = live.schedule.inputs.position;
+            const forward = live.schedule.inputs.forward;
+            if (forward) {
+                // A lockstep player: the host takes it back for everyone (one at a time: the next target is the host's to know).
+                const target = kind === "undo" ? log.undoable : log.redoable;
+                if (count > 1) throw new RangeError(`${kind}: count is ${count}: a lockstep player (forwardInputs set) takes back one input at a time.`);
+                if (target) forward({ kind, target: target.seq, seq: 0, at: here, stamp: here });
+                return target ? [target] : [];
+            }
             const targets: InputEntry[] = [];
             for (let target = kind === "undo" ? log.undoable : log.redoable; target && targets.length < count; target = kind === "undo" ? log.undoable : log.redoable) {
                 log.record({ kind, target: target.seq }, here, here);

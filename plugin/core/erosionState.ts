@@ -8,6 +8,7 @@ import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
 import { cloneWaterGrids, type WaterGrids } from "./waterModel.js";
 import type { WaterSource } from "./waterSources.js";
+import type { SimulationOptions } from "./options.js";
 
 /** Water sources in force and, when a change waits for the next cycle boundary, the list that will be. */
 export interface WaterSourceState {
@@ -83,6 +84,10 @@ export interface ErosionStateData {
     events?: { inForce: readonly LocalErosionEvent[]; pending: readonly LocalErosionEvent[] };
     /** Ground edits stamped and not yet applied, in stamp order (absent: none). */
     edits?: readonly GroundEdit[];
+    /** Simulation options waiting for the next cycle boundary (absent or null: none; not in the fingerprint). */
+    pendingOptions?: SimulationOptions | null;
+    /** Masks waiting for the next cycle boundary, all five (absent or null: none; not in the fingerprint). */
+    pendingMasks?: ErosionMasks | null;
     /** Counters by `COUNTER_*` index. */
     counters: Float64Array;
 }
@@ -94,7 +99,7 @@ export function createInitialState(width: number, depth: number, heights: Int32A
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, edits: state.edits ? [...state.edits] : undefined, water: state.water ? cloneWaterGrids(state.water) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
+    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, edits: state.edits ? [...state.edits] : undefined, pendingMasks: state.pendingMasks ? cloneMasks(state.pendingMasks) : state.pendingMasks, water: state.water ? cloneWaterGrids(state.water) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
     for (const name of STATE_GRIDS) {
         copy[name] = state[name].slice();
     }

@@ -216,8 +216,14 @@ export class ErosionSchedule {
     }
 
     /** The inputs the state records besides its grids and masks: local events, water sources and queued ground edits, as copies. */
-    public inputsOf(): Required<Pick<ErosionStateData, "events" | "sources" | "edits">> {
-        return { events: { inForce: [...this._events], pending: [...this._pendingEvents] }, sources: this.sourceState(), edits: [...this._edits.edits] };
+    public inputsOf(): Required<Pick<ErosionStateData, "events" | "sources" | "edits" | "pendingOptions" | "pendingMasks">> {
+        return {
+            events: { inForce: [...this._events], pending: [...this._pendingEvents] },
+            sources: this.sourceState(),
+            edits: [...this._edits.edits],
+            pendingOptions: this._pending ? simulationOptions(this._pending) : null,
+            pendingMasks: this._pendingMasks ? { ...this._pendingMasks } : null,
+        };
     }
 
     /** The sources in force and pending, as the state records them. */
@@ -338,11 +344,13 @@ export class ErosionSchedule {
 
     /**
      * Puts a state's position in force: its cycle and batch, with `options` for that cycle, its
-     * masks, its local events and water sources. The one way a checkpoint, a snapshot, a restore or
+     * masks, its local events and water sources, and the options and masks it had waiting for the
+     * next boundary. The one way a checkpoint, a snapshot, a restore or
      * a bake's start state resumes the schedule (the runner, `CpuErosionSimulation` and the bake).
      */
-    public resumeAtState(state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources" | "edits">, options: Readonly<ErosionOptions>): void {
-        this.resumeAt(state.cycle, options, options, state.masks, state.masks);
+    public resumeAtState(state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources" | "edits" | "pendingOptions" | "pendingMasks">, options: Readonly<ErosionOptions>): void {
+        const pending = state.pendingOptions ? resolveOptions(state.pendingOptions, options) : options;
+        this.resumeAt(state.cycle, options, pending, state.masks, state.pendingMasks ?? state.masks);
         this.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
         this.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);
         this.setEdits(state.edits ?? []);

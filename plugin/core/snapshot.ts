@@ -9,7 +9,9 @@
  * local erosion events in force and pending, sources: the water sources in force and pending,
  * edits: the ground edits stamped and not yet applied,
  * cellSize: the grid's cell size, in the unit of the heights it was taken from, logSeq: the input
- * log's last entry then, absent in snapshots written before the log }), the UTF-8 JSON,
+ * log's last entry then, absent in snapshots written before the log; only when a change waits for
+ * the next cycle boundary: pendingOptions, the simulation options, and pendingMasks, each mask as
+ * base64 little-endian i32 or null }), the UTF-8 JSON,
  * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
  * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
  * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
@@ -19,7 +21,7 @@
  * counters) loads: its edit counters start at zero.
  */
 import { COUNTER_COUNT } from "./counters.js";
-import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionStateData } from "./erosionState.js";
+import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
@@ -94,7 +96,7 @@ export class ErosionSnapshot {
      * is its own memory where the host is little-endian (every platform Node and browsers run on).
      */
     public *chunks(): Generator<Uint8Array> {
-        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, edits: this.state.edits ?? [], cellSize: this.cellSize, logSeq: this.logSeq }));
+        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, edits: this.state.edits ?? [], cellSize: this.cellSize, logSeq: this.logSeq, ...pendingHeader(this.state) }));
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const header = new ArrayBuffer(4 + 4 * 5 + 8 * COUNTER_COUNT + 4 + paddedJson);
         const view = new DataView(header);
@@ -201,7 +203,9 @@ export class ErosionSnapshot {
         const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
         const edits = Array.isArray(header.edits) && header.edits.length > 0 ? header.edits : undefined;
         const logSeq = Number.isInteger(header.logSeq) && header.logSeq > 0 ? header.logSeq : 0;
-        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, edits, counters, events }, options, cellSize, logSeq);
+        const pendingOptions = header.pendingOptions ? simulationOptions(resolveOptions(header.pendingOptions)) : null;
+        const pendingMasks = header.pendingMasks ? readPendingMasks(header.pendingMasks, cells, fail) : null;
+        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, edits, counters, events, pendingOptions, pendingMasks }, options, cellSize, logSeq);
     }
 }
 
@@ -213,5 +217,40 @@ function littleEndianBytes(grid: Int32Array): Uint8Array {
     const bytes = new Uint8Array(grid.length * 4);
     const view = new DataView(bytes.buffer);
     for (let i = 0; i < grid.length; i++) view.setInt32(i * 4, grid[i], true);
+    return bytes;
+}
+
+/** The options and masks a state has waiting for the next boundary, for the JSON header (masks as base64). */
+function pendingHeader(state: ErosionStateData): { pendingOptions?: SimulationOptions; pendingMasks?: Record<string, string | null> } {
+    const header: { pendingOptions?: SimulationOptions; pendingMasks?: Record<string, string | null> } = {};
+    if (state.pendingOptions) header.pendingOptions = state.pendingOptions;
+    if (state.pendingMasks) header.pendingMasks = Object.fromEntries(MASKED_OPERATORS.map((name) => [name, state.pendingMasks![name] ? bytesToBase64(littleEndianBytes(state.pendingMasks![name]!)) : null]));
+    return header;
+}
+
+function readPendingMasks(encoded: Record<string, unknown>, cells: number, fail: (why: string) => never): ErosionMasks {
+    const masks = noMasks();
+    for (const name of MASKED_OPERATORS) {
+        const value = encoded[name];
+        if (value === null || value === undefined) continue;
+        if (typeof value !== "string") fail(`its pending ${name} mask is not base64`);
+        const bytes = base64ToBytes(value as string);
+        if (bytes.length !== cells * 4) fail(`its pending ${name} mask holds ${bytes.length} bytes, not ${cells * 4}`);
+        const view = new DataView(bytes.buffer);
+        masks[name] = Int32Array.from({ length: cells }, (_, i) => view.getInt32(i * 4, true));
+    }
+    return masks;
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+    let text = "";
+    for (let start = 0; start < bytes.length; start += 0x8000) text += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+    return btoa(text);
+}
+
+function base64ToBytes(text: string): Uint8Array {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return bytes;
 }

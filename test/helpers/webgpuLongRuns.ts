@@ -1,6 +1,6 @@
 /**
- * Long runs of the component on WebGPU (the componentWebgpu test page), at any length: the main
- * suite runs them short (test/browser/robustnessWebgpu.test.ts), `npm run test:soak` long.
+ * Long runs of the component on WebGPU (the componentWebgpu test page), at any length: the soak
+ * suite runs them short (test/soak/robustnessWebgpu.test.ts) and long (test/soak/webgpuLongRuns.test.ts).
  */
 import { erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
 import { conservedMass, createInitialState, noMasks } from "../../plugin/advanced.js";

@@ -1,6 +1,6 @@
 /**
  * Soak on real WebGPU (headless Chromium, SwiftShader): the long versions of the resource and
- * long-run checks in test/browser/robustnessWebgpu.test.ts (`npm run test:soak`).
+ * long-run checks in test/soak/robustnessWebgpu.test.ts (`npm run test:soak`).
  */
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { checkAttachDetachMany, checkLongRun } from "../helpers/webgpuLongRuns.js";

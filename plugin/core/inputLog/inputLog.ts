@@ -49,17 +49,15 @@ export class InputLog {
 
     /**
      * The entries a snapshot taken after entry `seq`, standing at `position`, does not hold: those
-     * given after it, and those given before it still waiting then (an options or mask change for
-     * the next cycle boundary; any input held for a later one). A replay from the snapshot gives
-     * these in order (the waiting ones first, where it starts).
+     * given after it, and those given before it held then for a later cycle boundary than the next
+     * (what waits for the next one is in the snapshot's state). A replay from the snapshot gives
+     * these in order (the held ones first, where it starts).
      */
     public sinceSnapshot(seq: number, position: InputStamp): InputEntry[] {
         const next = position.batch > 0 ? { cycle: position.cycle + 1, batch: 0 } : position;
         return this._entries.filter(
             (entry) =>
-                entry.seq > seq ||
-                ((entry.kind === "options" || entry.kind === "mask") && compareStamps(entry.stamp, position) > 0) ||
-                (BOUNDARY_KINDS.includes(entry.kind) && compareStamps(entry.stamp, next) > 0)
+                entry.seq > seq || (BOUNDARY_KINDS.includes(entry.kind) && compareStamps(entry.stamp, next) > 0)
         );
     }
 

@@ -19,6 +19,12 @@ export interface InputTarget {
 export class StampedInputs {
     /** Every input given, in order. */
     public readonly log = new InputLog();
+    /**
+     * When set, a player's own inputs (given here without a seq) go to it, stamped where they would
+     * apply, instead of being recorded and applied: a lockstep player's way to its host, which stamps
+     * them again and sends them back as entries (seq 0 marks the provisional entry).
+     */
+    public forward: ((entry: InputEntry) => void) | null = null;
     /** Entries given with a stamp past the next cycle boundary, waiting for it, in stamp order. */
     private _held: InputEntry[] = [];
 
@@ -52,6 +58,11 @@ export class StampedInputs {
     public give(payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number): InputEntry {
         const at = this.position;
         checkStamp(payload.kind, stamp, at);
+        if (this.forward && seq === undefined) {
+            const provisional = { ...payload, seq: 0, at, stamp } as InputEntry;
+            this.forward(provisional);
+            return provisional;
+        }
         const entry = this.log.record(payload, at, stamp, seq);
         this.regive(entry);
         return entry;

@@ -2,7 +2,7 @@
  * The tile jobs a queued bake sends (`plugin/bake/queue/`), without Redis: every step's jobs encoded,
  * run from their bytes alone, each on grids the size of its box, in reverse order on two workbenches
  * that keep stale cells from earlier jobs, and applied back, give the one-machine terrain, maps and
- * counters for every operator, on plain and tileable terrains, with a water source. The queue itself: queueBake.test.ts.
+ * counters for every operator, on plain and tileable terrains, with a water source. The queue itself: test/soak/queueBake.test.ts.
  */
 import { erodeHeightfield, generateNoiseTerrain, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createInitialState, fingerprintOf, toFixedHeights, type WaterSource } from "../../../plugin/advanced.js";

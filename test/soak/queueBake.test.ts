@@ -11,8 +11,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { erodeHeightfield, generateNoiseTerrain } from "../../../plugin/index.js";
-import { bake } from "../../../plugin/internal.js";
+import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { bake } from "../../plugin/internal.js";
 
 const CLI = ["--import", "tsx", "plugin/bake/cli.ts"];
 const OPTIONS = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { stepsPerBatch: 8 } };

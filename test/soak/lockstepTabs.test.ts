@@ -1,0 +1,51 @@
+/**
+ * The sample as lockstep players: the sample's server (sample-scene/lockstep/, `ws`) and two sample
+ * tabs that join it (`?join=`), one on WebGPU, one on WebGL2 with the CPU backend. Both dig, pile and
+ * blast with the water on; when the server stops, both stand at its horizon with its fingerprint.
+ */
+import { startLockstepServer } from "../../sample-scene/lockstep/lockstepServer.js";
+import { openSample, type OpenSample } from "../helpers/sample.js";
+
+type SampleWindow = { sample: { erosion: { stamp: { cycle: number; batch: number }; fingerprint(): Promise<string>; whenIdle(): Promise<void>; dig(p: object, r: number, d: number): unknown; pile(p: object, r: number, h: number): unknown; crater(p: object, r: number, d: number): unknown }; lockstep: { status(): { checks: number; entries: number } } | null } };
+
+describe("two sample tabs in lockstep", () => {
+    it("stay identical to the server while both dig, pile and blast with water on (one WebGPU, one WebGL2 on the CPU backend)", async () => {
+        // A batch every 100 ms: the software-rendered WebGPU tab keeps up (a slower player catches up
+        // within its frame budget; this one should not fall minutes behind).
+        const server = await startLockstepServer({ port: 0, size: 65, stepMs: 100, batchesPerStep: 1, checksumSteps: 20, regionSize: 16, options: { water: { enabled: true, stepsPerCycle: 2 } } });
+        const tabs: OpenSample[] = [];
+        try {
+            for (const engine of ["webgpu", "webgl2"]) tabs.push(await openSample(`?size=65&droplets=64&engine=${engine}&join=ws://127.0.0.1:${server.port}`));
+            const act = (tab: OpenSample, what: string) => tab.page.evaluate((kind) => {
+                const { erosion } = (window as unknown as SampleWindow).sample;
+                if (kind === "dig") erosion.dig({ x: -10, y: 0, z: 8 }, 4, 2);
+                else if (kind === "pile") erosion.pile({ x: 12, y: 0, z: -6 }, 5, 2);
+                else erosion.crater({ x: 5, y: 0, z: 15 }, 4, 2);
+            }, what);
+            await act(tabs[0], "dig");
+            await act(tabs[1], "pile");
+            await tabs[0].page.waitForTimeout(1500);
+            await act(tabs[1], "crater");
+            await tabs[0].page.waitForTimeout(3000);
+            server.pause();
+            const horizon = server.host.horizon;
+            const fingerprint = server.host.simulation.fingerprint();
+            for (const tab of tabs) {
+                await tab.page.waitForFunction((h) => { const s = (window as unknown as SampleWindow).sample.erosion.stamp; return s.cycle === h.cycle && s.batch === h.batch; }, horizon, { timeout: 300000 }).catch(async (error) => {
+                    throw new Error(`${String(error)}: the tab stands at ${JSON.stringify(await tab.page.evaluate(() => (window as unknown as SampleWindow).sample.erosion.stamp))}, the server at ${JSON.stringify(horizon)}`);
+                });
+                const seen = await tab.page.evaluate(async () => {
+                    const { erosion, lockstep } = (window as unknown as SampleWindow).sample;
+                    await erosion.whenIdle();
+                    return { fingerprint: await erosion.fingerprint(), entries: lockstep!.status().entries };
+                });
+                expect(seen).toEqual({ fingerprint, entries: 3 });
+                expect(tab.errors).toEqual([]);
+            }
+            console.log(`server and two tabs identical at cycle ${horizon.cycle}, batch ${horizon.batch}: ${fingerprint}`);
+        } finally {
+            for (const tab of tabs) await tab.close();
+            await server.close();
+        }
+    }, 600000);
+});

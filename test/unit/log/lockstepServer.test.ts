@@ -1,0 +1,70 @@
+/**
+ * The sample's lockstep server and client over real WebSockets (`ws`), in one Node process: two
+ * players (NullEngine, CPU backend) join, dig, pile and blast with water on, one of them parts (a
+ * unit off in one vertex) and is repaired from the checksums and regions the server sends; when the server stops, both
+ * stand at its horizon with its fingerprint.
+ */
+import "@babylonjs/core/Meshes/groundMesh.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { WebSocket as NodeWebSocket } from "ws";
+import { generateNoiseTerrain, readRegions, TerrainErosion } from "../../../plugin/index.js";
+import { joinLockstep } from "../../../sample-scene/lockstep/lockstepClient.js";
+import { startLockstepServer } from "../../../sample-scene/lockstep/lockstepServer.js";
+import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
+
+const SIZE = 33;
+
+describe("the sample's lockstep server", () => {
+    it("keeps two players identical to the host through WebSockets, and repairs one that parted", async () => {
+        const world = createNullScene();
+        const server = await startLockstepServer({ port: 0, size: SIZE, stepMs: 20, checksumSteps: 8, regionSize: 16, options: { patchSize: 16, water: { enabled: true, stepsPerCycle: 1, rain: 0.001 } } });
+        (globalThis as { WebSocket?: unknown }).WebSocket = NodeWebSocket;
+        try {
+            const join = async (seed: number) => {
+                // Their own start heights do not matter: a player takes the host's state on joining.
+                const ground = createGroundWithHeights(world.scene, generateNoiseTerrain({ width: SIZE, depth: SIZE, seed, relief: 5 }), SIZE, SIZE);
+                const erosion = new TerrainErosion({ backend: "cpu", cpuWorkers: 1, frameBudgetMs: 2, autoStart: false });
+                ground.addBehavior(erosion);
+                await erosion.whenReady();
+                return { erosion, lockstep: await joinLockstep(`ws://127.0.0.1:${server.port}`, erosion, world.scene) };
+            };
+            const players = [await join(1), await join(2)];
+            const play = async (milliseconds: number) => {
+                const until = performance.now() + milliseconds;
+                while (performance.now() < until) {
+                    await renderFrames(world.scene, 1);
+                    await new Promise((resolve) => setTimeout(resolve, 5));
+                }
+            };
+            await play(300);
+            players[0].erosion.dig(new Vector3(-6, 0, 4), 3, 1.5);
+            players[1].erosion.pile(new Vector3(5, 0, -5), 3, 1);
+            await play(300);
+            players[1].erosion.crater(new Vector3(8, 0, 8), 4, 1.2);
+            // Player 0 parts: one unit off in one vertex of its state, where it stands.
+            const parted = players[0].erosion;
+            parted.pause();
+            await parted.whenIdle();
+            const patch = readRegions((await parted.snapshot()).state, 16, [3]);
+            patch.values[5] += 1;
+            await parted.repairRegions({ stamp: parted.stamp, patch });
+            parted.start();
+            await play(1500);
+            server.pause();
+            const horizon = server.host.horizon;
+            for (let k = 0; k < 200 && players.some(({ erosion }) => erosion.stamp.cycle !== horizon.cycle || erosion.stamp.batch !== horizon.batch); k++) await play(20);
+            const fingerprint = server.host.simulation.fingerprint();
+            for (const { erosion, lockstep } of players) {
+                expect(erosion.stamp).toEqual(horizon);
+                expect(await erosion.fingerprint()).toBe(fingerprint);
+                expect(lockstep.status().checks).toBeGreaterThan(0);
+            }
+            expect(players[0].lockstep.status().parted).toBeGreaterThan(0);
+            console.log(`host and 2 players identical at cycle ${horizon.cycle}, batch ${horizon.batch} (${server.host.simulation.log.entries.length} entries); player 0 parted and was repaired ${players[0].lockstep.status().parted} time(s) in ${players[0].lockstep.status().checks} checks`);
+            for (const { lockstep } of players) lockstep.close();
+        } finally {
+            await server.close();
+            world.dispose();
+        }
+    }, 60000);
+});
