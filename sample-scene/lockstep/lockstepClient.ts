@@ -7,7 +7,7 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { ErosionSnapshot, parseInputLog, serializeInputLog, type ErosionController, type InputStamp } from "../../plugin/index.js";
-import { base64ToBytes, type ClientMessage, type ServerMessage } from "./protocol.js";
+import { base64ToBytes, StepOrder, type ClientMessage, type ServerMessage } from "./protocol.js";
 
 /** What the panel shows of the connection. */
 export interface LockstepStatus {
@@ -31,6 +31,7 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     let pendingCheck: { stamp: InputStamp; size: number; lanes: Uint32Array } | null = null;
     let repairing = false;
     let queue = Promise.resolve();
+    let order: StepOrder<Extract<ServerMessage, { type: "step" }>> | null = null;
     const send = (message: ClientMessage) => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
     const sameStamp = (a: InputStamp, b: InputStamp) => a.cycle === b.cycle && a.batch === b.batch;
     const moveHorizon = () => {
@@ -52,38 +53,40 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
         });
     });
     return new Promise((resolve, reject) => {
+        const handle = async (message: ServerMessage) => {
+            if (message.type === "join") {
+                await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log), message.horizon);
+                latest = message.horizon;
+                erosion.horizon = latest;
+                erosion.forwardInputs = (entry) => send({ type: "input", log: serializeInputLog([{ ...entry, seq: 1 }]) });
+                erosion.start();
+                resolve({ status: () => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, horizon: latest }), close: () => socket.close() });
+            } else if (message.type === "step") {
+                for (const entry of parseInputLog(message.log)) {
+                    await erosion.give(entry);
+                    entries++;
+                }
+                latest = message.horizon;
+                if (message.checksums && !pendingCheck && !repairing) {
+                    pendingCheck = { stamp: message.horizon, size: message.checksums.size, lanes: new Uint32Array(base64ToBytes(message.checksums.lanes).buffer) };
+                    erosion.horizon = message.horizon; // stand exactly there to compare
+                }
+                moveHorizon();
+            } else if (message.type === "repair") {
+                const values = new Int32Array(base64ToBytes(message.values).buffer);
+                const { width, depth } = erosion.getFieldGridTransform();
+                await erosion.repairRegions({ stamp: message.stamp, patch: { width, depth, size: message.size, regions: message.regions, water: message.water, values } });
+                repairing = false;
+                moveHorizon();
+            }
+        };
         socket.onerror = () => reject(new Error(`Could not join the lockstep server at ${url}.`));
         socket.onmessage = (event) => {
-            const message = JSON.parse(String(event.data)) as ServerMessage;
-            queue = queue
-                .then(async () => {
-                if (message.type === "join") {
-                    await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log), message.horizon);
-                    latest = message.horizon;
-                    erosion.horizon = latest;
-                    erosion.forwardInputs = (entry) => send({ type: "input", log: serializeInputLog([{ ...entry, seq: 1 }]) });
-                    erosion.start();
-                    resolve({ status: () => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, horizon: latest }), close: () => socket.close() });
-                } else if (message.type === "step") {
-                    for (const entry of parseInputLog(message.log)) {
-                        await erosion.give(entry);
-                        entries++;
-                    }
-                    latest = message.horizon;
-                    if (message.checksums && !pendingCheck && !repairing) {
-                        pendingCheck = { stamp: message.horizon, size: message.checksums.size, lanes: new Uint32Array(base64ToBytes(message.checksums.lanes).buffer) };
-                        erosion.horizon = message.horizon; // stand exactly there to compare
-                    }
-                    moveHorizon();
-                } else if (message.type === "repair") {
-                    const values = new Int32Array(base64ToBytes(message.values).buffer);
-                    const { width, depth } = erosion.getFieldGridTransform();
-                    await erosion.repairRegions({ stamp: message.stamp, patch: { width, depth, size: message.size, regions: message.regions, water: message.water, values } });
-                    repairing = false;
-                    moveHorizon();
-                }
-                })
-                .catch((error) => console.error("lockstep:", error));
+            const received = JSON.parse(String(event.data)) as ServerMessage;
+            if (received.type === "join") order = new StepOrder(received.nextStep);
+            // Steps in the host's order (a step that arrives early waits for those before it).
+            const ready = received.type === "step" ? (order?.accept(received) ?? []) : [received];
+            for (const message of ready) queue = queue.then(() => handle(message)).catch((error) => console.error("lockstep:", error));
         };
     });
 }

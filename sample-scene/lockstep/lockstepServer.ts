@@ -60,7 +60,7 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
     const server = new WebSocketServer({ port: options.port ?? 8765 });
     server.on("connection", (socket) => {
         const join = host.join();
-        send(socket, { type: "join", snapshot: bytesToBase64(join.snapshot), log: serializeInputLog(join.entries), horizon: join.horizon });
+        send(socket, { type: "join", snapshot: bytesToBase64(join.snapshot), log: serializeInputLog(join.entries), horizon: join.horizon, nextStep: step + 1 });
         players.add(socket);
         socket.on("close", () => players.delete(socket));
         socket.on("message", (data) => {
@@ -97,7 +97,7 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
             kept.push({ stamp: horizon, state: host.simulation.getState() });
             if (kept.length > 3) kept.shift();
         }
-        const message: ServerMessage = { type: "step", log: serializeInputLog(entries), horizon, ...(checksums ? { checksums } : {}) };
+        const message: ServerMessage = { type: "step", n: step, log: serializeInputLog(entries), horizon, ...(checksums ? { checksums } : {}) };
         for (const socket of players) send(socket, message);
     }, options.stepMs ?? 50);
     return new Promise((resolve, reject) => {

@@ -5,8 +5,9 @@
  *
  * Server to client:
  * - `join`: the host's snapshot (base64 bytes), the log since it, and the first horizon;
- * - `step`: entries the host stamped since the last step, the new horizon, and every few seconds the
- *   host's region checksums at that horizon (the client compares them when it stands there);
+ * - `step` (numbered `n` from 1): entries the host stamped since the last step, the new horizon, and
+ *   every few seconds the host's region checksums at that horizon (the client compares them when it
+ *   stands there); a client takes the steps in their order whatever order they arrive in (`StepOrder`);
  * - `repair`: the host's state of some regions at a stamp (the client repairs them there).
  * Client to server:
  * - `input`: one of the player's inputs (an entry's payload, as a one-entry log);
@@ -16,8 +17,8 @@ import type { InputStamp } from "../../plugin/index.js";
 
 /** Server to client. */
 export type ServerMessage =
-    | { readonly type: "join"; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp }
-    | { readonly type: "step"; readonly log: string; readonly horizon: InputStamp; readonly checksums?: { readonly size: number; readonly lanes: string } }
+    | { readonly type: "join"; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
+    | { readonly type: "step"; readonly n: number; readonly log: string; readonly horizon: InputStamp; readonly checksums?: { readonly size: number; readonly lanes: string } }
     | { readonly type: "repair"; readonly stamp: InputStamp; readonly size: number; readonly regions: readonly number[]; readonly water: boolean; readonly values: string };
 
 /** Client to server. */
@@ -36,4 +37,26 @@ export function base64ToBytes(text: string): Uint8Array {
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return bytes;
+}
+
+/**
+ * Steps in their order whatever order they arrive in: a transport that reorders (or a relay with
+ * several paths) still gives each client the host's entries in the host's order, and a horizon
+ * never before the entries it covers. Steps from `first` on; a step seen twice is dropped.
+ */
+export class StepOrder<T extends { readonly n: number }> {
+    private readonly _waiting = new Map<number, T>();
+
+    constructor(private _next = 1) {}
+
+    /** Takes a step as it arrives; returns the steps now ready, in order. */
+    public accept(step: T): T[] {
+        if (step.n >= this._next) this._waiting.set(step.n, step);
+        const ready: T[] = [];
+        for (let next = this._waiting.get(this._next); next; next = this._waiting.get(this._next)) {
+            this._waiting.delete(this._next++);
+            ready.push(next);
+        }
+        return ready;
+    }
 }
