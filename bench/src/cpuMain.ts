@@ -25,6 +25,7 @@ import { measureYardstickNow, measureYardsticks, yardstickRatios } from "./yards
 import { runCpuWaterFigure } from "./cpuWater.js";
 import { runCpuEditFigures } from "./editFigures.js";
 import { CHECKSUM_SIZES, runCpuChecksumFigures } from "./checksumFigures.js";
+import { runLockstepFigures } from "./lockstepFigures.js";
 import { runPoolCycleFigures } from "./cpuPoolCycle.js";
 import { runBakeFigures, tiledBake } from "./bakeFigures.js";
 import { runQueueBakeFigures } from "./queueBakeFigures.js";
@@ -258,6 +259,8 @@ async function main(): Promise<void> {
     }
     // Region checksums: a full set at 512² and at a world's 4096² (checksumFigures.ts).
     if (sizes.includes(512)) for (const size of CHECKSUM_SIZES) report(await runCpuChecksumFigures(size, counts));
+    // Lockstep: a player's traffic a minute and its catch-up rate (lockstepFigures.ts).
+    if (sizes.includes(512)) runLockstepFigures().forEach(report);
     // The walk in fresh processes, each beside the JS walk (issue 17: 0.75x "in every process").
     if (sizes.includes(512)) runWalkProcessFigures(new URL("./cpu-walk.mjs", import.meta.url).pathname, quick ? 3 : 5, quick, runs, pin).forEach(report);
     // The component's CPU backend on its worker pool: a full cycle at 513² (the issue's figure) and a

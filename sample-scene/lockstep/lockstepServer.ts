@@ -11,8 +11,9 @@
  * joining, so their own start heights do not matter; their grid must be the same size).
  */
 import { WebSocketServer, type WebSocket } from "ws";
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, LockstepHost, parseInputLog, readRegions, resolveOptions, serializeInputLog, type ErosionOptionsInput, type InputStamp } from "../../plugin/index.js";
+import { CpuErosionSimulation, LockstepHost, parseInputLog, readRegions, resolveOptions, serializeInputLog, type ErosionOptionsInput, type InputStamp } from "../../plugin/index.js";
 import { bytesToBase64, type ClientMessage, type ServerMessage } from "./protocol.js";
+import { sampleHeights } from "./sampleTerrain.js";
 
 /** How the server runs. */
 export interface LockstepServerOptions {
@@ -39,11 +40,6 @@ export interface LockstepServer {
     /** Stops stepping (the players then reach the last horizon and wait there); the sockets stay open. */
     pause(): void;
     close(): Promise<void>;
-}
-
-/** The sample's generated terrain at `size` (sample-scene/main.ts's), as fixed-point heights. */
-export function sampleHeights(size: number): Int32Array {
-    return heightsToFixed(generateNoiseTerrain({ width: size, depth: size, relief: (90 * size) / 513, seed: 3, ridged: 0.6, wavelength: (200 * size) / 513 }));
 }
 
 /** Starts the server; resolves once it listens. */
