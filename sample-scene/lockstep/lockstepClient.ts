@@ -17,6 +17,8 @@ export interface LockstepStatus {
     /** Checksum comparisons made, and those that found parted regions (then repaired). */
     readonly checks: number;
     readonly parted: number;
+    /** Joins: 1, or more when the server sent its state again (a parted region too old to repair). */
+    readonly joins: number;
     readonly horizon: InputStamp | null;
 }
 
@@ -26,6 +28,7 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     let entries = 0;
     let checks = 0;
     let parted = 0;
+    let joins = 0;
     let latest: InputStamp | null = null;
     /** A comparison waiting for the player to stand at its stamp; horizons wait behind it. */
     let pendingCheck: { stamp: InputStamp; size: number; lanes: Uint32Array } | null = null;
@@ -55,12 +58,16 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     return new Promise((resolve, reject) => {
         const handle = async (message: ServerMessage) => {
             if (message.type === "join") {
+                // The first join, or again when the server could not repair a parted region.
+                pendingCheck = null;
+                repairing = false;
                 await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log), message.horizon);
                 latest = message.horizon;
                 erosion.horizon = latest;
                 erosion.forwardInputs = (entry) => send({ type: "input", log: serializeInputLog([{ ...entry, seq: 1 }]) });
                 erosion.start();
-                resolve({ status: () => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, horizon: latest }), close: () => socket.close() });
+                joins++;
+                resolve({ status: () => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, joins, horizon: latest }), close: () => socket.close() });
             } else if (message.type === "step") {
                 for (const entry of parseInputLog(message.log)) {
                     await erosion.give(entry);

@@ -70,7 +70,12 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
                 inputs.push(message.log);
             } else if (message.type === "regions") {
                 const at = kept.find((entry) => entry.stamp.cycle === message.stamp.cycle && entry.stamp.batch === message.stamp.batch);
-                if (!at) return; // too old: the player rejoins instead
+                if (!at) {
+                    // Too old to repair (the state there is no longer kept): the player joins again.
+                    const again = host.join();
+                    send(socket, { type: "join", snapshot: bytesToBase64(again.snapshot), log: serializeInputLog(again.entries), horizon: again.horizon, nextStep: step + 1 });
+                    return;
+                }
                 const patch = readRegions(at.state, regionSize, message.regions);
                 send(socket, { type: "repair", stamp: at.stamp, size: regionSize, regions: patch.regions, water: patch.water, values: bytesToBase64(new Uint8Array(patch.values.buffer)) });
             }

@@ -38,7 +38,8 @@ describe("two sample tabs in lockstep", () => {
             const fingerprint = server.host.simulation.fingerprint();
             for (const [index, tab] of tabs.entries()) {
                 await tab.page.waitForFunction((h) => { const s = (window as unknown as SampleWindow).sample.erosion.stamp; return s.cycle === h.cycle && s.batch === h.batch; }, horizon, { timeout: 300000 }).catch(async (error) => {
-                    throw new Error(`${String(error)}: the tab stands at ${JSON.stringify(await tab.page.evaluate(() => (window as unknown as SampleWindow).sample.erosion.stamp))}, the server at ${JSON.stringify(horizon)}`);
+                    const where = await tab.page.evaluate(() => ({ stamp: (window as unknown as SampleWindow).sample.erosion.stamp, lockstep: (window as unknown as SampleWindow).sample.lockstep?.status() }));
+                    throw new Error(`${String(error)}: tab ${index} stands at ${JSON.stringify(where)}, the server at ${JSON.stringify(horizon)}; the page said ${JSON.stringify(tab.errors)}`);
                 });
                 const seen = await tab.page.evaluate(async () => {
                     const { erosion, lockstep } = (window as unknown as SampleWindow).sample;
