@@ -21,6 +21,7 @@
  * counters) loads: its edit counters start at zero.
  */
 import { COUNTER_COUNT } from "./counters.js";
+import { base64ToBytes, bytesToBase64 } from "./base64.js";
 import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
@@ -240,17 +241,4 @@ function readPendingMasks(encoded: Record<string, unknown>, cells: number, fail:
         masks[name] = Int32Array.from({ length: cells }, (_, i) => view.getInt32(i * 4, true));
     }
     return masks;
-}
-
-function bytesToBase64(bytes: Uint8Array): string {
-    let text = "";
-    for (let start = 0; start < bytes.length; start += 0x8000) text += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-    return btoa(text);
-}
-
-function base64ToBytes(text: string): Uint8Array {
-    const binary = atob(text);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
 }

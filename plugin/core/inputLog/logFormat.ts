@@ -9,6 +9,7 @@
  */
 import { MASKED_OPERATORS } from "../erosionState.js";
 import { resolveOptions, simulationOptions } from "../options.js";
+import { base64ToBytes, bytesToBase64 } from "../base64.js";
 import { BOUNDARY_KINDS, compareStamps, INPUT_KINDS, type InputEntry, type InputStamp } from "./inputEntries.js";
 
 /** The format's name and version: a reader refuses others. */
@@ -19,8 +20,8 @@ export const INPUT_LOG_VERSION = 1;
 export function serializeInputLog(entries: readonly InputEntry[]): string {
     const ordered = entries.map(({ seq, at, stamp, ...payload }) => ({ seq, at, stamp, ...payload }));
     return JSON.stringify({ format: INPUT_LOG_FORMAT, version: INPUT_LOG_VERSION, entries: ordered }, (_key, value) => {
-        if (value instanceof Int32Array) return { base64: toBase64(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
-        if (value instanceof Uint8Array) return { base64: toBase64(value) };
+        if (value instanceof Int32Array) return { base64: bytesToBase64(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
+        if (value instanceof Uint8Array) return { base64: bytesToBase64(value) };
         return value;
     });
 }
@@ -115,22 +116,7 @@ function readStamp(value: unknown, name: string, fail: (what: string) => never):
 function readBytes(value: unknown, name: string, fail: (what: string) => never, multiple: number): Uint8Array {
     const base64 = (value as { base64?: unknown } | null)?.base64;
     if (typeof base64 !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) fail(`its ${name} is not { base64 }`);
-    const bytes = fromBase64(base64 as string);
+    const bytes = base64ToBytes(base64 as string);
     if (bytes.length % multiple !== 0) fail(`its ${name} holds ${bytes.length} bytes, not a whole number of ${multiple}-byte values`);
-    return bytes;
-}
-
-function toBase64(bytes: Uint8Array): string {
-    let text = "";
-    for (let start = 0; start < bytes.length; start += 0x8000) {
-        text += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-    }
-    return btoa(text);
-}
-
-function fromBase64(text: string): Uint8Array {
-    const binary = atob(text);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return bytes;
 }
