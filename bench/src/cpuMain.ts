@@ -260,7 +260,7 @@ async function main(): Promise<void> {
     // Region checksums: a full set at 512² and at a world's 4096² (checksumFigures.ts).
     if (sizes.includes(512)) for (const size of CHECKSUM_SIZES) report(await runCpuChecksumFigures(size, counts));
     // Lockstep: a player's traffic a minute and its catch-up rate (lockstepFigures.ts).
-    if (sizes.includes(512)) runLockstepFigures().forEach(report);
+    if (sizes.includes(512)) for (const record of await runLockstepFigures()) report(record);
     // The walk in fresh processes, each beside the JS walk (issue 17: 0.75x "in every process").
     if (sizes.includes(512)) runWalkProcessFigures(new URL("./cpu-walk.mjs", import.meta.url).pathname, quick ? 3 : 5, quick, runs, pin).forEach(report);
     // The component's CPU backend on its worker pool: a full cycle at 513² (the issue's figure) and a

@@ -1,66 +1,124 @@
 /**
  * Lockstep's traffic and catch-up (`lockstep-bytes-sent`, `lockstep-bytes-received`, bytes a player
- * a minute; `lockstep-catch-up`, cycles a second), on the sample's light terrain (129², water on):
- * two players each making a dig stroke of 20 segments (the sample's Dig tool dragged for two
- * seconds) every ten seconds, the host stepping every 50 ms (4 batches a step) and sending its
- * checksums every 3 s, as sample-scene/lockstep/ does. Bytes are the messages as the sample's
- * protocol encodes them (JSON; WebSocket framing adds 2 to 8 bytes a message); the game's time is
- * simulated (12 s, scaled to a minute). Catch-up: a player given the whole log runs from the start to
- * the host's horizon (`replayInputLog` on the CPU reference, one thread: what a player that fell
- * behind does, without the frames).
+ * a minute; `lockstep-catch-up`, cycles a second), measured on the sample's own server and client
+ * (sample-scene/lockstep/) over real WebSockets on a loopback port: the server as the README starts
+ * it (the sample's light terrain, 129², water on: a step every 50 ms, checksums every 3 s) and two
+ * players on the component's CPU backend (NullEngine, one worker each, a 16 ms frame budget, a
+ * frame every 16 ms), each dragging the sample's Dig tool for two seconds every ten (a dig, then
+ * `along` segments half the tool's width apart, as groundTools.ts makes them; the players five
+ * seconds apart). Bytes are those each player's socket carried after its join (frames, framing and
+ * all: the server's `traffic()`), over 20 s scaled to a minute. Catch-up: one player stops drawing
+ * for 6 s while the server steps on, then the server stops and the player draws again: the cycles
+ * it was behind over the seconds it takes to stand at the horizon again.
  */
-import { CpuErosionSimulation, LockstepHost, replayInputLog, resolveOptions, serializeInputLog, type InputEntry } from "../../plugin/index.js";
-import { shapeGroundEdit } from "../../plugin/advanced.js";
-import { bytesToBase64, type ClientMessage, type ServerMessage } from "../../sample-scene/lockstep/protocol.js";
+import { NullEngine } from "@babylonjs/core/Engines/nullEngine.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
+import { WebSocket as NodeWebSocket } from "ws";
+import { fixedToHeights, TerrainErosion, type InputStamp } from "../../plugin/index.js";
+import { joinLockstep } from "../../sample-scene/lockstep/lockstepClient.js";
+import { startLockstepServer } from "../../sample-scene/lockstep/lockstepServer.js";
 import { sampleHeights } from "../../sample-scene/lockstep/sampleTerrain.js";
 import type { BenchRecord } from "./records.js";
 
 const SIZE = 129;
-const STEP_MS = 50;
-const SECONDS = 12;
+const PLAY_SECONDS = 20;
+const BEHIND_SECONDS = 10;
+const FRAME_MS = 16;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A player: its own engine and scene, a ground of the sample's size, a behavior joined to the server. */
+async function joinPlayer(url: string) {
+    const engine = new NullEngine();
+    const scene = new Scene(engine);
+    new FreeCamera("camera", new Vector3(0, 80, -120), scene);
+    const ground = CreateGround("ground", { width: SIZE - 1, height: SIZE - 1, subdivisions: SIZE - 1, updatable: true }, scene);
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    fixedToHeights(sampleHeights(SIZE)).forEach((height, i) => (positions[i * 3 + 1] = height));
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    const erosion = new TerrainErosion({ backend: "cpu", cpuWorkers: 1, frameBudgetMs: FRAME_MS, autoStart: false });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    const lockstep = await joinLockstep(url, erosion, scene);
+    let drawing: ReturnType<typeof setInterval> | null = null;
+    const draw = (on: boolean) => {
+        if (drawing) clearInterval(drawing);
+        drawing = on ? setInterval(() => scene.render(), FRAME_MS) : null;
+    };
+    draw(true);
+    return { erosion, lockstep, draw, dispose: () => (draw(false), lockstep.close(), scene.dispose(), engine.dispose()) };
+}
 
 /** The three lockstep figures. */
-export function runLockstepFigures(): BenchRecord[] {
-    const options = resolveOptions({ hydraulic: { dropletsPerBatch: 64 }, water: { enabled: true } });
-    const host = new LockstepHost(new CpuErosionSimulation(SIZE, SIZE, sampleHeights(SIZE), options));
-    const start = host.snapshot();
-    let sent = 0;
-    let received = 0;
-    const all: InputEntry[] = [];
-    const steps = (SECONDS * 1000) / STEP_MS;
-    for (let step = 1; step <= steps; step++) {
-        const seconds = (step * STEP_MS) / 1000;
-        const entries: InputEntry[] = [];
-        for (const player of [0, 1]) {
-            // A stroke: 20 segments over the first two seconds of every ten (player 1 five seconds later).
-            const phase = (seconds + player * 5) % 10;
-            if (phase < 2 && step % 2 === 0) {
-                const x = 20 + (phase / 2) * 80;
-                const y = 30 + player * 60;
-                const shape = shapeGroundEdit({ kind: "dig", depth: 65536 }, [{ x, y }, { x: x + 4, y: y + 1 }], 1.6, SIZE, SIZE);
-                const provisional = { kind: "edit" as const, edit: { ...shape, cycle: 0, batch: 0, id: 0 }, seq: 1, at: { cycle: 0, batch: 0 }, stamp: { cycle: 0, batch: 0 } };
-                const message: ClientMessage = { type: "input", log: serializeInputLog([provisional]) };
-                if (player === 0) sent += JSON.stringify(message).length;
-                entries.push(host.submit(provisional));
+export async function runLockstepFigures(): Promise<BenchRecord[]> {
+    (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
+    const server = await startLockstepServer({ port: 0, size: SIZE, options: { water: { enabled: true } } });
+    const players: Awaited<ReturnType<typeof joinPlayer>>[] = [];
+    try {
+        for (let k = 0; k < 2; k++) players.push(await joinPlayer(`ws://127.0.0.1:${server.port}`));
+        const width = SIZE / 40; // the sample's tool width and depth at this size (groundTools.ts)
+        const depth = Math.max((90 * SIZE) / 513 / 20, SIZE / 400);
+        const baseline = server.traffic();
+        const startStep = server.host.simulation.schedule.batch + server.host.simulation.schedule.cycle * server.host.simulation.schedule.batchesPerCycle;
+        const started = performance.now();
+        let edits = 0;
+        for (let seconds = 0; seconds < PLAY_SECONDS; seconds = (performance.now() - started) / 1000) {
+            for (const [index, { erosion }] of players.entries()) {
+                const phase = (seconds + index * 5) % 10;
+                if (phase >= 2) continue;
+                // The pointer goes across the terrain over two seconds; a segment each half width.
+                const x = -SIZE / 3 + (phase / 2) * (SIZE * 0.6);
+                const z = -SIZE / 4 + index * (SIZE / 2);
+                if (phase < 0.05) erosion.dig(new Vector3(x, 0, z), width / 2, depth);
+                else erosion.along([new Vector3(x - width / 2, 0, z), new Vector3(x, 0, z)], width, { dig: depth });
+                edits++;
             }
+            // Segments as far apart as the sample makes them at this pace (~0.1 s a half width).
+            await sleep(100);
         }
-        const horizon = host.advance(4);
-        const checksums = step % 60 === 0 ? host.checksums(32).checksums : null;
-        const message: ServerMessage = { type: "step", n: step, log: serializeInputLog(entries), horizon, ...(checksums ? { checksums: { size: 32, lanes: bytesToBase64(new Uint8Array(checksums.lanes.buffer)) } } : {}) };
-        received += JSON.stringify(message).length;
-        all.push(...entries);
+        const seconds = (performance.now() - started) / 1000;
+        const traffic = server.traffic().map((now, k) => ({ sent: now.received - baseline[k].received, received: now.sent - baseline[k].sent }));
+        const schedule = server.host.simulation.schedule;
+        const batchesRun = schedule.batch + schedule.cycle * schedule.batchesPerCycle - startStep;
+
+        // Catch-up: player 1 stops drawing while the server steps on.
+        const cycles = (stamp: InputStamp) => stamp.cycle + stamp.batch / Math.max(1, schedule.batchesPerCycle);
+        const behind = players[1];
+        behind.draw(false);
+        await sleep(BEHIND_SECONDS * 1000);
+        server.pause();
+        await sleep(200); // the last steps reach the player
+        const horizon = server.host.horizon;
+        const gap = cycles(horizon) - cycles(behind.erosion.stamp);
+        const catchUpStarted = performance.now();
+        behind.draw(true);
+        while (behind.erosion.stamp.cycle !== horizon.cycle || behind.erosion.stamp.batch !== horizon.batch) {
+            if (performance.now() - catchUpStarted > 300_000) throw new Error(`Internal error: the player that fell behind did not catch up in 300 s (at ${JSON.stringify(behind.erosion.stamp)}, the horizon ${JSON.stringify(horizon)}).`);
+            await sleep(5);
+        }
+        const catchUpSeconds = (performance.now() - catchUpStarted) / 1000;
+        for (const { erosion } of players) {
+            while (erosion.stamp.cycle !== horizon.cycle || erosion.stamp.batch !== horizon.batch) await sleep(5);
+            await erosion.whenIdle();
+            if ((await erosion.fingerprint()) !== server.host.simulation.fingerprint()) throw new Error("Internal error: a lockstep player parted from the host.");
+        }
+
+        const perMinute = 60 / seconds;
+        const stepsRate = batchesRun / 4 / seconds;
+        const detail = `the sample's server and client over loopback WebSockets: the light terrain (${SIZE}², water on), two players on the CPU backend (NullEngine, a ${FRAME_MS} ms budget) dragging the Dig tool two seconds in ten (${edits} edits in ${seconds.toFixed(0)} s), the host stepping ${stepsRate.toFixed(1)} times a second (4 batches a step, 20 asked for) with its checksums every 60 steps`;
+        const record = (kernel: string, unit: string, value: number, what: string): BenchRecord => ({ backend: "cpu", kernel, size: SIZE, brushRadius: null, threads: 1, unit, median: value, min: value, max: value, runs: 1, detail: `${detail}: ${what}` });
+        const mean = (pick: (t: { sent: number; received: number }) => number) => traffic.reduce((sum, t) => sum + pick(t), 0) / traffic.length;
+        return [
+            record("lockstep-bytes-sent", "bytes/min", mean((t) => t.sent) * perMinute, `bytes a player's socket sent a minute (its inputs, framing included; mean of the two players)`),
+            record("lockstep-bytes-received", "bytes/min", mean((t) => t.received) * perMinute, `bytes a player's socket received a minute (every player's entries, the horizons, the checksums, framing included; mean of the two)`),
+            record("lockstep-catch-up", "cycles/s", gap / catchUpSeconds, `cycles a second a player that stopped drawing for ${BEHIND_SECONDS} s runs back to the host's horizon at its frame budget (${gap.toFixed(2)} cycles behind, ${catchUpSeconds.toFixed(1)} s)`),
+        ];
+    } finally {
+        for (const player of players) player.dispose();
+        await server.close();
     }
-    const perMinute = 60 / SECONDS;
-    const started = performance.now();
-    const caught = replayInputLog(start, all, { until: host.horizon });
-    const catchUpSeconds = (performance.now() - started) / 1000;
-    if (caught.fingerprint() !== host.simulation.fingerprint()) throw new Error("Internal error: the catch-up replay parted from the host.");
-    const cycles = host.horizon.cycle + host.horizon.batch / Math.max(1, host.simulation.schedule.batchesPerCycle);
-    const detail = `the sample's light terrain (${SIZE}², water on, ${options.hydraulic.dropletsPerBatch} droplets a batch), two players each making a 20-segment dig stroke every 10 s, the host stepping every ${STEP_MS} ms (4 batches) with its checksums every 3 s; ${SECONDS} s of game (${all.length} entries, ${cycles.toFixed(1)} cycles) scaled to a minute`;
-    const record = (kernel: string, unit: string, value: number, what: string): BenchRecord => ({ backend: "cpu", kernel, size: SIZE, brushRadius: null, threads: 1, unit, median: value, min: value, max: value, runs: 1, detail: `${detail}: ${what}` });
-    return [
-        record("lockstep-bytes-sent", "bytes/min", sent * perMinute, "bytes a player sends a minute (its inputs as the sample's protocol encodes them)"),
-        record("lockstep-bytes-received", "bytes/min", received * perMinute, "bytes a player receives a minute (every player's entries, the horizon, the checksums)"),
-        record("lockstep-catch-up", "cycles/s", cycles / catchUpSeconds, `cycles a second a player that fell behind runs to the host's horizon (the whole log replayed on the CPU reference, one thread, ${catchUpSeconds.toFixed(1)} s)`),
-    ];
 }

@@ -19,10 +19,12 @@ export interface RegionsPartedEvent {
     readonly message: string;
 }
 
-function atStamp(operation: string, live: Live, stamp: InputStamp): void {
+/** Checks that the run stands at `stamp` and applies the edits stamped there that wait (the host's state there has them). */
+async function atStamp(operation: string, runner: ErosionRunner, live: Live, stamp: InputStamp): Promise<void> {
     if (compareStamps(live.schedule.inputs.position, stamp) !== 0) {
         throw new RangeError(`${operation}: the host's data is of ${formatStamp(stamp)}, but this run stands at ${formatStamp(live.schedule.inputs.position)}: compare at the same stamp (set the horizon there and wait for it).`);
     }
+    if (live.schedule.editDue) await runner.runTo(live, stamp);
 }
 
 /**
@@ -31,7 +33,7 @@ function atStamp(operation: string, live: Live, stamp: InputStamp): void {
  */
 export function checkRegions(runner: ErosionRunner, remote: { readonly stamp: InputStamp; readonly checksums: RegionChecksums }, parted: (event: RegionsPartedEvent) => void): Promise<number[]> {
     return runner.queueLive("checkRegions", async (live) => {
-        atStamp("checkRegions", live, remote.stamp);
+        await atStamp("checkRegions", runner, live, remote.stamp);
         const { size } = remote.checksums;
         const local: RegionChecksums = { size, ...regionGrid(live.field.width, live.field.depth, size), lanes: await live.backend.regionChecksums(size) };
         const regions = differingRegions(local, remote.checksums);
@@ -49,7 +51,7 @@ export function checkRegions(runner: ErosionRunner, remote: { readonly stamp: In
 /** Writes a host's regions (`readRegions` of its state at `stamp`, where this run must stand) into this run's state. */
 export function repairRegions(runner: ErosionRunner, remote: { readonly stamp: InputStamp; readonly patch: RegionPatch }): Promise<void> {
     return runner.queueLive("repairRegions", async (live) => {
-        atStamp("repairRegions", live, remote.stamp);
+        await atStamp("repairRegions", runner, live, remote.stamp);
         const state = await live.backend.readState(live.schedule.cycle, live.schedule.batch);
         Object.assign(state, live.schedule.inputsOf(), { masks: live.schedule.masks });
         applyRegions(state, remote.patch);

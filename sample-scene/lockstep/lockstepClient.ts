@@ -4,10 +4,18 @@
  * (`forwardInputs`), gives every entry the server stamped, runs no further than the server's
  * horizon, compares the server's region checksums where it stands at theirs, and repairs the
  * regions where it parted. The networking lives here, not in the plugin.
+ *
+ * The server's messages are handled one at a time, in the host's order: a step with checksums is
+ * done only once the player has stood at its stamp, compared there and, when it parted, repaired
+ * there, so no later entry (an edit stamped at the same stamp, say) reaches the state before the
+ * comparison does. The frames go on meanwhile, held at the horizon.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { ErosionSnapshot, parseInputLog, serializeInputLog, type ErosionController, type InputStamp } from "../../plugin/index.js";
 import { base64ToBytes, StepOrder, type ClientMessage, type ServerMessage } from "./protocol.js";
+
+/** How long a player waits for the server's answer to parted regions before going on without it. */
+const REPLY_TIMEOUT_MS = 30_000;
 
 /** What the panel shows of the connection. */
 export interface LockstepStatus {
@@ -17,10 +25,16 @@ export interface LockstepStatus {
     /** Checksum comparisons made, and those that found parted regions (then repaired). */
     readonly checks: number;
     readonly parted: number;
+    /** The regions the last parted comparison found (empty: none yet). */
+    readonly partedRegions: readonly number[];
     /** Joins: 1, or more when the server sent its state again (a parted region too old to repair). */
     readonly joins: number;
     readonly horizon: InputStamp | null;
+    /** Where this player compared (the last 100): the stamp and its own fingerprint there, after any repair. */
+    readonly agreed: readonly { readonly stamp: InputStamp; readonly fingerprint: string }[];
 }
+
+type Reply = Extract<ServerMessage, { type: "repair" | "join" }>;
 
 /** Joins the server at `url`; resolves once the player stands on the host's state. */
 export function joinLockstep(url: string, erosion: ErosionController, scene: Scene): Promise<{ status: () => LockstepStatus; close(): void }> {
@@ -28,72 +42,117 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     let entries = 0;
     let checks = 0;
     let parted = 0;
+    let partedRegions: readonly number[] = [];
     let joins = 0;
+    const agreed: { stamp: InputStamp; fingerprint: string }[] = [];
     let latest: InputStamp | null = null;
-    /** A comparison waiting for the player to stand at its stamp; horizons wait behind it. */
-    let pendingCheck: { stamp: InputStamp; size: number; lanes: Uint32Array } | null = null;
-    let repairing = false;
-    let queue = Promise.resolve();
+    /** Steps before this one were covered by the last join. */
+    let firstStep = 1;
     let order: StepOrder<Extract<ServerMessage, { type: "step" }>> | null = null;
+    let queue = Promise.resolve();
+    /** The answer to parted regions, while one is awaited. */
+    let awaitingReply: ((reply: Reply | null) => void) | null = null;
     const send = (message: ClientMessage) => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
-    const sameStamp = (a: InputStamp, b: InputStamp) => a.cycle === b.cycle && a.batch === b.batch;
-    const moveHorizon = () => {
-        if (!pendingCheck && !repairing && latest) erosion.horizon = latest;
-    };
-    scene.onAfterRenderObservable.add(() => {
-        const check = pendingCheck;
-        if (!check || !sameStamp(erosion.stamp, check.stamp)) return;
-        pendingCheck = null;
-        queue = queue.then(async () => {
-            checks++;
-            const regions = await erosion.checkRegions({ stamp: check.stamp, checksums: { size: check.size, regionsX: Math.ceil(erosion.getFieldGridTransform().width / check.size), regionsY: Math.ceil(erosion.getFieldGridTransform().depth / check.size), lanes: check.lanes } });
-            if (regions.length > 0) {
-                parted++;
-                repairing = true; // held here until the server's regions come
-                send({ type: "regions", stamp: check.stamp, regions });
-            }
-            moveHorizon();
+    const status = (): LockstepStatus => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, partedRegions, joins, horizon: latest, agreed });
+
+    /** Resolves once the frames stand at `stamp` (the horizon holds them there). */
+    const arriveAt = (stamp: InputStamp) =>
+        new Promise<void>((resolve) => {
+            const here = () => erosion.stamp.cycle === stamp.cycle && erosion.stamp.batch === stamp.batch;
+            if (here()) return resolve();
+            const observer = scene.onAfterRenderObservable.add(() => {
+                if (!here()) return;
+                scene.onAfterRenderObservable.remove(observer);
+                resolve();
+            });
         });
-    });
-    return new Promise((resolve, reject) => {
-        const handle = async (message: ServerMessage) => {
-            if (message.type === "join") {
-                // The first join, or again when the server could not repair a parted region.
-                pendingCheck = null;
-                repairing = false;
-                await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log), message.horizon);
-                latest = message.horizon;
-                erosion.horizon = latest;
-                erosion.forwardInputs = (entry) => send({ type: "input", log: serializeInputLog([{ ...entry, seq: 1 }]) });
-                erosion.start();
-                joins++;
-                resolve({ status: () => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, joins, horizon: latest }), close: () => socket.close() });
-            } else if (message.type === "step") {
-                for (const entry of parseInputLog(message.log)) {
-                    await erosion.give(entry);
-                    entries++;
-                }
-                latest = message.horizon;
-                if (message.checksums && !pendingCheck && !repairing) {
-                    pendingCheck = { stamp: message.horizon, size: message.checksums.size, lanes: new Uint32Array(base64ToBytes(message.checksums.lanes).buffer) };
-                    erosion.horizon = message.horizon; // stand exactly there to compare
-                }
-                moveHorizon();
-            } else if (message.type === "repair") {
+
+    const reply = () =>
+        new Promise<Reply | null>((resolve) => {
+            const timer = setTimeout(() => {
+                awaitingReply = null;
+                resolve(null);
+            }, REPLY_TIMEOUT_MS);
+            awaitingReply = (message) => {
+                clearTimeout(timer);
+                awaitingReply = null;
+                resolve(message);
+            };
+        });
+
+    const join = async (message: Extract<ServerMessage, { type: "join" }>) => {
+        await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log), message.horizon);
+        latest = message.horizon;
+        firstStep = message.nextStep;
+        erosion.horizon = latest;
+        erosion.forwardInputs = (entry) => send({ type: "input", log: serializeInputLog([{ ...entry, seq: 1 }]) });
+        erosion.start();
+        joins++;
+    };
+
+    /** Stands at the host's checksum stamp, compares, and repairs what parted (or joins again). */
+    const check = async (stamp: InputStamp, size: number, lanes: Uint32Array) => {
+        erosion.horizon = stamp;
+        await arriveAt(stamp);
+        await erosion.runUntil(stamp); // the edits stamped there applied, as the host's were
+        checks++;
+        const { width, depth } = erosion.getFieldGridTransform();
+        const regions = await erosion.checkRegions({ stamp, checksums: { size, regionsX: Math.ceil(width / size), regionsY: Math.ceil(depth / size), lanes } });
+        if (regions.length > 0) {
+            parted++;
+            partedRegions = regions;
+            const answer = reply();
+            send({ type: "regions", stamp, regions });
+            const message = await answer;
+            if (message?.type === "repair") {
                 const values = new Int32Array(base64ToBytes(message.values).buffer);
-                const { width, depth } = erosion.getFieldGridTransform();
                 await erosion.repairRegions({ stamp: message.stamp, patch: { width, depth, size: message.size, regions: message.regions, water: message.water, values } });
-                repairing = false;
-                moveHorizon();
+            } else if (message?.type === "join") {
+                await join(message); // too old to repair: the whole game again
+                return;
+            } else {
+                console.warn(`lockstep: the server did not answer for the parted regions at cycle ${stamp.cycle}, batch ${stamp.batch} within ${REPLY_TIMEOUT_MS / 1000} s; going on without a repair.`);
             }
-        };
+        }
+        agreed.push({ stamp, fingerprint: await erosion.fingerprint() });
+        if (agreed.length > 100) agreed.shift();
+    };
+
+    const handle = async (message: ServerMessage) => {
+        if (message.type === "join") {
+            await join(message);
+        } else if (message.type === "step" && message.n >= firstStep) {
+            for (const entry of parseInputLog(message.log)) {
+                await erosion.give(entry);
+                entries++;
+            }
+            latest = message.horizon;
+            if (message.checksums) await check(message.horizon, message.checksums.size, new Uint32Array(base64ToBytes(message.checksums.lanes).buffer));
+            if (message.n >= firstStep) erosion.horizon = latest; // (a join during the check covered this step)
+        }
+    };
+
+    return new Promise((resolve, reject) => {
         socket.onerror = () => reject(new Error(`Could not join the lockstep server at ${url}.`));
         socket.onmessage = (event) => {
             const received = JSON.parse(String(event.data)) as ServerMessage;
+            if (awaitingReply && (received.type === "repair" || received.type === "join")) {
+                if (received.type === "join") order = new StepOrder(received.nextStep);
+                awaitingReply(received); // the check waiting for it goes on
+                return;
+            }
             if (received.type === "join") order = new StepOrder(received.nextStep);
             // Steps in the host's order (a step that arrives early waits for those before it).
             const ready = received.type === "step" ? (order?.accept(received) ?? []) : [received];
-            for (const message of ready) queue = queue.then(() => handle(message)).catch((error) => console.error("lockstep:", error));
+            for (const message of ready) {
+                queue = queue
+                    .then(() => handle(message))
+                    .catch((error) => {
+                        console.error("lockstep:", error);
+                        if (joins === 0) reject(error);
+                    });
+            }
+            if (received.type === "join") queue = queue.then(() => resolve({ status, close: () => socket.close() }));
         };
     });
 }

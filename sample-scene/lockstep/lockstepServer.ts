@@ -33,12 +33,34 @@ export interface LockstepServerOptions {
     readonly regionSize?: number;
 }
 
+/** Where the players were asked to compare: the host's stamp and fingerprint there. */
+export interface AgreedStamp {
+    readonly stamp: InputStamp;
+    readonly fingerprint: string;
+}
+
+/** Bytes one player's socket carried, WebSocket framing and the opening handshake included. */
+export interface PlayerTraffic {
+    /** Bytes the server sent the player. */
+    readonly sent: number;
+    /** Bytes the server received from the player. */
+    readonly received: number;
+}
+
 /** A running server. */
 export interface LockstepServer {
     readonly port: number;
     readonly host: LockstepHost;
+    /** The stamps where the players compared checksums (the last 100), with the host's fingerprint there. */
+    readonly agreed: readonly AgreedStamp[];
     /** Stops stepping (the players then reach the last horizon and wait there); the sockets stay open. */
     pause(): void;
+    /** Steps again every `stepMs`. */
+    resume(): void;
+    /** Sends the checksums where the host stands now, without running a batch (a check on demand, paused or not). */
+    checkNow(): void;
+    /** Each connected player's traffic, measured on its socket. */
+    traffic(): PlayerTraffic[];
     close(): Promise<void>;
 }
 
@@ -47,17 +69,18 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
     const size = options.size ?? 129;
     const regionSize = options.regionSize ?? 32;
     const host = new LockstepHost(new CpuErosionSimulation(size, size, sampleHeights(size), resolveOptions({ hydraulic: { dropletsPerBatch: Math.max(64, Math.round((1024 * size * size) / 513 ** 2)) }, ...options.options })));
-    const players = new Set<WebSocket>();
+    const players = new Map<WebSocket, { readonly bytesRead: number; readonly bytesWritten: number }>();
+    const agreed: AgreedStamp[] = [];
     const inputs: string[] = [];
     /** States kept at the last checksum stamps, for repairs. */
     const kept: { stamp: InputStamp; state: ReturnType<CpuErosionSimulation["getState"]> }[] = [];
     let step = 0;
     const send = (socket: WebSocket, message: ServerMessage) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(message));
     const server = new WebSocketServer({ port: options.port ?? 8765 });
-    server.on("connection", (socket) => {
+    server.on("connection", (socket, request) => {
         const join = host.join();
         send(socket, { type: "join", snapshot: bytesToBase64(join.snapshot), log: serializeInputLog(join.entries), horizon: join.horizon, nextStep: step + 1 });
-        players.add(socket);
+        players.set(socket, request.socket);
         socket.on("close", () => players.delete(socket));
         socket.on("message", (data) => {
             let message: ClientMessage;
@@ -81,7 +104,8 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
             }
         });
     });
-    const timer = setInterval(() => {
+    /** One step: the inputs since the last stamped, `batches` run, the checksums when asked for. */
+    const stepOnce = (batches: number, withChecksums: boolean) => {
         const entries = inputs.splice(0).flatMap((log) => {
             try {
                 return parseInputLog(log).map(({ seq, at, stamp, ...payload }) => (void seq, void at, void stamp, host.submit(payload)));
@@ -89,18 +113,27 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
                 return []; // a player's bad input is dropped, not the game
             }
         });
-        const horizon = host.advance(options.batchesPerStep ?? 4);
+        const horizon = host.advance(batches);
         step++;
         let checksums: { size: number; lanes: string } | undefined;
-        if (step % (options.checksumSteps ?? 60) === 0) {
+        if (withChecksums) {
             const { checksums: set } = host.checksums(regionSize);
             checksums = { size: regionSize, lanes: bytesToBase64(new Uint8Array(set.lanes.buffer)) };
             kept.push({ stamp: horizon, state: host.simulation.getState() });
             if (kept.length > 3) kept.shift();
+            agreed.push({ stamp: horizon, fingerprint: host.simulation.fingerprint() });
+            if (agreed.length > 100) agreed.shift();
         }
         const message: ServerMessage = { type: "step", n: step, log: serializeInputLog(entries), horizon, ...(checksums ? { checksums } : {}) };
-        for (const socket of players) send(socket, message);
-    }, options.stepMs ?? 50);
+        for (const socket of players.keys()) send(socket, message);
+    };
+    const every = options.checksumSteps ?? 60;
+    const stepOnTimer = () => stepOnce(options.batchesPerStep ?? 4, (step + 1) % every === 0);
+    let timer: ReturnType<typeof setInterval> | null = setInterval(stepOnTimer, options.stepMs ?? 50);
+    const pause = () => {
+        if (timer) clearInterval(timer);
+        timer = null;
+    };
     return new Promise((resolve, reject) => {
         server.once("error", reject);
         server.once("listening", () => {
@@ -108,11 +141,17 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
             resolve({
                 port: typeof address === "object" && address ? address.port : (options.port ?? 8765),
                 host,
-                pause: () => clearInterval(timer),
+                agreed,
+                pause,
+                resume: () => {
+                    timer ??= setInterval(stepOnTimer, options.stepMs ?? 50);
+                },
+                checkNow: () => stepOnce(0, true),
+                traffic: () => [...players.values()].map((socket) => ({ sent: socket.bytesWritten, received: socket.bytesRead })),
                 close: () =>
                     new Promise<void>((done) => {
-                        clearInterval(timer);
-                        for (const socket of players) socket.terminate();
+                        pause();
+                        for (const socket of players.keys()) socket.terminate();
                         server.close(() => done());
                     }),
             });

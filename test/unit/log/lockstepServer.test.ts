@@ -54,11 +54,15 @@ describe("the sample's lockstep server", () => {
             const horizon = server.host.horizon;
             for (let k = 0; k < 200 && players.some(({ erosion }) => erosion.stamp.cycle !== horizon.cycle || erosion.stamp.batch !== horizon.batch); k++) await play(20);
             const fingerprint = server.host.simulation.fingerprint();
+            const hostAgreed = new Map(server.agreed.map(({ stamp, fingerprint: print }) => [`${stamp.cycle}:${stamp.batch}`, print]));
             for (const { erosion, lockstep } of players) {
                 expect(erosion.stamp).toEqual(horizon);
                 expect(await erosion.fingerprint()).toBe(fingerprint);
                 expect(lockstep.status().checks).toBeGreaterThan(0);
+                // At every stamp it compared, after the repair where it parted: the host's fingerprint there.
+                for (const { stamp, fingerprint: print } of lockstep.status().agreed) expect({ stamp, print }).toEqual({ stamp, print: hostAgreed.get(`${stamp.cycle}:${stamp.batch}`) });
             }
+            expect(players[0].lockstep.status().partedRegions).toEqual([3]);
             expect(players[0].lockstep.status().parted).toBeGreaterThan(0);
             console.log(`host and 2 players identical at cycle ${horizon.cycle}, batch ${horizon.batch} (${server.host.simulation.log.entries.length} entries); player 0 parted and was repaired ${players[0].lockstep.status().parted} time(s) in ${players[0].lockstep.status().checks} checks`);
             for (const { lockstep } of players) lockstep.close();
