@@ -23,14 +23,41 @@ import { queueBakeDevice, type QueueBakeSettings } from "./queue/queueBake.js";
 import { checkTilesPerSide, defaultTilesPerSide } from "./queue/tileJobs.js";
 import { TiledBakeDevice } from "./queue/tiledDevice.js";
 import { bakeStart, runBake, type BakeDevice, type BakeStart } from "./bakeRun.js";
+import { HEIGHT_FORMATS, type HeightFormat, type OutputFormat } from "./formats/heightOutput.js";
+import type { EnginePreset } from "./formats/enginePresets.js";
+import type { Endian } from "./formats/raw16.js";
+
+/** The input format's own output family. */
+const OWN_FORMAT = { png: "png16", raw16: "raw16", exr: "exr", tiff: "tiff", f32: "f32" } as const;
+
+/** How the heights are written, from the settings and the input; null for tiles. Checked before any erosion runs. */
+function outputFormat(settings: BakeSettings, input: Omit<BakeInput, "heights">): OutputFormat | null {
+    const asked = settings.output ?? {};
+    if (asked.format !== undefined && !HEIGHT_FORMATS.includes(asked.format)) throw new BakeInputError(`--format is "${asked.format}": it must be one of ${HEIGHT_FORMATS.join(", ")}.`);
+    if (asked.endian !== undefined && asked.endian !== "little" && asked.endian !== "big") throw new BakeInputError(`--endian is "${asked.endian}": it must be little or big.`);
+    if (asked.preset !== undefined && asked.preset !== "unity" && asked.preset !== "unreal") throw new BakeInputError(`The engine preset is "${asked.preset}": it must be unity or unreal.`);
+    if (input.format === "tiles") {
+        if (asked.format || asked.preset) throw new BakeInputError(`${input.path}: a folder of tiles is written as tiles in its own format; --format, --unity and --unreal write one heightmap file.`);
+        return null;
+    }
+    const presetFormat = asked.preset === "unity" ? "raw16" : asked.preset === "unreal" ? "png16" : null;
+    if (presetFormat && asked.format && asked.format !== presetFormat) throw new BakeInputError(`--${asked.preset} writes ${presetFormat}, but --format asks for ${asked.format}: give one or the other.`);
+    return { format: presetFormat ?? asked.format ?? OWN_FORMAT[input.format], endian: asked.endian ?? input.endian ?? "little", preset: asked.preset ?? null };
+}
 
 /** Vertices above which a CPU bake runs in tiles unless asked otherwise (4096²: about 1.1 GB on the CPU backend's one worker). */
 export const TILED_BAKE_VERTICES = 4096 * 4096;
 
 /** What to bake. */
 export interface BakeSettings {
-    /** A 16-bit PNG, a `.f32` file or a folder of tiles with `manifest.json`. */
+    /** A 16-bit PNG, RAW16 (`.raw`, `.r16`), float32 EXR, 16-bit or float32 TIFF/GeoTIFF, a `.f32` file, or a folder of tiles with `manifest.json`. */
     readonly input: string;
+    /**
+     * How the heights are written: `format` (default: the input's family; a folder of tiles is
+     * written as tiles), RAW16's `endian` (default the input's, else little), or an engine `preset`
+     * (`unity`: RAW16 at 2^n + 1 a side; `unreal`: a 16-bit PNG of a recommended landscape size).
+     */
+    readonly output?: { readonly format?: HeightFormat; readonly endian?: Endian; readonly preset?: EnginePreset };
     /** The heights' output (a file, or a folder for tiles); the other files go beside it. */
     readonly out: string;
     /** Cycles to run (the terrain's total when resuming). */
@@ -144,6 +171,7 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     // are not kept here (a large bake's memory is the device's).
     const input = await readStart(settings);
     const layout = input.layout;
+    const output = outputFormat(settings, layout);
     const paths = outputPaths(settings.out);
     const stage = await stageOutput(paths);
     // Quitting outright (a second Ctrl-C) leaves no staging folder behind either.
@@ -175,7 +203,8 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
             input: layout,
             heights: () => fixedToHeights(result.state.heights, undefined, layout.cellSize),
             heightsRow: (y, out) => void fixedToHeights(result.state.heights.subarray(y * layout.width, (y + 1) * layout.width), out, layout.cellSize),
-            maps: result.maps,
+            maps: { ...result.maps, drainageArea: new Uint32Array(result.state.drainageArea.buffer, result.state.drainageArea.byteOffset, result.state.drainageArea.length) },
+            output,
             snapshot: () => snapshot.chunks(),
             report: {
                 input: settings.input,

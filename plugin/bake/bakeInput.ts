@@ -1,13 +1,18 @@
 /**
- * What a bake reads: a 16-bit grayscale PNG, raw little-endian float32 heights (metres) with their
- * size, or a folder of such tiles with a `manifest.json`; and its scale (cell size, and for PNGs
- * the heights samples 0 and 65535 stand for) from flags, the manifest or the defaults.
+ * What a bake reads: a 16-bit grayscale PNG, RAW/R16 16-bit samples (formats/raw16.ts), a float32
+ * OpenEXR (formats/exrFile.ts), a 16-bit or float32 TIFF or GeoTIFF (formats/tiffFile.ts), raw
+ * little-endian float32 heights (metres) with their size, or a folder of PNG or float32 tiles with
+ * a `manifest.json`; and its scale (cell size, and for 16-bit samples the heights samples 0 and
+ * 65535 stand for) from flags, the manifest, a GeoTIFF's pixel size or the defaults.
  */
 import { readFile, stat } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { decodeGrayPng } from "../terrain/png16.js";
 import { samplesToHeights, type HeightRange } from "../terrain/heightSamples.js";
 import { MAX_GRID_SIDE } from "../core/erodeHeightfield.js";
+import { decodeRaw16, squareRaw16Side, type Endian } from "./formats/raw16.js";
+import { decodeExrHeights } from "./formats/exrFile.js";
+import { decodeTiffHeights } from "./formats/tiffFile.js";
 
 /** A bad input file or flag, with the file or flag named. */
 export class BakeInputError extends Error {
@@ -22,8 +27,10 @@ export interface InputScale {
     readonly extent?: { readonly width: number; readonly height: number };
     /** Heights of samples 0 and 65535 in a PNG, metres. */
     readonly heightRange?: HeightRange;
-    /** Vertices per row and rows of a raw float32 file. */
+    /** Vertices per row and rows of a raw float32 or RAW16 file (a square RAW16's side is found from its length). */
     readonly size?: { readonly width: number; readonly depth: number };
+    /** Byte order of a RAW16 file (default little-endian: Unity's "Windows", Unreal's). */
+    readonly endian?: Endian;
 }
 
 /** A folder's tiles: files by row then column; neighbouring tiles share their edge vertices. */
@@ -35,10 +42,15 @@ export interface TileLayout {
     readonly format: "png" | "f32";
 }
 
+/** The input formats: a 16-bit PNG, RAW16, OpenEXR, TIFF, raw float32, or a folder of tiles. */
+export type BakeInputFormat = "png" | "raw16" | "exr" | "tiff" | "f32" | "tiles";
+
 /** The heights a bake starts from. */
 export interface BakeInput {
     readonly path: string;
-    readonly format: "png" | "f32" | "tiles";
+    readonly format: BakeInputFormat;
+    /** A RAW16 input's byte order (the output's default), else null. */
+    readonly endian: Endian | null;
     readonly width: number;
     readonly depth: number;
     /** Metres, row-major, top row first. */
@@ -181,10 +193,28 @@ async function readTiles(folder: string, flags: InputScale): Promise<BakeInput> 
         }
         y0 += rows[row] - 1;
     }
-    return { path: folder, format: "tiles", width, depth, heights, cellSize, range, tiles: { files, columns, rows, format } };
+    return { path: folder, format: "tiles", endian: null, width, depth, heights, cellSize, range, tiles: { files, columns, rows, format } };
 }
 
-/** Reads `path` (a PNG, a `.f32` file or a folder of tiles) with the scale flags. */
+/** A file read by one of the format modules, its error message prefixed with the file. */
+async function decoded<T>(path: string, what: string, decode: (bytes: Uint8Array) => T | Promise<T>): Promise<T> {
+    const bytes = await bytesOf(path);
+    try {
+        return await decode(bytes);
+    } catch (error) {
+        throw new BakeInputError(`${path}: ${(error as Error).message} (read as ${what}).`);
+    }
+}
+
+/** A file of 16-bit samples or float heights, as the bake's input. */
+function single(path: string, format: BakeInputFormat, width: number, depth: number, flags: InputScale, values: { samples: Uint16Array } | { heights: Float32Array }, cellSize = cellSizeOf(path, width, depth, flags), endian: Endian | null = null): BakeInput {
+    checkGrid(path, width, depth);
+    if ("heights" in values) return { path, format, endian, width, depth, heights: values.heights, cellSize, range: null, tiles: null };
+    const range = rangeOf(path, width, depth, cellSize, flags);
+    return { path, format, endian, width, depth, heights: samplesToHeights(values.samples, range), cellSize, range, tiles: null };
+}
+
+/** Reads `path` (a PNG, RAW16, EXR, TIFF or `.f32` file, or a folder of tiles) with the scale flags. */
 export async function readBakeInput(path: string, flags: InputScale): Promise<BakeInput> {
     let isFolder: boolean;
     try {
@@ -193,20 +223,45 @@ export async function readBakeInput(path: string, flags: InputScale): Promise<Ba
         throw new BakeInputError(`${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
     }
     if (isFolder) return readTiles(path, flags);
-    if (extname(path).toLowerCase() === ".png") {
+    const extension = extname(path).toLowerCase();
+    if (extension === ".png") {
         const { width, depth, samples } = await pngSamples(path);
+        return single(path, "png", width, depth, flags, { samples });
+    }
+    if (extension === ".raw" || extension === ".r16") {
+        const endian = flags.endian ?? "little";
+        const bytes = await bytesOf(path);
+        const side = flags.size ? null : squareRaw16Side(bytes.length);
+        if (!flags.size && side === null) throw new BakeInputError(`${path}: ${bytes.length} bytes is not a square of 16-bit samples; give its size with --size WIDTHxDEPTH (vertices).`);
+        const width = flags.size?.width ?? side!;
+        const depth = flags.size?.depth ?? side!;
         checkGrid(path, width, depth);
-        const cellSize = cellSizeOf(path, width, depth, flags);
-        const range = rangeOf(path, width, depth, cellSize, flags);
-        return { path, format: "png", width, depth, heights: samplesToHeights(samples, range), cellSize, range, tiles: null };
+        let samples: Uint16Array;
+        try {
+            samples = decodeRaw16(bytes, width, depth, endian);
+        } catch (error) {
+            throw new BakeInputError(`${path}: ${(error as Error).message}.`);
+        }
+        return single(path, "raw16", width, depth, flags, { samples }, undefined, endian);
+    }
+    if (extension === ".exr") {
+        const { width, depth, heights } = await decoded(path, "an OpenEXR heightmap", decodeExrHeights);
+        return single(path, "exr", width, depth, flags, { heights });
+    }
+    if (extension === ".tif" || extension === ".tiff") {
+        // A GeoTIFF's pixel size is the cell size unless a flag says otherwise.
+        const given = flags.cellSize !== undefined || flags.extent !== undefined;
+        const tiff = await decoded(path, "a TIFF heightmap", (bytes) => decodeTiffHeights(bytes, given));
+        const cellSize = tiff.cellSize ?? cellSizeOf(path, tiff.width, tiff.depth, flags);
+        return single(path, "tiff", tiff.width, tiff.depth, flags, tiff.kind === "uint16" ? { samples: tiff.samples } : { heights: tiff.heights }, cellSize);
     }
     if (!flags.size) {
-        if (extname(path).toLowerCase() !== ".f32") {
-            throw new BakeInputError(`${path}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), raw little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`);
+        if (extension !== ".f32") {
+            throw new BakeInputError(`${path}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), RAW16 (.raw or .r16, with --endian and, unless square, --size), a float32 OpenEXR (.exr), a 16-bit or float32 TIFF or GeoTIFF (.tif, .tiff), raw little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`);
         }
         throw new BakeInputError(`${path}: raw float32 heights need their size: --size WIDTHxDEPTH (vertices).`);
     }
     const { width, depth } = flags.size;
     checkGrid(path, width, depth);
-    return { path, format: "f32", width, depth, heights: await f32Heights(path, width, depth), cellSize: cellSizeOf(path, width, depth, flags), range: null, tiles: null };
+    return single(path, "f32", width, depth, flags, { heights: await f32Heights(path, width, depth) });
 }

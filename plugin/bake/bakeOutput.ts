@@ -1,18 +1,19 @@
 /**
- * What a bake writes, all or nothing: the eroded heights in the input's layout (a 16-bit PNG with
- * the height range it used, raw float32, or the same tiles and manifest), the three erosion maps as
- * 16-bit PNGs, the `ErosionSnapshot` that `restore()` loads in the browser, and the JSON report
- * (options, cycles, time, counters, fingerprint). Every file is written into a staging folder
+ * What a bake writes, all or nothing: the eroded heights in the format asked for (a 16-bit PNG or
+ * RAW16 with the height range it used, a float32 EXR or TIFF, raw float32, or the input's tiles and
+ * manifest; formats/heightOutput.ts), the maps (water, wear, deposition, drainage area: 16-bit PNGs,
+ * or EXR channels, or float32 TIFFs), the `ErosionSnapshot` that `restore()` loads in the browser,
+ * and the JSON report (options, cycles, time, counters, fingerprint, an engine preset's settings). Every file is written into a staging folder
  * beside the output first and moved into place only once all of them are written, so a failed bake
  * leaves no partial output.
  */
 import { mkdir, mkdtemp, open, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
-import type { ErosionMaps } from "../core/erosionMaps.js";
 import { encodeGray16Png } from "../terrain/png16.js";
 import { heightsToSamples, type HeightRange } from "../terrain/heightSamples.js";
 import { writeGray16PngRows } from "./pngRows.js";
 import type { BakeInput } from "./bakeInput.js";
+import { encodeHeights, encodeMaps, mapSamples, type BakeMaps, type OutputFormat } from "./formats/heightOutput.js";
 
 /** An output that cannot be written, naming it. */
 export class BakeOutputError extends Error {
@@ -84,10 +85,6 @@ async function writeHeightsPng(file: string, input: Omit<BakeInput, "heights">, 
 
 async function heightsFiles(input: Omit<BakeInput, "heights">, heights: Float32Array): Promise<{ files: Map<string, Uint8Array>; range: HeightRange | null }> {
     const files = new Map<string, Uint8Array>();
-    if (input.format === "f32") {
-        files.set("", new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength));
-        return { files, range: null };
-    }
     // The input's range if the eroded heights fit in it (they usually do: erosion lowers); else the
     // heights' own, so nothing clips. The report says which.
     const range = input.range && fits(heights, input.range) ? input.range : heightsToSamples(heights).range;
@@ -117,12 +114,8 @@ function fits(heights: Float32Array, range: HeightRange): boolean {
 
 /** A map as a 16-bit PNG written into `file`, scaled so its largest value is 65535; returns the scale (value per sample step). */
 async function writeMapPng(file: string, map: Uint32Array, width: number, depth: number): Promise<number> {
-    let largest = 0;
-    for (let i = 0; i < map.length; i++) largest = Math.max(largest, map[i]);
-    const valuePerStep = largest > 0 ? largest / 65535 : 1;
-    await writeGray16PngRows(file, width, depth, (y, samples) => {
-        for (let x = 0, i = y * width; x < width; x++, i++) samples[x] = Math.round(map[i] / valuePerStep);
-    });
+    const { samples, valuePerStep } = mapSamples(map);
+    await writeGray16PngRows(file, width, depth, (y, row) => row.set(samples.subarray(y * width, (y + 1) * width)));
     return valuePerStep;
 }
 
@@ -134,7 +127,9 @@ export interface BakeOutputs {
     readonly heights: () => Float32Array;
     /** Row `y` of the eroded heights in metres, into `out` (a PNG's heights are written row by row). */
     readonly heightsRow: (y: number, out: Float32Array) => void;
-    readonly maps: ErosionMaps;
+    readonly maps: BakeMaps;
+    /** How the heights are written (null: the input's tiles). */
+    readonly output: OutputFormat | null;
     /** The snapshot's bytes, a piece at a time (`ErosionSnapshot.chunks`): written as they come, never whole in memory. */
     readonly snapshot: () => Iterable<Uint8Array>;
     /** The report, less what writing adds (the range used and the map scales). */
@@ -166,26 +161,34 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
     await writeChunks(snapshotFile, outputs.snapshot());
     staged.set(snapshotFile, `${paths.prefix}.snapshot`);
     let heightRange: HeightRange | null;
-    if (input.format === "png") {
+    let engine: Awaited<ReturnType<typeof encodeHeights>>["engine"] = null;
+    const output = outputs.output;
+    if (output?.format === "png16" && !output.preset) {
         const file = join(stage, "heights");
         heightRange = await writeHeightsPng(file, input, outputs.heightsRow);
         staged.set(file, paths.heights);
+    } else if (output) {
+        const encoded = await encodeHeights(output, outputs.heights(), input);
+        ({ range: heightRange, engine } = encoded);
+        await put("heights", encoded.bytes, paths.heights);
     } else {
         const heights = await heightsFiles(input, outputs.heights());
         heightRange = heights.range;
-        for (const [name, bytes] of heights.files) {
-            if (input.format === "tiles") await put(join("tiles", name), bytes, join(paths.heights, name));
-            else await put("heights", bytes, paths.heights);
-        }
+        for (const [name, bytes] of heights.files) await put(join("tiles", name), bytes, join(paths.heights, name));
     }
     const mapScales: Record<string, number> = {};
-    for (const [name, map] of Object.entries(outputs.maps) as [keyof ErosionMaps, Uint32Array][]) {
-        const file = join(stage, `${name}.png`);
-        mapScales[name] = await writeMapPng(file, map, input.width, input.depth);
-        staged.set(file, `${paths.prefix}.${name}.png`);
+    const mapFiles = output ? await encodeMaps(output.format, outputs.maps, input.width, input.depth, input.cellSize) : null;
+    if (mapFiles) {
+        for (const [suffix, bytes] of mapFiles) await put(`map-${suffix}`, bytes, `${paths.prefix}.${suffix}`);
+    } else {
+        for (const [name, map] of Object.entries(outputs.maps) as [keyof BakeMaps, Uint32Array][]) {
+            const file = join(stage, `${name}.png`);
+            mapScales[name] = await writeMapPng(file, map, input.width, input.depth);
+            staged.set(file, `${paths.prefix}.${name}.png`);
+        }
     }
     // Peak memory measured here, once every large output has been written: the whole bake's.
-    const report = { ...outputs.report, heightRange, mapsValuePerSampleStep: mapScales, peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024) };
+    const report = { ...outputs.report, output: output ? { format: output.format, ...(output.format === "raw16" ? { endian: output.endian } : {}), preset: output.preset } : { format: "tiles" }, heightRange, ...(mapFiles ? {} : { mapsValuePerSampleStep: mapScales }), ...(engine ? { engine: { preset: output!.preset, ...engine.settings } } : {}), peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024) };
     await put("report.json", new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n"), `${paths.prefix}.report.json`);
     try {
         for (const [file, final] of staged) {
@@ -195,5 +198,5 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
     } catch (error) {
         throw new BakeOutputError(`${paths.heights}: cannot move the bake's files into place (${(error as Error).message}).`);
     }
-    return report;
+    return { ...report, ...(engine ? { importLines: engine.lines } : {}) };
 }

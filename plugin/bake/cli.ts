@@ -13,6 +13,8 @@ import { BakeGpuError } from "./bakeDevices.js";
 import { BakeOutputError } from "./bakeOutput.js";
 import { BakeQueueError } from "./queue/queueConnection.js";
 import { startQueueWorker } from "./queue/queueWorker.js";
+import { FORMAT_EXTENSIONS, HEIGHT_FORMATS, type HeightFormat } from "./formats/heightOutput.js";
+import type { Endian } from "./formats/raw16.js";
 
 /** Exit status of a bake stopped by Ctrl-C after writing its checkpoint (128 + SIGINT). */
 const EXIT_INTERRUPTED = 130;
@@ -44,13 +46,19 @@ interface BakeFlags {
     queue?: string;
     tiles?: string;
     checkpointEvery?: string;
+    format?: string;
+    endian?: string;
+    unity?: boolean;
+    unreal?: boolean;
 }
 
 function scaleOf(flags: BakeFlags): InputScale {
     const extent = flags.extent ? pair(flags.extent, "x", "--extent") : null;
     const range = flags.heightRange ? pair(flags.heightRange, ",", "--height-range") : null;
     const size = flags.size ? pair(flags.size, "x", "--size") : null;
+    if (flags.endian !== undefined && flags.endian !== "little" && flags.endian !== "big") throw new BakeInputError(`--endian is "${flags.endian}": it must be little or big.`);
     return {
+        endian: flags.endian as Endian | undefined,
         cellSize: flags.cellSize !== undefined ? Number(flags.cellSize) : undefined,
         extent: extent ? { width: extent[0], height: extent[1] } : undefined,
         heightRange: range ? { min: range[0], max: range[1] } : undefined,
@@ -96,8 +104,13 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
         process.stderr.write("\nStopping after this class of batches and writing a checkpoint (Ctrl-C again to quit without one)...\n");
     };
     process.on("SIGINT", onInterrupt);
+    if (flags.unity && flags.unreal) throw new BakeInputError("--unity and --unreal: give one engine preset.");
+    if (flags.format !== undefined && !HEIGHT_FORMATS.includes(flags.format as HeightFormat)) throw new BakeInputError(`--format is "${flags.format}": it must be one of ${HEIGHT_FORMATS.join(", ")}.`);
+    const preset = flags.unity ? "unity" : flags.unreal ? "unreal" : undefined;
+    const format = (flags.format as HeightFormat | undefined) ?? (preset === "unity" ? "raw16" : preset === "unreal" ? "png16" : undefined);
     const extension = extname(input);
-    const out = flags.out ?? (extension ? `${input.slice(0, -extension.length)}.eroded${extension}` : `${input}.eroded`);
+    const stem = extension ? input.slice(0, -extension.length) : input;
+    const out = flags.out ?? (format ? `${stem}.eroded${FORMAT_EXTENSIONS[format]}` : extension ? `${stem}.eroded${extension}` : `${input}.eroded`);
     const progress = await progressReporter();
     const settings: BakeSettings = {
         input,
@@ -105,6 +118,7 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
         cycles: positiveInteger(flags.cycles, "--cycles"),
         optionsFile: flags.options,
         scale: scaleOf(flags),
+        output: { format, endian: flags.endian as Endian | undefined, preset },
         gpu: flags.gpu ?? false,
         workers: flags.workers !== undefined ? positiveInteger(flags.workers, "--workers") : 0,
         resume: flags.resume ?? false,
@@ -129,6 +143,7 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
         }
         const report = summary.report!;
         process.stdout.write(`${out}: ${summary.cycles} cycle${summary.cycles === 1 ? "" : "s"} in ${(report.seconds as number).toFixed(1)} s on ${report.device as string}\nfingerprint ${summary.fingerprint}\n`);
+        for (const line of (report.importLines as string[] | undefined) ?? []) process.stdout.write(`${line}\n`);
         return 0;
     } finally {
         progress.stop();
@@ -176,15 +191,19 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     const program = new Command("terrain-erosion").description("Deterministic terrain erosion, offline: the same terrain a browser's TerrainErosion computes.").exitOverride();
     program
         .command("bake")
-        .description("Erode a heightmap: a 16-bit grayscale PNG, raw float32 (.f32, with --size) or a folder of tiles with manifest.json.")
+        .description("Erode a heightmap: a 16-bit grayscale PNG, RAW16 (.raw/.r16), a float32 OpenEXR (.exr), a 16-bit or float32 TIFF/GeoTIFF (.tif), raw float32 (.f32, with --size) or a folder of tiles with manifest.json.")
         .argument("<input>", "heightmap file or tile folder")
         .option("--cycles <n>", "cycles to run", "1")
         .option("--out <path>", "eroded heights (the maps, snapshot and report go beside it); default <input>.eroded.<ext>")
         .option("--options <file>", "JSON erosion options, the component's identifiers (e.g. {\"hydraulic\":{\"inertia\":0.3}})")
         .option("--cell-size <metres>", "distance between neighbouring vertices (default 1)")
         .option("--extent <WxH>", "the field's extent in metres (sets the cell size; cells must be square)")
-        .option("--height-range <min,max>", "metres that PNG samples 0 and 65535 stand for (default 0 to a quarter of the extent)")
-        .option("--size <WxH>", "vertices of a raw float32 input")
+        .option("--height-range <min,max>", "metres that 16-bit samples (PNG, RAW16, 16-bit TIFF) 0 and 65535 stand for (default 0 to a quarter of the extent)")
+        .option("--size <WxH>", "vertices of a raw float32 or RAW16 input (a square RAW16's side is found from its length)")
+        .option("--endian <order>", "byte order of RAW16 input and output: little (Unity's Windows, Unreal's; the default) or big (Unity's Mac)")
+        .option("--format <format>", "the heights' output: png16, raw16, exr (float32; the maps as one EXR's R, G, B, A channels), tiff (float32; the maps as float32 TIFFs) or f32 (default: the input's)")
+        .option("--unity", "write what Unity's Terrain > Import Raw takes: RAW16 of 2^n+1 a side (resampled to the nearest), and print the dialog's numbers")
+        .option("--unreal", "write what Unreal's Landscape import takes: a 16-bit PNG of a recommended size (resampled to the nearest), and print the scales")
         .option("--gpu", "run on a GPU through Dawn for Node (the optional webgpu package)")
         .option("--workers <n>", "CPU workers (default: every core); with --queue, the threads the coordinator runs the rivers on")
         .option("--resume", "continue from the checkpoint an interrupted bake wrote (<out stem>.checkpoint)")
@@ -220,5 +239,6 @@ export async function runCli(argv: readonly string[]): Promise<number> {
 // Run when this file is the command (the bin link, or the file itself), not when something imports it.
 const invokedAs = basename(process.argv[1] ?? "");
 if (/^(cli|terrain-erosion)(\.m?[jt]s)?$/.test(invokedAs)) {
-    void runCli(process.argv.slice(2)).then((status) => process.exit(status));
+    // Exit once what was written to a piped stdout has gone (process.exit alone may cut it short).
+    void runCli(process.argv.slice(2)).then((status) => process.stdout.write("", () => process.exit(status)));
 }

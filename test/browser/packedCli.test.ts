@@ -42,6 +42,13 @@ describe("the packed command-line package in a fresh project", () => {
         const output = execFileSync("npx", ["--no-install", "terrain-erosion", "bake", "in.png", "--cycles", "1", "--height-range", "0,8", "--options", "options.json", "--out", "out.png"], { cwd: PROJECT, encoding: "utf8" });
         expect(output).toContain(`fingerprint ${erodeHeightfield(samplesToHeights(samples, range), 33, 33, OPTIONS, 1).fingerprint}`);
         expect(readdirSync(PROJECT)).toEqual(expect.arrayContaining(["out.png", "out.snapshot", "out.report.json", "out.water.png"]));
+        // The format libraries load from the install: the heights to a float EXR, then that EXR to a
+        // float TIFF, each the same heights (0 cycles: the same fingerprint).
+        const bakeTo = (args: string[]) => /fingerprint (\w+)/.exec(execFileSync("npx", ["--no-install", "terrain-erosion", "bake", ...args, "--cycles", "0"], { cwd: PROJECT, encoding: "utf8" }))?.[1];
+        const start = bakeTo(["in.png", "--height-range", "0,8", "--format", "exr", "--out", "start.exr"]);
+        expect(bakeTo(["start.exr", "--format", "tiff", "--out", "start.tif"])).toBe(start);
+        expect(bakeTo(["start.tif", "--unity", "--out", "start.raw"])).toBe(start);
+        expect(readdirSync(PROJECT)).toEqual(expect.arrayContaining(["start.exr", "start.maps.exr", "start.tif", "start.drainageArea.tif", "start.raw"]));
         // The queue worker loads BullMQ and ioredis from the install, and says clearly when there is no Redis.
         const worker = spawnSync("npx", ["--no-install", "terrain-erosion", "worker", "redis://127.0.0.1:1"], { cwd: PROJECT, encoding: "utf8" });
         expect(worker.stderr).toContain("cannot reach Redis (ECONNREFUSED)");

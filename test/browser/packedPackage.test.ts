@@ -20,7 +20,7 @@ const PROJECT = join(tmpdir(), "terrain-erosion-pack-project");
 const OPTIONS = { patchSize: 32, hydraulic: { dropletsPerBatch: 96 } };
 const reference = () => erodeHeightfield(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), 33, 33, OPTIONS, 1).fingerprint;
 /** What the bake command needs and a browser app must not install. */
-const HEAVY = ["webgpu", "bullmq", "ioredis", "msgpackr-extract", "commander", "cli-progress"];
+const HEAVY = ["webgpu", "bullmq", "ioredis", "msgpackr-extract", "commander", "cli-progress", "geotiff", "three", "parse-exr"];
 
 /** The README's first TypeScript snippet (under "## Use"): its import lines, and the rest. */
 function readmeUseSnippet(): { imports: string; body: string } {

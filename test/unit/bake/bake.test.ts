@@ -40,7 +40,7 @@ describe("terrain-erosion bake", () => {
         const report = JSON.parse(readFileSync(join(dir, "cpu/out.report.json"), "utf8"));
         expect(report).toMatchObject({ cycles: 2, fingerprint: reference.fingerprint, device: "cpu, 2 workers, shared memory", heightRange: RANGE, counters: reference.counters });
         expect(report.peakResidentMB).toBeGreaterThan(0);
-        expect(readdirSync(join(dir, "cpu")).sort()).toEqual(["out.deposition.png", "out.png", "out.report.json", "out.snapshot", "out.water.png", "out.wear.png"]);
+        expect(readdirSync(join(dir, "cpu")).sort()).toEqual(["out.deposition.png", "out.drainageArea.png", "out.png", "out.report.json", "out.snapshot", "out.water.png", "out.wear.png"]);
         // The heights PNG is the eroded heights to 16 bits over the input's range.
         const eroded = await decodeGrayPng(readFileSync(out));
         const expected = heightsToSamples(reference.heights, RANGE).samples;
@@ -95,7 +95,7 @@ describe("terrain-erosion bake", () => {
         await expect(bake({ input, out, cycles: 1, scale: { heightRange: { min: 4810, max: 454 } } })).rejects.toThrow(`${input}: the height range is 4810,454 (--height-range, or the manifest's heightRange): it must be two finite heights in metres, the one for sample 0 below the one for sample 65535 (for example --height-range 454,4810).`);
         const jpeg = join(dir, "heights.jpg");
         writeFileSync(jpeg, "not a heightmap");
-        await expect(bake({ input: jpeg, out, cycles: 1 })).rejects.toThrow(`${jpeg}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), raw little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`);
+        await expect(bake({ input: jpeg, out, cycles: 1 })).rejects.toThrow(`${jpeg}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), RAW16 (.raw or .r16, with --endian and, unless square, --size), a float32 OpenEXR (.exr), a 16-bit or float32 TIFF or GeoTIFF (.tif, .tiff), raw little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`);
         const badOptions = join(dir, "bad-options.json");
         writeFileSync(badOptions, JSON.stringify({ hydraulic: { inertia: 5 } }));
         await expect(bake({ input, out, cycles: 1, optionsFile: badOptions })).rejects.toThrow(new RegExp(`^${badOptions}: .*hydraulic\\.inertia.*0\\.99`));
