@@ -13,8 +13,8 @@ module.exports = {
     // The soak runs (10 000 cycles, long WebGPU runs) are `npm run test:soak` (jest.soak.config.cjs).
     testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/soak/"],
     transform: { "^.+\\.(t|j)sx?$": swc },
-    // The ES-module-only packages the tests import (the bake formats: parse-exr, three.js, tiff and theirs) go through SWC too.
-    transformIgnorePatterns: ["/node_modules/(?!(@babylonjs|parse-exr|three|tiff|fflate|iobuffer|quick-lru|xml-utils|zstddec|lerc|@petamoriken)/)"],
+    // The ES-module-only packages the tests import (the bake formats: parse-exr, three.js, tiff, fast-png and theirs) go through SWC too.
+    transformIgnorePatterns: ["/node_modules/(?!(@babylonjs|parse-exr|three|tiff|fast-png|fflate|iobuffer|quick-lru|xml-utils|zstddec|lerc|@petamoriken)/)"],
     // three.js's CommonJS build warns that it is deprecated: the tests take its ES module (through SWC).
     moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1", "^three$": "<rootDir>/node_modules/three/build/three.module.js" },
     // Two suites share two cores (below), so a test can take twice its time alone: the realism

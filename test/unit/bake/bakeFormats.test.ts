@@ -3,7 +3,7 @@
  * GeoTIFF in and out, beside PNG16 and raw float32. Round trips keep the heights to the format's
  * precision; a bake from each input gives the fingerprint of the same heights as raw float32; each
  * output is read back by a reader other than the library that wrote it (parse-exr for three.js's
- * EXRs, image-js's `tiff` for geotiff.js's TIFFs, DataView for RAW16); the engine presets write what
+ * EXRs, image-js's `tiff` for geotiff.js's TIFFs, its `fast-png` for ours, DataView for RAW16); the engine presets write what
  * the importers take; bad files are refused naming the file and the problem, and nothing is written.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import parseExr from "parse-exr";
 import { decode as decodeTiff } from "tiff";
+import { decode as decodePng } from "fast-png";
 import { writeArrayBuffer } from "geotiff";
 import { encodeGray16Png, ErosionSnapshot, fixedToHeights, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/index.js";
 import { bake } from "../../../plugin/internal.js";
@@ -106,6 +107,15 @@ describe("the bake's formats", () => {
         const step = (range.max - range.min) / 65535;
         for (let i = 0; i < baked.length; i += 7) expect(Math.abs(range.min + view.getUint16(i * 2, false) * step - baked[i])).toBeLessThanOrEqual(step / 2 + 1e-4);
         expect(readdirSync(join(dir, "raw")).sort()).toEqual(["out.deposition.png", "out.drainageArea.png", "out.raw", "out.report.json", "out.snapshot", "out.water.png", "out.wear.png"]);
+        // PNG16 (our encoder), read by fast-png: the heights over their range and a 16-bit map a file.
+        const png = await bakeOne(input, "png/out.png", { scale: size, output: { format: "png16" } });
+        const pngRange = png.report!.heightRange as { min: number; max: number };
+        const pngImage = decodePng(readFileSync(join(dir, "png/out.png")));
+        expect({ width: pngImage.width, depth: pngImage.height, bits: pngImage.depth, channels: pngImage.channels }).toEqual({ width: SIZE, depth: SIZE, bits: 16, channels: 1 });
+        expect(Uint16Array.from(pngImage.data)).toEqual(heightsToSamples(snapshotHeights("png/out"), pngRange).samples);
+        // A map scaled so its largest value is the largest sample.
+        const wearPng = decodePng(readFileSync(join(dir, "png/out.wear.png")));
+        expect({ bits: wearPng.depth, largest: Math.max(...Array.from(wearPng.data)) }).toEqual({ bits: 16, largest: 65535 });
         // EXR: float32 heights and one maps EXR (R, G, B, A: water, wear, deposition, drainage area).
         await bakeOne(input, "exr/out.exr", { scale: size, output: { format: "exr" } });
         const exrHeights = parseExr(new Uint8Array(readFileSync(join(dir, "exr/out.exr"))).buffer, 1015);
