@@ -49,6 +49,8 @@ export { combinedChecksum, differingRegions, regionChecksumHex, regionChecksums 
 export type { RegionChecksums } from "./core/checksums/regionChecksums.js";
 export type { UndoMemory } from "./component/runnerRewind.js";
 export { LockstepHost } from "./core/lockstep/lockstepHost.js";
+/** The simulation contract's tag (docs/simulation.md): players of one lockstep game must share it. */
+export { FINGERPRINT_TAG } from "./core/fingerprint.js";
 export type { LockstepJoin } from "./core/lockstep/lockstepHost.js";
 export { applyRegions, readRegions } from "./core/checksums/regionRepair.js";
 export type { RegionPatch } from "./core/checksums/regionRepair.js";

@@ -11,7 +11,7 @@
  * comparison does. The frames go on meanwhile, held at the horizon.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { ErosionSnapshot, parseInputLog, serializeInputLog, type ErosionController, type InputStamp } from "../../plugin/index.js";
+import { ErosionSnapshot, FINGERPRINT_TAG, parseInputLog, serializeInputLog, type ErosionController, type InputStamp } from "../../plugin/index.js";
 import { base64ToBytes, StepOrder, type ClientMessage, type ServerMessage } from "./protocol.js";
 
 /** How long a player waits for the server's answer to parted regions before going on without it. */
@@ -81,6 +81,10 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
         });
 
     const join = async (message: Extract<ServerMessage, { type: "join" }>) => {
+        if (message.contract !== FINGERPRINT_TAG) {
+            socket.close();
+            throw new Error(`The lockstep server at ${url} runs the simulation contract ${String(message.contract)}, this page ${FINGERPRINT_TAG}: every player must run the same version of babylon-terrain-erosion (their terrains would part).`);
+        }
         await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log), message.horizon);
         latest = message.horizon;
         firstStep = message.nextStep;

@@ -11,7 +11,7 @@
  * joining, so their own start heights do not matter; their grid must be the same size).
  */
 import { WebSocketServer, type WebSocket } from "ws";
-import { CpuErosionSimulation, LockstepHost, parseInputLog, readRegions, resolveOptions, serializeInputLog, type ErosionOptionsInput, type InputStamp } from "../../plugin/index.js";
+import { CpuErosionSimulation, FINGERPRINT_TAG, LockstepHost, parseInputLog, readRegions, resolveOptions, serializeInputLog, type ErosionOptionsInput, type InputStamp } from "../../plugin/index.js";
 import { bytesToBase64, type ClientMessage, type ServerMessage } from "./protocol.js";
 import { sampleHeights } from "./sampleTerrain.js";
 
@@ -79,7 +79,7 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
     const server = new WebSocketServer({ port: options.port ?? 8765 });
     server.on("connection", (socket, request) => {
         const join = host.join();
-        send(socket, { type: "join", snapshot: bytesToBase64(join.snapshot), log: serializeInputLog(join.entries), horizon: join.horizon, nextStep: step + 1 });
+        send(socket, { type: "join", contract: FINGERPRINT_TAG, snapshot: bytesToBase64(join.snapshot), log: serializeInputLog(join.entries), horizon: join.horizon, nextStep: step + 1 });
         players.set(socket, request.socket);
         socket.on("close", () => players.delete(socket));
         socket.on("message", (data) => {
@@ -96,7 +96,7 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
                 if (!at) {
                     // Too old to repair (the state there is no longer kept): the player joins again.
                     const again = host.join();
-                    send(socket, { type: "join", snapshot: bytesToBase64(again.snapshot), log: serializeInputLog(again.entries), horizon: again.horizon, nextStep: step + 1 });
+                    send(socket, { type: "join", contract: FINGERPRINT_TAG, snapshot: bytesToBase64(again.snapshot), log: serializeInputLog(again.entries), horizon: again.horizon, nextStep: step + 1 });
                     return;
                 }
                 const patch = readRegions(at.state, regionSize, message.regions);

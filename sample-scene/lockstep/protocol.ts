@@ -4,7 +4,9 @@
  * own serialised form (`serializeInputLog`), so a message carries nothing the log format does not.
  *
  * Server to client:
- * - `join`: the host's snapshot (base64 bytes), the log since it, and the first horizon;
+ * - `join`: the simulation contract's tag (`FINGERPRINT_TAG`: a player of another version refuses to
+ *   join rather than part at the first comparison), the host's snapshot (base64 bytes), the log
+ *   since it, and the first horizon;
  * - `step` (numbered `n` from 1): entries the host stamped since the last step, the new horizon, and
  *   every few seconds the host's region checksums at that horizon (the client compares them when it
  *   stands there); a client takes the steps in their order whatever order they arrive in (`StepOrder`);
@@ -17,7 +19,7 @@ import type { InputStamp } from "../../plugin/index.js";
 
 /** Server to client. */
 export type ServerMessage =
-    | { readonly type: "join"; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
+    | { readonly type: "join"; readonly contract: string; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
     | { readonly type: "step"; readonly n: number; readonly log: string; readonly horizon: InputStamp; readonly checksums?: { readonly size: number; readonly lanes: string } }
     | { readonly type: "repair"; readonly stamp: InputStamp; readonly size: number; readonly regions: readonly number[]; readonly water: boolean; readonly values: string };
 

@@ -6,8 +6,8 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { WebSocket as NodeWebSocket } from "ws";
-import { generateNoiseTerrain, readRegions, TerrainErosion } from "../../../plugin/index.js";
+import { WebSocket as NodeWebSocket, WebSocketServer } from "ws";
+import { FINGERPRINT_TAG, generateNoiseTerrain, readRegions, TerrainErosion } from "../../../plugin/index.js";
 import { joinLockstep } from "../../../sample-scene/lockstep/lockstepClient.js";
 import { startLockstepServer } from "../../../sample-scene/lockstep/lockstepServer.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
@@ -71,4 +71,24 @@ describe("the sample's lockstep server", () => {
             world.dispose();
         }
     }, 60000);
+
+    it("refuses to join a server of another simulation contract, naming both", async () => {
+        const world = createNullScene();
+        // A server of another version: its join names its contract's tag.
+        const other = new WebSocketServer({ port: 0 });
+        other.on("connection", (socket) => socket.send(JSON.stringify({ type: "join", contract: "TEFP0", snapshot: "", log: "", horizon: { cycle: 0, batch: 0 }, nextStep: 1 })));
+        await new Promise((resolve) => other.once("listening", resolve));
+        (globalThis as { WebSocket?: unknown }).WebSocket = NodeWebSocket;
+        try {
+            const ground = createGroundWithHeights(world.scene, generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 1, relief: 5 }), SIZE, SIZE);
+            const erosion = new TerrainErosion({ backend: "cpu", cpuWorkers: 1, autoStart: false });
+            ground.addBehavior(erosion);
+            await erosion.whenReady();
+            const port = (other.address() as { port: number }).port;
+            await expect(joinLockstep(`ws://127.0.0.1:${port}`, erosion, world.scene)).rejects.toThrow(`runs the simulation contract TEFP0, this page ${FINGERPRINT_TAG}: every player must run the same version`);
+        } finally {
+            await new Promise((resolve) => other.close(resolve));
+            world.dispose();
+        }
+    });
 });
