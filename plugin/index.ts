@@ -25,6 +25,8 @@ export type { NoiseTerrainOptions } from "./terrain/noiseTerrain.js";
 export { TerrainErosion } from "./component/terrainErosion.js";
 export type { WaterSourceHandle } from "./component/waterSources.js";
 export type { PatchErodedEvent, CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats } from "./component/terrainErosion.js";
+export type { FrameStatsSummary, FrameTimeSummary } from "./component/frameStats.js";
+export { FRAME_STATS_WINDOW } from "./component/frameStats.js";
 export { ErosionTargetError, validateGround } from "./component/groundValidation.js";
 export { ErosionController } from "./component/erosionController.js";
 export { TerrainErosionWorld } from "./component/terrainErosionWorld.js";

@@ -53,6 +53,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
             <dt>Progress</dt><dd><progress id="stat-progress" max="1" value="0"></progress></dd>
             <dt>Batches/frame</dt><dd id="stat-batches">0</dd>
             <dt>Erosion/frame</dt><dd id="stat-cost">-</dd>
+            <dt>Last frames</dt><dd id="stat-frames" title="The last erosion frames (up to 240): median, 95th percentile and longest">-</dd>
             <dt>FPS</dt><dd id="stat-fps">-</dd>
         </dl>
         <div class="buttons">
@@ -99,6 +100,8 @@ export function createPanel(options: PanelOptions): { update(): void } {
             const frame = erosion.lastFrame;
             const how = frame.measuredBy === "timestamp" ? "GPU timestamps" : frame.measuredBy === "submitted" ? "submit to done" : frame.measuredBy === "cpu" ? "worker" : "estimated";
             byId("stat-cost").textContent = `${(frame.measuredMs ?? frame.estimatedMs).toFixed(2)} ms (${how}), main thread ${frame.cpuMs.toFixed(2)} ms`;
+            const { frames, erosion: cost, mainThread } = erosion.frameStats;
+            byId("stat-frames").textContent = frames === 0 ? "-" : `${cost.medianMs.toFixed(1)} / ${cost.p95Ms.toFixed(1)} / ${cost.maxMs.toFixed(1)} ms (median / p95 / max of ${frames}), main thread ${mainThread.medianMs.toFixed(1)} / ${mainThread.p95Ms.toFixed(1)} / ${mainThread.maxMs.toFixed(1)} ms`;
             byId("stat-fps").textContent = engine.getFps().toFixed(0);
             byId("button-toggle").textContent = erosion.isRunning ? "Pause" : "Resume";
         },

@@ -32,6 +32,7 @@ import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
 import { WorkQueue } from "./workQueue.js";
+import { FrameStatsWindow } from "./frameStats.js";
 import { compareStamps, startHeightsHash, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
 import { startBackend } from "./backendStart.js";
@@ -64,6 +65,8 @@ export class ErosionRunner implements LiveQueue {
     private readonly _recovery: DeviceRecovery | null;
     private _beforeRender: Nullable<Observer<Scene>>;
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
+    /** The rolling distribution of this run's erosion frames (`frameStats`). */
+    public readonly frameStats = new FrameStatsWindow();
     private _stopped = false;
     /** Ground edits stamped whose frame has not landed, shown on the grounds' CPU data meanwhile. */
     private readonly _previews: EditPreviews;
@@ -369,6 +372,7 @@ export class ErosionRunner implements LiveQueue {
         }
         const field = this.field;
         this._framesInFlight++;
+        let planMs = 0; // this frame's planning and recording, known once it is issued
         const running = backend.runFrame(batches, changed, this.maps.texelOptions());
         const completeCycle = cycleCompleted ? this._readCheckpoint(backend) : null;
         const frame = running
@@ -377,7 +381,9 @@ export class ErosionRunner implements LiveQueue {
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 const applying = performance.now();
                 this._applyRows(result, field, backend, batches);
-                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs, applyMs: performance.now() - applying };
+                const applyMs = performance.now() - applying;
+                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs, applyMs };
+                this.frameStats.record({ ...this._lastFrame, cpuMs: planMs });
                 reportBatches(this._reports, batches);
                 if (completeCycle) {
                     await completeCycle();
@@ -398,7 +404,8 @@ export class ErosionRunner implements LiveQueue {
                 this._framesInFlight--;
             });
         this._work.track(frame);
-        this._lastFrame = { ...this._lastFrame, cpuMs: performance.now() - started };
+        planMs = performance.now() - started;
+        this._lastFrame = { ...this._lastFrame, cpuMs: planMs };
     }
 
     /** The checkpoint read at the boundary a frame just reached (`Checkpoints.readAtBoundary`). */

@@ -19,6 +19,7 @@ export interface InspectableErosion {
     readonly progress: number;
     readonly backend: string | null;
     readonly lastFrame: { batches: number; estimatedMs: number; measuredMs: number | null };
+    readonly frameStats: { frames: number; erosion: { medianMs: number; p95Ms: number; maxMs: number } };
     setOption(path: string, value: unknown): void;
     start(): void;
     pause(): void;
@@ -102,6 +103,7 @@ export function installInspectables(ground: GroundMesh, erosion: InspectableEros
         ["progress", "Cycle progress", () => `${Math.round(erosion.progress * 100)}%`],
         ["batches", "Batches last frame", () => String(erosion.lastFrame.batches)],
         ["cost", "Erosion cost last frame", () => `${(erosion.lastFrame.measuredMs ?? erosion.lastFrame.estimatedMs).toFixed(2)} ms`],
+        ["frames", "Erosion frames (median / p95 / max)", () => `${erosion.frameStats.erosion.medianMs.toFixed(1)} / ${erosion.frameStats.erosion.p95Ms.toFixed(1)} / ${erosion.frameStats.erosion.maxMs.toFixed(1)} ms of ${erosion.frameStats.frames}`],
     ];
     for (const [key, label, read] of statistics) {
         const propertyName = `${INSPECTABLE_PREFIX}stat_${key}`;

@@ -89,6 +89,14 @@ describe("TerrainErosion's attach lifecycle", () => {
         await renderFrames(env.scene, 2);
         await erosion.whenIdle();
         expect(erosion.lastFrame.batches).toBeGreaterThan(0);
+        // The rolling distribution holds the erosion frames only (the paused ones ran none).
+        const { frames, erosion: cost, mainThread } = erosion.frameStats;
+        expect(frames).toBeGreaterThanOrEqual(5);
+        expect(frames).toBeLessThanOrEqual(6);
+        expect(cost.medianMs).toBeGreaterThan(0);
+        expect(cost.p95Ms).toBeGreaterThanOrEqual(cost.medianMs);
+        expect(cost.maxMs).toBeGreaterThanOrEqual(cost.p95Ms);
+        expect(mainThread.maxMs).toBeGreaterThan(0);
         erosion.dispose();
     });
 });
