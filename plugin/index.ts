@@ -27,6 +27,7 @@ export type { WaterSourceHandle } from "./component/waterSources.js";
 export type { PatchErodedEvent, CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats } from "./component/terrainErosion.js";
 export type { FrameStatsSummary, FrameTimeSummary } from "./component/frameStats.js";
 export { FRAME_STATS_WINDOW } from "./component/frameStats.js";
+export type { ErosionStartup, StartupPhase } from "./component/startupProgress.js";
 export { ErosionTargetError, validateGround } from "./component/groundValidation.js";
 export { ErosionController } from "./component/erosionController.js";
 export { TerrainErosionWorld } from "./component/terrainErosionWorld.js";

@@ -4,7 +4,7 @@
  * place for the water controls (sample-scene/waterControls.ts).
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
-import type { ErosionController } from "../plugin/index.js";
+import type { ErosionController, ErosionStartup } from "../plugin/index.js";
 import { EROSION_MAP_VIEWS, type ErosionMapView } from "../plugin/material/index.js";
 
 /** What the panel shows and drives. */
@@ -93,7 +93,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
     byId("button-raw").onclick = () => report(erosion.readHeights().then((heights) => download(heights.buffer as ArrayBuffer, `${options.fileStem}-eroded.f32`, "application/octet-stream")), "Downloaded raw little-endian float32 heights, row-major.");
     return {
         update() {
-            byId("stat-backend").textContent = erosion.backend ? `${erosion.backend}${backendWhere(erosion)}` : "starting";
+            byId("stat-backend").textContent = erosion.backend ? `${erosion.backend}${backendWhere(erosion)}${startingNote(erosion.startup)}` : startingNote(erosion.startup).slice(2) || "starting";
             byId("stat-cycles").textContent = String(erosion.cyclesCompleted);
             (byId("stat-progress") as HTMLProgressElement).value = erosion.progress;
             byId("stat-batches").textContent = String(erosion.lastFrame.batches);
@@ -114,4 +114,22 @@ function backendWhere(erosion: ErosionController): string {
     if (!erosion.backendInWorker) return "";
     if (!pool || pool.workers === 1) return " (Web Worker)";
     return ` (${pool.workers} Web Workers, ${pool.sharedMemory ? "shared memory" : "copying"})`;
+}
+
+/** What the start is doing (", compiling kernels 12 of 40" and the like), or "" once the first batches are on the mesh. */
+function startingNote(startup: ErosionStartup | null): string {
+    if (!startup) return "";
+    const seconds = `${(startup.ms / 1000).toFixed(1)} s`;
+    switch (startup.phase) {
+        case "compiling-kernels":
+            return `, compiling kernels ${startup.kernelsCompiled} of ${startup.kernels} (${seconds})`;
+        case "starting-workers":
+            return `, starting the CPU workers (${seconds})`;
+        case "uploading":
+            return `, uploading the terrain (${seconds})`;
+        case "first-batch":
+            return `, first batch on its way (${seconds})`;
+        default:
+            return "";
+    }
 }

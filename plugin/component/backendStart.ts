@@ -11,6 +11,7 @@ import { canShareMemory, cpuWorkerCount } from "../cpu/pool/poolPorts.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
+import type { StartupProgress } from "./startupProgress.js";
 
 /** Starts the backend for `field` from `initial`; `gpu` says which started. */
 export async function startBackend(
@@ -19,11 +20,12 @@ export async function startBackend(
     field: GroundField,
     initial: ErosionStateData,
     options: Readonly<ErosionOptions>,
-    report: (kind: ErosionErrorEvent["kind"], message: string, error?: unknown) => void
+    report: (kind: ErosionErrorEvent["kind"], message: string, error?: unknown) => void,
+    startup?: StartupProgress
 ): Promise<{ backend: ErosionBackend; gpu: boolean }> {
     if (useGpu) {
         try {
-            return { backend: await GpuErosionBackend.create(engine, field, initial, options.patchSize), gpu: true };
+            return { backend: await GpuErosionBackend.create(engine, field, initial, options.patchSize, startup), gpu: true };
         } catch (error) {
             if (options.backend === "webgpu") {
                 report("stopped", "The WebGPU erosion backend could not start.", error);
@@ -32,5 +34,6 @@ export async function startBackend(
             report("fallback", `The WebGPU erosion backend could not start (${error instanceof Error ? error.message : String(error)}); using the CPU backend.`, error);
         }
     }
+    startup?.enter("starting-workers");
     return { backend: await CpuErosionBackend.create(initial, true, { workers: cpuWorkerCount(options.cpuWorkers), shared: canShareMemory() }), gpu: false };
 }

@@ -2,6 +2,7 @@
  * What the erosion component reports: the events its observables carry and the last frame's
  * statistics, shared by the behavior (`TerrainErosion`) and the runner under it (`ErosionRunner`).
  */
+import type { ErosionStartup } from "./startupProgress.js";
 import type { GridRect, OperatorName } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 
@@ -66,6 +67,8 @@ export interface ErosionReports {
     patchEroded(event: PatchErodedEvent): void;
     cycleCompleted(event: CycleCompletedEvent): void;
     error(event: ErosionErrorEvent): void;
+    /** A start's step (`StartupProgress`). */
+    startup?(event: ErosionStartup): void;
 }
 
 /** Reports each batch whose results have reached the mesh. */

@@ -21,6 +21,7 @@ import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { InputEntry } from "../core/inputLog/inputEntries.js";
 import type { RegionsPartedEvent } from "./regionChecks.js";
 import { FrameStatsWindow, type FrameStatsSummary } from "./frameStats.js";
+import type { ErosionStartup } from "./startupProgress.js";
 
 /**
  * The options, observables, attach and status shared by `TerrainErosion` and `TerrainErosionWorld`
@@ -59,6 +60,11 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
     public readonly onInputObservable = new Observable<InputEntry>();
     /** Fires when `checkRegions` finds regions where this run parted from a host's (a lockstep game's check every few seconds). */
     public readonly onRegionsPartedObservable = new Observable<RegionsPartedEvent>();
+    /**
+     * Fires at each step of a start, from attach to the first batches on the mesh: a phase begun
+     * (compiling kernels, starting workers, uploading, first batch, running) or a kernel compiled.
+     */
+    public readonly onStartupObservable = new Observable<ErosionStartup>();
 
     protected _options: ErosionOptions;
     /** The runner while bound. */
@@ -182,6 +188,11 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
         return this._lastRunner?.lastFrame ?? IDLE_FRAME;
     }
 
+    /** Where the start stands (the last attach's): its phase, kernels compiled, and each phase's time since the attach; null before any attach. */
+    public get startup(): ErosionStartup | null {
+        return this._lastRunner?.startup.current ?? null;
+    }
+
     /**
      * The erosion time and main-thread time of the last erosion frames (up to 240: about 4 s at 60
      * frames a second): median, 95th percentile and maximum, milliseconds. A frame that pays for a
@@ -229,6 +240,7 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
             patchEroded: (event) => this.onPatchErodedObservable.notifyObservers(event),
             cycleCompleted: (event) => this.onCycleCompletedObservable.notifyObservers(event),
             error: (event) => this.onErrorObservable.notifyObservers(event),
+            startup: (event) => this.onStartupObservable.notifyObservers(event),
         });
         runner.schedule.inputs.log.onEntry((entry) => this.onInputObservable.notifyObservers(entry));
         this._runner = runner;
@@ -261,6 +273,7 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
         this.onDetachedObservable.clear();
         this.onInputObservable.clear();
         this.onRegionsPartedObservable.clear();
+        this.onStartupObservable.clear();
     }
 
     /** The runner, for an operation that needs it (throws otherwise). */

@@ -33,6 +33,7 @@ import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
 import { WorkQueue } from "./workQueue.js";
 import { FrameStatsWindow } from "./frameStats.js";
+import { StartupProgress } from "./startupProgress.js";
 import { compareStamps, startHeightsHash, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
 import { startBackend } from "./backendStart.js";
@@ -67,6 +68,8 @@ export class ErosionRunner implements LiveQueue {
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     /** The rolling distribution of this run's erosion frames (`frameStats`). */
     public readonly frameStats = new FrameStatsWindow();
+    /** Where the start stands (`startup`). */
+    public readonly startup: StartupProgress;
     private _stopped = false;
     /** Ground edits stamped whose frame has not landed, shown on the grounds' CPU data meanwhile. */
     private readonly _previews: EditPreviews;
@@ -89,7 +92,9 @@ export class ErosionRunner implements LiveQueue {
         const initial = createInitialState(field.width, field.depth, field.originalHeights);
         this.rewind = new RunnerRewind(this, initial, options);
         this.checkpoints.onPoint = (point) => this.rewind.addPoint(point);
+        this.startup = new StartupProgress((event) => this._reports.startup?.(event));
         this.ready = this._startBackend(useGpu, engine, initial);
+        this.ready.catch(() => this.startup.enter("failed"));
         this._recovery = useGpu ? new DeviceRecovery(engine, this) : null;
         this._work.reset(this.ready.catch(() => undefined));
         this._beforeRender = scene.onBeforeRenderObservable.add(() => this._onFrame());
@@ -329,13 +334,14 @@ export class ErosionRunner implements LiveQueue {
     }
 
     private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
-        const { backend, gpu } = await startBackend(useGpu, engine, this.field, initial, this._options, (kind, message, error) => this.report(kind, message, error));
+        const { backend, gpu } = await startBackend(useGpu, engine, this.field, initial, this._options, (kind, message, error) => this.report(kind, message, error), this.startup);
         this._budget = new FrameBudget(gpu ? GPU_INITIAL_MS_PER_UNIT : CPU_INITIAL_MS_PER_UNIT);
         if (this._stopped) {
             backend.dispose(); // detached while starting
             return;
         }
         this.backend = backend;
+        this.startup.enter("first-batch");
         this.checkpoints.set(initial, this.schedule);
         if (this._options.autoStart) {
             this.running = true;
@@ -385,6 +391,7 @@ export class ErosionRunner implements LiveQueue {
                 this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs, applyMs };
                 this.frameStats.record({ ...this._lastFrame, cpuMs: planMs });
                 reportBatches(this._reports, batches);
+                if (batches.length > 0) this.startup.enter("running");
                 if (completeCycle) {
                     await completeCycle();
                 }

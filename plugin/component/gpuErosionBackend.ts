@@ -11,6 +11,7 @@ import { Constants } from "@babylonjs/core/Engines/constants.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
+import type { StartupProgress } from "./startupProgress.js";
 import { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
 import type { ComputeBuffer } from "../gpu/computeDevice.js";
 import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
@@ -66,9 +67,10 @@ export class GpuErosionBackend implements ErosionBackend {
     }
 
     /** Creates the buffers, compiles the kernels (for the engine's current device) and uploads `state`. */
-    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number): Promise<GpuErosionBackend> {
+    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress): Promise<GpuErosionBackend> {
         const device = new BabylonComputeDevice(engine);
-        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize);
+        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total));
+        startup?.enter("uploading");
         simulation.upload(state);
         return new GpuErosionBackend(engine, device, simulation, field);
     }

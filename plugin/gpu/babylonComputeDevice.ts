@@ -78,10 +78,11 @@ export class BabylonComputeDevice implements ComputeDevice {
         return this._liveBuffers.size;
     }
 
-    public async prepareKernels(kernels: readonly KernelName[]): Promise<void> {
+    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void> {
         const pending: Promise<void>[] = [];
         for (const kernel of kernels) {
             if (this._shaders.has(kernel)) {
+                onCompiled?.();
                 continue;
             }
             const generation = deviceGeneration(this.engine);
@@ -94,6 +95,7 @@ export class BabylonComputeDevice implements ComputeDevice {
                     shader.onError = (_effect, errors) => reject(new Error(`WGSL kernel ${kernel} failed to compile: ${errors}`));
                     const poll = (): void => {
                         if (shader.isReady()) {
+                            onCompiled?.();
                             resolve();
                         } else if (performance.now() - started > COMPILE_TIMEOUT_MS) {
                             reject(new Error(`WGSL kernel ${kernel} did not compile within ${COMPILE_TIMEOUT_MS} ms.`));

@@ -33,7 +33,7 @@ export interface ComputeDevice {
     /** Largest number of workgroups per dispatch dimension. */
     readonly maxWorkgroupsPerDimension: number;
     /** Compiles every kernel; resolves when all can be dispatched. */
-    prepareKernels(kernels: readonly KernelName[]): Promise<void>;
+    prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void>;
     /**
      * Creates a zero-filled buffer: a storage buffer, or (`usage: "uniform"`) one the kernels bind as
      * a uniform buffer (`UNIFORM_BINDINGS`: the params).

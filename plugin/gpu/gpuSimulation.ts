@@ -54,11 +54,14 @@ export class GpuErosionSimulation {
         this.heights = this._buffers.bound("heights");
     }
 
-    /** Creates the buffers and compiles every kernel. */
-    public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number): Promise<GpuErosionSimulation> {
+    /** Creates the buffers and compiles every kernel (asynchronously; `compiled(done, total)` after each). */
+    public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number, compiled?: (done: number, total: number) => void): Promise<GpuErosionSimulation> {
         const simulation = new GpuErosionSimulation(device, width, depth, patchSize);
         // The map passes need a Babylon storage texture; they are prepared on first use.
-        await device.prepareKernels((Object.keys(KERNELS) as KernelName[]).filter((kernel) => !("texture" in KERNELS[kernel])));
+        const kernels = (Object.keys(KERNELS) as KernelName[]).filter((kernel) => !("texture" in KERNELS[kernel]));
+        let done = 0;
+        compiled?.(0, kernels.length);
+        await device.prepareKernels(kernels, () => compiled?.(++done, kernels.length));
         return simulation;
     }
 

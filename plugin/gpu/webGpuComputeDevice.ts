@@ -41,9 +41,10 @@ export class WebGpuComputeDevice implements ComputeDevice {
         this._timestampWrites = decorate;
     }
 
-    public async prepareKernels(kernels: readonly KernelName[]): Promise<void> {
+    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void> {
         for (const kernel of kernels) {
             if (this._pipelines.has(kernel)) {
+                onCompiled?.();
                 continue;
             }
             const module = this.gpu.createShaderModule({ label: `TerrainErosion.${kernel}`, code: kernelSource(kernel) });
@@ -53,6 +54,7 @@ export class WebGpuComputeDevice implements ComputeDevice {
                 throw new Error(`WGSL kernel ${kernel} failed to compile:\n${errors.map((message) => `${message.lineNum}:${message.linePos} ${message.message}`).join("\n")}`);
             }
             this._pipelines.set(kernel, await this.gpu.createComputePipelineAsync({ label: `TerrainErosion.${kernel}`, layout: "auto", compute: { module, entryPoint: "main" } }));
+            onCompiled?.();
         }
     }
 

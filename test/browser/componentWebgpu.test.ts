@@ -14,6 +14,7 @@ const CYCLES = 3;
 const OPTIONS = { patchSize: 32, seed: 21, hydraulic: { dropletsPerBatch: 300, maxSteps: 40 }, thermal: { talus: 0.3 } };
 
 interface ScenarioResult {
+    framedStartup: { phase: string; kernels: number; kernelsCompiled: number; phases: { phase: string; ms: number }[] };
     framedFingerprint: string;
     bakedFingerprint: string;
     cpuFingerprint: string;
@@ -47,6 +48,14 @@ describe("TerrainErosion on WebGPU", () => {
 
     it("runs on the WebGPU backend, and the CPU backend in a Web Worker", () => {
         expect(result.backends).toEqual(["webgpu", "webgpu", "cpu", "true"]);
+    });
+
+    it("reports its start: the kernels compiled asynchronously before the first dispatch, the upload, the first batch", () => {
+        const startup = result.framedStartup;
+        expect(startup.phases.map(({ phase }) => phase)).toEqual(["compiling-kernels", "uploading", "first-batch", "running"]);
+        expect(startup.kernels).toBeGreaterThan(30);
+        expect(startup.kernelsCompiled).toBe(startup.kernels);
+        console.log(`WebGPU start on SwiftShader: ${startup.phases.map(({ phase, ms }) => `${phase} at ${ms.toFixed(0)} ms`).join(", ")} (${startup.kernels} kernels)`);
     });
 
     it("gives the same fingerprint one batch per frame, with runCycles, on the CPU backend and from the mesh-free entry point", () => {

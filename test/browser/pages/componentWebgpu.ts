@@ -88,6 +88,7 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
     }, "framed cycles");
     await erosionFramed.whenIdle();
     const framedFingerprint = await erosionFramed.fingerprint();
+    const framedStartup = erosionFramed.startup;
 
     // 2. WebGPU, runCycles.
     const baked = makeGround("baked", request.width, request.depth, heights);
@@ -125,6 +126,7 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const afterDetach = liveBufferCount(engine, "TerrainErosion");
     return {
+        framedStartup,
         framedFingerprint,
         bakedFingerprint,
         cpuFingerprint,

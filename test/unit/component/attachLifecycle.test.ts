@@ -74,6 +74,24 @@ describe("TerrainErosion's attach lifecycle", () => {
         expect(seen).toEqual(["attached 1 true", "detached false", "attached 1 true", "detached false"]);
     });
 
+    it("reports its start's phases, from attach to the first batches on the mesh", async () => {
+        const ground = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
+        const erosion = new TerrainErosion(OPTIONS);
+        expect(erosion.startup).toBeNull();
+        const seen: string[] = [];
+        erosion.onStartupObservable.add((startup) => seen.push(startup.phase));
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        expect(erosion.startup).toMatchObject({ phase: "first-batch", kernels: 0 });
+        await renderFrames(env.scene, 2);
+        await erosion.whenIdle();
+        const startup = erosion.startup!;
+        expect(seen).toEqual(["starting-workers", "first-batch", "running"]);
+        expect(startup.phases.map(({ phase }) => phase)).toEqual(seen);
+        expect(startup.phases.every(({ ms }, k) => ms >= 0 && (k === 0 || ms >= startup.phases[k - 1].ms))).toBe(true);
+        erosion.dispose();
+    });
+
     it("reports an idle lastFrame while paused, and the frame's figures while running", async () => {
         const ground = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
         const erosion = new TerrainErosion(OPTIONS);
