@@ -7,6 +7,7 @@
  * bench/src/chromiumMain.ts; every figure comes back as plain `BenchRecord`s.
  */
 import { editLatencyRecords } from "./editLatency.js";
+import { startupRecords } from "./startupFigures.js";
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
@@ -158,6 +159,20 @@ function frameRecords(current: FrameSamples, common: Omit<BenchRecord, "kernel" 
         { ...common, kernel: `frame-gpu${suffix}`, unit: "ms", ...summarize(current.gpuMs), runs: current.gpuMs.length, detail: `${detail}; GPU time of a frame's erosion as the component measures it (lastFrame.measuredMs, by ${[...current.gpuMeasuredBy].join(", ")}: "timestamp" = timestamp queries around the frame's passes, "submitted" = submit to onSubmittedWorkDone)` },
         { ...common, kernel: `frame-cpu${suffix}`, unit: "ms", ...summarize(current.cpuMs), runs: current.cpuMs.length, detail: `${detail}; main-thread time the component spent planning and recording a frame (lastFrame.cpuMs)` },
         { ...common, kernel: `batches-per-frame${suffix}`, unit: "batches", ...summarize(current.batches), runs: current.batches.length, detail },
+        ...spreadRecords(current.gpuMs, common, detail, suffix),
+    ];
+}
+
+/** The 95th percentile of the frames' GPU time and the longest frame over the median: the hitch the smooth-frames issue bounds (3x). */
+function spreadRecords(gpuMs: readonly number[], common: Omit<BenchRecord, "kernel" | "unit" | "median" | "min" | "max" | "runs" | "detail">, detail: string, suffix: string): BenchRecord[] {
+    if (gpuMs.length === 0) return [];
+    const sorted = [...gpuMs].sort((a, b) => a - b);
+    const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
+    const ratio = median > 0 ? sorted[sorted.length - 1] / median : 0;
+    return [
+        { ...common, kernel: `frame-gpu-p95${suffix}`, unit: "ms", median: p95, min: p95, max: p95, runs: gpuMs.length, detail: `${detail}; the 95th percentile of the frames' GPU time` },
+        { ...common, kernel: `frame-max-over-median${suffix}`, unit: "x", median: ratio, min: ratio, max: ratio, runs: gpuMs.length, detail: `${detail}; the longest frame's GPU time over the median frame's (a whole-field batch's hitch)` },
     ];
 }
 
@@ -199,11 +214,11 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
     // would dominate it). Erosion still writes the ground's vertex buffers every frame.
     ground.isVisible = false;
 
-    let erosion = new TerrainErosion({ backend: "webgpu", autoStart: false, frameBudgetMs: budgets[0] });
-    ground.addBehavior(erosion);
-    await erosion.whenReady();
-    let sampler = new FrameSampler(scene, erosion);
+    // The start first, while the render loop runs and before any kernel compiled (startupFigures.ts).
     engine.runRenderLoop(() => scene.render());
+    const started = await startupRecords(scene, ground, { backend: "webgpu", frameBudgetMs: budgets[0] }, { backend: "component-chromium", size, brushRadius: null, threads: null, budgetMs: budgets[0] }, `TerrainErosion (WebGPU) on a ${size} x ${size} ground, default options`);
+    let erosion = started.erosion;
+    let sampler = new FrameSampler(scene, erosion);
 
     /** Replaces the component with a fresh one (from cycle 0 on the ground as it is now). */
     const replaceComponent = async (options: ConstructorParameters<typeof TerrainErosion>[0]) => {
@@ -217,7 +232,9 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         sampler = new FrameSampler(scene, erosion);
     };
 
-    const records: BenchRecord[] = [];
+    const records: BenchRecord[] = [...started.records];
+    // The budgets' cycles start from a fresh component at cycle 0 (the start ran a batch or two).
+    await replaceComponent({ backend: "webgpu", autoStart: false, frameBudgetMs: budgets[0] });
     const describe = () => `TerrainErosion (WebGPU) on a ${size} x ${size} ground, default options (patch 64, ${erosion.options.hydraulic.dropletsPerBatch} droplets a batch, brush ${erosion.options.hydraulic.brushRadius})`;
     try {
         const detail = `${describe()}, one full cycle of ${erosion.batchesPerCycle} batches; the ground is not drawn`;

@@ -167,16 +167,10 @@ export class ErosionRunner implements LiveQueue {
     /** Advances to the `count`-th next cycle boundary now; the mesh's CPU data is up to date when it resolves. */
     public runCycles(count: number): Promise<void> {
         return this._work.queue(async () => {
-            const { backend, schedule, field } = this._live("runCycles");
+            const live = this._live("runCycles");
+            const { schedule } = live;
             for (let done = 0; done < count; done++) {
-                const frame = planFrame(schedule, this._budget, Infinity);
-                const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
-                const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend) : null;
-                const result = await running;
-                this._applyRows(result, field, backend, frame.batches);
-                reportBatches(this._reports, frame.batches);
-                await completeCycle?.();
-                if (!frame.cycleCompleted) {
+                if (!(await this._runUnbudgetedFrame(live))) {
                     // Only a horizon ends a frame of unbounded budget before the cycle's end.
                     throw new RangeError(`runCycles: the horizon (cycle ${schedule.horizon?.cycle}, batch ${schedule.horizon?.batch}) stops the run before ${count - done} more cycle(s); move it on first.`);
                 }
@@ -306,18 +300,11 @@ export class ErosionRunner implements LiveQueue {
      * frame budget: an undo's or a replay's fast-forward. Call it from inside the queue.
      */
     public async runTo(live: Live, stamp: InputStamp): Promise<void> {
-        const { backend, schedule, field } = live;
+        const { schedule } = live;
         const horizon = schedule.horizon;
         schedule.horizon = stamp;
         try {
-            while (compareStamps(schedule.inputs.position, stamp) < 0 || schedule.editDue) {
-                const frame = planFrame(schedule, this._budget, Infinity);
-                const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
-                const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend) : null;
-                this._applyRows(await running, field, backend, frame.batches);
-                reportBatches(this._reports, frame.batches);
-                await completeCycle?.();
-            }
+            while (compareStamps(schedule.inputs.position, stamp) < 0 || schedule.editDue) await this._runUnbudgetedFrame(live);
         } finally {
             schedule.horizon = horizon;
         }
@@ -413,6 +400,20 @@ export class ErosionRunner implements LiveQueue {
         this._work.track(frame);
         planMs = performance.now() - started;
         this._lastFrame = { ...this._lastFrame, cpuMs: planMs };
+    }
+
+    /**
+     * One frame whatever the budget (to the cycle's end, or the horizon), awaited with its rows
+     * applied and its checkpoint read: `runCycles`' and `runTo`'s step. True if it ended a cycle.
+     */
+    private async _runUnbudgetedFrame({ backend, schedule, field }: Live): Promise<boolean> {
+        const frame = planFrame(schedule, this._budget, Infinity);
+        const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
+        const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend) : null;
+        this._applyRows(await running, field, backend, frame.batches);
+        reportBatches(this._reports, frame.batches);
+        await completeCycle?.();
+        return frame.cycleCompleted;
     }
 
     /** The checkpoint read at the boundary a frame just reached (`Checkpoints.readAtBoundary`). */
