@@ -5,6 +5,7 @@
  * `ErosionRunner` that does the work. Subclasses decide what is eroded and when (`_bind` and
  * `_unbind`).
  */
+import * as reads from "./runnerReads.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import type { ErosionCounters } from "../core/counters.js";
@@ -144,12 +145,12 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
 
     /** Heights in the ground's local units (its positions' y), in its vertex order, after everything issued so far. */
     public readHeights(): Promise<Float32Array> {
-        return this._withRunner("readHeights", (runner) => runner.readHeights());
+        return this._withRunner("readHeights", (runner) => reads.readHeights(runner));
     }
 
     /** The exact state's heights in fixed point (1/65536 of the ground's cell size), in the ground's vertex order. */
     public exportFixedHeights(): Promise<Int32Array> {
-        return this._withRunner("exportFixedHeights", (runner) => runner.exportFixedHeights());
+        return this._withRunner("exportFixedHeights", (runner) => reads.exportFixedHeights(runner));
     }
 
     /**
@@ -157,7 +158,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * its samples map (`range`, default the heights' own minimum and maximum).
      */
     public exportPng16(range?: HeightRange): Promise<{ png: Uint8Array; range: HeightRange }> {
-        return this._withRunner("exportPng16", async (runner) => encodeHeightsPng16(await runner.readHeights(), runner.field.width, runner.field.depth, range));
+        return this._withRunner("exportPng16", async (runner) => encodeHeightsPng16(await reads.readHeights(runner), runner.field.width, runner.field.depth, range));
     }
 
     /**
@@ -225,12 +226,12 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
 
     /** The contract fingerprint of the whole state at the last completed batch (docs/simulation.md). */
     public fingerprint(): Promise<string> {
-        return this._withRunner("fingerprint", (runner) => runner.fingerprint());
+        return this._withRunner("fingerprint", (runner) => reads.fingerprint(runner));
     }
 
     /** Material counters (outflow, droplet steps...) after everything issued so far. */
     public readCounters(): Promise<ErosionCounters> {
-        return this._withRunner("readCounters", (runner) => runner.readCounters());
+        return this._withRunner("readCounters", (runner) => reads.readCounters(runner));
     }
 
     /** Restores the state at attach exactly: heights, position (cycle 0), and the mesh's original vertex data. */
@@ -240,7 +241,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
 
     /** A copy of the whole state and the options in force, at the last completed batch. */
     public snapshot(): Promise<ErosionSnapshot> {
-        return this._withRunner("snapshot", (runner) => runner.snapshot());
+        return this._withRunner("snapshot", (runner) => reads.snapshot(runner));
     }
 
     /** Restores a snapshot of this ground: state, position and simulation options (the runtime settings in force stay: `RUNTIME_SETTINGS`). */
@@ -253,7 +254,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * serializers, exporters and physics see the eroded terrain.
      */
     public flush(): Promise<void> {
-        return this._withRunner("flush", (runner) => runner.flush());
+        return this._withRunner("flush", (runner) => reads.flush(runner));
     }
 
     /**

@@ -9,11 +9,8 @@ import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { countersToObject, type ErosionCounters } from "../core/counters.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { createInitialState, type ErosionStateData, type MaskName } from "../core/erosionState.js";
-import { fingerprintOf } from "../core/fingerprint.js";
-import { fixedToHeights } from "../core/fixedPoint.js";
 import type { GroundEdit } from "../core/groundEdits.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
@@ -193,30 +190,10 @@ export class ErosionRunner implements LiveQueue {
         this._previews.add(edit, this.backend?.name === "cpu");
     }
 
-    /** Heights in the ground's local units, after everything issued so far. */
-    public readHeights(): Promise<Float32Array> {
-        return this._readCurrentState("readHeights", (state) => fixedToHeights(state.heights, undefined, this.field.cellSize));
-    }
-
-    /** The exact state's heights in fixed point, after everything issued so far. */
-    public exportFixedHeights(): Promise<Int32Array> {
-        return this._readCurrentState("exportFixedHeights", (state) => state.heights);
-    }
-
     /** Sets or clears an operator's mask from the next cycle boundary. */
     public async setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {
         const quantised = await resolveMask(operator, mask, this.field.width, this.field.depth);
         this.schedule.setMasks({ ...this.schedule.latestMasks, [operator]: quantised });
-    }
-
-    /** The contract fingerprint of the whole state after everything issued so far. */
-    public fingerprint(): Promise<string> {
-        return this._readCurrentState("fingerprint", fingerprintOf);
-    }
-
-    /** Material counters after everything issued so far. */
-    public readCounters(): Promise<ErosionCounters> {
-        return this._readCurrentState("readCounters", (state) => countersToObject(state.counters));
     }
 
     /** Restores the state at attach exactly (heights, cycle 0, the mesh's original vertex data). */
@@ -239,11 +216,6 @@ export class ErosionRunner implements LiveQueue {
             this.checkpoints.set(initial, schedule);
             this.rewind.restart(initial, schedule.latestOptions, entry.seq);
         });
-    }
-
-    /** A copy of the whole state and the options in force, after everything issued so far. */
-    public snapshot(): Promise<ErosionSnapshot> {
-        return this._readCurrentState("snapshot", (state) => new ErosionSnapshot(state, this.schedule.options, this.field.cellSize, this.schedule.inputs.log.lastSeq));
     }
 
     /** Restores a snapshot of this ground: state, position and options (the backend option stays). */
@@ -313,11 +285,6 @@ export class ErosionRunner implements LiveQueue {
     /** The newest options become those the schedule holds after a rewind or a replay (the runtime settings stay). */
     public adoptScheduleOptions(): void {
         this._options = resolveOptions(simulationOptions(this.schedule.latestOptions), this._options);
-    }
-
-    /** Brings the mesh's CPU data fully up to date. */
-    public flush(): Promise<void> {
-        return this._readCurrentState("flush", (state, { backend, field }) => field.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
     }
 
     private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
@@ -434,20 +401,6 @@ export class ErosionRunner implements LiveQueue {
             field.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
         }
         this._previews.afterFrame(batches, result.rows ? result.y0 : 0, result.rows ? result.y1 : 0, backend.name === "cpu");
-    }
-
-    /** Runs `use` in the queue on the whole state after everything issued so far, with the masks and events in force. */
-    private _readCurrentState<T>(operation: string, use: (state: ErosionStateData, live: Live) => T): Promise<T> {
-        return this._work.queue(async () => {
-            const live = this._live(operation);
-            // A backend reports the masks of the last batch it ran, which at a cycle boundary may precede a change.
-            const masks = live.schedule.masks;
-            const inputs = live.schedule.inputsOf();
-            const state = await live.backend.readState(live.schedule.cycle, live.schedule.batch);
-            state.masks = masks;
-            Object.assign(state, inputs);
-            return use(state, live);
-        });
     }
 
     private _live(operation: string): Live {

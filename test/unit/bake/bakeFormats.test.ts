@@ -14,10 +14,7 @@ import { decode as decodeTiff } from "tiff";
 import { decode as decodePng } from "fast-png";
 import { writeArrayBuffer } from "geotiff";
 import { encodeGray16Png, ErosionSnapshot, fixedToHeights, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/index.js";
-import { bake } from "../../../plugin/internal.js";
-import { decodeRaw16, encodeRaw16 } from "../../../plugin/bake/formats/raw16.js";
-import { decodeExrHeights, encodeExr } from "../../../plugin/bake/formats/exrFile.js";
-import { decodeTiffHeights, encodeTiff } from "../../../plugin/bake/formats/tiffFile.js";
+import { bake, decodeExrHeights, decodeRaw16, decodeTiffHeights, encodeExr, encodeRaw16, encodeTiff } from "../../../plugin/internal.js";
 import { singleChannelExr } from "../../helpers/exrFixture.js";
 
 const SIZE = 33;

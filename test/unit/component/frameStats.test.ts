@@ -1,5 +1,6 @@
 /** The rolling distribution of erosion frames behind `frameStats`: median, 95th percentile, maximum, a window of the last 240. */
-import { FRAME_STATS_WINDOW, FrameStatsWindow } from "../../../plugin/component/frameStats.js";
+import { FRAME_STATS_WINDOW } from "../../../plugin/index.js";
+import { FrameStatsWindow } from "../../../plugin/internal.js";
 
 const frame = (erosionMs: number, measured = true) => ({ batches: 1, estimatedMs: 99, measuredMs: measured ? erosionMs : null, measuredBy: null, cpuMs: erosionMs / 10, applyMs: 0.5 });
 
