@@ -121,6 +121,8 @@ function startingNote(startup: ErosionStartup | null): string {
     if (!startup) return "";
     const seconds = `${(startup.ms / 1000).toFixed(1)} s`;
     switch (startup.phase) {
+        case "creating-buffers":
+            return `, creating buffers (${seconds})`;
         case "compiling-kernels":
             return `, compiling kernels ${startup.kernelsCompiled} of ${startup.kernels} (${seconds})`;
         case "starting-workers":

@@ -68,6 +68,7 @@ export class GpuErosionBackend implements ErosionBackend {
 
     /** Creates the buffers, compiles the kernels (for the engine's current device) and uploads `state`. */
     public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress): Promise<GpuErosionBackend> {
+        startup?.enter("creating-buffers");
         const device = new BabylonComputeDevice(engine);
         const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total));
         startup?.enter("uploading");

@@ -1,14 +1,15 @@
 /**
  * Where a behavior's start stands, from attach to its first batch on the mesh: what a game shows
  * while the erosion starts ("compiling kernels 12 of 40...") and what the bench times. Phases, in
- * order: `compiling-kernels` (WebGPU: the WGSL kernels compile asynchronously, before any dispatch),
+ * order: `creating-buffers` (WebGPU: the simulation's storage buffers), `compiling-kernels` (WebGPU:
+ * the WGSL kernels compile asynchronously, before any dispatch),
  * `starting-workers` (the CPU backend's worker pool and its copy of the state), `uploading` (the
  * state into the GPU's buffers), `first-batch` (the backend ready, the first frame's batches on
  * their way), `running` (the first batches reached the mesh). `failed` if no backend started.
  */
 
 /** A start-up phase. */
-export type StartupPhase = "compiling-kernels" | "starting-workers" | "uploading" | "first-batch" | "running" | "failed";
+export type StartupPhase = "creating-buffers" | "compiling-kernels" | "starting-workers" | "uploading" | "first-batch" | "running" | "failed";
 
 /** What `startup` and `onStartupObservable` report. */
 export interface ErosionStartup {

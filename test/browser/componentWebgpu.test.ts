@@ -52,8 +52,8 @@ describe("TerrainErosion on WebGPU", () => {
 
     it("reports its start: the kernels compiled asynchronously before the first dispatch, the upload, the first batch", () => {
         const startup = result.framedStartup;
-        expect(startup.phases.map(({ phase }) => phase)).toEqual(["compiling-kernels", "uploading", "first-batch", "running"]);
-        expect(startup.kernels).toBeGreaterThan(30);
+        expect(startup.phases.map(({ phase }) => phase)).toEqual(["creating-buffers", "compiling-kernels", "uploading", "first-batch", "running"]);
+        expect(startup.kernels).toBeGreaterThanOrEqual(30);
         expect(startup.kernelsCompiled).toBe(startup.kernels);
         console.log(`WebGPU start on SwiftShader: ${startup.phases.map(({ phase, ms }) => `${phase} at ${ms.toFixed(0)} ms`).join(", ")} (${startup.kernels} kernels)`);
     });
