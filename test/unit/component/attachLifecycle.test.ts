@@ -107,9 +107,10 @@ describe("TerrainErosion's attach lifecycle", () => {
         await renderFrames(env.scene, 2);
         await erosion.whenIdle();
         expect(erosion.lastFrame.batches).toBeGreaterThan(0);
-        // The rolling distribution holds the erosion frames only (the paused ones ran none).
+        // The rolling distribution holds the erosion frames only (the paused ones ran none; a frame
+        // that found the worker busy ran none either).
         const { frames, erosion: cost, mainThread } = erosion.frameStats;
-        expect(frames).toBeGreaterThanOrEqual(5);
+        expect(frames).toBeGreaterThanOrEqual(2);
         expect(frames).toBeLessThanOrEqual(6);
         expect(cost.medianMs).toBeGreaterThan(0);
         expect(cost.p95Ms).toBeGreaterThanOrEqual(cost.medianMs);
