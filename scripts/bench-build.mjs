@@ -15,14 +15,16 @@ export const BUILD_DIR = join(ROOT, "bench/.build");
 
 /** Node bundles: output name -> entry and the packages left to Node's own resolution. */
 export const NODE_BUNDLES = {
-    "cpu.mjs": { entry: "bench/src/cpuMain.ts", external: [] },
+    // ws (the lockstep figures' sockets) is CommonJS requiring Node's modules: bundled into an ES
+    // module its require calls would throw, so Node loads it from node_modules.
+    "cpu.mjs": { entry: "bench/src/cpuMain.ts", external: ["ws"] },
     "cpu-worker.mjs": { entry: "scripts/lib/cpuWorker.ts", external: [] },
     "cpu-walk.mjs": { entry: "bench/src/walkProcessMain.ts", external: [] },
     "dawn.mjs": { entry: "bench/src/dawnMain.ts", external: ["webgpu"] },
     "chromium.mjs": { entry: "bench/src/chromiumMain.ts", external: ["playwright-core"] },
     "report.mjs": { entry: "bench/src/records.ts", external: [] },
     // The bake command as users run it, for the bake figures (bench/src/bakeFigures.ts).
-    "terrain-erosion.mjs": { entry: "plugin/bake/cli.ts", external: ["commander", "cli-progress", "webgpu", "bullmq", "ioredis"] },
+    "terrain-erosion.mjs": { entry: "plugin/bake/cli.ts", external: ["commander", "cli-progress", "webgpu", "bullmq", "ioredis", "geotiff", "parse-exr", "three"] },
 };
 
 function run(command, args) {
