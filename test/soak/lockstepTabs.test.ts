@@ -41,8 +41,13 @@ describe("two sample tabs in lockstep", () => {
         const standAt = async (horizon: Stamp) => {
             for (const [index, tab] of tabs.entries()) {
                 await tab.page.waitForFunction((h) => { const s = (window as unknown as SampleWindow).sample.erosion.stamp; return s.cycle === h.cycle && s.batch === h.batch; }, horizon, { timeout: 300000 }).catch(async (error) => {
-                    const where = await tab.page.evaluate(() => ({ stamp: (window as unknown as SampleWindow).sample.erosion.stamp, lockstep: (window as unknown as SampleWindow).sample.lockstep?.status() }));
-                    throw new Error(`${String(error)}: tab ${index} stands at ${JSON.stringify(where.stamp)} (${JSON.stringify({ ...where.lockstep, agreed: where.lockstep?.agreed.length })}), the server at ${JSON.stringify(horizon)}; the page said ${JSON.stringify(tab.errors)}`);
+                    const where = await tab.page.evaluate(() => {
+                        const { erosion, lockstep } = (window as unknown as SampleWindow).sample;
+                        // The runner's inner state, to say what holds it (a frame in flight, a queued operation).
+                        const runner = (erosion as unknown as { _lastRunner?: { _framesInFlight: number; running: boolean; _work: { holdsFrames: boolean }; schedule: { horizon: unknown }; lastFrame: unknown } })._lastRunner;
+                        return { stamp: erosion.stamp, lockstep: lockstep?.status(), runner: runner && { framesInFlight: runner._framesInFlight, running: runner.running, holdsFrames: runner._work.holdsFrames, horizon: runner.schedule.horizon, lastFrame: runner.lastFrame } };
+                    });
+                    throw new Error(`${String(error)}: tab ${index} stands at ${JSON.stringify(where.stamp)} (${JSON.stringify({ ...where.lockstep, agreed: where.lockstep?.agreed.length })}; runner ${JSON.stringify(where.runner)}), the server at ${JSON.stringify(horizon)}; the page said ${JSON.stringify(tab.errors)}`);
                 });
             }
         };
