@@ -13,7 +13,7 @@ import { encodeGray16Png } from "../terrain/png16.js";
 import { heightsToSamples, type HeightRange } from "../terrain/heightSamples.js";
 import { writeGray16PngRows } from "./pngRows.js";
 import type { BakeInput } from "./bakeInput.js";
-import { encodeHeights, encodeMaps, mapSamples, type BakeMaps, type OutputFormat } from "./formats/heightOutput.js";
+import { encodeHeights, encodeMaps, fits, mapSamples, type BakeMaps, type OutputFormat } from "./formats/heightOutput.js";
 
 /** An output that cannot be written, naming it. */
 export class BakeOutputError extends Error {
@@ -105,11 +105,6 @@ async function heightsFiles(input: Omit<BakeInput, "heights">, heights: Float32A
     }
     files.set("manifest.json", new TextEncoder().encode(JSON.stringify({ tiles: tiles.files, columns: tiles.columns, rows: tiles.rows, cellSize: input.cellSize, heightRange: range }, null, 2) + "\n"));
     return { files, range };
-}
-
-function fits(heights: Float32Array, range: HeightRange): boolean {
-    for (let i = 0; i < heights.length; i++) if (heights[i] < range.min || heights[i] > range.max) return false;
-    return true;
 }
 
 /** A map as a 16-bit PNG written into `file`, scaled so its largest value is 65535; returns the scale (value per sample step). */

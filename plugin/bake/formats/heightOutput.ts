@@ -39,7 +39,8 @@ export interface EncodedHeights {
     readonly engine: { readonly lines: string[]; readonly settings: Record<string, number | string> } | null;
 }
 
-function fits(heights: Float32Array, range: HeightRange): boolean {
+/** Whether every height lies within `range`. */
+export function fits(heights: Float32Array, range: HeightRange): boolean {
     for (let i = 0; i < heights.length; i++) if (heights[i] < range.min || heights[i] > range.max) return false;
     return true;
 }
