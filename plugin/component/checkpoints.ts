@@ -41,20 +41,23 @@ export class Checkpoints {
     }
 
     /**
-     * Reads the cycle-boundary state a frame just reached. Call it right after that frame is issued
-     * and before any later one, so the read sees exactly the boundary (backends run calls in order);
-     * the options, masks and events in force there are taken now for the same reason, since the
-     * schedule moves on with the next frame. The returned step calls `completed` and keeps the
-     * checkpoint (unless `current()` is another backend by then) once the frame has landed.
+     * What the checkpoint at the boundary the schedule just reached keeps beside the state: the
+     * options, masks and events in force there, the inputs held and the log's position. Taken when
+     * the frame that reaches it is planned, since the schedule moves on with the next frame.
      */
-    public readAtBoundary(backend: ErosionBackend, schedule: ErosionSchedule, current: () => ErosionBackend | null, completed: (cycle: number) => void): () => Promise<void> {
-        const cycle = schedule.cycle;
+    public captureBoundary(schedule: ErosionSchedule): BoundaryCapture {
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
-        const options = simulationOptions(schedule.options);
-        const masks = schedule.masks;
-        const inputs = schedule.inputsOf();
-        const held = [...schedule.inputs.held];
-        const seq = schedule.inputs.log.lastSeq;
+        return { cycle: schedule.cycle, options: simulationOptions(schedule.options), masks: schedule.masks, inputs: schedule.inputsOf(), held: [...schedule.inputs.held], seq: schedule.inputs.log.lastSeq };
+    }
+
+    /**
+     * Reads the cycle-boundary state a frame just reached (`captured` when it was planned). Call it
+     * right after the frame that ends there is issued and before any later one, so the read sees
+     * exactly the boundary (backends run calls in order). The returned step calls `completed` and
+     * keeps the checkpoint (unless `current()` is another backend by then) once the frame has landed.
+     */
+    public readAtBoundary(backend: ErosionBackend, captured: BoundaryCapture, current: () => ErosionBackend | null, completed: (cycle: number) => void): () => Promise<void> {
+        const { cycle, options, masks, inputs, held, seq } = captured;
         const reading = backend.readState(cycle, 0);
         reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
         return async () => {
@@ -69,4 +72,14 @@ export class Checkpoints {
             }
         };
     }
+}
+
+/** What a checkpoint keeps beside the state (`Checkpoints.captureBoundary`). */
+export interface BoundaryCapture {
+    readonly cycle: number;
+    readonly options: SimulationOptions;
+    readonly masks: ErosionStateData["masks"];
+    readonly inputs: ReturnType<ErosionSchedule["inputsOf"]>;
+    readonly held: ErosionSchedule["inputs"]["held"];
+    readonly seq: number;
 }

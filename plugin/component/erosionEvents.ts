@@ -57,6 +57,11 @@ export interface ErosionFrameStats {
      * the CPU backend the vertex buffers' and maps textures' upload), milliseconds.
      */
     readonly applyMs: number;
+    /**
+     * The range of one whole-field batch's pieces the frame ran, when the budget could not hold the
+     * batch in one frame (`batches` is then 1: the batch it runs part of), else null.
+     */
+    readonly pieces?: { readonly from: number; readonly to: number; readonly total: number } | null;
 }
 
 /** A frame that ran no erosion (before the first, paused, at `maxCycles`, detached). */

@@ -14,31 +14,24 @@ import { createInitialState, type ErosionStateData, type MaskName } from "../cor
 import type { GroundEdit } from "../core/groundEdits.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
-import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
+import { ErosionSchedule } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { RunnerMaps } from "./runnerMaps.js";
 import type { Live, LiveQueue } from "./runnerLive.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
 import { EditPreviews } from "./editPreviews.js";
-import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
-import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
-import { FrameBudget } from "./frameBudget.js";
-import { planFrame } from "./framePlan.js";
-import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import type { ErosionBackend } from "../core/erosionBackend.js";
+import type { ErosionErrorEvent, ErosionFrameStats, ErosionReports } from "./erosionEvents.js";
 import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
 import { WorkQueue } from "./workQueue.js";
+import { RunnerFrames } from "./runnerFrames.js";
 import { FrameStatsWindow } from "./frameStats.js";
 import { StartupProgress } from "./startupProgress.js";
 import { compareStamps, startHeightsHash, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
 import { startBackend } from "./backendStart.js";
-
-/** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
-const GPU_INITIAL_MS_PER_UNIT = 2e-5;
-/** Initial cost guess for the CPU backend (about 5 M steps per second). */
-const CPU_INITIAL_MS_PER_UNIT = 2e-4;
 
 /** Erodes one field, frame by frame. */
 export class ErosionRunner implements LiveQueue {
@@ -57,12 +50,10 @@ export class ErosionRunner implements LiveQueue {
     /** True while erosion advances every frame. */
     public running = false;
     private _options: ErosionOptions;
-    private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
-    private _framesInFlight = 0;
-    private readonly _work = new WorkQueue();
+    // Every queued operation first finishes a batch running in pieces and applies the rows waiting: to it a batch is whole.
+    private readonly _work = new WorkQueue(() => this._frames.finishPieces());
     private readonly _recovery: DeviceRecovery | null;
     private _beforeRender: Nullable<Observer<Scene>>;
-    private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     /** The rolling distribution of this run's erosion frames (`frameStats`). */
     public readonly frameStats = new FrameStatsWindow();
     /** Where the start stands (`startup`). */
@@ -70,6 +61,8 @@ export class ErosionRunner implements LiveQueue {
     private _stopped = false;
     /** Ground edits stamped whose frame has not landed, shown on the grounds' CPU data meanwhile. */
     private readonly _previews: EditPreviews;
+    /** The frame loop. */
+    private readonly _frames: RunnerFrames;
 
     /**
      * Starts a backend for `field`'s grounds (WebGPU when `useGpu`, else the CPU reference) and
@@ -83,6 +76,7 @@ export class ErosionRunner implements LiveQueue {
     ) {
         this._options = options;
         this._previews = new EditPreviews(field);
+        this._frames = new RunnerFrames(this, _reports, this._previews);
         this.schedule = new ErosionSchedule({ width: field.width, depth: field.depth, cellSize: field.cellSize, worldScale: field.worldScale }, options);
         const scene = field.scene;
         const engine = scene.getEngine() as WebGPUEngine;
@@ -94,7 +88,7 @@ export class ErosionRunner implements LiveQueue {
         this.ready.catch(() => this.startup.enter("failed"));
         this._recovery = useGpu ? new DeviceRecovery(engine, this) : null;
         this._work.reset(this.ready.catch(() => undefined));
-        this._beforeRender = scene.onBeforeRenderObservable.add(() => this._onFrame());
+        this._beforeRender = scene.onBeforeRenderObservable.add(() => this._frames.onFrame());
     }
 
     /** The newest options (a change waiting for the next cycle boundary included). */
@@ -111,7 +105,17 @@ export class ErosionRunner implements LiveQueue {
 
     /** What the last frame did. */
     public get lastFrame(): ErosionFrameStats {
-        return this._lastFrame;
+        return this._frames.lastFrame;
+    }
+
+    /** True while a queued operation waits or runs (frames must not start). */
+    public get holdsFrames(): boolean {
+        return this._work.holdsFrames;
+    }
+
+    /** True from a WebGPU device loss until recovery. */
+    public get lost(): boolean {
+        return this._recovery?.lost ?? false;
     }
 
     /** Reports an event (recovery and the behavior report through here too). */
@@ -125,8 +129,9 @@ export class ErosionRunner implements LiveQueue {
     }
 
     /** Resolves when every operation started so far (frames, reads, the final sync of `stop()`) is done. */
-    public whenIdle(): Promise<void> {
-        return this._work.whenIdle();
+    public async whenIdle(): Promise<void> {
+        await this._work.whenIdle();
+        this._frames.flushRows();
     }
 
     /**
@@ -167,7 +172,7 @@ export class ErosionRunner implements LiveQueue {
             const live = this._live("runCycles");
             const { schedule } = live;
             for (let done = 0; done < count; done++) {
-                if (!(await this._runUnbudgetedFrame(live))) {
+                if (!(await this._frames.runUnbudgeted(live))) {
                     // Only a horizon ends a frame of unbounded budget before the cycle's end.
                     throw new RangeError(`runCycles: the horizon (cycle ${schedule.horizon?.cycle}, batch ${schedule.horizon?.batch}) stops the run before ${count - done} more cycle(s); move it on first.`);
                 }
@@ -276,7 +281,7 @@ export class ErosionRunner implements LiveQueue {
         const horizon = schedule.horizon;
         schedule.horizon = stamp;
         try {
-            while (compareStamps(schedule.inputs.position, stamp) < 0 || schedule.editDue) await this._runUnbudgetedFrame(live);
+            while (compareStamps(schedule.inputs.position, stamp) < 0 || schedule.editDue) await this._frames.runUnbudgeted(live);
         } finally {
             schedule.horizon = horizon;
         }
@@ -289,7 +294,7 @@ export class ErosionRunner implements LiveQueue {
 
     private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
         const { backend, gpu } = await startBackend(useGpu, engine, this.field, initial, this._options, (kind, message, error) => this.report(kind, message, error), this.startup);
-        this._budget = new FrameBudget(gpu ? GPU_INITIAL_MS_PER_UNIT : CPU_INITIAL_MS_PER_UNIT);
+        this._frames.startOn(gpu);
         if (this._stopped) {
             backend.dispose(); // detached while starting
             return;
@@ -300,107 +305,6 @@ export class ErosionRunner implements LiveQueue {
         if (this._options.autoStart) {
             this.running = true;
         }
-    }
-
-    private _onFrame(): void {
-        const backend = this.backend;
-        if (!this.running && this._lastFrame.batches > 0 && this._framesInFlight === 0) {
-            // Paused (or at maxCycles): the frames now run no erosion, and lastFrame says so.
-            this._lastFrame = IDLE_FRAME;
-        }
-        const schedule = this.schedule;
-        const maxCycles = this._options.maxCycles;
-        if (this.running && maxCycles > 0 && schedule.cycle >= maxCycles) {
-            this.running = false;
-        }
-        if (!backend || this._recovery?.lost || this._work.holdsFrames) {
-            return;
-        }
-        // Paused, or with as many frames in flight as the backend takes, a frame still applies the
-        // ground edits stamped here (a small batch each, queued behind the frames in flight): an
-        // edit reaches the vertex buffers the next frame however far the readbacks lag.
-        // At the horizon (a lockstep game's turn whose inputs are not all known) only the edits stamped there run.
-        const atHorizon = schedule.horizon !== null && compareStamps(schedule.inputs.position, schedule.horizon) >= 0;
-        const editsOnly = !this.running || atHorizon || this._framesInFlight >= (backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT);
-        if (editsOnly && !schedule.editDue) {
-            return;
-        }
-        const started = performance.now();
-        const { batches, changed, estimatedMs, units, cycleCompleted } = planFrame(schedule, this._budget, this._options.frameBudgetMs, backend.workers, editsOnly);
-        if (maxCycles > 0 && schedule.cycle >= maxCycles) {
-            this.running = false;
-        }
-        const field = this.field;
-        this._framesInFlight++;
-        let planMs = 0; // this frame's planning and recording, known once it is issued
-        const running = backend.runFrame(batches, changed, this.maps.texelOptions());
-        const completeCycle = cycleCompleted ? this._readCheckpoint(backend) : null;
-        const frame = running
-            .then(async (result) => {
-                if (this.backend !== backend) return; // detached meanwhile
-                if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
-                const applying = performance.now();
-                this._applyRows(result, field, backend, batches);
-                const applyMs = performance.now() - applying;
-                this._lastFrame = { batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, cpuMs: this._lastFrame.cpuMs, applyMs };
-                this.frameStats.record({ ...this._lastFrame, cpuMs: planMs });
-                reportBatches(this._reports, batches);
-                if (batches.length > 0) this.startup.enter("running");
-                if (completeCycle) {
-                    await completeCycle();
-                }
-            })
-            .catch(async (error) => {
-                // A readback fails just before the device reports its loss: let the loss handler own that.
-                if (backend instanceof GpuErosionBackend && (await backend.deviceLostWithin(1000))) {
-                    return;
-                }
-                if (this._recovery?.lost || this.backend !== backend) {
-                    return; // a detached backend is gone
-                }
-                this.running = false;
-                this.report("stopped", "Erosion stopped: a frame failed.", error);
-            })
-            .finally(() => {
-                this._framesInFlight--;
-            });
-        this._work.track(frame);
-        planMs = performance.now() - started;
-        this._lastFrame = { ...this._lastFrame, cpuMs: planMs };
-    }
-
-    /**
-     * One frame whatever the budget (to the cycle's end, or the horizon), awaited with its rows
-     * applied and its checkpoint read: `runCycles`' and `runTo`'s step. True if it ended a cycle.
-     */
-    private async _runUnbudgetedFrame({ backend, schedule, field }: Live): Promise<boolean> {
-        const frame = planFrame(schedule, this._budget, Infinity);
-        const running = backend.runFrame(frame.batches, frame.changed, this.maps.texelOptions());
-        const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend) : null;
-        this._applyRows(await running, field, backend, frame.batches);
-        reportBatches(this._reports, frame.batches);
-        await completeCycle?.();
-        return frame.cycleCompleted;
-    }
-
-    /** The checkpoint read at the boundary a frame just reached (`Checkpoints.readAtBoundary`). */
-    private _readCheckpoint(backend: ErosionBackend): () => Promise<void> {
-        return this.checkpoints.readAtBoundary(
-            backend,
-            this.schedule,
-            () => this.backend,
-            (cycle) => this._reports.cycleCompleted({ cyclesCompleted: cycle })
-        );
-    }
-
-    private _applyRows(result: FrameResult, field: GroundField, backend: ErosionBackend, batches: readonly PlannedBatch[]): void {
-        if (result.texels) {
-            this.maps.uploadRows(result.texels, result.y0, result.y1);
-        }
-        if (result.rows) {
-            field.writeRows(result.rows, result.y0, result.y1, backend.name === "cpu");
-        }
-        this._previews.afterFrame(batches, result.rows ? result.y0 : 0, result.rows ? result.y1 : 0, backend.name === "cpu");
     }
 
     private _live(operation: string): Live {

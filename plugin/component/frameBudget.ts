@@ -13,11 +13,19 @@ const SMOOTHING = 0.25;
 /** Work in a batch, in units the cost model scales: droplet steps, plus cell visits of the grid passes. */
 export function batchWorkUnits(planned: PlannedBatch): number {
     const p = planned.params;
-    if (planned.operator === "hydraulic") {
+    if (planned.operator === "hydraulic" || planned.operator === "local") {
         return p.dropletCount * p.maxSteps + 2 * (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
     }
     if (planned.operator === "edit") {
         return (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
+    }
+    if (planned.operator === "water") {
+        // One pass of a water step over the patch: about one thermal step's work.
+        return (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0) * THERMAL_SLOTS;
+    }
+    if (planned.operator === "rivers") {
+        // Whole-field passes: the drainage-area steps, the routing hops and eight more (slots, erode, uplift, settle, the fold's).
+        return (planned.riverSteps + p.routeHops + 8) * (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0);
     }
     return planned.thermalIterations * (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0) * THERMAL_SLOTS;
 }

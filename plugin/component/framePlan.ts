@@ -8,6 +8,7 @@ import { expandRect, unionRect, type GridRect } from "../core/patches.js";
 import { sameClass, takeDueEdits, takeFrame } from "../core/frameLoop.js";
 import type { ErosionSchedule, PlannedBatch } from "../core/schedule.js";
 import { batchWorkUnits, type FrameBudget } from "./frameBudget.js";
+import type { BatchPieces } from "../core/erosionBackend.js";
 
 /** The batches of a frame, with the region they may change and what they were estimated to cost. */
 export interface PlannedFrame {
@@ -19,6 +20,14 @@ export interface PlannedFrame {
     readonly units: number;
     /** True when the frame ends at a cycle boundary. */
     readonly cycleCompleted: boolean;
+    /**
+     * Pieces the frame's one batch is to be cut into when the budget cannot hold it whole (a
+     * whole-field batch, `ErosionBackend.pieceCount`), else 1: the runner then runs it over
+     * several frames (`framePieces`).
+     */
+    readonly pieceCount: number;
+    /** The range of the batch's pieces this frame runs (`framePieces`), or null for whole batches. */
+    readonly pieces: BatchPieces | null;
 }
 
 /**
@@ -28,7 +37,7 @@ export interface PlannedFrame {
  * two cycles and the checkpoint read after it is the boundary's state. With `editsOnly` (a paused
  * run), only the ground edits stamped at the current position.
  */
-export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1, editsOnly = false): PlannedFrame {
+export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1, editsOnly = false, pieceCount: (planned: PlannedBatch) => number = () => 1): PlannedFrame {
     let estimatedMs = 0;
     const admit = (planned: PlannedBatch, frame: readonly PlannedBatch[]) => {
         const cost = budget.estimateMs(planned);
@@ -45,7 +54,33 @@ export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budget
         const rect = changedRect(planned);
         changed = changed ? unionRect(changed, rect) : rect;
     }
-    return { batches, changed, estimatedMs, units, cycleCompleted };
+    // A batch alone in its frame that the budget cannot hold runs in pieces, when it can be cut.
+    const pieces = batches.length === 1 && estimatedMs > budgetMs && !editsOnly ? pieceCount(batches[0]) : 1;
+    return { batches, changed, estimatedMs, units, cycleCompleted, pieceCount: pieces, pieces: null };
+}
+
+/**
+ * The next frame of a batch in pieces (`whole`, planned with `pieceCount` pieces), from piece
+ * `from`: as many as `budgetMs` holds by the estimate (each an equal share of the whole's), at
+ * least one. Only the range that ends the batch carries its changed region (the vertex pass and
+ * the rows) and its cycle boundary.
+ */
+export function framePieces(whole: PlannedFrame, from: number, budgetMs: number): PlannedFrame {
+    const total = whole.pieceCount;
+    const pieceMs = whole.estimatedMs / total;
+    const count = pieceMs > 0 ? Math.max(1, Math.floor(budgetMs / pieceMs)) : total;
+    const to = Math.min(total, from + count);
+    const last = to === total;
+    const share = (to - from) / total;
+    return {
+        batches: whole.batches,
+        changed: last ? whole.changed : null,
+        estimatedMs: whole.estimatedMs * share,
+        units: whole.units * share,
+        cycleCompleted: last && whole.cycleCompleted,
+        pieceCount: total,
+        pieces: { from, to, total },
+    };
 }
 
 /** The region a batch may change, grown by one vertex for the normals around it. */

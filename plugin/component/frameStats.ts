@@ -41,15 +41,21 @@ export class FrameStatsWindow {
     private readonly _erosion: number[] = [];
     private readonly _mainThread: number[] = [];
 
-    /** Adds a frame that ran erosion (frames of no batch are not erosion frames). */
+    /** Adds a frame that ran erosion (frames of no batch are not erosion frames): its erosion and main-thread times. */
     public record(frame: ErosionFrameStats): void {
-        if (frame.batches === 0) return;
-        this._erosion.push(frame.measuredMs ?? frame.estimatedMs);
-        this._mainThread.push(frame.cpuMs + frame.applyMs);
-        if (this._erosion.length > FRAME_STATS_WINDOW) {
-            this._erosion.shift();
-            this._mainThread.shift();
-        }
+        if (frame.batches === 0 && !frame.pieces) return;
+        this.recordErosion(frame.measuredMs ?? frame.estimatedMs);
+        this.recordMainThread(frame.cpuMs + frame.applyMs);
+    }
+
+    /** Adds a frame's erosion time (measured where available, else estimated), as it lands. */
+    public recordErosion(ms: number): void {
+        push(this._erosion, ms);
+    }
+
+    /** Adds a rendered frame's main-thread time for erosion (rows applied, the next work planned and issued). */
+    public recordMainThread(ms: number): void {
+        push(this._mainThread, ms);
     }
 
     /** Forgets every frame (after a change of budget or size, say). */
@@ -61,4 +67,10 @@ export class FrameStatsWindow {
     public get summary(): FrameStatsSummary {
         return { frames: this._erosion.length, erosion: summarize(this._erosion), mainThread: summarize(this._mainThread) };
     }
+}
+
+/** Appends to a window of at most `FRAME_STATS_WINDOW` values. */
+function push(values: number[], value: number): void {
+    values.push(value);
+    if (values.length > FRAME_STATS_WINDOW) values.shift();
 }

@@ -5,7 +5,6 @@
  */
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { ErosionStateData } from "../core/erosionState.js";
-import type { ErosionMaps } from "../core/erosionMaps.js";
 import { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { Constants } from "@babylonjs/core/Engines/constants.js";
 import type { Scene } from "@babylonjs/core/scene.js";
@@ -16,7 +15,8 @@ import { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
 import type { ComputeBuffer } from "../gpu/computeDevice.js";
 import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
 import { GpuTimer } from "../gpu/gpuTimer.js";
-import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GroundBinding } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import { intersectRects } from "../core/patches.js";
@@ -90,12 +90,16 @@ export class GpuErosionBackend implements ErosionBackend {
      * Runs the batches and the vertex pass. The frame's GPU time comes from timestamp queries where
      * the device has them, else from submit to `onSubmittedWorkDone` (which also counts queueing).
      */
-    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, _texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult> {
         // Flush what the engine recorded before, so the timed span and the submit hold only erosion.
         this._simulation.submit();
         const timed = this._timer?.begin() ?? false;
-        // Consecutive batches of one class share their dispatches.
-        this._simulation.runBatches(batches);
+        // A range of one batch's pieces, or batches (consecutive batches of one class share their dispatches).
+        if (pieces) {
+            this._simulation.runPieces(batches[0], pieces.from, pieces.to);
+        } else {
+            this._simulation.runBatches(batches);
+        }
         if (changed) {
             this._regenerateVertices(changed);
             this._writeMaps();
@@ -126,6 +130,10 @@ export class GpuErosionBackend implements ErosionBackend {
             return false;
         }
         return Promise.race([lost.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))]);
+    }
+
+    public pieceCount(planned: PlannedBatch): number {
+        return this._simulation.pieceCount(planned);
     }
 
     public regionChecksums(size: number): Promise<Uint32Array> {

@@ -9,6 +9,9 @@ export class WorkQueue {
     private _exclusiveDepth = 0;
     private _idle: Promise<unknown> = Promise.resolve();
 
+    /** @param _prelude runs before each queued task, once what it waits for is done (the runner finishes a batch in pieces there) */
+    constructor(private readonly _prelude: () => Promise<void> = async () => undefined) {}
+
     /** True while a queued operation is waiting or running (frames must not start). */
     public get holdsFrames(): boolean {
         return this._exclusiveDepth > 0;
@@ -18,9 +21,12 @@ export class WorkQueue {
     public queue<T>(task: () => Promise<T>): Promise<T> {
         this._exclusiveDepth++;
         const waitFor = Promise.all([this._exclusive, this._idle]).catch(() => undefined);
-        const run = waitFor.then(task).finally(() => {
-            this._exclusiveDepth--;
-        });
+        const run = waitFor
+            .then(() => this._prelude())
+            .then(task)
+            .finally(() => {
+                this._exclusiveDepth--;
+            });
         this._exclusive = run.catch(() => undefined);
         this._idle = Promise.all([this._idle, this._exclusive]);
         return run;

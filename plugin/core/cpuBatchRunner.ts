@@ -7,7 +7,7 @@ import { FoldScratch, foldDroplets } from "./cpu/droplets/foldDroplets.js";
 import { erodeDroplets } from "./cpu/droplets/erodeDroplets.js";
 import { thermalApply } from "./cpu/thermal/thermalApply.js";
 import { thermalFlux } from "./cpu/thermal/thermalFlux.js";
-import { runRiverBatch } from "./cpu/rivers/riverBatch.js";
+import { riverPieceCount, runRiverBatch } from "./cpu/rivers/riverBatch.js";
 import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
 import { tileSeam } from "./cpu/fold/tileSeam.js";
 import { applyGroundEdit, settleEditLevels } from "./cpu/edits/applyGroundEdit.js";
@@ -137,6 +137,21 @@ export class CpuBatchRunner {
         }
     }
 
+    /**
+     * Runs pieces `from .. to - 1` of `planned` (a river batch's phases, `pieceCount`), and the seam
+     * with the last: any cut gives `run`'s integers.
+     */
+    public runPieces(planned: PlannedBatch, from: number, to: number): void {
+        const { params, masks } = planned;
+        const state = this._state;
+        state.masks = masks;
+        const { scratch, work } = this._riverGrids();
+        runRiverBatch(params, planned.riverSteps, state, masks, scratch, work, this._maps, from, to);
+        if (to === pieceCount(planned) && params.seam !== 0) {
+            tileSeam(params, state.heights, state.drainageArea, state.counters);
+        }
+    }
+
     /** Runs one batch's kernels without the seam (the worker pool makes the seam once per class, as the GPU does). */
     public runKernels(planned: PlannedBatch): void {
         const { params, masks } = planned;
@@ -199,6 +214,11 @@ export class CpuBatchRunner {
         this._state = copy;
         this._deltaGrid?.fill(0);
     }
+}
+
+/** How many pieces `planned` runs in on the CPU (`CpuBatchRunner.runPieces`): a river batch's phases; 1 for any other. */
+export function pieceCount(planned: PlannedBatch): number {
+    return planned.operator === "rivers" ? riverPieceCount(planned.params, planned.riverSteps) : 1;
 }
 
 /** The state's grids, empty: what `replaceState` clones the rest of a state with. */

@@ -27,6 +27,17 @@ export interface FrameResult {
     readonly texels?: MapsTexels | null;
 }
 
+/**
+ * A range of a batch's pieces: a whole-field batch (the rivers') cut into its passes (GPU) or
+ * phases (CPU), run over several frames so that no frame pays for all of it. Pieces `from .. to - 1`
+ * of `total`; the same integers however the range is cut.
+ */
+export interface BatchPieces {
+    readonly from: number;
+    readonly to: number;
+    readonly total: number;
+}
+
 /** A place erosion batches run. */
 export interface ErosionBackend {
     /** `"webgpu"` or `"cpu"`. */
@@ -39,10 +50,15 @@ export interface ErosionBackend {
     /** Whether the CPU backend's thread runs its droplet and river-walk kernels on WebAssembly (false on the GPU backend). */
     readonly webAssembly: boolean;
     /**
-     * Runs batches (in order), regenerates the ground's vertices over `changed` (already grown by
+     * Runs batches (in order), or with `pieces` that range of the one batch's pieces, regenerates the ground's vertices over `changed` (already grown by
      * one vertex) and resolves with the changed rows once they can be read without a stall.
      */
-    runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null): Promise<FrameResult>;
+    runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult>;
+    /**
+     * How many pieces `planned` runs in when cut (`runFrame`'s `pieces`, with `batches` that one
+     * batch: the vertex pass and the rows come with the range that ends it); 1 when it is not cut.
+     */
+    pieceCount(planned: PlannedBatch): number;
     /** The whole state after everything issued so far. */
     readState(cycle: number, batch: number): Promise<ErosionStateData>;
     /**

@@ -9,6 +9,7 @@ import { mapsTexels, type ErosionMaps, type MapsTexelOptions, type MapsTexels } 
 import { cloneState, STATE_GRIDS, type ErosionStateData } from "../core/erosionState.js";
 import { WATER_GRIDS } from "../core/waterModel.js";
 import type { GridRect } from "../core/patches.js";
+import type { BatchPieces } from "../core/erosionBackend.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { dropletBatchWasmAvailable } from "../core/cpu/droplets/dropletBatchWasm.js";
 import { riverWalkWasmAvailable } from "../core/cpu/rivers/fast/riverWalkWasm.js";
@@ -29,7 +30,7 @@ export interface CpuPoolRequest {
 /** A request to the CPU backend. */
 export type CpuBackendRequest =
     | { readonly type: "init"; readonly state: ErosionStateData; readonly pool: CpuPoolRequest | null }
-    | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null; readonly texels: MapsTexelOptions | null }
+    | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null; readonly texels: MapsTexelOptions | null; readonly pieces?: BatchPieces | null }
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }
     | { readonly type: "release"; readonly cycle: number; readonly batch: number }
     | { readonly type: "write"; readonly state: ErosionStateData }
@@ -75,7 +76,7 @@ export class CpuBackendCore {
                 case "init":
                     return this._init(request.state, request.pool);
                 case "frame":
-                    return await this._frame(request.batches, request.changed, request.texels);
+                    return await this._frame(request.batches, request.changed, request.texels, request.pieces ?? null);
                 case "read": {
                     const state = cloneState(this._live().state);
                     state.cycle = request.cycle;
@@ -132,10 +133,12 @@ export class CpuBackendCore {
         return this._runner;
     }
 
-    private async _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null): Promise<CpuBackendResponse> {
+    private async _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null, pieces: BatchPieces | null): Promise<CpuBackendResponse> {
         const runner = this._live();
         const started = performance.now();
-        if (this._pool) {
+        if (pieces) {
+            await (this._pool ? this._pool.runPieces(batches[0], pieces.from, pieces.to) : runner.runPieces(batches[0], pieces.from, pieces.to));
+        } else if (this._pool) {
             await this._pool.runBatches(batches);
         } else {
             for (const planned of batches) {

@@ -11,7 +11,8 @@ import type { PlannedBatch } from "../core/schedule.js";
 import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
 import { nodeSpawner } from "./pool/poolPorts.js";
 import { CPU_WORKER_SOURCE } from "../generated/cpuWorkerSource.generated.js";
-import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import { pieceCount } from "../core/cpuBatchRunner.js";
 
 /** Sends requests to a `CpuBackendCore`, here or in a worker. */
 interface CpuChannel {
@@ -124,9 +125,13 @@ export class CpuErosionBackend implements ErosionBackend {
         return this._webAssembly;
     }
 
-    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null): Promise<FrameResult> {
-        const response = expect(await this._channel.request({ type: "frame", batches, changed, texels }), "frame");
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null, pieces: BatchPieces | null = null): Promise<FrameResult> {
+        const response = expect(await this._channel.request({ type: "frame", batches, changed, texels, pieces }), "frame");
         return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels };
+    }
+
+    public pieceCount(planned: PlannedBatch): number {
+        return pieceCount(planned);
     }
 
     public async regionChecksums(size: number): Promise<Uint32Array> {

@@ -56,7 +56,12 @@ export interface DispatchTarget {
 
 /** The largest `measure` over the target's batches (what a dispatch covering all of them spans). */
 function largest(target: DispatchTarget, measure: (params: BatchParams) => number): number {
-    return Math.max(...target.entries.map(measure));
+    return largestOf(target.entries, measure);
+}
+
+/** The largest `measure` over `entries`. */
+function largestOf(entries: readonly BatchParams[], measure: (params: BatchParams) => number): number {
+    return Math.max(...entries.map(measure));
 }
 
 /**
@@ -100,25 +105,39 @@ export function recordGroundEdit(target: DispatchTarget, levelSteps: number, wat
     }
 }
 
+/** One dispatch of a batch, recorded onto whichever params slot holds the batch's params at the time. */
+export type RecordPass = (target: DispatchTarget) => void;
+
 /** River batches (the order of the CPU's `runRiverBatch`). */
 export function recordRiverBatch(target: DispatchTarget, steps: number): void {
-    const columns = largest(target, (p) => riverRect(p).x1 - p.patchX0);
-    const rows = largest(target, (p) => riverRect(p).y1 - p.patchY0);
+    for (const pass of riverPasses(target.entries, steps)) pass(target);
+}
+
+/**
+ * A river batch's dispatches, one pass each, in order (the seam of a tileable terrain not
+ * included): what runs in pieces over several frames when a whole-field batch would not fit one
+ * (`GpuErosionSimulation.runPieces`). Recorded in any number of submissions, they give the same
+ * integers: each reads what the one before it left, and no other batch runs between them.
+ */
+export function riverPasses(entries: readonly BatchParams[], steps: number): RecordPass[] {
+    const columns = largestOf(entries, (p) => riverRect(p).x1 - p.patchX0);
+    const rows = largestOf(entries, (p) => riverRect(p).y1 - p.patchY0);
     const [px, py] = gridGroups(columns, rows);
     const [sx, sy] = gridGroups(columns + 2, rows + 2);
-    record(target, "river_slots", sx, sy);
+    const passes: RecordPass[] = [(target) => record(target, "river_slots", sx, sy)];
     // The steps alternate between the two area grids; after an odd number the areas are in
     // areaNext, and copy_area brings them back.
     for (let step = 0; step < steps; step++) {
-        record(target, step % 2 === 0 ? "river_accumulate" : "river_accumulate_odd", px, py);
+        const kernel = step % 2 === 0 ? "river_accumulate" : "river_accumulate_odd";
+        passes.push((target) => record(target, kernel, px, py));
     }
     if (steps % 2 === 1) {
-        record(target, "copy_area", px, py);
+        passes.push((target) => record(target, "copy_area", px, py));
     }
-    record(target, "river_erode", px, py, "rivers");
-    record(target, "river_uplift", px, py, "uplift");
-    record(target, "river_settle", px, py);
-    recordRouteAndFold(target, "rivers");
+    passes.push((target) => record(target, "river_erode", px, py, "rivers"));
+    passes.push((target) => record(target, "river_uplift", px, py, "uplift"));
+    passes.push((target) => record(target, "river_settle", px, py));
+    return [...passes, ...routeAndFoldPasses(entries, "rivers")];
 }
 
 /** Thermal batches: `iterations` relaxation steps, each a flux pass over the patch and an apply pass over it grown by one. */
@@ -158,15 +177,22 @@ export function recordTileSeam(target: DispatchTarget): void {
  * extent; what settles is scaled by the mask of the batch's operator.
  */
 function recordRouteAndFold(target: DispatchTarget, operator: "hydraulic" | "rivers"): void {
-    const [ex, ey] = gridGroups(largest(target, (p) => p.extentX1 - p.extentX0), largest(target, (p) => p.extentY1 - p.extentY0));
+    for (const pass of routeAndFoldPasses(target.entries, operator)) pass(target);
+}
+
+/** `recordRouteAndFold`'s dispatches, one pass each. */
+function routeAndFoldPasses(entries: readonly BatchParams[], operator: "hydraulic" | "rivers"): RecordPass[] {
+    const [ex, ey] = gridGroups(largestOf(entries, (p) => p.extentX1 - p.extentX0), largestOf(entries, (p) => p.extentY1 - p.extentY0));
     // One class, one operator, one set of options: every batch runs the same hops.
-    const routeHops = target.entries[0].routeHops;
+    const routeHops = entries[0].routeHops;
+    const passes: RecordPass[] = [];
     for (let hop = 1; hop <= routeHops; hop++) {
         const odd = hop % 2 === 0;
         const kernel = hop < routeHops ? (odd ? "route_sediment_odd" : "route_sediment") : odd ? "route_sediment_last_odd" : "route_sediment_last";
-        record(target, kernel, ex, ey, operator);
+        passes.push((target) => record(target, kernel, ex, ey, operator));
     }
-    record(target, "apply_delta", ex, ey);
-    record(target, "fill_levels", ex, ey);
-    record(target, "copy_levels", ex, ey);
+    for (const kernel of ["apply_delta", "fill_levels", "copy_levels"] as const) {
+        passes.push((target) => record(target, kernel, ex, ey));
+    }
+    return passes;
 }

@@ -12,7 +12,7 @@ import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, 
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
-import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
+import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, riverPasses, type DispatchTarget, type RecordPass } from "./batchDispatch.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
@@ -42,6 +42,8 @@ export class GpuErosionSimulation {
     private _uploadedSources: Int32Array | null = null;
     private readonly _packed = new Int32Array(PARAMS_UNIFORM_BYTES / 4);
     private _disposed = false;
+    /** The passes of the batch running in pieces (`runPieces`), made once for it. */
+    private _pieced: { planned: PlannedBatch; passes: RecordPass[] } | null = null;
 
     /** Use `GpuErosionSimulation.create`, which also compiles the kernels. */
     private constructor(
@@ -147,6 +149,37 @@ export class GpuErosionSimulation {
             }
             this._endClass(target);
         }
+    }
+
+    /** How many pieces `planned` runs in (`runPieces`): a river batch's passes (its seam with the last); 1 for any other. */
+    public pieceCount(planned: PlannedBatch): number {
+        return planned.operator === "rivers" ? this._piecePasses(planned).length : 1;
+    }
+
+    /**
+     * Records passes `from .. to - 1` of `planned` (a river batch): the dispatches `runClass` records
+     * for it, in order, so any cut gives its integers. Each range writes the batch's params into a
+     * slot of its own (a slot of an earlier submission may hold another's since).
+     */
+    public runPieces(planned: PlannedBatch, from: number, to: number): void {
+        this._assertLive();
+        this._uploadMasks(planned.masks);
+        const passes = this._piecePasses(planned);
+        const target = this._target([planned.params]);
+        for (let pass = from; pass < to; pass++) passes[pass](target);
+        this._recorded = true;
+        if (to === passes.length) this._pieced = null;
+    }
+
+    private _piecePasses(planned: PlannedBatch): RecordPass[] {
+        if (this._pieced?.planned !== planned) {
+            const passes = riverPasses([planned.params], planned.riverSteps);
+            if (planned.params.seam !== 0) {
+                passes.push((target) => recordTileSeam(target));
+            }
+            this._pieced = { planned, passes };
+        }
+        return this._pieced.passes;
     }
 
     /**

@@ -3,8 +3,8 @@
  * frame's changed rows are read back instead. The bake runs it on Dawn for Node; the component has
  * its own (`component/gpuErosionBackend.ts`), which adds Babylon's vertex pass and textures.
  */
-import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
-import type { ErosionMaps } from "../core/erosionMaps.js";
+import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
@@ -40,14 +40,22 @@ export class HeadlessGpuBackend implements ErosionBackend {
      * Runs the batches and waits for the device, so one frame at a time is in flight (a bake's
      * progress and Ctrl-C follow the GPU); the time is submit to work done, queueing included.
      */
-    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null): Promise<FrameResult> {
-        this._simulation.runBatches(batches);
+    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, _texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult> {
+        if (pieces) {
+            this._simulation.runPieces(batches[0], pieces.from, pieces.to);
+        } else {
+            this._simulation.runBatches(batches);
+        }
         const submitted = performance.now();
         this._simulation.submit();
         await this._workDone();
         const measuredMs = performance.now() - submitted;
         const rows = changed ? await this._simulation.readHeightRows(changed.y0, changed.y1) : null;
         return { rows, y0: changed?.y0 ?? 0, y1: changed?.y1 ?? 0, measuredMs, measuredBy: "submitted" };
+    }
+
+    public pieceCount(planned: PlannedBatch): number {
+        return this._simulation.pieceCount(planned);
     }
 
     public regionChecksums(size: number): Promise<Uint32Array> {

@@ -15,7 +15,7 @@ import { riverPhaseBand, riverPhases, type RiverPhase } from "../../core/cpu/riv
 import { riverRoots, splitRoots, VertexList } from "../../core/cpu/rivers/fast/riverForest.js";
 import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
 import { ensureWater } from "../../core/cpu/water/waterBatch.js";
-import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { pieceCount, type CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import { allGrids, applyChanges, cellsOf, copyRows, ensureGrid, isShared, mergeRows, setGrid, sharedCopy } from "./poolGrids.js";
@@ -137,10 +137,26 @@ export class CpuPool {
         }
     }
 
-    private async _riverBatch(planned: PlannedBatch): Promise<void> {
+    /**
+     * Runs pieces `from .. to - 1` of a river batch (its phases, `pieceCount`), and the seam with the
+     * last; any cut gives `runBatches`' integers.
+     */
+    public async runPieces(planned: PlannedBatch, from: number, to: number): Promise<void> {
+        if (!this.shared) {
+            this._runner.runPieces(planned, from, to); // as runBatches: one thread for a river batch without shared memory
+            return;
+        }
+        await this._riverBatch(planned, from, to);
+        if (to === pieceCount(planned) && planned.params.seam !== 0) {
+            const state = this._runner.state;
+            tileSeam(planned.params, state.heights, state.drainageArea, state.counters);
+        }
+    }
+
+    private async _riverBatch(planned: PlannedBatch, from = 0, to = Infinity): Promise<void> {
         const scratch = this._runner.riverScratch();
         const { params } = planned;
-        for (const phase of riverPhases(params, planned.riverSteps, true)) {
+        for (const phase of riverPhases(params, planned.riverSteps, true).slice(from, to)) {
             // Band b always goes to member b: its donors, listed in one phase, serve the next. The
             // walk goes by trees instead: its roots, found once the slots are, split by size.
             const walkShares = phase.kind === "walk" ? splitRoots(riverRoots(params, scratch.riverSlots, this._roots), scratch.areaNext, this.members, params.width * params.depth) : null;

@@ -145,15 +145,19 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
 /** Runs the request's cycles with each frame budget on `backend`: the fingerprint per budget. */
 async function budgets(request: ScenarioRequest & { budgets: number[]; backend: "webgpu" | "cpu" }) {
     const heights = decodeInt32(request.heights);
-    const results: { budget: number; fingerprint: string; backend: string }[] = [];
+    const results: { budget: number; fingerprint: string; backend: string; piecedFrames: number }[] = [];
     for (const budget of request.budgets) {
         const ground = makeGround(`budget${budget}`, request.width, request.depth, heights);
         const erosion = new TerrainErosion({ ...request.options, backend: request.backend, frameBudgetMs: budget, maxCycles: request.cycles });
         ground.addBehavior(erosion);
+        // Frames that ran a range of a whole-field batch's pieces (the budget could not hold it).
+        let piecedFrames = 0;
+        const counting = ground.getScene().onAfterRenderObservable.add(() => (piecedFrames += erosion.lastFrame.pieces ? 1 : 0));
         await erosion.whenReady();
         await until(() => erosion.cyclesCompleted >= request.cycles && !erosion.isRunning, `budget ${budget} ms`);
         await erosion.whenIdle();
-        results.push({ budget, fingerprint: await erosion.fingerprint(), backend: erosion.backend ?? "none" });
+        counting.remove();
+        results.push({ budget, fingerprint: await erosion.fingerprint(), backend: erosion.backend ?? "none", piecedFrames });
         erosion.dispose();
         ground.dispose();
     }

@@ -101,7 +101,8 @@ describe("TerrainErosion's attach lifecycle", () => {
         await erosion.whenIdle();
         expect(erosion.lastFrame.batches).toBeGreaterThan(0);
         erosion.pause();
-        await renderFrames(env.scene, 2);
+        // A river batch running in pieces when paused finishes first (the schedule has counted it): at most its six phases.
+        await renderFrames(env.scene, 8);
         expect(erosion.lastFrame).toEqual({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 });
         erosion.start();
         await renderFrames(env.scene, 2);
@@ -111,7 +112,7 @@ describe("TerrainErosion's attach lifecycle", () => {
         // that found the worker busy ran none either).
         const { frames, erosion: cost, mainThread } = erosion.frameStats;
         expect(frames).toBeGreaterThanOrEqual(2);
-        expect(frames).toBeLessThanOrEqual(6);
+        expect(frames).toBeLessThanOrEqual(12);
         expect(cost.medianMs).toBeGreaterThan(0);
         expect(cost.p95Ms).toBeGreaterThanOrEqual(cost.medianMs);
         expect(cost.maxMs).toBeGreaterThanOrEqual(cost.p95Ms);

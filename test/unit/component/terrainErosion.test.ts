@@ -49,7 +49,9 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         expect(erosion.cyclesCompleted).toBeGreaterThan(0);
         // The main thread's share of the last frame: planning it, and applying its rows.
         expect(erosion.lastFrame.cpuMs).toBeGreaterThanOrEqual(0);
-        expect(erosion.lastFrame.applyMs).toBeGreaterThan(0);
+        expect(erosion.lastFrame.applyMs).toBeGreaterThanOrEqual(0);
+        // Some frame applied rows (a frame of a river batch's middle pieces brings none back).
+        expect(erosion.frameStats.mainThread.maxMs).toBeGreaterThan(0);
         const eroded = await erosion.readHeights();
         expect(eroded.some((h, i) => Math.abs(h - heights[i]) > 1e-3)).toBe(true);
     });

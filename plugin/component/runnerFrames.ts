@@ -1,0 +1,262 @@
+/**
+ * The runner's frame loop: what each rendered frame runs (the next batches within the budget, a
+ * range of a whole-field batch's pieces, or the ground edits stamped here), what the frames that
+ * land bring back (rows applied a band at a time, `PendingRows`), and the frames run at once for
+ * `runCycles`, a rewind or a queued operation.
+ */
+import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { MapsTexels } from "../core/erosionMaps.js";
+import type { ErosionOptions } from "../core/options.js";
+import type { ErosionSchedule } from "../core/schedule.js";
+import { compareStamps } from "../core/inputLog/inputEntries.js";
+import type { BoundaryCapture, Checkpoints } from "./checkpoints.js";
+import type { EditPreviews } from "./editPreviews.js";
+import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
+import { FrameBudget } from "./frameBudget.js";
+import { framePieces, planFrame, type PlannedFrame } from "./framePlan.js";
+import type { FrameStatsWindow } from "./frameStats.js";
+import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import type { GroundField } from "./groundField.js";
+import type { Live } from "./runnerLive.js";
+import type { RunnerMaps } from "./runnerMaps.js";
+import type { StartupProgress } from "./startupProgress.js";
+import { PendingRows, type LandedRows } from "./pendingRows.js";
+
+/** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
+const GPU_INITIAL_MS_PER_UNIT = 2e-5;
+/** Initial cost guess for the CPU backend (about 5 M steps per second). */
+const CPU_INITIAL_MS_PER_UNIT = 2e-4;
+
+/** What the frame loop needs of its runner. */
+export interface FrameHost {
+    readonly field: GroundField;
+    readonly schedule: ErosionSchedule;
+    readonly checkpoints: Checkpoints;
+    readonly maps: RunnerMaps;
+    readonly frameStats: FrameStatsWindow;
+    readonly startup: StartupProgress;
+    readonly options: ErosionOptions;
+    readonly backend: ErosionBackend | null;
+    running: boolean;
+    /** True while a queued operation waits or runs (frames must not start). */
+    readonly holdsFrames: boolean;
+    /** True from a WebGPU device loss until recovery. */
+    readonly lost: boolean;
+    report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void;
+    track(work: Promise<unknown>): void;
+}
+
+/** The batch running in pieces over frames (`framePieces`): its whole frame, its backend, its next piece and its boundary's capture. */
+interface PiecedBatch {
+    readonly whole: PlannedFrame;
+    readonly backend: ErosionBackend;
+    next: number;
+    readonly boundary: BoundaryCapture | undefined;
+}
+
+/** Runs a runner's frames. */
+export class RunnerFrames {
+    private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
+    private _framesInFlight = 0;
+    private _lastFrame: ErosionFrameStats = IDLE_FRAME;
+    private _pieced: PiecedBatch | null = null;
+    private readonly _rows: PendingRows;
+
+    constructor(
+        private readonly _host: FrameHost,
+        private readonly _reports: ErosionReports,
+        private readonly _previews: EditPreviews
+    ) {
+        this._rows = new PendingRows(_host.field.width, (landed, y0, y1, texels) => this._applyBand(landed, y0, y1, texels));
+    }
+
+    /** What the last frame did. */
+    public get lastFrame(): ErosionFrameStats {
+        return this._lastFrame;
+    }
+
+    /** Sets the cost model's first guess for the backend that started. */
+    public startOn(gpu: boolean): void {
+        this._budget = new FrameBudget(gpu ? GPU_INITIAL_MS_PER_UNIT : CPU_INITIAL_MS_PER_UNIT);
+    }
+
+    /** A rendered frame: rows that came back applied within the budget, then the next work issued. */
+    public onFrame(): void {
+        const host = this._host;
+        const backend = host.backend;
+        if (!host.running && this._lastFrame.batches > 0 && this._framesInFlight === 0 && !this._pieced && !this._rows.pending) {
+            // Paused (or at maxCycles): the frames now run no erosion, and lastFrame says so.
+            this._lastFrame = IDLE_FRAME;
+        }
+        const { schedule, options } = host;
+        const maxCycles = options.maxCycles;
+        if (host.running && maxCycles > 0 && schedule.cycle >= maxCycles) {
+            host.running = false;
+        }
+        if (!backend || host.lost || host.holdsFrames) {
+            return;
+        }
+        const started = performance.now();
+        const applyMs = this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs, backend) : 0;
+        const frame = this._nextFrame(backend);
+        if (frame) {
+            if (maxCycles > 0 && schedule.cycle >= maxCycles) host.running = false;
+            this._issue(frame.frame, backend, frame.boundary);
+        }
+        const mainThreadMs = performance.now() - started;
+        if (frame || applyMs > 0) {
+            this._lastFrame = { ...this._lastFrame, cpuMs: mainThreadMs - applyMs, applyMs };
+            host.frameStats.recordMainThread(mainThreadMs);
+        }
+    }
+
+    /** What this frame issues: the next range of a batch in pieces, the next batches, or nothing. */
+    private _nextFrame(backend: ErosionBackend): { frame: PlannedFrame; boundary?: BoundaryCapture } | null {
+        const { schedule, options, running } = this._host;
+        const inFlightLimit = backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT;
+        if (this._pieced && this._pieced.backend !== backend) {
+            this._pieced = null; // a lost device's: recovery resumes from the checkpoint
+        }
+        if (this._pieced) {
+            // A batch in pieces goes on (paused or not: the schedule has counted it) and nothing runs between them.
+            return this._framesInFlight >= inFlightLimit ? null : this._takePieces(options.frameBudgetMs);
+        }
+        // Paused, or with as many frames in flight as the backend takes, a frame still applies the
+        // ground edits stamped here (a small batch each, queued behind the frames in flight): an
+        // edit reaches the vertex buffers the next frame however far the readbacks lag.
+        // At the horizon (a lockstep game's turn whose inputs are not all known) only the edits stamped there run.
+        const atHorizon = schedule.horizon !== null && compareStamps(schedule.inputs.position, schedule.horizon) >= 0;
+        const editsOnly = !running || atHorizon || this._framesInFlight >= inFlightLimit;
+        if (editsOnly && !schedule.editDue) {
+            return null;
+        }
+        const frame = planFrame(schedule, this._budget, options.frameBudgetMs, backend.workers, editsOnly, (planned) => backend.pieceCount(planned));
+        if (frame.pieceCount === 1) return { frame };
+        this._pieced = { whole: frame, backend, next: 0, boundary: frame.cycleCompleted ? this._host.checkpoints.captureBoundary(schedule) : undefined };
+        return this._takePieces(options.frameBudgetMs);
+    }
+
+    /** The next range of the batch in pieces, and its boundary's capture with the range that ends it (which ends the pieces). */
+    private _takePieces(budgetMs: number): { frame: PlannedFrame; boundary?: BoundaryCapture } {
+        const pieced = this._pieced!;
+        const frame = framePieces(pieced.whole, pieced.next, budgetMs);
+        pieced.next = frame.pieces!.to;
+        if (pieced.next < pieced.whole.pieceCount) return { frame };
+        this._pieced = null;
+        return { frame, boundary: pieced.boundary };
+    }
+
+    /** Issues a planned frame and takes in its results when they land. */
+    private _issue(frame: PlannedFrame, backend: ErosionBackend, boundary?: BoundaryCapture): void {
+        const host = this._host;
+        const { batches, changed, estimatedMs, units, cycleCompleted, pieces } = frame;
+        const ends = pieces === null || pieces.to === pieces.total;
+        this._framesInFlight++;
+        const running = backend.runFrame(batches, changed, host.maps.texelOptions(), pieces);
+        const completeCycle = cycleCompleted ? this._readCheckpoint(backend, boundary) : null;
+        const landed = running
+            .then(async (result) => {
+                if (host.backend !== backend) return; // detached meanwhile
+                if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
+                // The batches are reported, and the cycle completed, once the rows are on the grounds.
+                if (ends) this._rows.add(this._landed(result, backend, frame, () => completeCycle && host.track(completeCycle())));
+                this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, pieces };
+                host.frameStats.recordErosion(result.measuredMs ?? estimatedMs);
+                if (batches.length > 0) host.startup.enter("running");
+            })
+            .catch(async (error) => {
+                // A readback fails just before the device reports its loss: let the loss handler own that.
+                if (backend instanceof GpuErosionBackend && (await backend.deviceLostWithin(1000))) {
+                    return;
+                }
+                if (host.lost || host.backend !== backend) {
+                    return; // a detached backend is gone
+                }
+                host.running = false;
+                host.report("stopped", "Erosion stopped: a frame failed.", error);
+            })
+            .finally(() => {
+                this._framesInFlight--;
+            });
+        host.track(landed);
+    }
+
+    /**
+     * Runs the rest of a batch in pieces at once and applies every row waiting: what every queued
+     * operation (a read, a restore, `runCycles`, the final sync of a stop) does first, so it sees
+     * whole batches and up-to-date grounds. A lost device's pieces are dropped (recovery resumes
+     * from the checkpoint).
+     */
+    public async finishPieces(): Promise<void> {
+        const host = this._host;
+        const pieced = this._pieced;
+        if (pieced && !host.lost && (host.backend === null || host.backend === pieced.backend)) {
+            const { frame, boundary } = this._takePieces(Infinity);
+            try {
+                await this.runNow(frame, pieced.backend, boundary);
+            } catch (error) {
+                // The operation after it still runs (a stop's release above all); erosion stops as a failed frame stops it.
+                host.running = false;
+                host.report("stopped", "Erosion stopped: the rest of a batch in pieces failed.", error);
+            }
+        }
+        this._pieced = null;
+        this._rows.flush(host.backend ?? pieced?.backend ?? null);
+    }
+
+    /**
+     * One frame whatever the budget (to the cycle's end, or the horizon), awaited with its rows
+     * applied and its checkpoint read: `runCycles`' and a rewind's step. True if it ended a cycle.
+     */
+    public async runUnbudgeted({ backend, schedule }: Live): Promise<boolean> {
+        const frame = planFrame(schedule, this._budget, Infinity);
+        await this.runNow(frame, backend);
+        return frame.cycleCompleted;
+    }
+
+    /** Runs `frame` and awaits it, its rows applied and its checkpoint read (`boundary` captured at its planning, else now). */
+    private async runNow(frame: PlannedFrame, backend: ErosionBackend, boundary?: BoundaryCapture): Promise<void> {
+        const running = backend.runFrame(frame.batches, frame.changed, this._host.maps.texelOptions(), frame.pieces);
+        const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend, boundary) : null;
+        this._rows.add(this._landed(await running, backend, frame));
+        this._rows.flush(backend);
+        await completeCycle?.();
+    }
+
+    /** The checkpoint read at the boundary a frame just reached (`Checkpoints.readAtBoundary`), with what was `captured` there (now by default). */
+    private _readCheckpoint(backend: ErosionBackend, captured: BoundaryCapture = this._host.checkpoints.captureBoundary(this._host.schedule)): () => Promise<void> {
+        const host = this._host;
+        return host.checkpoints.readAtBoundary(
+            backend,
+            captured,
+            () => host.backend,
+            (cycle) => this._reports.cycleCompleted({ cyclesCompleted: cycle })
+        );
+    }
+
+    private _landed(result: FrameResult, backend: ErosionBackend, frame: PlannedFrame, applied?: () => void): LandedRows {
+        return { backend, rows: result.rows, y0: result.rows ? result.y0 : 0, y1: result.rows ? result.y1 : 0, texels: result.texels ?? null, batches: frame.batches, applied };
+    }
+
+    /** Applies every row waiting (`whenIdle`: the grounds are up to date once it resolves). */
+    public flushRows(): void {
+        this._rows.flush(this._host.backend);
+    }
+
+    /** Rows `y0 .. y1 - 1` of a landed frame onto the grounds; its batches reported with its last band. */
+    private _applyBand(landed: LandedRows, y0: number, y1: number, texels: MapsTexels | null): void {
+        const cpu = landed.backend.name === "cpu";
+        if (texels) {
+            this._host.maps.uploadRows(texels, y0, y1);
+        }
+        if (landed.rows && y1 > y0) {
+            const width = this._host.field.width;
+            this._host.field.writeRows(landed.rows.subarray((y0 - landed.y0) * width, (y1 - landed.y0) * width), y0, y1, cpu);
+        }
+        this._previews.afterFrame(landed.batches, y0, y1, cpu);
+        if (y1 >= landed.y1) {
+            reportBatches(this._reports, landed.batches);
+            landed.applied?.();
+        }
+    }
+}
