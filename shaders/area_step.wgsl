@@ -12,7 +12,7 @@
 fn areaStep(id: vec3<u32>, fromNext: bool) {
     let rect = riverRect();
     let x = rect.x + i32(id.x);
-    let y = rect.y + i32(id.y);
+    let y = rect.y + params.dispatchOffset + i32(id.y);
     // The dispatch rounds the rectangle up to whole workgroups: invocations past it idle.
     if (x >= rect.z || y >= rect.w) {
         return;

@@ -13,7 +13,7 @@
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
     let x = params.extentX0 + i32(id.x);
-    let y = params.extentY0 + i32(id.y);
+    let y = params.extentY0 + params.dispatchOffset + i32(id.y);
     // The dispatch rounds the extent up to whole workgroups: invocations past it idle.
     if (x >= params.extentX1 || y >= params.extentY1) {
         return;

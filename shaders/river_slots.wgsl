@@ -13,7 +13,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
     let rect = riverRect();
     var x = rect.x - 1 + i32(id.x);
-    var y = rect.y - 1 + i32(id.y);
+    var y = rect.y - 1 + params.dispatchOffset + i32(id.y);
     // The dispatch rounds the grown rectangle up to whole workgroups: invocations past it idle.
     if (x > rect.z || y > rect.w) {
         return;

@@ -22,7 +22,7 @@
 // One hop reading `routedFrom` and writing `routedTo`.
 fn routeHop(id: vec3<u32>, passOn: bool) {
     let x = params.extentX0 + i32(id.x);
-    let y = params.extentY0 + i32(id.y);
+    let y = params.extentY0 + params.dispatchOffset + i32(id.y);
     // The dispatch rounds the extent up to whole workgroups: invocations past it idle.
     if (x >= params.extentX1 || y >= params.extentY1) {
         return;

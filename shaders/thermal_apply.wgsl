@@ -16,7 +16,7 @@ fn inPatch(x: i32, y: i32) -> bool {
 }
 
 fn fluxSlot(x: i32, y: i32) -> i32 {
-    return params.fluxBase + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
+    return params.dispatchOffset + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
 }
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)

@@ -28,7 +28,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let width = params.width;
     let depth = params.depth;
     let height = heights[y * width + x];
-    let slot = params.fluxBase + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
+    let slot = params.dispatchOffset + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
     for (var k = 0; k < THERMAL_SLOTS; k++) {
         var drop = 0;
         if (k < params.neighbours) {

@@ -16,7 +16,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
-import { TerrainErosion, type ErosionFrameStats } from "../../plugin/index.js";
+import { TerrainErosion } from "../../plugin/index.js";
 import { benchDeviceDescriptor, describeAdapter, runGpuKernelBench } from "../src/gpuKernels.js";
 import { runCounts, summarize, type BenchRecord } from "../src/records.js";
 import { benchHeights } from "../src/workloads.js";
@@ -79,10 +79,12 @@ interface FrameSamples {
     batches: number[];
     erosionFrames: number;
     renderedFrames: number;
+    /** Landed frames the sampler did not see (two landed between its looks): their GPU time is not in `gpuMs`. */
+    unsampled: number;
 }
 
 function emptySamples(): FrameSamples {
-    return { cpuMs: [], gpuMs: [], gpuMeasuredBy: new Set(), batches: [], erosionFrames: 0, renderedFrames: 0 };
+    return { cpuMs: [], gpuMs: [], gpuMeasuredBy: new Set(), batches: [], erosionFrames: 0, renderedFrames: 0, unsampled: 0 };
 }
 
 /**
@@ -93,7 +95,7 @@ function emptySamples(): FrameSamples {
 class FrameSampler {
     public samples: FrameSamples | null = null;
     private _lastPosition: number;
-    private _lastMeasured: ErosionFrameStats | null = null;
+    private _lastLanded = 0;
     private readonly _cleanup: (() => void)[] = [];
 
     constructor(
@@ -114,19 +116,26 @@ class FrameSampler {
         const after = _scene.onAfterRenderObservable.add(() => {
             if (this.samples) this.samples.renderedFrames++;
         });
-        // A frame's measured GPU time arrives with its batches, when they reach the mesh.
-        const eroded = _erosion.onPatchErodedObservable.add(() => {
+        // A frame's measured GPU time arrives when it lands (a range of a river batch's pieces
+        // included, which reports no batch): each landed frame is sampled once (`lastFrame.landed`).
+        const sampleLanded = () => {
             const frame = _erosion.lastFrame;
-            if (this.samples && frame !== this._lastMeasured && frame.measuredMs !== null) {
+            if (this.samples && frame.landed !== this._lastLanded && frame.measuredMs !== null) {
                 this.samples.gpuMs.push(frame.measuredMs);
                 this.samples.gpuMeasuredBy.add(String(frame.measuredBy ?? "unknown"));
+                this.samples.unsampled += Math.max(0, frame.landed - this._lastLanded - 1);
             }
-            this._lastMeasured = frame;
-        });
+            this._lastLanded = frame.landed;
+        };
+        const eroded = _erosion.onPatchErodedObservable.add(sampleLanded);
+        const landedBefore = _scene.onBeforeRenderObservable.add(sampleLanded);
+        const landedAfter = _scene.onAfterRenderObservable.add(sampleLanded);
         this._cleanup.push(
             () => _scene.onBeforeRenderObservable.remove(before),
             () => _scene.onAfterRenderObservable.remove(after),
-            () => _erosion.onPatchErodedObservable.remove(eroded)
+            () => _erosion.onPatchErodedObservable.remove(eroded),
+            () => _scene.onBeforeRenderObservable.remove(landedBefore),
+            () => _scene.onAfterRenderObservable.remove(landedAfter)
         );
     }
 

@@ -62,10 +62,15 @@ export interface ErosionFrameStats {
      * batch in one frame (`batches` is then 1: the batch it runs part of), else null.
      */
     readonly pieces?: { readonly from: number; readonly to: number; readonly total: number } | null;
+    /**
+     * Erosion frames that have landed since the attach (the measured figures are the latest
+     * one's): a sampler tells a new frame's figures from the same frame seen again by it.
+     */
+    readonly landed: number;
 }
 
 /** A frame that ran no erosion (before the first, paused, at `maxCycles`, detached). */
-export const IDLE_FRAME: ErosionFrameStats = Object.freeze({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 });
+export const IDLE_FRAME: ErosionFrameStats = Object.freeze({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, landed: 0 });
 
 /** Where a runner reports what happened (the behavior turns these into its observables). */
 export interface ErosionReports {

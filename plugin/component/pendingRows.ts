@@ -27,13 +27,18 @@ export type ApplyRowBand = (landed: LandedRows, y0: number, y1: number, texels: 
 
 /** The fewest rows a band applies: a frame always makes some progress. */
 const MIN_BAND_ROWS = 8;
-/** Share of a new measurement in the running cost per row. */
+/**
+ * Milliseconds a vertex of a row costs to apply before any was measured: pessimistic (513 vertices
+ * a row, 0.1 ms), so the first band does not overrun; the running estimate then learns.
+ */
+const INITIAL_MS_PER_VERTEX = 2e-4;
+/** Share of a new measurement in the running cost per vertex. */
 const SMOOTHING = 0.25;
 
 /** Rows that came back and are not yet on the grounds. */
 export class PendingRows {
     private readonly _queue: { landed: LandedRows; next: number }[] = [];
-    private _msPerRow = 0.02;
+    private _msPerVertex = INITIAL_MS_PER_VERTEX;
 
     /** @param _width vertices a row (of the field) */
     constructor(
@@ -66,11 +71,11 @@ export class PendingRows {
             }
             const spent = performance.now() - started;
             if (rowsApplied > 0 && spent >= budgetMs) break;
-            const rows = Math.max(MIN_BAND_ROWS, Math.floor((budgetMs - spent) / this._msPerRow));
+            const rows = Math.max(MIN_BAND_ROWS, Math.floor((budgetMs - spent) / (this._msPerVertex * this._width)));
             rowsApplied += this._applyBand(entry, rows);
         }
         const ms = performance.now() - started;
-        if (rowsApplied > 0) this._msPerRow += SMOOTHING * (ms / rowsApplied - this._msPerRow);
+        if (rowsApplied > 0) this._msPerVertex += SMOOTHING * (ms / (rowsApplied * this._width) - this._msPerVertex);
         return ms;
     }
 

@@ -86,7 +86,7 @@ export class RunnerFrames {
         const backend = host.backend;
         if (!host.running && this._lastFrame.batches > 0 && this._framesInFlight === 0 && !this._pieced && !this._rows.pending) {
             // Paused (or at maxCycles): the frames now run no erosion, and lastFrame says so.
-            this._lastFrame = IDLE_FRAME;
+            this._lastFrame = { ...IDLE_FRAME, landed: this._lastFrame.landed };
         }
         const { schedule, options } = host;
         const maxCycles = options.maxCycles;
@@ -97,16 +97,17 @@ export class RunnerFrames {
             return;
         }
         const started = performance.now();
-        const applyMs = this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs, backend) : 0;
         const frame = this._nextFrame(backend);
         if (frame) {
             if (maxCycles > 0 && schedule.cycle >= maxCycles) host.running = false;
             this._issue(frame.frame, backend, frame.boundary);
         }
-        const mainThreadMs = performance.now() - started;
+        const planMs = performance.now() - started;
+        // The rows that came back, in what the budget has left after planning (a band at least).
+        const applyMs = this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs, backend) : 0;
         if (frame || applyMs > 0) {
-            this._lastFrame = { ...this._lastFrame, cpuMs: mainThreadMs - applyMs, applyMs };
-            host.frameStats.recordMainThread(mainThreadMs);
+            this._lastFrame = { ...this._lastFrame, cpuMs: planMs, applyMs };
+            host.frameStats.recordMainThread(planMs + applyMs);
         }
     }
 
@@ -160,7 +161,7 @@ export class RunnerFrames {
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 // The batches are reported, and the cycle completed, once the rows are on the grounds.
                 if (ends) this._rows.add(this._landed(result, backend, frame, () => completeCycle && host.track(completeCycle())));
-                this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, pieces };
+                this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, pieces, landed: this._lastFrame.landed + 1 };
                 host.frameStats.recordErosion(result.measuredMs ?? estimatedMs);
                 if (batches.length > 0) host.startup.enter("running");
             })

@@ -133,9 +133,11 @@ export const BATCH_PARAM_FIELDS = [
     "wrap",
     // Rendering only (the vertex pass): the cell size in local units as the bits of an f32.
     "cellSizeBits",
-    // GPU only (0 on the CPU): where a thermal batch's flux starts in the flux buffer, which holds
-    // one patch's flux for each batch of the dispatch.
-    "fluxBase",
+    // GPU only (0 on the CPU): where a dispatch starts within its batch. For a thermal batch, where
+    // its flux starts in the flux buffer, which holds one patch's flux for each batch of the
+    // dispatch; for a grid pass of a whole-field batch run in pieces (`GpuErosionSimulation.runPieces`),
+    // the first row of the band of rows the dispatch covers, counted from the pass's own first row.
+    "dispatchOffset",
     // Shallow water: which pass of the step a water batch runs (WATER_PASSES). A water batch's other
     // options have their own names (WATER_PARAM_SLOTS) in slots of droplet fields, so the block
     // stays at 64 fields and one params buffer holds 256 batches.
@@ -328,7 +330,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         seam: options.tileable && width > 2 && depth > 2 ? 1 : 0,
         wrap: wrap ? 1 : 0,
         cellSizeBits: 0,
-        fluxBase: 0,
+        dispatchOffset: 0,
         waterPass,
     };
     if (operator === "water") {

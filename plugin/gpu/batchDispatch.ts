@@ -105,38 +105,57 @@ export function recordGroundEdit(target: DispatchTarget, levelSteps: number, wat
     }
 }
 
-/** One dispatch of a batch, recorded onto whichever params slot holds the batch's params at the time. */
-export type RecordPass = (target: DispatchTarget) => void;
-
-/** River batches (the order of the CPU's `runRiverBatch`). */
-export function recordRiverBatch(target: DispatchTarget, steps: number): void {
-    for (const pass of riverPasses(target.entries, steps)) pass(target);
+/**
+ * One grid pass of a batch: `kernel` over `columns x rows` vertices from the pass's own first
+ * row (its kernel's, from the batch's river rectangle or extent). A pass writes no vertex another
+ * invocation of it reads (a dispatch runs its invocations in any order), so it may also run as
+ * several dispatches over bands of its rows (`recordGridPass`'s `rowOffset`), in any cut: what
+ * a whole-field batch in pieces does (`GpuErosionSimulation.runPieces`).
+ */
+export interface GridPass {
+    readonly kernel: KernelName;
+    readonly mask: MaskName | null;
+    readonly columns: number;
+    readonly rows: number;
 }
 
 /**
- * A river batch's dispatches, one pass each, in order (the seam of a tileable terrain not
- * included): what runs in pieces over several frames when a whole-field batch would not fit one
- * (`GpuErosionSimulation.runPieces`). Recorded in any number of submissions, they give the same
- * integers: each reads what the one before it left, and no other batch runs between them.
+ * Records `pass` over rows `rowOffset .. rowOffset + rowCount - 1` of its own (all of them by
+ * default). The target's params must carry the same `rowOffset` as their `dispatchOffset`
+ * (the kernels add it to the dispatch's rows).
  */
-export function riverPasses(entries: readonly BatchParams[], steps: number): RecordPass[] {
+export function recordGridPass(target: DispatchTarget, pass: GridPass, rowOffset = 0, rowCount = pass.rows - rowOffset): void {
+    if (target.entries.some((params) => params.dispatchOffset !== rowOffset)) {
+        throw new Error(`Internal error: a band of ${pass.kernel} from row ${rowOffset} recorded with params of another offset.`);
+    }
+    const [x, y] = gridGroups(pass.columns, rowCount);
+    record(target, pass.kernel, x, y, pass.mask);
+}
+
+/** River batches (the order of the CPU's `runRiverBatch`). */
+export function recordRiverBatch(target: DispatchTarget, steps: number): void {
+    for (const pass of riverPasses(target.entries, steps)) recordGridPass(target, pass);
+}
+
+/**
+ * A river batch's passes, in order (the seam of a tileable terrain not included): what runs in
+ * pieces over several frames when the whole batch would not fit one.
+ */
+export function riverPasses(entries: readonly BatchParams[], steps: number): GridPass[] {
     const columns = largestOf(entries, (p) => riverRect(p).x1 - p.patchX0);
     const rows = largestOf(entries, (p) => riverRect(p).y1 - p.patchY0);
-    const [px, py] = gridGroups(columns, rows);
-    const [sx, sy] = gridGroups(columns + 2, rows + 2);
-    const passes: RecordPass[] = [(target) => record(target, "river_slots", sx, sy)];
+    const pass = (kernel: KernelName, mask: MaskName | null = null): GridPass => ({ kernel, mask, columns, rows });
+    // river_slots covers the rectangle grown by one vertex.
+    const passes: GridPass[] = [{ kernel: "river_slots", mask: null, columns: columns + 2, rows: rows + 2 }];
     // The steps alternate between the two area grids; after an odd number the areas are in
     // areaNext, and copy_area brings them back.
     for (let step = 0; step < steps; step++) {
-        const kernel = step % 2 === 0 ? "river_accumulate" : "river_accumulate_odd";
-        passes.push((target) => record(target, kernel, px, py));
+        passes.push(pass(step % 2 === 0 ? "river_accumulate" : "river_accumulate_odd"));
     }
     if (steps % 2 === 1) {
-        passes.push((target) => record(target, "copy_area", px, py));
+        passes.push(pass("copy_area"));
     }
-    passes.push((target) => record(target, "river_erode", px, py, "rivers"));
-    passes.push((target) => record(target, "river_uplift", px, py, "uplift"));
-    passes.push((target) => record(target, "river_settle", px, py));
+    passes.push(pass("river_erode", "rivers"), pass("river_uplift", "uplift"), pass("river_settle"));
     return [...passes, ...routeAndFoldPasses(entries, "rivers")];
 }
 
@@ -177,22 +196,23 @@ export function recordTileSeam(target: DispatchTarget): void {
  * extent; what settles is scaled by the mask of the batch's operator.
  */
 function recordRouteAndFold(target: DispatchTarget, operator: "hydraulic" | "rivers"): void {
-    for (const pass of routeAndFoldPasses(target.entries, operator)) pass(target);
+    for (const pass of routeAndFoldPasses(target.entries, operator)) recordGridPass(target, pass);
 }
 
-/** `recordRouteAndFold`'s dispatches, one pass each. */
-function routeAndFoldPasses(entries: readonly BatchParams[], operator: "hydraulic" | "rivers"): RecordPass[] {
-    const [ex, ey] = gridGroups(largestOf(entries, (p) => p.extentX1 - p.extentX0), largestOf(entries, (p) => p.extentY1 - p.extentY0));
+/** `recordRouteAndFold`'s passes. */
+function routeAndFoldPasses(entries: readonly BatchParams[], operator: "hydraulic" | "rivers"): GridPass[] {
+    const columns = largestOf(entries, (p) => p.extentX1 - p.extentX0);
+    const rows = largestOf(entries, (p) => p.extentY1 - p.extentY0);
     // One class, one operator, one set of options: every batch runs the same hops.
     const routeHops = entries[0].routeHops;
-    const passes: RecordPass[] = [];
+    const passes: GridPass[] = [];
     for (let hop = 1; hop <= routeHops; hop++) {
         const odd = hop % 2 === 0;
         const kernel = hop < routeHops ? (odd ? "route_sediment_odd" : "route_sediment") : odd ? "route_sediment_last_odd" : "route_sediment_last";
-        passes.push((target) => record(target, kernel, ex, ey, operator));
+        passes.push({ kernel, mask: operator, columns, rows });
     }
     for (const kernel of ["apply_delta", "fill_levels", "copy_levels"] as const) {
-        passes.push((target) => record(target, kernel, ex, ey));
+        passes.push({ kernel, mask: null, columns, rows });
     }
     return passes;
 }

@@ -12,7 +12,8 @@ import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, 
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
-import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, riverPasses, type DispatchTarget, type RecordPass } from "./batchDispatch.js";
+import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordGridPass, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, riverPasses, type DispatchTarget } from "./batchDispatch.js";
+import { cutIntoPieces, PIECE_WORK, type PassBand } from "./batchPieces.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
@@ -42,8 +43,10 @@ export class GpuErosionSimulation {
     private _uploadedSources: Int32Array | null = null;
     private readonly _packed = new Int32Array(PARAMS_UNIFORM_BYTES / 4);
     private _disposed = false;
-    /** The passes of the batch running in pieces (`runPieces`), made once for it. */
-    private _pieced: { planned: PlannedBatch; passes: RecordPass[] } | null = null;
+    /** The pieces of the batch running in pieces (`runPieces`), made once for it. */
+    private _pieced: { planned: PlannedBatch; pieces: PassBand[][] } | null = null;
+    /** The work of a piece of a whole-field batch (`cutIntoPieces`); tests set less to cut small fields into bands. */
+    public pieceWork = PIECE_WORK;
 
     /** Use `GpuErosionSimulation.create`, which also compiles the kernels. */
     private constructor(
@@ -151,35 +154,44 @@ export class GpuErosionSimulation {
         }
     }
 
-    /** How many pieces `planned` runs in (`runPieces`): a river batch's passes (its seam with the last); 1 for any other. */
+    /** How many pieces `planned` runs in (`runPieces`): a river batch's passes cut and merged into pieces of about `pieceWork` (its seam with the last); 1 for any other. */
     public pieceCount(planned: PlannedBatch): number {
-        return planned.operator === "rivers" ? this._piecePasses(planned).length : 1;
+        return planned.operator === "rivers" ? this._pieces(planned).length : 1;
     }
 
     /**
-     * Records passes `from .. to - 1` of `planned` (a river batch): the dispatches `runClass` records
-     * for it, in order, so any cut gives its integers. Each range writes the batch's params into a
-     * slot of its own (a slot of an earlier submission may hold another's since).
+     * Records pieces `from .. to - 1` of `planned` (a river batch): its passes (`riverPasses`) in
+     * order, each piece a run of whole passes or a band of rows of one (`cutIntoPieces`): any cut
+     * gives `runClass`'s integers (a pass's invocations read nothing another writes, `GridPass`).
+     * Each band writes the batch's params, with its first row, into a slot of its own.
      */
     public runPieces(planned: PlannedBatch, from: number, to: number): void {
         this._assertLive();
         this._uploadMasks(planned.masks);
-        const passes = this._piecePasses(planned);
-        const target = this._target([planned.params]);
-        for (let pass = from; pass < to; pass++) passes[pass](target);
+        const pieces = this._pieces(planned);
+        for (const piece of pieces.slice(from, to)) {
+            for (const band of piece) {
+                const target = this._target([{ ...planned.params, dispatchOffset: band.rowOffset }]);
+                if (band.pass) {
+                    recordGridPass(target, band.pass, band.rowOffset, band.rowCount);
+                } else {
+                    recordTileSeam(target);
+                }
+            }
+        }
         this._recorded = true;
-        if (to === passes.length) this._pieced = null;
+        if (to === pieces.length) this._pieced = null;
     }
 
-    private _piecePasses(planned: PlannedBatch): RecordPass[] {
+    private _pieces(planned: PlannedBatch): PassBand[][] {
         if (this._pieced?.planned !== planned) {
-            const passes = riverPasses([planned.params], planned.riverSteps);
+            const pieces = cutIntoPieces(riverPasses([planned.params], planned.riverSteps), this.pieceWork);
             if (planned.params.seam !== 0) {
-                passes.push((target) => recordTileSeam(target));
+                pieces[pieces.length - 1].push({ pass: null, rowOffset: 0, rowCount: 0 });
             }
-            this._pieced = { planned, passes };
+            this._pieced = { planned, pieces };
         }
-        return this._pieced.passes;
+        return this._pieced.pieces;
     }
 
     /**
@@ -192,7 +204,7 @@ export class GpuErosionSimulation {
         const perDispatch = Math.max(1, Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension, Math.floor(this.device.maxStorageBufferBindingSize / fluxBytes(patchVertices))));
         for (let start = 0; start < batches.length; start += perDispatch) {
             const chunk = batches.slice(start, start + perDispatch);
-            const entries = chunk.map((planned, layer) => ({ ...planned.params, fluxBase: layer * patchVertices * THERMAL_SLOTS }));
+            const entries = chunk.map((planned, layer) => ({ ...planned.params, dispatchOffset: layer * patchVertices * THERMAL_SLOTS }));
             // Sized for the dispatch at hand (the first of a class is its largest), not for the
             // most the binding allows: a small field's classes need a few patches' flux.
             if (!this._buffers.fluxFits(chunk.length * patchVertices)) {

@@ -27,9 +27,10 @@ export interface GpuRunRequest {
     /**
      * How the batches are recorded: one at a time in schedule order ("batch", the default), each
      * class's batches sharing their dispatches ("class"), or each class's batches one at a time in
-     * reverse ("reverse").
+     * reverse ("reverse"), or with each river batch in pieces ("pieces": bands of 8 rows, three
+     * pieces a submission, `runPieces`).
      */
-    mode?: "batch" | "class" | "reverse";
+    mode?: "batch" | "class" | "reverse" | "pieces";
 }
 
 /** `batches` with each run of consecutive batches of one class reversed. */
@@ -107,6 +108,16 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
         const mode = request.mode ?? "batch";
         if (mode === "class") {
             simulation.runBatches(planned);
+        } else if (mode === "pieces") {
+            simulation.pieceWork = 8 * request.width; // bands of a few rows, several passes a piece elsewhere
+            for (const batch of planned) {
+                const total = simulation.pieceCount(batch);
+                if (total === 1) simulation.runBatch(batch);
+                for (let from = 0; total > 1 && from < total; from += 3) {
+                    simulation.runPieces(batch, from, Math.min(total, from + 3));
+                    simulation.submit();
+                }
+            }
         } else {
             for (const batch of mode === "reverse" ? reversedWithinClasses(planned) : planned) {
                 simulation.runBatch(batch);

@@ -103,7 +103,7 @@ describe("TerrainErosion's attach lifecycle", () => {
         erosion.pause();
         // A river batch running in pieces when paused finishes first (the schedule has counted it): at most its six phases.
         await renderFrames(env.scene, 8);
-        expect(erosion.lastFrame).toEqual({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0 });
+        expect(erosion.lastFrame).toEqual({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, landed: expect.any(Number) });
         erosion.start();
         await renderFrames(env.scene, 2);
         await erosion.whenIdle();

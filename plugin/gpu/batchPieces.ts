@@ -1,0 +1,77 @@
+/**
+ * How a whole-field batch (the rivers') is cut into pieces the frame loop runs over several frames
+ * on the GPU: its passes (`riverPasses`) in order, cheap ones run together and costly ones cut into
+ * bands of rows, each piece about `PIECE_WORK`. A pass's invocations read nothing another writes
+ * (`GridPass`), so any cut gives the whole batch's integers; how it is cut only decides how even
+ * the frames are.
+ */
+import type { GridPass } from "./batchDispatch.js";
+import type { KernelName } from "./shaderLibrary.js";
+
+/** A band of rows of one pass (`pass` null: a tileable terrain's seam). */
+export interface PassBand {
+    readonly pass: GridPass | null;
+    readonly rowOffset: number;
+    readonly rowCount: number;
+}
+
+/**
+ * What a vertex of each pass costs, relative to a drainage-area step's (1 where not listed).
+ * Measured on SwiftShader at 513² (test/soak/smoothFrames.test.ts dumps each piece's time):
+ * river_erode about 8 times a step (it walks each vertex's neighbours' loads and the stream
+ * power), a routing hop about 3 times; the others about a step or less.
+ */
+const PASS_WEIGHTS: Partial<Record<KernelName, number>> = {
+    river_erode: 8,
+    route_sediment: 3,
+    route_sediment_odd: 3,
+    route_sediment_last: 3,
+    route_sediment_last_odd: 3,
+};
+
+/**
+ * Weighted vertex visits of a piece: about two drainage-area steps over a 513² field, which on
+ * SwiftShader costs about what a default droplet batch does (some 200 ms), so a cycle's frames
+ * stay even there; a faster device runs several pieces a frame within its budget.
+ */
+export const PIECE_WORK = 600_000;
+
+/** The weighted vertex visits of a band of `rows` rows of `pass`. */
+function work(pass: GridPass, rows: number): number {
+    return (PASS_WEIGHTS[pass.kernel] ?? 1) * pass.columns * rows;
+}
+
+/**
+ * Cuts `passes` into pieces of about `pieceWork` weighted vertex visits: consecutive passes whose
+ * work together fits run as one piece; a pass that does not fit alone runs in bands of rows (at
+ * least one row each).
+ */
+export function cutIntoPieces(passes: readonly GridPass[], pieceWork: number): PassBand[][] {
+    const pieces: PassBand[][] = [];
+    let open: PassBand[] = [];
+    let openWork = 0;
+    const close = () => {
+        if (open.length > 0) pieces.push(open);
+        open = [];
+        openWork = 0;
+    };
+    for (const pass of passes) {
+        const whole = work(pass, pass.rows);
+        if (whole > pieceWork) {
+            close();
+            const bandRows = Math.max(1, Math.floor(pieceWork / work(pass, 1)));
+            const bands = Math.ceil(pass.rows / bandRows);
+            // Even bands: the last is not a sliver.
+            const rowsPerBand = Math.ceil(pass.rows / bands);
+            for (let rowOffset = 0; rowOffset < pass.rows; rowOffset += rowsPerBand) {
+                pieces.push([{ pass, rowOffset, rowCount: Math.min(rowsPerBand, pass.rows - rowOffset) }]);
+            }
+            continue;
+        }
+        if (openWork + whole > pieceWork) close();
+        open.push({ pass, rowOffset: 0, rowCount: pass.rows });
+        openWork += whole;
+    }
+    close();
+    return pieces;
+}

@@ -1,0 +1,109 @@
+/**
+ * Smooth frames (test/soak/smoothFrames.test.ts): a 513² ground eroded live at a small frame
+ * budget, on WebGPU (`?engine=webgpu`) or on the CPU backend under WebGL2, sampled frame by frame
+ * over one full cycle after a warm-up cycle: each landed frame's erosion time (`lastFrame.measuredMs`,
+ * once per landed frame: `lastFrame.landed`) and each rendered frame's main-thread time for erosion
+ * (`lastFrame.cpuMs + applyMs`, once per change).
+ */
+import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
+import { Scene } from "@babylonjs/core/scene.js";
+import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
+import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
+import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
+import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
+import { generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createPageEngine } from "../../helpers/pageEngine.js";
+
+/** What one measured cycle gave. */
+export interface SmoothCycle {
+    readonly backend: string;
+    /** Erosion time of each landed frame, ms. */
+    readonly erosionMs: number[];
+    /** What each landed frame ran: its batches ("3 batches") or its range of pieces ("pieces 4-5 of 71"). */
+    readonly kinds: string[];
+    /** Main-thread time of each rendered frame that did erosion work, ms. */
+    readonly mainThreadMs: number[];
+    /** How each of them divides: planning and issuing, rows applied. */
+    readonly mainThreadKinds: string[];
+    /** Landed frames the sampler missed (two landed between its looks). */
+    readonly unsampled: number;
+    /** Frames that ran a range of a whole-field batch's pieces. */
+    readonly piecedFrames: number;
+    readonly renderedFrames: number;
+    readonly seconds: number;
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs: number): Promise<void> {
+    const started = performance.now();
+    while (!condition()) {
+        if (performance.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}.`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+}
+
+async function smoothCycle(request: { size: number; budgetMs: number; options: ErosionOptionsInput; timeoutMs: number }): Promise<SmoothCycle> {
+    const engine = await createPageEngine(256);
+    const gpu = new URLSearchParams(location.search).get("engine") === "webgpu";
+    const scene = new Scene(engine);
+    new FreeCamera("camera", new Vector3(0, 300, -400), scene).setTarget(Vector3.Zero());
+    new HemisphericLight("light", new Vector3(0.3, 1, 0.2), scene);
+    const { size } = request;
+    const ground = CreateGround("ground", { width: size - 1, height: size - 1, subdivisions: size - 1, updatable: true }, scene);
+    const heights = generateNoiseTerrain({ width: size, depth: size, relief: 60, seed: 7 });
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    for (let i = 0; i < size * size; i++) positions[i * 3 + 1] = heights[i];
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    // Not drawn, as in the bench: a frame's measured GPU time (submit to done) is then erosion's
+    // alone, not half a million triangles rasterised on SwiftShader queued beside it.
+    ground.isVisible = false;
+    engine.runRenderLoop(() => scene.render());
+    const erosion = new TerrainErosion({ ...request.options, backend: gpu ? "webgpu" : "cpu", frameBudgetMs: request.budgetMs, maxCycles: 2 });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    // The warm-up cycle: kernels' first use, and the budget learning what each batch costs.
+    await until(() => erosion.cyclesCompleted >= 1, "the warm-up cycle", request.timeoutMs);
+    const erosionMs: number[] = [];
+    const kinds: string[] = [];
+    const mainThreadMs: number[] = [];
+    const mainThreadKinds: string[] = [];
+    let unsampled = 0;
+    let piecedFrames = 0;
+    let renderedFrames = 0;
+    let lastLanded = erosion.lastFrame.landed;
+    let lastSeen = erosion.lastFrame;
+    const look = () => {
+        const frame = erosion.lastFrame;
+        if (frame.landed !== lastLanded && frame.measuredMs !== null) {
+            erosionMs.push(frame.measuredMs);
+            kinds.push(frame.pieces ? `pieces ${frame.pieces.from}-${frame.pieces.to} of ${frame.pieces.total}` : `${frame.batches} batches`);
+            unsampled += Math.max(0, frame.landed - lastLanded - 1);
+            if (frame.pieces) piecedFrames++;
+        }
+        lastLanded = frame.landed;
+    };
+    const before = scene.onBeforeRenderObservable.add(look);
+    const after = scene.onAfterRenderObservable.add(() => {
+        look();
+        renderedFrames++;
+        const frame = erosion.lastFrame;
+        if (frame !== lastSeen && frame.cpuMs + frame.applyMs > 0) {
+            mainThreadMs.push(frame.cpuMs + frame.applyMs);
+            mainThreadKinds.push(`plan ${frame.cpuMs.toFixed(2)} + rows ${frame.applyMs.toFixed(2)}`);
+        }
+        lastSeen = frame;
+    });
+    const started = performance.now();
+    await until(() => erosion.cyclesCompleted >= 2, "the measured cycle", request.timeoutMs);
+    await erosion.whenIdle();
+    scene.onBeforeRenderObservable.remove(before);
+    scene.onAfterRenderObservable.remove(after);
+    const result = { backend: erosion.backend ?? "none", erosionMs, kinds, mainThreadKinds, mainThreadMs, unsampled, piecedFrames, renderedFrames, seconds: (performance.now() - started) / 1000 };
+    engine.stopRenderLoop();
+    erosion.dispose();
+    scene.dispose();
+    engine.dispose();
+    return result;
+}
+
+Object.assign(window, { smoothCycle, pageReady: true });
