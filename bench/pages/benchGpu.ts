@@ -106,8 +106,9 @@ class FrameSampler {
         // Added after the component's own observer, so it runs after the component planned the frame.
         const before = _scene.onBeforeRenderObservable.add(() => {
             const now = this.position();
+            // A frame that planned batches (erosion frames are counted as they land: a range of a
+            // river batch's pieces plans none).
             if (this.samples && now !== this._lastPosition) {
-                this.samples.erosionFrames++;
                 this.samples.batches.push(now - this._lastPosition);
                 this.samples.cpuMs.push(_erosion.lastFrame.cpuMs);
             }
@@ -120,6 +121,7 @@ class FrameSampler {
         // included, which reports no batch): each landed frame is sampled once (`lastFrame.landed`).
         const sampleLanded = () => {
             const frame = _erosion.lastFrame;
+            if (this.samples) this.samples.erosionFrames += Math.max(0, frame.landed - this._lastLanded);
             if (this.samples && frame.landed !== this._lastLanded && frame.measuredMs !== null) {
                 this.samples.gpuMs.push(frame.measuredMs);
                 this.samples.gpuMeasuredBy.add(String(frame.measuredBy ?? "unknown"));

@@ -122,11 +122,15 @@ export interface GridPass {
 /**
  * Records `pass` over rows `rowOffset .. rowOffset + rowCount - 1` of its own (all of them by
  * default). The target's params must carry the same `rowOffset` as their `dispatchOffset`
- * (the kernels add it to the dispatch's rows).
+ * (the kernels add it to the dispatch's rows). A band that ends before the pass does must be whole
+ * workgroup rows: the kernels idle only past the pass's end.
  */
 export function recordGridPass(target: DispatchTarget, pass: GridPass, rowOffset = 0, rowCount = pass.rows - rowOffset): void {
     if (target.entries.some((params) => params.dispatchOffset !== rowOffset)) {
         throw new Error(`Internal error: a band of ${pass.kernel} from row ${rowOffset} recorded with params of another offset.`);
+    }
+    if (rowOffset % GRID_WORKGROUP_SIZE !== 0 || (rowOffset + rowCount < pass.rows && rowCount % GRID_WORKGROUP_SIZE !== 0)) {
+        throw new Error(`Internal error: a band of ${pass.kernel} (rows ${rowOffset} + ${rowCount} of ${pass.rows}) is not whole workgroup rows.`);
     }
     const [x, y] = gridGroups(pass.columns, rowCount);
     record(target, pass.kernel, x, y, pass.mask);

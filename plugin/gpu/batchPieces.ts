@@ -6,7 +6,7 @@
  * the frames are.
  */
 import type { GridPass } from "./batchDispatch.js";
-import type { KernelName } from "./shaderLibrary.js";
+import { GRID_WORKGROUP_SIZE, type KernelName } from "./shaderLibrary.js";
 
 /** A band of rows of one pass (`pass` null: a tileable terrain's seam). */
 export interface PassBand {
@@ -44,7 +44,7 @@ function work(pass: GridPass, rows: number): number {
 /**
  * Cuts `passes` into pieces of about `pieceWork` weighted vertex visits: consecutive passes whose
  * work together fits run as one piece; a pass that does not fit alone runs in bands of rows (at
- * least one row each).
+ * least one workgroup's rows each).
  */
 export function cutIntoPieces(passes: readonly GridPass[], pieceWork: number): PassBand[][] {
     const pieces: PassBand[][] = [];
@@ -61,8 +61,10 @@ export function cutIntoPieces(passes: readonly GridPass[], pieceWork: number): P
             close();
             const bandRows = Math.max(1, Math.floor(pieceWork / work(pass, 1)));
             const bands = Math.ceil(pass.rows / bandRows);
-            // Even bands: the last is not a sliver.
-            const rowsPerBand = Math.ceil(pass.rows / bands);
+            // Even bands (the last is not a sliver), of whole workgroup rows: a dispatch covers
+            // whole workgroups, and the kernels idle only past the pass's end, so a band that
+            // ended inside a workgroup would run the first rows of the next band as well.
+            const rowsPerBand = Math.ceil(Math.ceil(pass.rows / bands) / GRID_WORKGROUP_SIZE) * GRID_WORKGROUP_SIZE;
             for (let rowOffset = 0; rowOffset < pass.rows; rowOffset += rowsPerBand) {
                 pieces.push([{ pass, rowOffset, rowCount: Math.min(rowsPerBand, pass.rows - rowOffset) }]);
             }
