@@ -90,7 +90,10 @@ export class PendingRows {
         const y1 = Math.min(landed.y1, y0 + rows);
         this._apply(landed, y0, y1, landed.texels ? bandTexels(landed.texels, this._width, landed.y0, y0, y1) : null);
         entry.next = y1;
-        if (y1 >= landed.y1) this._queue.shift();
+        if (y1 >= landed.y1) {
+            this._queue.shift();
+            landed.applied?.();
+        }
         return y1 - y0;
     }
 }

@@ -160,7 +160,14 @@ export class RunnerFrames {
                 if (host.backend !== backend) return; // detached meanwhile
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 // The batches are reported, and the cycle completed, once the rows are on the grounds.
-                if (ends) this._rows.add(this._landed(result, backend, frame, () => completeCycle && host.track(completeCycle())));
+                if (ends) {
+                    this._rows.add(
+                        this._landed(result, backend, frame, () => {
+                            reportBatches(this._reports, batches);
+                            if (completeCycle) host.track(completeCycle());
+                        })
+                    );
+                }
                 this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, pieces, landed: this._lastFrame.landed + 1 };
                 host.frameStats.recordErosion(result.measuredMs ?? estimatedMs);
                 if (batches.length > 0) host.startup.enter("running");
@@ -219,7 +226,7 @@ export class RunnerFrames {
     private async runNow(frame: PlannedFrame, backend: ErosionBackend, boundary?: BoundaryCapture): Promise<void> {
         const running = backend.runFrame(frame.batches, frame.changed, this._host.maps.texelOptions(), frame.pieces);
         const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend, boundary) : null;
-        this._rows.add(this._landed(await running, backend, frame));
+        this._rows.add(this._landed(await running, backend, frame, () => reportBatches(this._reports, frame.batches)));
         this._rows.flush(backend);
         await completeCycle?.();
     }
@@ -244,7 +251,7 @@ export class RunnerFrames {
         this._rows.flush(this._host.backend);
     }
 
-    /** Rows `y0 .. y1 - 1` of a landed frame onto the grounds; its batches reported with its last band. */
+    /** Rows `y0 .. y1 - 1` of a landed frame onto the grounds (its batches are reported once its last band is on: `applied`). */
     private _applyBand(landed: LandedRows, y0: number, y1: number, texels: MapsTexels | null): void {
         const cpu = landed.backend.name === "cpu";
         if (texels) {
@@ -255,9 +262,5 @@ export class RunnerFrames {
             this._host.field.writeRows(landed.rows.subarray((y0 - landed.y0) * width, (y1 - landed.y0) * width), y0, y1, cpu);
         }
         this._previews.afterFrame(landed.batches, y0, y1, cpu);
-        if (y1 >= landed.y1) {
-            reportBatches(this._reports, landed.batches);
-            landed.applied?.();
-        }
     }
 }

@@ -5,7 +5,9 @@
  * (`GridPass`), so any cut gives the whole batch's integers; how it is cut only decides how even
  * the frames are.
  */
-import type { GridPass } from "./batchDispatch.js";
+import { recordGridPass, recordTileSeam, riverPasses, type GridPass } from "./batchDispatch.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import type { GpuRecorder } from "./gpuRecorder.js";
 import { GRID_WORKGROUP_SIZE, type KernelName } from "./shaderLibrary.js";
 
 /** A band of rows of one pass (`pass` null: a tileable terrain's seam). */
@@ -76,4 +78,48 @@ export function cutIntoPieces(passes: readonly GridPass[], pieceWork: number): P
     }
     close();
     return pieces;
+}
+
+/** A river batch's pieces on the GPU, cut once for the batch running in pieces. */
+export class RiverPieces {
+    /** The work of a piece (`cutIntoPieces`); tests set less to cut small fields into bands. */
+    public pieceWork = PIECE_WORK;
+    private _cut: { planned: PlannedBatch; pieces: PassBand[][] } | null = null;
+
+    /** How many pieces `planned` runs in: a river batch's pieces (its seam with the last); 1 for any other batch. */
+    public count(planned: PlannedBatch): number {
+        return planned.operator === "rivers" ? this._pieces(planned).length : 1;
+    }
+
+    /**
+     * Records pieces `from .. to - 1` of `planned`: its passes in order, each piece a run of whole
+     * passes or a band of rows of one. Each band writes the batch's params, with its first row as
+     * `dispatchOffset`, into a slot of its own.
+     */
+    public record(recorder: GpuRecorder, planned: PlannedBatch, from: number, to: number): void {
+        const pieces = this._pieces(planned);
+        for (const piece of pieces.slice(from, to)) {
+            for (const band of piece) {
+                const target = recorder.target([{ ...planned.params, dispatchOffset: band.rowOffset }]);
+                if (band.pass) {
+                    recordGridPass(target, band.pass, band.rowOffset, band.rowCount);
+                } else {
+                    recordTileSeam(target);
+                }
+            }
+        }
+        recorder.noteRecorded();
+        if (to === pieces.length) this._cut = null;
+    }
+
+    private _pieces(planned: PlannedBatch): PassBand[][] {
+        if (this._cut?.planned !== planned) {
+            const pieces = cutIntoPieces(riverPasses([planned.params], planned.riverSteps), this.pieceWork);
+            if (planned.params.seam !== 0) {
+                pieces[pieces.length - 1].push({ pass: null, rowOffset: 0, rowCount: 0 });
+            }
+            this._cut = { planned, pieces };
+        }
+        return this._cut.pieces;
+    }
 }

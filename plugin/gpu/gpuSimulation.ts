@@ -4,7 +4,7 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
-import { BATCH_PARAMS_ENTRY_BYTES, blankBatchParams, f32Bits, MAX_DISPATCH_BATCHES, packBatchParams, PARAMS_UNIFORM_BYTES, type BatchParams } from "../core/batchParams.js";
+import { f32Bits, MAX_DISPATCH_BATCHES, PARAMS_UNIFORM_BYTES } from "../core/batchParams.js";
 import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
@@ -12,19 +12,14 @@ import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, 
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
-import { gridGroups, planDropletDispatch, record, recordDropletBatch, recordGridPass, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, riverPasses, type DispatchTarget } from "./batchDispatch.js";
-import { cutIntoPieces, PIECE_WORK, type PassBand } from "./batchPieces.js";
+import { planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
+import { RiverPieces } from "./batchPieces.js";
+import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
+import { recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture } from "./fieldPasses.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
-import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
+import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
 import { COUNTER_BYTES, fluxBytes, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
-import { CHECKSUM_WORKGROUP_SIZE, regionGrid } from "../core/checksums/regionChecksums.js";
-
-/**
- * Params slots: each class recorded before a submit needs its own buffer, because a write lands at
- * once and a second write to one buffer would be what every earlier recorded dispatch reads.
- */
-const PARAM_SLOTS = 32;
 
 /** Whether two planned batches belong to one class of one cycle (and may share dispatches). */
 function sameClass(a: PlannedBatch, b: PlannedBatch): boolean {
@@ -36,17 +31,13 @@ export class GpuErosionSimulation {
     /** Fixed-point heights, `i32` per vertex. Other GPU passes (vertex regeneration) may read it. */
     public readonly heights: ComputeBuffer;
     private readonly _buffers: SimulationBuffers;
+    private readonly _recorder: GpuRecorder;
     private _uploadedMasks: ErosionMasks = noMasks();
-    private _slotsUsed = 0;
-    private _recorded = false;
     private _brushTable: Int32Array | null = null;
     private _uploadedSources: Int32Array | null = null;
-    private readonly _packed = new Int32Array(PARAMS_UNIFORM_BYTES / 4);
     private _disposed = false;
-    /** The pieces of the batch running in pieces (`runPieces`), made once for it. */
-    private _pieced: { planned: PlannedBatch; pieces: PassBand[][] } | null = null;
-    /** The work of a piece of a whole-field batch (`cutIntoPieces`); tests set less to cut small fields into bands. */
-    public pieceWork = PIECE_WORK;
+    /** How a river batch is cut into pieces over frames (`runPieces`). */
+    public readonly pieces = new RiverPieces();
 
     /** Use `GpuErosionSimulation.create`, which also compiles the kernels. */
     private constructor(
@@ -56,6 +47,7 @@ export class GpuErosionSimulation {
         patchSize: number
     ) {
         this._buffers = new SimulationBuffers(device, width, depth, patchSize, PARAM_SLOTS, PARAMS_UNIFORM_BYTES);
+        this._recorder = new GpuRecorder(device, this._buffers);
         this.heights = this._buffers.bound("heights");
     }
 
@@ -75,7 +67,7 @@ export class GpuErosionSimulation {
         if (state.width !== this.width || state.depth !== this.depth) {
             throw new RangeError(`upload: the state is ${state.width} x ${state.depth} but the GPU simulation is ${this.width} x ${this.depth}.`);
         }
-        this._beforeWrite();
+        this._recorder.beforeWrite();
         for (const grid of STATE_GRIDS) {
             this.device.writeBuffer(this._buffers.bound(grid), state[grid]);
         }
@@ -144,54 +136,26 @@ export class GpuErosionSimulation {
                 for (const params of entries) {
                     params.dispatchRowThreads = dispatch.rowThreads;
                 }
-                target = this._target(entries);
+                target = this._recorder.target(entries);
                 recordDropletBatch(target, dispatch);
             } else {
-                target = this._target(entries);
+                target = this._recorder.target(entries);
                 recordRiverBatch(target, first.riverSteps);
             }
             this._endClass(target);
         }
     }
 
-    /** How many pieces `planned` runs in (`runPieces`): a river batch's passes cut and merged into pieces of about `pieceWork` (its seam with the last); 1 for any other. */
+    /** How many pieces `planned` runs in (`runPieces`, `RiverPieces`): a river batch's; 1 for any other. */
     public pieceCount(planned: PlannedBatch): number {
-        return planned.operator === "rivers" ? this._pieces(planned).length : 1;
+        return this.pieces.count(planned);
     }
 
-    /**
-     * Records pieces `from .. to - 1` of `planned` (a river batch): its passes (`riverPasses`) in
-     * order, each piece a run of whole passes or a band of rows of one (`cutIntoPieces`): any cut
-     * gives `runClass`'s integers (a pass's invocations read nothing another writes, `GridPass`).
-     * Each band writes the batch's params, with its first row, into a slot of its own.
-     */
+    /** Records pieces `from .. to - 1` of `planned` (a river batch): any cut gives `runClass`'s integers (`RiverPieces`). */
     public runPieces(planned: PlannedBatch, from: number, to: number): void {
         this._assertLive();
         this._uploadMasks(planned.masks);
-        const pieces = this._pieces(planned);
-        for (const piece of pieces.slice(from, to)) {
-            for (const band of piece) {
-                const target = this._target([{ ...planned.params, dispatchOffset: band.rowOffset }]);
-                if (band.pass) {
-                    recordGridPass(target, band.pass, band.rowOffset, band.rowCount);
-                } else {
-                    recordTileSeam(target);
-                }
-            }
-        }
-        this._recorded = true;
-        if (to === pieces.length) this._pieced = null;
-    }
-
-    private _pieces(planned: PlannedBatch): PassBand[][] {
-        if (this._pieced?.planned !== planned) {
-            const pieces = cutIntoPieces(riverPasses([planned.params], planned.riverSteps), this.pieceWork);
-            if (planned.params.seam !== 0) {
-                pieces[pieces.length - 1].push({ pass: null, rowOffset: 0, rowCount: 0 });
-            }
-            this._pieced = { planned, pieces };
-        }
-        return this._pieced.pieces;
+        this.pieces.record(this._recorder, planned, from, to);
     }
 
     /**
@@ -208,10 +172,10 @@ export class GpuErosionSimulation {
             // Sized for the dispatch at hand (the first of a class is its largest), not for the
             // most the binding allows: a small field's classes need a few patches' flux.
             if (!this._buffers.fluxFits(chunk.length * patchVertices)) {
-                this._beforeWrite();
+                this._recorder.beforeWrite();
                 this._buffers.replaceFlux(chunk.length * patchVertices, side, chunk.length);
             }
-            const target = this._target(entries);
+            const target = this._recorder.target(entries);
             recordThermalBatch(target, chunk[0].thermalIterations);
             this._endClass(target);
         }
@@ -223,7 +187,7 @@ export class GpuErosionSimulation {
         this._uploadSources(batches[0].waterSources);
         const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
         for (let start = 0; start < batches.length; start += layers) {
-            const target = this._target(batches.slice(start, start + layers).map((planned) => planned.params));
+            const target = this._recorder.target(batches.slice(start, start + layers).map((planned) => planned.params));
             recordWaterBatch(target, batches[0].params.waterPass);
             this._endClass(target);
         }
@@ -237,14 +201,14 @@ export class GpuErosionSimulation {
         const edit = planned.edit!;
         const { x0, y0, x1, y1 } = edit.rect;
         const columns = x1 - x0;
-        this._beforeWrite();
+        this._recorder.beforeWrite();
         if (edit.sediment) this._buffers.ensureWater();
         const amounts = Int32Array.from(edit.amounts);
         const delta = this._buffers.bound("delta");
         for (let y = y0; y < y1; y++) {
             this.device.writeBuffer(delta, amounts.subarray((y - y0) * columns, (y - y0 + 1) * columns), (y * this.width + x0) * 4);
         }
-        const target = this._target([planned.params]);
+        const target = this._recorder.target([planned.params]);
         // Without water (and so without a sediment edit) a stand-in the kernel never touches.
         recordGroundEdit(target, planned.params[EDIT_PARAM_SLOTS.editLevelSteps], this._buffers.hasWater ? this._buffers.bound("waterSediment") : this._buffers.noMask);
         this._endClass(target);
@@ -253,7 +217,7 @@ export class GpuErosionSimulation {
     /** Uploads the packed water sources when they changed (a change is a new array: the schedule hands them out whole). */
     private _uploadSources(packed: Int32Array): void {
         if (packed === this._uploadedSources) return;
-        this._beforeWrite();
+        this._recorder.beforeWrite();
         this.device.writeBuffer(this._buffers.sourcesBuffer(packed.byteLength), packed);
         this._uploadedSources = packed;
     }
@@ -276,37 +240,22 @@ export class GpuErosionSimulation {
         if (target.entries[0].seam !== 0) {
             recordTileSeam(target);
         }
-        this._recorded = true;
+        this._recorder.noteRecorded();
     }
 
     /**
-     * Records the vertex pass: positions (y) and normals of `rect` (field vertices, inside `window`)
-     * regenerated from the heights, written into the given buffers: the vertex buffers of the ground
-     * that is `window` of the field (the whole field for a single ground).
+     * Records the vertex pass (`recordVertexPass`): positions (y) and normals of `rect` (field
+     * vertices, inside `window`) into the vertex buffers of the ground that is `window` of the field.
      * @param cellSize distance between neighbouring vertices in local units
      */
     public regenerateVertices(rect: GridRect, window: GridRect, positions: ComputeBuffer, normals: ComputeBuffer, cellSize: number): void {
         this._assertLive();
-        const params = blankBatchParams(this.width, this.depth);
-        params.patchX0 = window.x0;
-        params.patchY0 = window.y0;
-        params.patchX1 = window.x1;
-        params.patchY1 = window.y1;
-        params.regionX0 = rect.x0;
-        params.regionY0 = rect.y0;
-        params.regionX1 = rect.x1;
-        params.regionY1 = rect.y1;
-        params.cellSizeBits = f32Bits(cellSize);
-        const [rx, ry] = gridGroups(rect.x1 - rect.x0, rect.y1 - rect.y0);
-        record(this._target([params]), "write_vertices", rx, ry, null, { positions, normals });
-        this._recorded = true;
+        recordVertexPass(this._recorder, this._buffers, rect, window, positions, normals, cellSize);
     }
 
     /** Runs everything recorded so far. */
     public submit(): void {
-        this.device.submit();
-        this._recorded = false;
-        this._slotsUsed = 0;
+        this._recorder.submit();
     }
 
     /** Reads the whole state back (submitting first). `cycle` and `batch` are the caller's position. */
@@ -350,7 +299,7 @@ export class GpuErosionSimulation {
 
     /** Replaces the maps. */
     public writeMaps(maps: ErosionMaps): void {
-        this._beforeWrite();
+        this._recorder.beforeWrite();
         this.device.writeBuffer(this._buffers.bound("mapWater"), maps.water);
         this.device.writeBuffer(this._buffers.bound("mapWear"), maps.wear);
         this.device.writeBuffer(this._buffers.bound("mapDeposition"), maps.deposition);
@@ -364,18 +313,16 @@ export class GpuErosionSimulation {
     /**
      * Records the pass that writes the shallow water into `texture` (a Babylon RGBA32F storage texture
      * of width x depth; layout in `waterTexels`), `cellSize` the ground's cell size in local units.
-     * Before water has run it writes dry ground (the water's buffers are not created for it: that
-     * would put water into the state), reading stand-ins.
      */
     public writeWaterTexture(texture: unknown, cellSize: number): void {
-        const standIn = this._buffers.noMask;
-        const standIns = this._buffers.hasWater ? {} : { waterDepth: standIn, fluxX: standIn, fluxY: standIn, fluxD1: standIn, fluxD2: standIn };
-        this._recordFieldPass("write_water_map", texture, { cellSizeBits: f32Bits(cellSize), waterPass: this._buffers.hasWater ? 1 : 0 }, standIns);
+        this._assertLive();
+        recordWaterTexture(this._recorder, this._buffers, texture, cellSize);
     }
 
     /** Records the pass that writes the drainage area (cells) into `texture` (a Babylon R32F storage texture of width x depth). */
     public writeAreaTexture(texture: unknown): void {
-        this._recordFieldPass("write_area_map", texture, {});
+        this._assertLive();
+        recordTexturePass(this._recorder, this._buffers, "write_area_map", texture, {});
     }
 
     /**
@@ -384,15 +331,8 @@ export class GpuErosionSimulation {
      * in them), and the drainage direction as the river operator routes it (across the seam when `tileable`).
      */
     public writeMapsTexture(texture: unknown, tileable: boolean, cellSize: number): void {
-        this._recordFieldPass("write_maps", texture, { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 });
-    }
-
-    /** Records a texture pass over the whole field with `fields` set in otherwise blank params. */
-    private _recordFieldPass(kernel: KernelName, texture: unknown, fields: Partial<BatchParams>, extra: KernelBindings = {}): void {
         this._assertLive();
-        const [gx, gy] = gridGroups(this.width, this.depth);
-        record(this._target([{ ...blankBatchParams(this.width, this.depth), ...fields }]), kernel, gx, gy, null, extra, texture);
-        this._recorded = true;
+        recordTexturePass(this._recorder, this._buffers, "write_maps", texture, { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 });
     }
 
     /** Uploads whichever masks changed (a new mask is a new array: the schedule hands them out whole). */
@@ -402,7 +342,7 @@ export class GpuErosionSimulation {
             if (mask === this._uploadedMasks[operator]) {
                 continue;
             }
-            this._beforeWrite();
+            this._recorder.beforeWrite();
             if (mask) {
                 this.device.writeBuffer(this._buffers.ensureMask(operator), mask);
             }
@@ -416,17 +356,8 @@ export class GpuErosionSimulation {
      */
     public async regionChecksums(size: number): Promise<Uint32Array> {
         this._assertLive();
-        const { regionsX, regionsY } = regionGrid(this.width, this.depth, size);
-        const regions = regionsX * regionsY;
-        const checksums = this._buffers.checksums(regions * 8);
-        const water = this._buffers.hasWater;
-        const standIn = this._buffers.noMask;
-        const params = { ...blankBatchParams(this.width, this.depth), regionX0: size, regionX1: regionsX, regionY1: regionsY, waterPass: water ? 1 : 0 };
-        const groups = Math.ceil(regions / CHECKSUM_WORKGROUP_SIZE);
-        record(this._target([params]), "region_checksums", groups, 1, null, water ? { checksums } : { checksums, waterDepth: standIn, waterSediment: standIn, fluxX: standIn });
-        if (water) record(this._target([params]), "region_checksums_water", groups, 1, null, { checksums });
-        this._recorded = true;
-        return new Uint32Array(await this.device.readBuffer(checksums, 0, regions * 8));
+        const { checksums, bytes } = recordRegionChecksums(this._recorder, this._buffers, size);
+        return new Uint32Array(await this.device.readBuffer(checksums, 0, bytes));
     }
 
     /** Reads a rectangle of rows of the heights back (submitting first): rows `y0 .. y1 - 1`, all columns. */
@@ -456,34 +387,11 @@ export class GpuErosionSimulation {
         }
     }
 
-    /** Before overwriting a buffer that recorded dispatches read: run them first. */
-    private _beforeWrite(): void {
-        if (this._recorded) {
-            this.submit();
-        }
-    }
-
-    /** Writes the batches' params into the next free slot (submitting first when none is free); dispatches go there. */
-    private _target(entries: readonly BatchParams[]): DispatchTarget {
-        if (entries.length > MAX_DISPATCH_BATCHES) {
-            throw new Error(`Internal error: ${entries.length} batches in one dispatch; a params buffer holds ${MAX_DISPATCH_BATCHES}.`);
-        }
-        if (this._slotsUsed === PARAM_SLOTS) {
-            this.submit();
-        }
-        const slot = this._buffers.paramSlots[this._slotsUsed++];
-        const stride = BATCH_PARAMS_ENTRY_BYTES / 4;
-        this._packed.fill(0, 0, entries.length * stride);
-        entries.forEach((params, index) => packBatchParams(params, this._packed, index * stride));
-        this.device.writeBuffer(slot, this._packed.subarray(0, entries.length * stride));
-        return { device: this.device, buffers: this._buffers, slot, entries };
-    }
-
     private _ensureBrush(table: Int32Array): void {
         if (this._brushTable === table) {
             return;
         }
-        this._beforeWrite();
+        this._recorder.beforeWrite();
         this._buffers.growBrush(table.byteLength);
         if (table.length > 0) {
             this.device.writeBuffer(this._buffers.bound("brush"), table);

@@ -109,7 +109,7 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
         if (mode === "class") {
             simulation.runBatches(planned);
         } else if (mode === "pieces") {
-            simulation.pieceWork = 8 * request.width; // bands of a workgroup's rows, several passes a piece elsewhere
+            simulation.pieces.pieceWork = 8 * request.width; // bands of a workgroup's rows, several passes a piece elsewhere
             for (const batch of planned) {
                 const total = simulation.pieceCount(batch);
                 if (total === 1) simulation.runBatch(batch);

@@ -1,0 +1,60 @@
+/**
+ * The rows frames bring back reach the grounds a band at a time (`PendingRows`): in the order the
+ * frames landed, at least a band of 8 rows a frame however small the budget, the maps' texels cut
+ * to each band, a frame's `applied` once its last row is on, and a lost backend's rows dropped.
+ */
+import { PendingRows, type LandedRows } from "../../../plugin/internal.js";
+
+const WIDTH = 4;
+const backend = { name: "cpu" } as unknown as LandedRows["backend"];
+
+function landed(y0: number, y1: number, value: number, applied?: () => void, from = backend): LandedRows {
+    const rows = new Int32Array((y1 - y0) * WIDTH).fill(value);
+    const texels = { maps: new Float32Array((y1 - y0) * WIDTH * 4).map((_, i) => y0 + Math.floor(i / (WIDTH * 4))), area: new Float32Array((y1 - y0) * WIDTH), water: null };
+    return { backend: from, rows, y0, y1, texels, batches: [], applied };
+}
+
+describe("PendingRows", () => {
+    it("applies a band of at least 8 rows a frame at no budget, in order, each band's texels its own rows", () => {
+        const bands: { y0: number; y1: number; first: number; texelRow: number }[] = [];
+        const pending = new PendingRows(WIDTH, (frame, y0, y1, texels) => bands.push({ y0, y1, first: frame.rows![(y0 - frame.y0) * WIDTH], texelRow: texels!.maps[0] }));
+        let applied = 0;
+        pending.add(landed(0, 20, 1, () => applied++));
+        pending.add(landed(5, 9, 2));
+        pending.applyWithin(0, backend);
+        expect(bands).toEqual([{ y0: 0, y1: 8, first: 1, texelRow: 0 }]);
+        pending.applyWithin(0, backend);
+        pending.applyWithin(0, backend);
+        expect(bands.map(({ y0, y1 }) => [y0, y1])).toEqual([
+            [0, 8],
+            [8, 16],
+            [16, 20],
+        ]);
+        expect(bands[2].texelRow).toBe(16);
+        expect(applied).toBe(1);
+        expect(pending.pending).toBe(true);
+        pending.flush(backend);
+        expect(bands[3]).toEqual({ y0: 5, y1: 9, first: 2, texelRow: 5 });
+        expect(pending.pending).toBe(false);
+    });
+
+    it("applies every row within a generous budget, and drops the rows of another backend (a lost device's)", () => {
+        const bands: [number, number][] = [];
+        const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]));
+        const lost = { name: "webgpu" } as unknown as LandedRows["backend"];
+        pending.add(landed(0, 10, 1, undefined, lost));
+        pending.add(landed(0, 100, 1));
+        pending.applyWithin(1000, backend);
+        expect(bands).toEqual([[0, 100]]);
+        expect(pending.pending).toBe(false);
+    });
+
+    it("calls a frame without rows' applied in its turn", () => {
+        const order: string[] = [];
+        const pending = new PendingRows(WIDTH, (frame, y0, y1) => order.push(frame.rows ? `rows ${y0}-${y1}` : "no rows"));
+        pending.add(landed(0, 12, 1, () => order.push("first applied")));
+        pending.add({ backend, rows: null, y0: 0, y1: 0, texels: null, batches: [], applied: () => order.push("second applied") });
+        pending.flush(backend);
+        expect(order).toEqual(["rows 0-12", "first applied", "no rows", "second applied"]);
+    });
+});
