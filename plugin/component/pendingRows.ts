@@ -32,6 +32,8 @@ const MIN_BAND_ROWS = 8;
  * a row, 0.1 ms), so the first band does not overrun; the running estimate then learns.
  */
 const INITIAL_MS_PER_VERTEX = 2e-4;
+/** How much of the costliest recent cost per vertex a frame's measurement keeps. */
+const PEAK_DECAY = 0.9;
 /** Share of a new measurement in the running cost per vertex. */
 const SMOOTHING = 0.25;
 
@@ -39,6 +41,7 @@ const SMOOTHING = 0.25;
 export class PendingRows {
     private readonly _queue: { landed: LandedRows; next: number }[] = [];
     private _msPerVertex = INITIAL_MS_PER_VERTEX;
+    private _peakMsPerVertex = INITIAL_MS_PER_VERTEX;
 
     /** @param _width vertices a row (of the field) */
     constructor(
@@ -71,11 +74,17 @@ export class PendingRows {
             }
             const spent = performance.now() - started;
             if (rowsApplied > 0 && spent >= budgetMs) break;
-            const rows = Math.max(MIN_BAND_ROWS, Math.floor((budgetMs - spent) / (this._msPerVertex * this._width)));
+            // Sized by the costliest rows lately, not the average: rows whose heights all changed
+            // (a river batch's) cost about twice what a mostly unchanged band does.
+            const rows = Math.max(MIN_BAND_ROWS, Math.floor((budgetMs - spent) / (Math.max(this._msPerVertex, this._peakMsPerVertex) * this._width)));
             rowsApplied += this._applyBand(entry, rows);
         }
         const ms = performance.now() - started;
-        if (rowsApplied > 0) this._msPerVertex += SMOOTHING * (ms / (rowsApplied * this._width) - this._msPerVertex);
+        if (rowsApplied > 0) {
+            const measured = ms / (rowsApplied * this._width);
+            this._msPerVertex += SMOOTHING * (measured - this._msPerVertex);
+            this._peakMsPerVertex = Math.max(measured, this._peakMsPerVertex * PEAK_DECAY);
+        }
         return ms;
     }
 
