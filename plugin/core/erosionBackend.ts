@@ -28,9 +28,10 @@ export interface FrameResult {
 }
 
 /**
- * A range of a batch's pieces: a whole-field batch (the rivers') cut into its passes (GPU) or
- * phases (CPU), run over several frames so that no frame pays for all of it. Pieces `from .. to - 1`
- * of `total`; the same integers however the range is cut.
+ * A range of a batch's pieces: a whole-field batch (the rivers') cut into pieces of about equal
+ * work (GPU: its passes, cheap ones together and costly ones in bands of rows, `batchPieces.ts`) or
+ * into its phases (CPU), run over several frames so that no frame pays for all of it. Pieces
+ * `from .. to - 1` of `total`; the same integers however the range is cut.
  */
 export interface BatchPieces {
     readonly from: number;
@@ -50,8 +51,9 @@ export interface ErosionBackend {
     /** Whether the CPU backend's thread runs its droplet and river-walk kernels on WebAssembly (false on the GPU backend). */
     readonly webAssembly: boolean;
     /**
-     * Runs batches (in order), or with `pieces` that range of the one batch's pieces, regenerates the ground's vertices over `changed` (already grown by
-     * one vertex) and resolves with the changed rows once they can be read without a stall.
+     * Runs batches (in order), or with `pieces` that range of the one batch's pieces, regenerates
+     * the ground's vertices over `changed` (already grown by one vertex) and resolves with the
+     * changed rows once they can be read without a stall.
      */
     runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult>;
     /**
