@@ -16,7 +16,7 @@
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
     let x = i32(id.x);
-    let y = i32(id.y);
+    let y = params.dispatchOffset + i32(id.y);
     // The dispatch rounds the field up to whole workgroups: invocations past it idle.
     if (x >= params.width || y >= params.depth) {
         return;

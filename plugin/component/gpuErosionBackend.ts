@@ -102,7 +102,7 @@ export class GpuErosionBackend implements ErosionBackend {
         }
         if (changed) {
             this._regenerateVertices(changed);
-            this._writeMaps();
+            this._writeMaps(changed);
         }
         if (timed) {
             this._timer!.end();
@@ -205,15 +205,16 @@ export class GpuErosionBackend implements ErosionBackend {
         return this._mapsTexture;
     }
 
-    private _writeMaps(): void {
+    /** The textures' passes, over `rows` only when given (a frame's changed rows: the only ones whose texels it changed). */
+    private _writeMaps(rows?: GridRect): void {
         if (this._mapsTexture && this._mapsTileable) {
-            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsTileable(), this._field.cellSize);
+            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsTileable(), this._field.cellSize, rows);
         }
         if (this._areaTexture) {
-            this._simulation.writeAreaTexture(this._areaTexture);
+            this._simulation.writeAreaTexture(this._areaTexture, rows);
         }
         if (this._waterTexture) {
-            this._simulation.writeWaterTexture(this._waterTexture, this._field.cellSize);
+            this._simulation.writeWaterTexture(this._waterTexture, this._field.cellSize, rows);
         }
     }
 

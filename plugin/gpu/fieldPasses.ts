@@ -34,10 +34,22 @@ export function recordVertexPass(recorder: GpuRecorder, buffers: SimulationBuffe
     recorder.noteRecorded();
 }
 
-/** Records a texture pass over the whole field with `fields` set in otherwise blank params. */
-export function recordTexturePass(recorder: GpuRecorder, buffers: SimulationBuffers, kernel: KernelName, texture: unknown, fields: Partial<BatchParams>, extra: KernelBindings = {}): void {
-    const [gx, gy] = gridGroups(buffers.width, buffers.depth);
-    record(recorder.target([{ ...blankBatchParams(buffers.width, buffers.depth), ...fields }]), kernel, gx, gy, null, extra, texture);
+/** The rows a texture pass writes (all columns), or all of them. */
+export interface TextureRows {
+    readonly y0: number;
+    readonly y1: number;
+}
+
+/**
+ * Records a texture pass over `rows` of the field (all of it by default) with `fields` set in
+ * otherwise blank params. A frame's texels change only in the rows its batches may change (the
+ * changed region is their extent grown by the one ring a drainage direction reads), so a frame
+ * writes those rows only; the dispatch may run a few rows past them (whole workgroups), which it
+ * writes with the same values they hold.
+ */
+export function recordTexturePass(recorder: GpuRecorder, buffers: SimulationBuffers, kernel: KernelName, texture: unknown, fields: Partial<BatchParams>, extra: KernelBindings = {}, rows: TextureRows = { y0: 0, y1: buffers.depth }): void {
+    const [gx, gy] = gridGroups(buffers.width, rows.y1 - rows.y0);
+    record(recorder.target([{ ...blankBatchParams(buffers.width, buffers.depth), ...fields, dispatchOffset: rows.y0 }]), kernel, gx, gy, null, extra, texture);
     recorder.noteRecorded();
 }
 
@@ -46,10 +58,10 @@ export function recordTexturePass(recorder: GpuRecorder, buffers: SimulationBuff
  * Before water has run it writes dry ground, reading stand-ins (creating the water's buffers for
  * it would put water into the state).
  */
-export function recordWaterTexture(recorder: GpuRecorder, buffers: SimulationBuffers, texture: unknown, cellSize: number): void {
+export function recordWaterTexture(recorder: GpuRecorder, buffers: SimulationBuffers, texture: unknown, cellSize: number, rows?: TextureRows): void {
     const standIn = buffers.noMask;
     const standIns = buffers.hasWater ? {} : { waterDepth: standIn, fluxX: standIn, fluxY: standIn, fluxD1: standIn, fluxD2: standIn };
-    recordTexturePass(recorder, buffers, "write_water_map", texture, { cellSizeBits: f32Bits(cellSize), waterPass: buffers.hasWater ? 1 : 0 }, standIns);
+    recordTexturePass(recorder, buffers, "write_water_map", texture, { cellSizeBits: f32Bits(cellSize), waterPass: buffers.hasWater ? 1 : 0 }, standIns, rows);
 }
 
 /**

@@ -15,7 +15,7 @@ import type { GridRect } from "../core/patches.js";
 import { planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
 import { RiverPieces } from "./batchPieces.js";
 import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
-import { recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture } from "./fieldPasses.js";
+import { recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
@@ -312,17 +312,18 @@ export class GpuErosionSimulation {
 
     /**
      * Records the pass that writes the shallow water into `texture` (a Babylon RGBA32F storage texture
-     * of width x depth; layout in `waterTexels`), `cellSize` the ground's cell size in local units.
+     * of width x depth; layout in `waterTexels`), `cellSize` the ground's cell size in local units;
+     * `rows` of it only when given (each texture pass: `recordTexturePass`).
      */
-    public writeWaterTexture(texture: unknown, cellSize: number): void {
+    public writeWaterTexture(texture: unknown, cellSize: number, rows?: TextureRows): void {
         this._assertLive();
-        recordWaterTexture(this._recorder, this._buffers, texture, cellSize);
+        recordWaterTexture(this._recorder, this._buffers, texture, cellSize, rows);
     }
 
     /** Records the pass that writes the drainage area (cells) into `texture` (a Babylon R32F storage texture of width x depth). */
-    public writeAreaTexture(texture: unknown): void {
+    public writeAreaTexture(texture: unknown, rows?: TextureRows): void {
         this._assertLive();
-        recordTexturePass(this._recorder, this._buffers, "write_area_map", texture, {});
+        recordTexturePass(this._recorder, this._buffers, "write_area_map", texture, {}, {}, rows);
     }
 
     /**
@@ -330,9 +331,9 @@ export class GpuErosionSimulation {
      * width x depth): water, wear and deposition in local units (`cellSize` is the ground's cell size
      * in them), and the drainage direction as the river operator routes it (across the seam when `tileable`).
      */
-    public writeMapsTexture(texture: unknown, tileable: boolean, cellSize: number): void {
+    public writeMapsTexture(texture: unknown, tileable: boolean, cellSize: number, rows?: TextureRows): void {
         this._assertLive();
-        recordTexturePass(this._recorder, this._buffers, "write_maps", texture, { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 });
+        recordTexturePass(this._recorder, this._buffers, "write_maps", texture, { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 }, {}, rows);
     }
 
     /** Uploads whichever masks changed (a new mask is a new array: the schedule hands them out whole). */

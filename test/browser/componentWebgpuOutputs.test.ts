@@ -31,7 +31,7 @@ describe("frame cost measurement on WebGPU", () => {
 });
 
 describe("erosion maps texture on WebGPU", () => {
-    it("holds, per vertex and with no readback, the water, wear, deposition and drainage-direction maps, and the drainage area in its own texture", async () => {
+    it("holds, per vertex and with no readback, the water, wear, deposition and drainage-direction maps, and the drainage area in its own texture (each frame writing its changed rows only)", async () => {
         const heights = heightsToFixed(generateNoiseTerrain({ width: 41, depth: 33, relief: 12, seed: 3 }));
         const result = await browser.page.evaluate((r) => (window as any).mapsTexture(r), { width: 41, depth: 33, heights: encodeInt32(heights), options: { patchSize: 16, hydraulic: { dropletsPerBatch: 100 }, rivers: { erosion: 0.1 } }, cycles: 2 });
         expect(result.size).toEqual({ width: 41, height: 33 });

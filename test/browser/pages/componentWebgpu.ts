@@ -366,7 +366,12 @@ async function mapsTexture(request: ScenarioRequest) {
     await erosion.whenReady();
     const texture = await erosion.getMapsTexture();
     const areaTexture = await erosion.getMapTexture("drainageArea");
-    await erosion.runCycles(request.cycles);
+    // Live frames of one batch (or one piece) each: a frame writes the textures over its changed
+    // rows only, so the last frames of a cycle (thermal patches) leave the other rows as they were.
+    erosion.setOptions({ frameBudgetMs: 0.05, maxCycles: request.cycles });
+    erosion.start();
+    await until(() => erosion.cyclesCompleted >= request.cycles && !erosion.isRunning, "the maps texture's cycles");
+    await erosion.whenIdle();
     const maps = await erosion.readMaps();
     const pixels = new Float32Array(((await texture!.readPixels()) as Float32Array).buffer.slice(0));
     const areaPixels = new Float32Array(((await areaTexture!.readPixels()) as Float32Array).buffer.slice(0));
