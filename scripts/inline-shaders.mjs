@@ -11,13 +11,14 @@ const shaderDir = join(root, "shaders");
 const names = readdirSync(shaderDir)
     .filter((name) => name.endsWith(".wgsl"))
     .sort();
-// The strings are for the GPU: comments and blank lines are left out (WGSL has no string literals, so
-// every "//" starts a comment). The files in shaders/ stay the documentation. This keeps the shipped
-// package under its 3 MB (the strings sit in dist/esm, the UMD bundle and the UMD's source map).
+// The strings are for the GPU: comments, indentation and blank lines are left out (WGSL has no string
+// literals, so every "//" starts a comment). The files in shaders/ stay the documentation. This keeps
+// the shipped package under its 3 MB (the strings sit in dist/esm and the UMD bundle).
 const withoutComments = (source) =>
     source
         .replace(/\/\*[\s\S]*?\*\//g, "")
         .replace(/\/\/.*$/gm, "")
+        .replace(/^[ \t]+/gm, "")
         .replace(/[ \t]+$/gm, "")
         .replace(/\n{2,}/g, "\n")
         .replace(/^\n/, "");
