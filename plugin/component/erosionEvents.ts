@@ -52,9 +52,10 @@ export interface ErosionFrameStats {
     /** Main-thread time the component spent planning and recording the frame, milliseconds. */
     readonly cpuMs: number;
     /**
-     * Main-thread time the component spent bringing the grounds' CPU data up to date with the frame's
-     * changed rows once they came back (positions, normals, height quads, picking data, bounds, and on
-     * the CPU backend the vertex buffers' and maps textures' upload), milliseconds.
+     * Main-thread time the component spent in this rendered frame bringing the grounds' CPU data up
+     * to date with the changed rows that came back (positions, normals, height quads, picking data,
+     * bounds, and on the CPU backend the vertex buffers' and maps textures' upload), a band at a time
+     * within what the budget leaves after planning, milliseconds.
      */
     readonly applyMs: number;
     /**

@@ -20,7 +20,7 @@ export interface FrameStatsSummary {
     readonly frames: number;
     /** Each frame's erosion time: measured (GPU or CPU worker) where available, else estimated. */
     readonly erosion: FrameTimeSummary;
-    /** Each frame's main-thread time: `cpuMs + applyMs`. */
+    /** Each rendered frame's main-thread time for erosion (`cpuMs + applyMs`: planning and issuing, rows applied), of the frames that did any. */
     readonly mainThread: FrameTimeSummary;
 }
 
