@@ -49,4 +49,4 @@ export { TileWorkbench } from "./bake/queue/tileWork.js";
 export { LocalTileTransport } from "./bake/localTiles.js";
 export { decodeTileBlob, encodeTileBlob, TileBlobError } from "./bake/queue/tileCodec.js";
 export { readQueueCheckpoint, writeQueueCheckpoint } from "./bake/queue/queueCheckpoint.js";
-export { PendingRows, type LandedRows } from "./component/pendingRows.js";
+export { DRAIN_FRAMES, PendingRows, type LandedRows } from "./component/pendingRows.js";

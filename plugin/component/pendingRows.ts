@@ -1,10 +1,10 @@
 /**
- * The changed rows frames bring back, applied to the grounds' CPU data a band at a time within the
- * frame's budget. A whole-field batch's rows (the rivers') cost about 12 ms of main thread at 513²
+ * The changed rows frames bring back, applied to the grounds' CPU data as they land, or, when they
+ * would cost more than the frame's budget, a band at a time over the next frames (within
+ * `DRAIN_FRAMES`). A whole-field batch's rows (the rivers') cost about 12 ms of main thread at 513²
  * on the CPU backend (positions, normals, picking data, the vertex buffers' and maps textures'
- * uploads): more than a frame's budget, so they are spread over the next frames. Each frame's rows
- * go in the order the frames landed; a band's normals are computed again with the next band
- * (`GroundField.writeRows` recomputes one row beyond what it writes).
+ * uploads). Each frame's rows go in the order the frames landed; a band's normals are computed
+ * again with the next band (`GroundField.writeRows` recomputes one row beyond what it writes).
  */
 import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { MapsTexels } from "../core/erosionMaps.js";
@@ -28,6 +28,15 @@ export type ApplyRowBand = (landed: LandedRows, y0: number, y1: number, texels: 
 /** The fewest rows a band applies: a frame always makes some progress. */
 const MIN_BAND_ROWS = 8;
 /**
+ * Frames within which a landed frame's rows are all applied, whatever the budget: the grounds' CPU
+ * data (picking, height queries, and the CPU backend's vertex buffers) is never more than this many
+ * frames behind what came back. A whole-field batch's rows at 513² then take three frames of about
+ * 4 ms each on the CPU backend (one of 12 ms before).
+ */
+export const DRAIN_FRAMES = 3;
+/** Milliseconds of rows applied the moment they land whatever the budget (below it, spreading them would only delay the grounds). */
+const AT_ONCE_MS = 2;
+/**
  * Milliseconds a vertex of a row costs to apply before any was measured: pessimistic (513 vertices
  * a row, 0.1 ms), so the first band does not overrun; the running estimate then learns.
  */
@@ -39,14 +48,20 @@ const SMOOTHING = 0.25;
 
 /** Rows that came back and are not yet on the grounds. */
 export class PendingRows {
-    private readonly _queue: { landed: LandedRows; next: number }[] = [];
+    private readonly _queue: { landed: LandedRows; next: number; deadline: number }[] = [];
+    /** Calls of `applyWithin` so far (a frame each): what the deadlines count. */
+    private _frames = 0;
     private _msPerVertex = INITIAL_MS_PER_VERTEX;
     private _peakMsPerVertex = INITIAL_MS_PER_VERTEX;
 
-    /** @param _width vertices a row (of the field) */
+    /**
+     * @param _width vertices a row (of the field)
+     * @param _atOnceMs rows that cost no more than this are applied as they land whatever the budget
+     */
     constructor(
         private readonly _width: number,
-        private readonly _apply: ApplyRowBand
+        private readonly _apply: ApplyRowBand,
+        private readonly _atOnceMs = AT_ONCE_MS
     ) {}
 
     /** Whether rows are waiting. */
@@ -54,16 +69,43 @@ export class PendingRows {
         return this._queue.length > 0;
     }
 
-    /** Queues a frame's rows (a frame without rows still goes in order: its previews' bookkeeping). */
-    public add(landed: LandedRows): void {
-        this._queue.push({ landed, next: landed.rows ? landed.y0 : landed.y1 });
+    /**
+     * Takes a frame's rows as they land: applied at once when nothing waits before them and they
+     * cost no more than `budgetMs` (or the constructor's `atOnceMs`, whichever is more) by the estimate, else queued
+     * for the next frames (a frame without rows goes in order too: its previews' bookkeeping).
+     * Returns the milliseconds it spent applying.
+     */
+    public add(landed: LandedRows, budgetMs = Infinity): number {
+        this._queue.push({ landed, next: landed.rows ? landed.y0 : landed.y1, deadline: this._frames + DRAIN_FRAMES });
+        const rows = landed.rows ? landed.y1 - landed.y0 : 0;
+        if (this._queue.length > 1 || rows * this._width * this._costPerVertex > Math.max(budgetMs, this._atOnceMs)) return 0;
+        const started = performance.now();
+        this._applyBand(this._queue[0], rows);
+        const ms = performance.now() - started;
+        this._learn(rows, ms);
+        return ms;
+    }
+
+    /** The cost a band is sized by: the costliest rows lately, not the average (rows whose heights all changed, a river batch's, cost about twice what a mostly unchanged band does). */
+    private get _costPerVertex(): number {
+        return Math.max(this._msPerVertex, this._peakMsPerVertex);
+    }
+
+    private _learn(rows: number, ms: number): void {
+        if (rows <= 0) return;
+        const measured = ms / (rows * this._width);
+        this._msPerVertex += SMOOTHING * (measured - this._msPerVertex);
+        this._peakMsPerVertex = Math.max(measured, this._peakMsPerVertex * PEAK_DECAY);
     }
 
     /**
-     * Applies waiting rows of `current`'s frames for about `budgetMs` (at least one band); the rows
-     * of another backend (a lost device's) are dropped. Returns the milliseconds it took.
+     * Applies waiting rows of `current`'s frames for about `budgetMs`, and at least what keeps each
+     * frame's rows within `DRAIN_FRAMES` frames of landing (so the rows never fall behind what the
+     * frames bring, however small the budget); the rows of another backend (a lost device's) are
+     * dropped. Returns the milliseconds it took.
      */
     public applyWithin(budgetMs: number, current: ErosionBackend | null): number {
+        this._frames++;
         const started = performance.now();
         let rowsApplied = 0;
         while (this._queue.length > 0) {
@@ -72,19 +114,17 @@ export class PendingRows {
                 this._queue.shift();
                 continue;
             }
+            const remaining = entry.landed.y1 - entry.next;
+            const due = Math.ceil(remaining / Math.max(1, entry.deadline - this._frames + 1));
             const spent = performance.now() - started;
-            if (rowsApplied > 0 && spent >= budgetMs) break;
-            // Sized by the costliest rows lately, not the average: rows whose heights all changed
-            // (a river batch's) cost about twice what a mostly unchanged band does.
-            const rows = Math.max(MIN_BAND_ROWS, Math.floor((budgetMs - spent) / (Math.max(this._msPerVertex, this._peakMsPerVertex) * this._width)));
+            const affordable = Math.floor((budgetMs - spent) / (this._costPerVertex * this._width));
+            const rows = Math.max(due, affordable, rowsApplied === 0 ? MIN_BAND_ROWS : 0);
+            if (rows <= 0 && remaining > 0) break;
             rowsApplied += this._applyBand(entry, rows);
+            if (this._queue[0] === entry) break; // this frame's share of it is done; the next ones wait their turn
         }
         const ms = performance.now() - started;
-        if (rowsApplied > 0) {
-            const measured = ms / (rowsApplied * this._width);
-            this._msPerVertex += SMOOTHING * (measured - this._msPerVertex);
-            this._peakMsPerVertex = Math.max(measured, this._peakMsPerVertex * PEAK_DECAY);
-        }
+        this._learn(rowsApplied, ms);
         return ms;
     }
 
@@ -93,7 +133,7 @@ export class PendingRows {
         this.applyWithin(Infinity, current);
     }
 
-    private _applyBand(entry: { landed: LandedRows; next: number }, rows: number): number {
+    private _applyBand(entry: { landed: LandedRows; next: number; deadline: number }, rows: number): number {
         const { landed } = entry;
         const y0 = entry.next;
         const y1 = Math.min(landed.y1, y0 + rows);

@@ -61,6 +61,8 @@ export class RunnerFrames {
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     private _pieced: PiecedBatch | null = null;
     private readonly _rows: PendingRows;
+    /** Milliseconds of rows applied as frames landed since the last rendered frame. */
+    private _landedApplyMs = 0;
 
     constructor(
         private readonly _host: FrameHost,
@@ -84,9 +86,10 @@ export class RunnerFrames {
     public onFrame(): void {
         const host = this._host;
         const backend = host.backend;
-        if (!host.running && this._lastFrame.batches > 0 && this._framesInFlight === 0 && !this._pieced && !this._rows.pending) {
+        if (!host.running && this._framesInFlight === 0 && !this._pieced && !this._rows.pending) {
             // Paused (or at maxCycles): the frames now run no erosion, and lastFrame says so.
-            this._lastFrame = { ...IDLE_FRAME, landed: this._lastFrame.landed };
+            if (this._lastFrame.batches > 0 || this._lastFrame.applyMs > 0) this._lastFrame = { ...IDLE_FRAME, landed: this._lastFrame.landed };
+            this._landedApplyMs = 0;
         }
         const { schedule, options } = host;
         const maxCycles = options.maxCycles;
@@ -104,7 +107,8 @@ export class RunnerFrames {
         }
         const planMs = performance.now() - started;
         // The rows that came back, in what the budget has left after planning (a band at least).
-        const applyMs = this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs, backend) : 0;
+        const applyMs = (this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs, backend) : 0) + this._landedApplyMs;
+        this._landedApplyMs = 0;
         if (frame || applyMs > 0) {
             this._lastFrame = { ...this._lastFrame, cpuMs: planMs, applyMs };
             host.frameStats.recordMainThread(planMs + applyMs);
@@ -161,12 +165,15 @@ export class RunnerFrames {
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 // The batches are reported, and the cycle completed, once the rows are on the grounds.
                 if (ends) {
-                    this._rows.add(
+                    const landedMs = this._rows.add(
                         this._landed(result, backend, frame, () => {
                             reportBatches(this._reports, batches);
                             if (completeCycle) host.track(completeCycle());
-                        })
+                        }),
+                        host.options.frameBudgetMs
                     );
+                    // Rows applied as they landed count in the next rendered frame's main-thread time.
+                    this._landedApplyMs += landedMs;
                 }
                 this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, pieces, landed: this._lastFrame.landed + 1 };
                 host.frameStats.recordErosion(result.measuredMs ?? estimatedMs);

@@ -101,8 +101,9 @@ describe("TerrainErosion's attach lifecycle", () => {
         await erosion.whenIdle();
         expect(erosion.lastFrame.batches).toBeGreaterThan(0);
         erosion.pause();
-        // A river batch running in pieces when paused finishes first (the schedule has counted it): at most its six phases.
-        await renderFrames(env.scene, 8);
+        // A river batch running in pieces when paused finishes first (the schedule has counted it): at
+        // most its six phases, then its rows within three frames.
+        await renderFrames(env.scene, 12);
         expect(erosion.lastFrame).toEqual({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, landed: expect.any(Number) });
         erosion.start();
         await renderFrames(env.scene, 2);

@@ -1,9 +1,10 @@
 /**
  * The rows frames bring back reach the grounds a band at a time (`PendingRows`): in the order the
- * frames landed, at least a band of 8 rows a frame however small the budget, the maps' texels cut
- * to each band, a frame's `applied` once its last row is on, and a lost backend's rows dropped.
+ * frames landed, at least a band of 8 rows a frame and every frame's rows within `DRAIN_FRAMES`
+ * frames however small the budget, the maps' texels cut to each band, a frame's `applied` once its
+ * last row is on, and a lost backend's rows dropped.
  */
-import { PendingRows, type LandedRows } from "../../../plugin/internal.js";
+import { DRAIN_FRAMES, PendingRows, type LandedRows } from "../../../plugin/internal.js";
 
 const WIDTH = 4;
 const backend = { name: "cpu" } as unknown as LandedRows["backend"];
@@ -17,13 +18,13 @@ function landed(y0: number, y1: number, value: number, applied?: () => void, fro
 describe("PendingRows", () => {
     it("applies a band of at least 8 rows a frame at no budget, in order, each band's texels its own rows", () => {
         const bands: { y0: number; y1: number; first: number; texelRow: number }[] = [];
-        const pending = new PendingRows(WIDTH, (frame, y0, y1, texels) => bands.push({ y0, y1, first: frame.rows![(y0 - frame.y0) * WIDTH], texelRow: texels!.maps[0] }));
+        const pending = new PendingRows(WIDTH, (frame, y0, y1, texels) => bands.push({ y0, y1, first: frame.rows![(y0 - frame.y0) * WIDTH], texelRow: texels!.maps[0] }), 0);
         let applied = 0;
-        pending.add(landed(0, 20, 1, () => applied++));
-        pending.add(landed(5, 9, 2));
+        pending.add(landed(0, 20, 1, () => applied++), 0);
         pending.applyWithin(0, backend);
         expect(bands).toEqual([{ y0: 0, y1: 8, first: 1, texelRow: 0 }]);
         pending.applyWithin(0, backend);
+        expect(applied).toBe(0);
         pending.applyWithin(0, backend);
         expect(bands.map(({ y0, y1 }) => [y0, y1])).toEqual([
             [0, 8],
@@ -32,18 +33,31 @@ describe("PendingRows", () => {
         ]);
         expect(bands[2].texelRow).toBe(16);
         expect(applied).toBe(1);
-        expect(pending.pending).toBe(true);
+        expect(pending.pending).toBe(false);
+        pending.add(landed(5, 9, 2), 0);
         pending.flush(backend);
         expect(bands[3]).toEqual({ y0: 5, y1: 9, first: 2, texelRow: 5 });
         expect(pending.pending).toBe(false);
     });
 
+    it(`never falls behind what lands: at no budget each frame's rows are all applied within ${DRAIN_FRAMES} frames of landing`, () => {
+        const done: number[] = [];
+        const pending = new PendingRows(WIDTH, () => undefined, 0);
+        for (let frame = 0; frame < 30; frame++) {
+            const landedAt = frame;
+            pending.add(landed(0, 60, 1, () => done.push(frame - landedAt)), 0);
+            pending.applyWithin(0, backend);
+        }
+        expect(done.length).toBeGreaterThanOrEqual(28);
+        expect(Math.max(...done)).toBeLessThanOrEqual(DRAIN_FRAMES);
+    });
+
     it("applies every row within a generous budget, and drops the rows of another backend (a lost device's)", () => {
         const bands: [number, number][] = [];
-        const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]));
+        const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]), 0);
         const lost = { name: "webgpu" } as unknown as LandedRows["backend"];
-        pending.add(landed(0, 10, 1, undefined, lost));
-        pending.add(landed(0, 100, 1));
+        pending.add(landed(0, 10, 1, undefined, lost), 0);
+        pending.add(landed(0, 100, 1), 0);
         pending.applyWithin(1000, backend);
         expect(bands).toEqual([[0, 100]]);
         expect(pending.pending).toBe(false);
@@ -51,10 +65,18 @@ describe("PendingRows", () => {
 
     it("calls a frame without rows' applied in its turn", () => {
         const order: string[] = [];
-        const pending = new PendingRows(WIDTH, (frame, y0, y1) => order.push(frame.rows ? `rows ${y0}-${y1}` : "no rows"));
-        pending.add(landed(0, 12, 1, () => order.push("first applied")));
-        pending.add({ backend, rows: null, y0: 0, y1: 0, texels: null, batches: [], applied: () => order.push("second applied") });
+        const pending = new PendingRows(WIDTH, (frame, y0, y1) => order.push(frame.rows ? `rows ${y0}-${y1}` : "no rows"), 0);
+        pending.add(landed(0, 12, 1, () => order.push("first applied")), 0);
+        pending.add({ backend, rows: null, y0: 0, y1: 0, texels: null, batches: [], applied: () => order.push("second applied") }, 0);
         pending.flush(backend);
         expect(order).toEqual(["rows 0-12", "first applied", "no rows", "second applied"]);
+    });
+
+    it("applies rows that cost less than the budget (or 2 ms) as they land, when nothing waits before them", () => {
+        const bands: [number, number][] = [];
+        const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]));
+        pending.add(landed(0, 30, 1), 0.05);
+        expect(bands).toEqual([[0, 30]]);
+        expect(pending.pending).toBe(false);
     });
 });
