@@ -46,7 +46,8 @@ describe("smooth frames at 513², a 4 ms budget (soak)", () => {
         const cycle = await measure("webgpu", {});
         expect(cycle.backend).toBe("webgpu");
         expect(cycle.piecedFrames).toBeGreaterThan(10);
-        expect(cycle.unsampled).toBeLessThan(cycle.erosionMs.length / 10);
+        // Two frames may land between two looks (two in flight): the sampler misses the first of them.
+        expect(cycle.unsampled).toBeLessThan(cycle.erosionMs.length / 4);
         const pieces = cycle.erosionMs.filter((_, k) => cycle.kinds[k].startsWith("pieces"));
         expect(Math.max(...pieces)).toBeLessThanOrEqual(3 * median(cycle.erosionMs));
         // Not asserted: the longest frame overall, a droplet batch's (not cut into pieces yet), which
