@@ -53,15 +53,14 @@ export class Checkpoints {
     /**
      * Reads the cycle-boundary state a frame just reached (`captured` when it was planned). Call it
      * right after the frame that ends there is issued and before any later one, so the read sees
-     * exactly the boundary (backends run calls in order). The returned step calls `completed` and
-     * keeps the checkpoint (unless `current()` is another backend by then) once the frame has landed.
+     * exactly the boundary (backends run calls in order). The returned step keeps the checkpoint
+     * (unless `current()` is another backend by then) once it is read, then calls `completed`.
      */
     public readAtBoundary(backend: ErosionBackend, captured: BoundaryCapture, current: () => ErosionBackend | null, completed: (cycle: number) => void): () => Promise<void> {
         const { cycle, options, masks, inputs, held, seq } = captured;
         const reading = backend.readState(cycle, 0);
         reading.catch(() => undefined); // a failure surfaces through the frame that awaits it
         return async () => {
-            completed(cycle);
             const checkpoint = await reading;
             checkpoint.masks = masks;
             Object.assign(checkpoint, inputs);
@@ -70,6 +69,8 @@ export class Checkpoints {
                 this._options = options;
                 this.onPoint?.({ state: checkpoint, options, held, seq });
             }
+            // After the checkpoint is kept: a cycle reported completed has its checkpoint.
+            completed(cycle);
         };
     }
 }
