@@ -165,15 +165,20 @@ export class RunnerFrames {
                 if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
                 // The batches are reported, and the cycle completed, once the rows are on the grounds.
                 if (ends) {
+                    let checkpointKept: Promise<void> | null = null;
                     const landedMs = this._rows.add(
                         this._landed(result, backend, frame, () => {
                             reportBatches(this._reports, batches);
-                            if (completeCycle) host.track(completeCycle());
+                            if (completeCycle) host.track((checkpointKept = completeCycle()));
                         }),
                         host.options.frameBudgetMs
                     );
                     // Rows applied as they landed count in the next rendered frame's main-thread time.
                     this._landedApplyMs += landedMs;
+                    // Applied at once: the frame holds its place in flight until its checkpoint is kept,
+                    // so the schedule never runs more than the frames in flight past a boundary whose
+                    // checkpoint is not read yet (rows applied in bands keep theirs until then instead).
+                    if (checkpointKept) await checkpointKept;
                 }
                 this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, pieces, landed: this._lastFrame.landed + 1 };
                 host.frameStats.recordErosion(result.measuredMs ?? estimatedMs);
