@@ -183,6 +183,9 @@ async function deviceLoss(request: ScenarioRequest) {
         erosion.start();
     }
     await until(() => erosion.cyclesCompleted >= 1 && erosion.progress > 0.3, "some progress");
+    // The checkpoint is read back after the boundary's frame lands (and its rows are on the ground),
+    // while the schedule (`cyclesCompleted`, `progress`) runs ahead by the frames in flight.
+    await until(() => (erosion.checkpoint?.cycle ?? 0) >= 1, "the first cycle's checkpoint");
     // Frames keep running while the checkpoint is read: it must still be the boundary's state.
     const checkpoint = { cycle: erosion.checkpoint!.cycle, fingerprint: fingerprintOf(erosion.checkpoint!) };
     let restored = false;
