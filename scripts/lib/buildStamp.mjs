@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 const INPUTS = {
     sample: ["plugin", "shaders", "sample-scene", "webpack.config.js", "tsconfig.json", "package-lock.json"],
     umd: ["plugin", "shaders", "webpack.config.js", "scripts/lib/noSourceMapLoader.cjs", "tsconfig.json", "package-lock.json"],
-    lib: ["plugin", "shaders", "tsconfig.json", "tsconfig.build.json", "package-lock.json"],
+    lib: ["plugin", "shaders", "tsconfig.json", "tsconfig.build.json", "package-lock.json", "package.json", "scripts/lib/stripComments.mjs", "scripts/lib/pruneDeclarations.mjs"],
     testpages: ["plugin", "shaders", "test/browser/pages", "test/helpers", "scripts/lib", "webpack.config.js", "tsconfig.json", "package-lock.json"],
 };
 

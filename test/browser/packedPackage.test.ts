@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import webpack from "webpack";
 import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
 import { serveDirectories } from "../../scripts/lib/browser.js";
@@ -74,6 +74,14 @@ describe("the packed library in a fresh app", () => {
             const { sources, sourcesContent } = JSON.parse(readFileSync(join(installed, map), "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
             expect([map, sources.filter((_, k) => typeof sourcesContent?.[k] !== "string")]).toEqual([map, []]);
         }
+        // Every declaration an entry's declarations import is shipped (build:lib drops the ones no entry reaches).
+        const declarations = new Set(paths.filter((path) => path.endsWith(".d.ts")));
+        const missing = [...declarations].flatMap((path) =>
+            [...readFileSync(join(installed, path), "utf8").matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)["'](\.{1,2}\/[^"']+)\.js["']/g)]
+                .map((match) => posix.join(posix.dirname(path), `${match[1]}.d.ts`))
+                .filter((target) => !declarations.has(target))
+        );
+        expect(missing).toEqual([]);
         const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8"));
         expect([manifest.bin, manifest.dependencies, manifest.optionalDependencies]).toEqual([undefined, undefined, undefined]);
     });
