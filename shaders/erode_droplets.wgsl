@@ -135,7 +135,8 @@ fn cutWithBrush(px: i32, py: i32, amount: i32) -> i32 {
 @compute @workgroup_size(DROPLET_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
-    let dropletId = i32(id.y) * params.dispatchRowThreads + i32(id.x);
+    // A batch in pieces runs a range of its droplets a dispatch, from `dispatchOffset` (0 when whole).
+    let dropletId = params.dispatchOffset + i32(id.y) * params.dispatchRowThreads + i32(id.x);
     // The 2D dispatch rounds up to whole workgroups: invocations past the batch's droplets idle.
     if (dropletId >= params.dropletCount) {
         return;

@@ -30,30 +30,45 @@ export function batchWorkUnits(planned: PlannedBatch): number {
     return planned.thermalIterations * (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0) * THERMAL_SLOTS;
 }
 
-/** A running estimate of milliseconds per unit of work. */
+/**
+ * A running estimate of milliseconds per unit of work, one per operator: a unit of a droplet walk
+ * and one of a water pass differ by an order of magnitude on some adapters, and one estimate for
+ * both would swing with the frames (the pieces a costly batch is cut into are sized by it).
+ */
 export class FrameBudget {
-    private _msPerUnit: number;
+    private readonly _msPerUnit = new Map<PlannedBatch["operator"], number>();
 
-    /** @param initialMsPerUnit estimate before any measurement (a guess that the first frame corrects) */
-    constructor(initialMsPerUnit: number) {
-        this._msPerUnit = initialMsPerUnit;
-    }
+    /** @param initialMsPerUnit estimate before any measurement of an operator (a guess that its first frame corrects) */
+    constructor(private readonly _initialMsPerUnit: number) {}
 
     /** Estimated cost of a batch, in milliseconds. */
     public estimateMs(planned: PlannedBatch): number {
-        return batchWorkUnits(planned) * this._msPerUnit;
+        return batchWorkUnits(planned) * this.msPerUnit(planned.operator);
     }
 
-    /** Current estimate of milliseconds per unit of work. */
-    public get msPerUnit(): number {
-        return this._msPerUnit;
+    /** Current estimate of milliseconds per unit of `operator`'s work. */
+    public msPerUnit(operator: PlannedBatch["operator"]): number {
+        return this._msPerUnit.get(operator) ?? this._initialMsPerUnit;
     }
 
-    /** Folds in a frame that did `units` of work in `measuredMs`. */
-    public record(units: number, measuredMs: number): void {
+    /**
+     * Folds in a frame that did `units` of work in `measuredMs`, most of it `operator`'s (a frame
+     * of several operators' batches is counted as its largest share's).
+     */
+    public record(operator: PlannedBatch["operator"], units: number, measuredMs: number): void {
         if (units <= 0 || !(measuredMs > 0) || !Number.isFinite(measuredMs)) {
             return;
         }
-        this._msPerUnit += SMOOTHING * (measuredMs / units - this._msPerUnit);
+        const current = this.msPerUnit(operator);
+        this._msPerUnit.set(operator, current + SMOOTHING * (measuredMs / units - current));
     }
+}
+
+/** The operator with the most work units among `batches` (what a frame's measurement is counted as). */
+export function mainOperator(batches: readonly PlannedBatch[]): PlannedBatch["operator"] | null {
+    const units = new Map<PlannedBatch["operator"], number>();
+    for (const planned of batches) units.set(planned.operator, (units.get(planned.operator) ?? 0) + batchWorkUnits(planned));
+    let best: PlannedBatch["operator"] | null = null;
+    for (const [operator, work] of units) if (best === null || work > units.get(best)!) best = operator;
+    return best;
 }

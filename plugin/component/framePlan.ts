@@ -37,7 +37,7 @@ export interface PlannedFrame {
  * two cycles and the checkpoint read after it is the boundary's state. With `editsOnly` (a paused
  * run), only the ground edits stamped at the current position.
  */
-export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1, editsOnly = false, pieceCount: (planned: PlannedBatch) => number = () => 1): PlannedFrame {
+export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1, editsOnly = false, pieceCount: (planned: PlannedBatch, wanted: number) => number = () => 1): PlannedFrame {
     let estimatedMs = 0;
     const admit = (planned: PlannedBatch, frame: readonly PlannedBatch[]) => {
         const cost = budget.estimateMs(planned);
@@ -54,8 +54,9 @@ export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budget
         const rect = changedRect(planned);
         changed = changed ? unionRect(changed, rect) : rect;
     }
-    // A batch alone in its frame that the budget cannot hold runs in pieces, when it can be cut.
-    const pieces = batches.length === 1 && estimatedMs > budgetMs && !editsOnly ? pieceCount(batches[0]) : 1;
+    // A batch alone in its frame that the budget cannot hold runs in pieces, when it can be cut:
+    // as many as its estimate over the budget asks for.
+    const pieces = batches.length === 1 && estimatedMs > budgetMs && !editsOnly ? pieceCount(batches[0], Math.ceil(estimatedMs / budgetMs)) : 1;
     return { batches, changed, estimatedMs, units, cycleCompleted, pieceCount: pieces, pieces: null };
 }
 

@@ -132,8 +132,8 @@ export class GpuErosionBackend implements ErosionBackend {
         return Promise.race([lost.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))]);
     }
 
-    public pieceCount(planned: PlannedBatch): number {
-        return this._simulation.pieceCount(planned);
+    public pieceCount(planned: PlannedBatch, wanted: number): number {
+        return this._simulation.pieceCount(planned, wanted);
     }
 
     public regionChecksums(size: number): Promise<Uint32Array> {

@@ -12,7 +12,7 @@ import { compareStamps } from "../core/inputLog/inputEntries.js";
 import type { BoundaryCapture, Checkpoints } from "./checkpoints.js";
 import type { EditPreviews } from "./editPreviews.js";
 import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
-import { FrameBudget } from "./frameBudget.js";
+import { FrameBudget, mainOperator } from "./frameBudget.js";
 import { framePieces, planFrame, type PlannedFrame } from "./framePlan.js";
 import type { FrameStatsWindow } from "./frameStats.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
@@ -135,7 +135,7 @@ export class RunnerFrames {
         if (editsOnly && !schedule.editDue) {
             return null;
         }
-        const frame = planFrame(schedule, this._budget, options.frameBudgetMs, backend.workers, editsOnly, (planned) => backend.pieceCount(planned));
+        const frame = planFrame(schedule, this._budget, options.frameBudgetMs, backend.workers, editsOnly, (planned, wanted) => backend.pieceCount(planned, wanted));
         if (frame.pieceCount === 1) return { frame };
         this._pieced = { whole: frame, backend, next: 0, boundary: frame.cycleCompleted ? this._host.checkpoints.captureBoundary(schedule) : undefined };
         return this._takePieces(options.frameBudgetMs);
@@ -162,7 +162,8 @@ export class RunnerFrames {
         const landed = running
             .then(async (result) => {
                 if (host.backend !== backend) return; // detached meanwhile
-                if (result.measuredMs !== null) this._budget.record(units, result.measuredMs);
+                const operator = mainOperator(batches);
+                if (result.measuredMs !== null && operator !== null) this._budget.record(operator, units, result.measuredMs);
                 // The batches are reported, and the cycle completed, once the rows are on the grounds.
                 if (ends) {
                     let checkpointKept: Promise<void> | null = null;

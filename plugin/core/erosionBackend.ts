@@ -57,10 +57,12 @@ export interface ErosionBackend {
      */
     runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult>;
     /**
-     * How many pieces `planned` runs in when cut (`runFrame`'s `pieces`, with `batches` that one
-     * batch: the vertex pass and the rows come with the range that ends it); 1 when it is not cut.
+     * How many pieces `planned` runs in when cut into about `wanted` (what its estimate over the
+     * frame budget asks for; a backend may cut otherwise: the CPU backend's river batch runs in its
+     * phases) (`runFrame`'s `pieces`, with `batches` that one batch: the vertex pass and the rows
+     * come with the range that ends it); 1 when it is not cut. Any cut gives the same integers.
      */
-    pieceCount(planned: PlannedBatch): number;
+    pieceCount(planned: PlannedBatch, wanted: number): number;
     /** The whole state after everything issued so far. */
     readState(cycle: number, batch: number): Promise<ErosionStateData>;
     /**

@@ -204,7 +204,7 @@ function recordRouteAndFold(target: DispatchTarget, operator: "hydraulic" | "riv
 }
 
 /** `recordRouteAndFold`'s passes. */
-function routeAndFoldPasses(entries: readonly BatchParams[], operator: "hydraulic" | "rivers"): GridPass[] {
+export function routeAndFoldPasses(entries: readonly BatchParams[], operator: "hydraulic" | "rivers"): GridPass[] {
     const columns = largestOf(entries, (p) => p.extentX1 - p.extentX0);
     const rows = largestOf(entries, (p) => p.extentY1 - p.extentY0);
     // One class, one operator, one set of options: every batch runs the same hops.

@@ -1,21 +1,22 @@
 /**
- * How a whole-field batch (the rivers') is cut into pieces the frame loop runs over several frames
- * on the GPU: its passes (`riverPasses`) in order, cheap ones run together and costly ones cut into
- * bands of rows, each piece about `PIECE_WORK`. A pass's invocations read nothing another writes
- * (`GridPass`), so any cut gives the whole batch's integers; how it is cut only decides how even
- * the frames are.
+ * How a batch the frame budget cannot hold (a river batch over the whole field, or a droplet batch
+ * on a slow adapter) is cut into pieces the frame loop runs over several frames on the GPU: its
+ * steps in order, cheap ones run together and costly ones cut into bands of rows or ranges of
+ * droplets, each piece about the same work. A grid pass's invocations read nothing another writes
+ * (`GridPass`), and droplets only add into the accumulator with integer atomics, which commute, so
+ * any cut gives the whole batch's integers; how it is cut only decides how even the frames are.
  */
-import { recordGridPass, recordTileSeam, riverPasses, type GridPass } from "./batchDispatch.js";
+import { planDropletDispatch, record, recordGridPass, recordTileSeam, riverPasses, routeAndFoldPasses, gridGroups, type GridPass } from "./batchDispatch.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
-import { GRID_WORKGROUP_SIZE, type KernelName } from "./shaderLibrary.js";
+import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, type KernelName } from "./shaderLibrary.js";
 
-/** A band of rows of one pass (`pass` null: a tileable terrain's seam). */
-export interface PassBand {
-    readonly pass: GridPass | null;
-    readonly rowOffset: number;
-    readonly rowCount: number;
-}
+/** One step of a piece: a band of rows of a grid pass, a range of a droplet batch's droplets, its clip_delta, or a tileable terrain's seam. */
+export type PieceStep =
+    | { readonly kind: "pass"; readonly pass: GridPass; readonly rowOffset: number; readonly rowCount: number }
+    | { readonly kind: "droplets"; readonly first: number; readonly count: number }
+    | { readonly kind: "clip" }
+    | { readonly kind: "seam" };
 
 /**
  * What a vertex of each pass costs, relative to a drainage-area step's (1 where not listed).
@@ -29,97 +30,144 @@ const PASS_WEIGHTS: Partial<Record<KernelName, number>> = {
     route_sediment_odd: 3,
     route_sediment_last: 3,
     route_sediment_last_odd: 3,
+    clip_delta: 3,
 };
 
 /**
- * Weighted vertex visits of a piece: about two drainage-area steps over a 513² field, which on
- * SwiftShader costs about what a default droplet batch does (some 200 ms), so a cycle's frames
- * stay even there; a faster device runs several pieces a frame within its budget.
+ * What one step of a droplet's walk costs in the same units: a default droplet batch (1,024
+ * droplets of 64 steps) took about as long on SwiftShader as 600,000 drainage-area vertex visits.
  */
-export const PIECE_WORK = 600_000;
+const DROPLET_STEP_WEIGHT = 8;
 
-/** The weighted vertex visits of a band of `rows` rows of `pass`. */
-function work(pass: GridPass, rows: number): number {
-    return (PASS_WEIGHTS[pass.kernel] ?? 1) * pass.columns * rows;
+/** Something a batch does that a cut may split: `total` rows or droplets, in whole `quantum`s. */
+interface Cuttable {
+    readonly total: number;
+    /** The work of one row or droplet. */
+    readonly unitWork: number;
+    /** What a cut may split it into: whole workgroups' rows or droplets (`total`: never split). */
+    readonly quantum: number;
+    step(offset: number, count: number): PieceStep;
+}
+
+function gridPass(pass: GridPass): Cuttable {
+    return { total: pass.rows, unitWork: (PASS_WEIGHTS[pass.kernel] ?? 1) * pass.columns, quantum: GRID_WORKGROUP_SIZE, step: (rowOffset, rowCount) => ({ kind: "pass", pass, rowOffset, rowCount }) };
 }
 
 /**
- * Cuts `passes` into pieces of about `pieceWork` weighted vertex visits: consecutive passes whose
- * work together fits run as one piece; a pass that does not fit alone runs in bands of rows (at
- * least one workgroup's rows each).
+ * Cuts `steps` into pieces of about `pieceWork`: consecutive steps whose work together fits run as
+ * one piece; a step that does not fit alone runs in even parts of whole quanta (the last part not
+ * a sliver). A dispatch covers whole workgroups and the kernels idle only past a step's end, so a
+ * part that ended inside a workgroup would run the first rows or droplets of the next part too.
  */
-export function cutIntoPieces(passes: readonly GridPass[], pieceWork: number): PassBand[][] {
-    const pieces: PassBand[][] = [];
-    let open: PassBand[] = [];
+function cut(steps: readonly Cuttable[], pieceWork: number): PieceStep[][] {
+    const pieces: PieceStep[][] = [];
+    let open: PieceStep[] = [];
     let openWork = 0;
     const close = () => {
         if (open.length > 0) pieces.push(open);
         open = [];
         openWork = 0;
     };
-    for (const pass of passes) {
-        const whole = work(pass, pass.rows);
-        if (whole > pieceWork) {
+    for (const step of steps) {
+        const whole = step.unitWork * step.total;
+        if (whole > pieceWork && step.quantum < step.total) {
             close();
-            const bandRows = Math.max(1, Math.floor(pieceWork / work(pass, 1)));
-            const bands = Math.ceil(pass.rows / bandRows);
-            // Even bands (the last is not a sliver), of whole workgroup rows: a dispatch covers
-            // whole workgroups, and the kernels idle only past the pass's end, so a band that
-            // ended inside a workgroup would run the first rows of the next band as well.
-            const rowsPerBand = Math.ceil(Math.ceil(pass.rows / bands) / GRID_WORKGROUP_SIZE) * GRID_WORKGROUP_SIZE;
-            for (let rowOffset = 0; rowOffset < pass.rows; rowOffset += rowsPerBand) {
-                pieces.push([{ pass, rowOffset, rowCount: Math.min(rowsPerBand, pass.rows - rowOffset) }]);
+            const parts = Math.ceil(whole / pieceWork);
+            const perPart = Math.ceil(Math.ceil(step.total / parts) / step.quantum) * step.quantum;
+            for (let offset = 0; offset < step.total; offset += perPart) {
+                pieces.push([step.step(offset, Math.min(perPart, step.total - offset))]);
             }
             continue;
         }
         if (openWork + whole > pieceWork) close();
-        open.push({ pass, rowOffset: 0, rowCount: pass.rows });
+        open.push(step.step(0, step.total));
         openWork += whole;
     }
     close();
     return pieces;
 }
 
-/** A river batch's pieces on the GPU, cut once for the batch running in pieces. */
-export class RiverPieces {
-    /** The work of a piece (`cutIntoPieces`); tests set less to cut small fields into bands. */
-    public pieceWork = PIECE_WORK;
-    private _cut: { planned: PlannedBatch; pieces: PassBand[][] } | null = null;
+/** Grid passes cut into pieces of about `pieceWork` weighted vertex visits (`cut`). */
+export function cutIntoPieces(passes: readonly GridPass[], pieceWork: number): PieceStep[][] {
+    return cut(passes.map(gridPass), pieceWork);
+}
 
-    /** How many pieces `planned` runs in: a river batch's pieces (its seam with the last); 1 for any other batch. */
-    public count(planned: PlannedBatch): number {
-        return planned.operator === "rivers" ? this._pieces(planned).length : 1;
+/** What `planned` does, as cuttable steps (null: a batch that is not cut: thermal, water, an edit). */
+function stepsOf(planned: PlannedBatch): Cuttable[] | null {
+    const p = planned.params;
+    if (planned.operator === "rivers") {
+        return riverPasses([p], planned.riverSteps).map(gridPass);
+    }
+    if (planned.operator === "hydraulic" || planned.operator === "local") {
+        const region = (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
+        return [
+            { total: p.dropletCount, unitWork: DROPLET_STEP_WEIGHT * p.maxSteps, quantum: DROPLET_WORKGROUP_SIZE, step: (first, count) => ({ kind: "droplets", first, count }) },
+            { total: 1, unitWork: (PASS_WEIGHTS.clip_delta ?? 1) * region, quantum: 1, step: () => ({ kind: "clip" }) },
+            ...routeAndFoldPasses([p], "hydraulic").map(gridPass),
+        ];
+    }
+    return null;
+}
+
+/**
+ * `planned` cut into about `wanted` pieces of even work (or of `pieceWork` each when given); a
+ * tileable terrain's seam ends the last. One piece for a batch that is not cut (thermal, water, an edit).
+ */
+export function cutBatch(planned: PlannedBatch, wanted: number, pieceWork: number | null = null): PieceStep[][] {
+    const steps = stepsOf(planned);
+    if (steps === null) return [[]];
+    const total = steps.reduce((sum, step) => sum + step.unitWork * step.total, 0);
+    const pieces = cut(steps, pieceWork ?? Math.max(1, Math.ceil(total / Math.max(1, wanted))));
+    if (planned.params.seam !== 0) pieces[pieces.length - 1].push({ kind: "seam" });
+    return pieces;
+}
+
+/** The batches in pieces on the GPU, cut once for the batch running in pieces. */
+export class GpuBatchPieces {
+    /** Work of a piece when set (tests cut small fields into bands with it); null: the count the runner asks for. */
+    public pieceWork: number | null = null;
+    private _cut: { planned: PlannedBatch; pieces: PieceStep[][] } | null = null;
+
+    /**
+     * How many pieces `planned` runs in, cut into about `wanted` pieces of even work (or of
+     * `pieceWork`): a river or droplet batch's; 1 for any other batch. The cut is kept until its
+     * last piece is recorded, so asking again for the same batch gives the same count.
+     */
+    public count(planned: PlannedBatch, wanted = 1): number {
+        if (this._cut?.planned === planned) return this._cut.pieces.length;
+        const pieces = cutBatch(planned, wanted, this.pieceWork);
+        if (pieces.length > 1) this._cut = { planned, pieces };
+        return pieces.length;
     }
 
     /**
-     * Records pieces `from .. to - 1` of `planned`: its passes in order, each piece a run of whole
-     * passes or a band of rows of one. Each band writes the batch's params, with its first row as
-     * `dispatchOffset`, into a slot of its own.
+     * Records pieces `from .. to - 1` of `planned` (`count` cut it): each step writes the batch's
+     * params, with its first row or droplet as `dispatchOffset`, into a slot of its own.
      */
-    public record(recorder: GpuRecorder, planned: PlannedBatch, from: number, to: number): void {
-        const pieces = this._pieces(planned);
+    public record(recorder: GpuRecorder, planned: PlannedBatch, from: number, to: number, maxWorkgroupsPerDimension: number): void {
+        if (this._cut?.planned !== planned) throw new Error("Internal error: pieces recorded of a batch that was not cut.");
+        const pieces = this._cut.pieces;
+        const p = planned.params;
         for (const piece of pieces.slice(from, to)) {
-            for (const band of piece) {
-                const target = recorder.target([{ ...planned.params, dispatchOffset: band.rowOffset }]);
-                if (band.pass) {
-                    recordGridPass(target, band.pass, band.rowOffset, band.rowCount);
+            for (const step of piece) {
+                if (step.kind === "pass") {
+                    recordGridPass(recorder.target([{ ...p, dispatchOffset: step.rowOffset }]), step.pass, step.rowOffset, step.rowCount);
+                } else if (step.kind === "droplets") {
+                    const dispatch = planDropletDispatch(step.count, maxWorkgroupsPerDimension);
+                    // Invocations past the range run the next range's droplets unless the range ends the batch.
+                    if (step.first + step.count < p.dropletCount && dispatch.x * dispatch.y * DROPLET_WORKGROUP_SIZE !== step.count) {
+                        throw new Error(`Internal error: droplets ${step.first} + ${step.count} do not fill whole dispatch rows.`);
+                    }
+                    record(recorder.target([{ ...p, dispatchOffset: step.first, dispatchRowThreads: dispatch.rowThreads }]), "erode_droplets", dispatch.x, dispatch.y, "hydraulic");
+                } else if (step.kind === "clip") {
+                    const [x, y] = gridGroups(p.regionX1 - p.regionX0, p.regionY1 - p.regionY0);
+                    record(recorder.target([{ ...p, dispatchOffset: 0 }]), "clip_delta", x, y, "hydraulic");
                 } else {
-                    recordTileSeam(target);
+                    recordTileSeam(recorder.target([{ ...p, dispatchOffset: 0 }]));
                 }
             }
         }
         recorder.noteRecorded();
         if (to === pieces.length) this._cut = null;
-    }
-
-    private _pieces(planned: PlannedBatch): PassBand[][] {
-        if (this._cut?.planned !== planned) {
-            const pieces = cutIntoPieces(riverPasses([planned.params], planned.riverSteps), this.pieceWork);
-            if (planned.params.seam !== 0) {
-                pieces[pieces.length - 1].push({ pass: null, rowOffset: 0, rowCount: 0 });
-            }
-            this._cut = { planned, pieces };
-        }
-        return this._cut.pieces;
     }
 }

@@ -13,7 +13,7 @@ import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
 import { planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
-import { RiverPieces } from "./batchPieces.js";
+import { GpuBatchPieces } from "./batchPieces.js";
 import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
 import { recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
@@ -37,7 +37,7 @@ export class GpuErosionSimulation {
     private _uploadedSources: Int32Array | null = null;
     private _disposed = false;
     /** How a river batch is cut into pieces over frames (`runPieces`). */
-    public readonly pieces = new RiverPieces();
+    public readonly pieces = new GpuBatchPieces();
 
     /** Use `GpuErosionSimulation.create`, which also compiles the kernels. */
     private constructor(
@@ -146,16 +146,17 @@ export class GpuErosionSimulation {
         }
     }
 
-    /** How many pieces `planned` runs in (`runPieces`, `RiverPieces`): a river batch's; 1 for any other. */
-    public pieceCount(planned: PlannedBatch): number {
-        return this.pieces.count(planned);
+    /** How many pieces `planned` runs in, cut into about `wanted` (`runPieces`, `GpuBatchPieces`): a river or droplet batch's; 1 for any other. */
+    public pieceCount(planned: PlannedBatch, wanted = 1): number {
+        return this.pieces.count(planned, wanted);
     }
 
-    /** Records pieces `from .. to - 1` of `planned` (a river batch): any cut gives `runClass`'s integers (`RiverPieces`). */
+    /** Records pieces `from .. to - 1` of `planned` (a river or droplet batch `pieceCount` cut): any cut gives `runClass`'s integers (`GpuBatchPieces`). */
     public runPieces(planned: PlannedBatch, from: number, to: number): void {
         this._assertLive();
         this._uploadMasks(planned.masks);
-        this.pieces.record(this._recorder, planned, from, to);
+        if (planned.operator === "hydraulic" || planned.operator === "local") this._ensureBrush(planned.brush);
+        this.pieces.record(this._recorder, planned, from, to, this.device.maxWorkgroupsPerDimension);
     }
 
     /**

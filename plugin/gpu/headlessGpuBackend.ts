@@ -54,8 +54,8 @@ export class HeadlessGpuBackend implements ErosionBackend {
         return { rows, y0: changed?.y0 ?? 0, y1: changed?.y1 ?? 0, measuredMs, measuredBy: "submitted" };
     }
 
-    public pieceCount(planned: PlannedBatch): number {
-        return this._simulation.pieceCount(planned);
+    public pieceCount(planned: PlannedBatch, wanted: number): number {
+        return this._simulation.pieceCount(planned, wanted);
     }
 
     public regionChecksums(size: number): Promise<Uint32Array> {

@@ -27,7 +27,7 @@ export interface GpuRunRequest {
     /**
      * How the batches are recorded: one at a time in schedule order ("batch", the default), each
      * class's batches sharing their dispatches ("class"), or each class's batches one at a time in
-     * reverse ("reverse"), or with each river batch in pieces ("pieces": bands of 8 rows, three
+     * reverse ("reverse"), or with each river and droplet batch in pieces ("pieces": bands of 8 rows, ranges of 64 droplets, three
      * pieces a submission, `runPieces`).
      */
     mode?: "batch" | "class" | "reverse" | "pieces";
