@@ -53,3 +53,4 @@ export { DRAIN_FRAMES, PendingRows, type LandedRows } from "./component/pendingR
 export { cutBatch, type PieceStep } from "./gpu/batchPieces.js";
 export { FrameBudget, mainOperator } from "./component/frameBudget.js";
 export { planFrame } from "./component/framePlan.js";
+export { MIN_PIECE_WORK } from "./gpu/batchPieces.js";

@@ -20,24 +20,33 @@ export type PieceStep =
 
 /**
  * What a vertex of each pass costs, relative to a drainage-area step's (1 where not listed).
- * Measured on SwiftShader at 513² (test/soak/smoothFrames.test.ts dumps each piece's time):
- * river_erode about 8 times a step (it walks each vertex's neighbours' loads and the stream
- * power), a routing hop about 3 times; the others about a step or less.
+ * Measured on SwiftShader at 513² (test/soak/smoothFrames.test.ts dumps each piece's time; a
+ * drainage-area step about 0.85 µs a vertex there): river_erode about 11 times a step (it walks
+ * each vertex's neighbours' loads and the stream power), a routing hop or clip_delta about 3
+ * times, the fold's apply_delta, fill_levels and copy_levels about a quarter.
  */
 const PASS_WEIGHTS: Partial<Record<KernelName, number>> = {
-    river_erode: 8,
+    river_erode: 11,
     route_sediment: 3,
     route_sediment_odd: 3,
     route_sediment_last: 3,
     route_sediment_last_odd: 3,
     clip_delta: 3,
+    apply_delta: 0.25,
+    fill_levels: 0.25,
+    copy_levels: 0.25,
 };
 
+/** What one step of a droplet's walk costs in the same units (about 2 µs on SwiftShader). */
+const DROPLET_STEP_WEIGHT = 2.5;
+
 /**
- * What one step of a droplet's walk costs in the same units: a default droplet batch (1,024
- * droplets of 64 steps) took about as long on SwiftShader as 600,000 drainage-area vertex visits.
+ * The least work of a piece, in weighted vertex visits: about 50 ms on SwiftShader at 513² (well
+ * under a millisecond on a discrete GPU, whose budget-sized pieces are far larger). Smaller
+ * pieces there would mostly pay each frame's fixed costs (a submission and its wait, some 5 ms)
+ * and take thousands of frames a river batch.
  */
-const DROPLET_STEP_WEIGHT = 8;
+export const MIN_PIECE_WORK = 60_000;
 
 /** Something a batch does that a cut may split: `total` rows or droplets, in whole `quantum`s. */
 interface Cuttable {
@@ -110,14 +119,14 @@ function stepsOf(planned: PlannedBatch): Cuttable[] | null {
 }
 
 /**
- * `planned` cut into about `wanted` pieces of even work (or of `pieceWork` each when given); a
- * tileable terrain's seam ends the last. One piece for a batch that is not cut (thermal, water, an edit).
+ * `planned` cut into about `wanted` pieces of even work, none less than `MIN_PIECE_WORK` (or of
+ * `pieceWork` each when given); a tileable terrain's seam ends the last. One piece for a batch that is not cut (thermal, water, an edit).
  */
 export function cutBatch(planned: PlannedBatch, wanted: number, pieceWork: number | null = null): PieceStep[][] {
     const steps = stepsOf(planned);
     if (steps === null) return [[]];
     const total = steps.reduce((sum, step) => sum + step.unitWork * step.total, 0);
-    const pieces = cut(steps, pieceWork ?? Math.max(1, Math.ceil(total / Math.max(1, wanted))));
+    const pieces = cut(steps, pieceWork ?? Math.max(MIN_PIECE_WORK, Math.ceil(total / Math.max(1, wanted))));
     if (planned.params.seam !== 0) pieces[pieces.length - 1].push({ kind: "seam" });
     return pieces;
 }

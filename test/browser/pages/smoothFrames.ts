@@ -18,6 +18,8 @@ import { createPageEngine } from "../../helpers/pageEngine.js";
 /** What one measured cycle gave. */
 export interface SmoothCycle {
     readonly backend: string;
+    /** How the frames were timed (`lastFrame.measuredBy`). */
+    readonly measuredBy: string;
     /** Erosion time of each landed frame, ms. */
     readonly erosionMs: number[];
     /** What each landed frame ran: its batches ("3 batches") or its range of pieces ("pieces 4-5 of 71"). */
@@ -98,7 +100,7 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
     await erosion.whenIdle();
     scene.onBeforeRenderObservable.remove(before);
     scene.onAfterRenderObservable.remove(after);
-    const result = { backend: erosion.backend ?? "none", erosionMs, kinds, mainThreadKinds, mainThreadMs, unsampled, piecedFrames, renderedFrames, seconds: (performance.now() - started) / 1000 };
+    const result = { backend: erosion.backend ?? "none", measuredBy: String(erosion.lastFrame.measuredBy), erosionMs, kinds, mainThreadKinds, mainThreadMs, unsampled, piecedFrames, renderedFrames, seconds: (performance.now() - started) / 1000 };
     engine.stopRenderLoop();
     erosion.dispose();
     scene.dispose();

@@ -7,7 +7,7 @@
  */
 import { resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { ErosionSchedule, type PlannedBatch } from "../../../plugin/advanced.js";
-import { cutBatch, FrameBudget, mainOperator, planFrame, type PieceStep } from "../../../plugin/internal.js";
+import { cutBatch, FrameBudget, mainOperator, MIN_PIECE_WORK, planFrame, type PieceStep } from "../../../plugin/internal.js";
 
 function firstBatch(operator: PlannedBatch["operator"], options: ErosionOptionsInput, width = 129, depth = 97): PlannedBatch {
     const schedule = new ErosionSchedule({ width, depth, cellSize: 1, worldScale: 1 }, resolveOptions(options));
@@ -36,8 +36,9 @@ function coverage(pieces: PieceStep[][]) {
 }
 
 describe("a batch cut into pieces on the GPU", () => {
-    const droplets = firstBatch("hydraulic", { patchSize: 64, hydraulic: { dropletsPerBatch: 1000 } });
-    const rivers = firstBatch("rivers", { patchSize: 64, rivers: { enabled: true, stepsPerBatch: 9 } });
+    // Large enough that the pieces asked for are above the least a piece may be.
+    const droplets = firstBatch("hydraulic", { patchSize: 64, hydraulic: { dropletsPerBatch: 16000 } });
+    const rivers = firstBatch("rivers", { patchSize: 64, rivers: { enabled: true, stepsPerBatch: 9 } }, 513, 385);
 
     it("cuts a droplet batch into ranges of whole workgroups (64 droplets) covering every droplet once, then clip_delta and the fold", () => {
         const whole = cutBatch(droplets, 1);
@@ -48,17 +49,21 @@ describe("a batch cut into pieces on the GPU", () => {
             let next = 0;
             for (const [first, count] of ranges) {
                 expect(first).toBe(next);
-                if (first + count < 1000) expect(count % 64).toBe(0);
+                if (first + count < 16000) expect(count % 64).toBe(0);
                 next = first + count;
             }
-            expect(next).toBe(1000);
+            expect(next).toBe(16000);
             expect(passes.map((pass) => pass.kernel)).toEqual(coverage(whole).passes.map((pass) => pass.kernel));
-            // About as many pieces as asked: at most 1000 / 64 droplet ranges, and the fold's few.
-            expect(pieces.length).toBeGreaterThanOrEqual(Math.min(wanted, 16));
+            // About as many pieces as asked (the droplets' ranges, and the fold's few).
+            expect(pieces.length).toBeGreaterThanOrEqual(0.8 * wanted); // ranges rounded up to whole workgroups
             expect(pieces.length).toBeLessThanOrEqual(wanted + passes.length);
         }
-        // The droplets' pieces never exceed a workgroup's 64 droplets, however many are asked for.
-        expect(Math.max(...coverage(cutBatch(droplets, 10_000)).droplets.map(([, count]) => count))).toBe(64);
+        // However many are asked for, a range holds at least MIN_PIECE_WORK of walking (64 steps of
+        // 2.5 units a droplet: 375 droplets, so six workgroups'), and a given piece work cuts finer.
+        const least = coverage(cutBatch(droplets, 100_000)).droplets;
+        expect(least.slice(0, -1).every(([, count]) => count === 384)).toBe(true);
+        expect(384 * 64 * 2.5).toBeGreaterThanOrEqual(MIN_PIECE_WORK);
+        expect(Math.max(...coverage(cutBatch(droplets, 1, 64 * 64 * 2.5)).droplets.map(([, count]) => count))).toBe(64);
     });
 
     it("cuts a river batch into bands of whole workgroups' rows covering every pass's rows once, in order", () => {
@@ -107,7 +112,7 @@ describe("the frame budget", () => {
         const schedule = new ErosionSchedule({ width: 129, depth: 129, cellSize: 1, worldScale: 1 }, resolveOptions({ patchSize: 64 }));
         const budget = new FrameBudget(1e-3);
         const asked: number[] = [];
-        const frame = planFrame(schedule, budget, 4, 1, false, (planned, wanted) => {
+        const frame = planFrame(schedule, budget, 4, 1, false, (_planned, wanted) => {
             asked.push(wanted);
             return wanted;
         });
