@@ -86,6 +86,16 @@ export class PendingRows {
         return ms;
     }
 
+    /**
+     * The estimated milliseconds of `current`'s rows still waiting (what the frames ahead must
+     * apply), at the average cost of a row lately (bands are sized by the costliest instead).
+     */
+    public backlogMs(current: ErosionBackend | null): number {
+        let rows = 0;
+        for (const { landed, next } of this._queue) if (landed.backend === current && landed.rows) rows += landed.y1 - next;
+        return rows * this._width * this._msPerVertex;
+    }
+
     /** The cost a band is sized by: the costliest rows lately, not the average (rows whose heights all changed, a river batch's, cost about twice what a mostly unchanged band does). */
     private get _costPerVertex(): number {
         return Math.max(this._msPerVertex, this._peakMsPerVertex);

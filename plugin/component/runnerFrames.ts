@@ -20,7 +20,7 @@ import type { GroundField } from "./groundField.js";
 import type { Live } from "./runnerLive.js";
 import type { RunnerMaps } from "./runnerMaps.js";
 import type { StartupProgress } from "./startupProgress.js";
-import { PendingRows, type LandedRows } from "./pendingRows.js";
+import { DRAIN_FRAMES, PendingRows, type LandedRows } from "./pendingRows.js";
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
 const GPU_INITIAL_MS_PER_UNIT = 2e-5;
@@ -106,8 +106,9 @@ export class RunnerFrames {
             this._issue(frame.frame, backend, frame.boundary);
         }
         const planMs = performance.now() - started;
-        // The rows that came back, in what the budget has left after planning (a band at least).
-        const applyMs = (this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs, backend) : 0) + this._landedApplyMs;
+        // The rows that came back, in what the budget has left after planning and after the rows
+        // applied as frames landed since the last rendered frame (a band at least).
+        const applyMs = (this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs - this._landedApplyMs, backend) : 0) + this._landedApplyMs;
         this._landedApplyMs = 0;
         if (frame || applyMs > 0) {
             this._lastFrame = { ...this._lastFrame, cpuMs: planMs, applyMs };
@@ -131,7 +132,11 @@ export class RunnerFrames {
         // edit reaches the vertex buffers the next frame however far the readbacks lag.
         // At the horizon (a lockstep game's turn whose inputs are not all known) only the edits stamped there run.
         const atHorizon = schedule.horizon !== null && compareStamps(schedule.inputs.position, schedule.horizon) >= 0;
-        const editsOnly = !running || atHorizon || this._framesInFlight >= inFlightLimit;
+        // Rows waiting beyond what the next frames' budgets apply hold new batches back (edits still
+        // run): otherwise a backend that erodes faster than the main thread applies rows (the CPU
+        // backend's workers) would have the frames apply more than the budget to keep within DRAIN_FRAMES.
+        const backlogged = this._rows.backlogMs(backend) > (DRAIN_FRAMES - 1) * options.frameBudgetMs;
+        const editsOnly = !running || atHorizon || this._framesInFlight >= inFlightLimit || backlogged;
         if (editsOnly && !schedule.editDue) {
             return null;
         }
@@ -172,7 +177,9 @@ export class RunnerFrames {
                             reportBatches(this._reports, batches);
                             if (completeCycle) host.track((checkpointKept = completeCycle()));
                         }),
-                        host.options.frameBudgetMs
+                        // What the budget has left since the last rendered frame: rows that landed before
+                        // in the same interval count against it.
+                        host.options.frameBudgetMs - this._landedApplyMs
                     );
                     // Rows applied as they landed count in the next rendered frame's main-thread time.
                     this._landedApplyMs += landedMs;
