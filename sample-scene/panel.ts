@@ -97,8 +97,8 @@ export function createPanel(options: PanelOptions): { update(): void } {
             byId("stat-cycles").textContent = String(erosion.cyclesCompleted);
             (byId("stat-progress") as HTMLProgressElement).value = erosion.progress;
             const frame = erosion.lastFrame;
-            // A frame of the river batch's pieces says which (the whole-field batch spread over frames).
-            byId("stat-batches").textContent = frame.pieces ? `river batch, pieces ${frame.pieces.to} of ${frame.pieces.total}` : String(frame.batches);
+            // A frame of a batch in pieces (one the budget cannot hold, spread over frames) says how far it is.
+            byId("stat-batches").textContent = frame.pieces ? `1 batch in pieces, ${frame.pieces.to} of ${frame.pieces.total}` : String(frame.batches);
             const how = frame.measuredBy === "timestamp" ? "GPU timestamps" : frame.measuredBy === "submitted" ? "submit to done" : frame.measuredBy === "cpu" ? "worker" : "estimated";
             byId("stat-cost").textContent = `${(frame.measuredMs ?? frame.estimatedMs).toFixed(2)} ms (${how}), main thread ${frame.cpuMs.toFixed(2)} ms`;
             const { frames, erosion: cost, mainThread } = erosion.frameStats;

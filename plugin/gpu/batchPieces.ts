@@ -41,12 +41,15 @@ const PASS_WEIGHTS: Partial<Record<KernelName, number>> = {
 const DROPLET_STEP_WEIGHT = 2.5;
 
 /**
- * The least work of a piece, in weighted vertex visits: about 50 ms on SwiftShader at 513² (well
- * under a millisecond on a discrete GPU, whose budget-sized pieces are far larger). Smaller
- * pieces there would mostly pay each frame's fixed costs (a submission and its wait, some 5 ms)
- * and take thousands of frames a river batch.
+ * The least work of a piece, in weighted vertex visits: about a default droplet batch's (1,024
+ * droplets of 64 steps and its fold, some 450,000), which SwiftShader runs in 100-200 ms at 513²
+ * and a discrete GPU in well under a millisecond (where budget-sized pieces are far larger). Finer
+ * pieces on a software adapter paid each frame's fixed costs (a submission and its wait, tens of
+ * ms with the rendering) so often that a cycle took twice the frames and wall time, and made the
+ * longest frame no shorter next to the median (measured: 4.1x the median at a 4 ms budget with
+ * pieces of 60,000, 2.3x with these).
  */
-export const MIN_PIECE_WORK = 60_000;
+export const MIN_PIECE_WORK = 500_000;
 
 /** Something a batch does that a cut may split: `total` rows or droplets, in whole `quantum`s. */
 interface Cuttable {

@@ -37,8 +37,8 @@ function coverage(pieces: PieceStep[][]) {
 
 describe("a batch cut into pieces on the GPU", () => {
     // Large enough that the pieces asked for are above the least a piece may be.
-    const droplets = firstBatch("hydraulic", { patchSize: 64, hydraulic: { dropletsPerBatch: 16000 } });
-    const rivers = firstBatch("rivers", { patchSize: 64, rivers: { enabled: true, stepsPerBatch: 9 } }, 513, 385);
+    const droplets = firstBatch("hydraulic", { patchSize: 64, hydraulic: { dropletsPerBatch: 160000 } });
+    const rivers = firstBatch("rivers", { patchSize: 64, rivers: { enabled: true, stepsPerBatch: 9 } }, 2049, 1025);
 
     it("cuts a droplet batch into ranges of whole workgroups (64 droplets) covering every droplet once, then clip_delta and the fold", () => {
         const whole = cutBatch(droplets, 1);
@@ -49,20 +49,22 @@ describe("a batch cut into pieces on the GPU", () => {
             let next = 0;
             for (const [first, count] of ranges) {
                 expect(first).toBe(next);
-                if (first + count < 16000) expect(count % 64).toBe(0);
+                if (first + count < 160000) expect(count % 64).toBe(0);
                 next = first + count;
             }
-            expect(next).toBe(16000);
+            expect(next).toBe(160000);
             expect(passes.map((pass) => pass.kernel)).toEqual(coverage(whole).passes.map((pass) => pass.kernel));
             // About as many pieces as asked (the droplets' ranges, and the fold's few).
             expect(pieces.length).toBeGreaterThanOrEqual(0.8 * wanted); // ranges rounded up to whole workgroups
             expect(pieces.length).toBeLessThanOrEqual(wanted + passes.length);
         }
         // However many are asked for, a range holds at least MIN_PIECE_WORK of walking (64 steps of
-        // 2.5 units a droplet: 375 droplets, so six workgroups'), and a given piece work cuts finer.
+        // 2.5 units a droplet: 3,125 droplets, so 49 workgroups'), and a given piece work cuts finer.
         const least = coverage(cutBatch(droplets, 100_000)).droplets;
-        expect(least.slice(0, -1).every(([, count]) => count === 384)).toBe(true);
-        expect(384 * 64 * 2.5).toBeGreaterThanOrEqual(MIN_PIECE_WORK);
+        expect(least.slice(0, -1).every(([, count]) => count === 3136)).toBe(true);
+        expect(3136 * 64 * 2.5).toBeGreaterThanOrEqual(MIN_PIECE_WORK);
+        // A default droplet batch (1,024 droplets) is less than that: never cut.
+        expect(cutBatch(firstBatch("hydraulic", {}), 1000)).toHaveLength(1);
         expect(Math.max(...coverage(cutBatch(droplets, 1, 64 * 64 * 2.5)).droplets.map(([, count]) => count))).toBe(64);
     });
 

@@ -1,0 +1,15 @@
+import { chromium } from "playwright-core";
+import { serveDirectories, findChromium, CHROMIUM_ARGS } from "./lib/browser.js";
+const { server, origin } = await serveDirectories([process.env.SAMPLE_DIR ?? "test-results/sample", "sample-scene/public"], true);
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto(`${origin}/index.html${process.argv[2] ?? ""}`);
+const started = Date.now();
+await page.waitForFunction(() => (window as any).sample?.erosion?.cyclesCompleted >= 1, undefined, { timeout: 300000 });
+const first = (Date.now() - started) / 1000;
+await page.waitForTimeout(60000);
+const info = await page.evaluate(() => { const e = (window as any).sample.erosion; return { cycles: e.cyclesCompleted, stats: e.frameStats, batches: document.getElementById("stat-batches")?.textContent }; });
+console.log(`first cycle at ${first.toFixed(1)} s; 60 s later: ${JSON.stringify(info)}`);
+await page.screenshot({ path: `/tmp/shot-sample.png` });
+await browser.close();
+server.close();
