@@ -46,9 +46,15 @@ export class FrameBudget {
         return batchWorkUnits(planned) * this.msPerUnit(planned.operator);
     }
 
-    /** Current estimate of milliseconds per unit of `operator`'s work. */
+    /**
+     * Current estimate of milliseconds per unit of `operator`'s work; for an operator not measured
+     * yet, the costliest measured one's (a cautious guess: an optimistic one would pack a frame
+     * with the first batches of a new operator, an erodeAt event's or the water's).
+     */
     public msPerUnit(operator: PlannedBatch["operator"]): number {
-        return this._msPerUnit.get(operator) ?? this._initialMsPerUnit;
+        const measured = this._msPerUnit.get(operator);
+        if (measured !== undefined) return measured;
+        return this._msPerUnit.size > 0 ? Math.max(...this._msPerUnit.values()) : this._initialMsPerUnit;
     }
 
     /**
