@@ -37,6 +37,10 @@ export function batchWorkUnits(planned: PlannedBatch): number {
  */
 export class FrameBudget {
     private readonly _msPerUnit = new Map<PlannedBatch["operator"], number>();
+    /** The least piece of the last batch cut coarser than the budget asked (`noteLeastPiece`), or null. */
+    private _leastPiece: { operator: PlannedBatch["operator"]; units: number; cycle: number } | null = null;
+    /** Batches of the last frame planned (what a frame filled past the budget may at most double). */
+    public lastFrameBatches = 0;
 
     /** @param initialMsPerUnit estimate before any measurement of an operator (a guess that its first frame corrects) */
     constructor(private readonly _initialMsPerUnit: number) {}
@@ -55,6 +59,26 @@ export class FrameBudget {
         const measured = this._msPerUnit.get(operator);
         if (measured !== undefined) return measured;
         return this._msPerUnit.size > 0 ? Math.max(...this._msPerUnit.values()) : this._initialMsPerUnit;
+    }
+
+    /**
+     * Notes that a batch of `cycle` could not be cut as finely as the budget asked: its least piece
+     * did `units` of `operator`'s work. Until the end of the next cycle, frames of cheaper batches
+     * are filled to that piece's cost (`floorMs`), so every frame costs about the same when no frame
+     * can meet the budget (on a software adapter), rather than many tiny frames and a few far longer.
+     */
+    public noteLeastPiece(operator: PlannedBatch["operator"], units: number, cycle: number): void {
+        this._leastPiece = { operator, units, cycle };
+    }
+
+    /**
+     * What a frame may be filled to beyond the budget at `cycle`: the estimated cost of the least
+     * piece noted in this cycle or the one before (`noteLeastPiece`), else 0.
+     */
+    public floorMs(cycle: number): number {
+        const least = this._leastPiece;
+        if (!least || cycle > least.cycle + 1) return 0;
+        return least.units * this.msPerUnit(least.operator);
     }
 
     /**

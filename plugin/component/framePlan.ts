@@ -30,6 +30,23 @@ export interface PlannedFrame {
     readonly pieces: BatchPieces | null;
 }
 
+/** How a frame is planned beside its budget. */
+export interface FramePlanOptions {
+    /** Workers that run batches of one class side by side (the CPU backend's pool), 1 by default. */
+    readonly parallel?: number;
+    /** Only the ground edits stamped at the current position (a paused run, or frames in flight). */
+    readonly editsOnly?: boolean;
+    /** Pieces the backend cuts a batch into when about `wanted` are asked for (`ErosionBackend.pieceCount`); 1 (none) by default. */
+    readonly pieceCount?: (planned: PlannedBatch, wanted: number) => number;
+    /**
+     * Fill frames of cheap batches to the cost of the least piece of a batch that could not be cut
+     * as finely as the budget asked (`FrameBudget.floorMs`): for a backend whose frames take turns
+     * with the rendering (WebGPU), where a few frames far longer than the rest are hitches. Not for
+     * one that erodes beside it (the CPU backend's worker), where it would only delay edits.
+     */
+    readonly evenFrames?: boolean;
+}
+
 /**
  * Takes the next batches off the schedule: as many as the budget's estimate allows (at least one,
  * and with `parallel` workers at least that many of the first batch's class while they last, since
@@ -37,12 +54,20 @@ export interface PlannedFrame {
  * two cycles and the checkpoint read after it is the boundary's state. With `editsOnly` (a paused
  * run), only the ground edits stamped at the current position.
  */
-export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, parallel = 1, editsOnly = false, pieceCount: (planned: PlannedBatch, wanted: number) => number = () => 1): PlannedFrame {
+export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budgetMs: number, plan: FramePlanOptions = {}): PlannedFrame {
+    const { parallel = 1, editsOnly = false, pieceCount = () => 1, evenFrames = false } = plan;
     let estimatedMs = 0;
+    // Where no frame can meet the budget (a batch's least piece costs more), frames are filled to
+    // that piece's cost, at most doubling the last frame's batches past the budget (a wrong
+    // estimate of a new operator's cost then costs a frame or two, not one of dozens of batches).
+    const targetMs = evenFrames ? Math.max(budgetMs, budget.floorMs(schedule.cycle)) : budgetMs;
+    const pastBudgetLimit = 2 * budget.lastFrameBatches + 1;
     const admit = (planned: PlannedBatch, frame: readonly PlannedBatch[]) => {
         const cost = budget.estimateMs(planned);
         const fillsWorkers = frame.length < parallel && sameClass(planned, frame);
-        if (frame.length > 0 && estimatedMs + cost > budgetMs && !fillsWorkers) return false;
+        const overBudget = estimatedMs + cost > budgetMs;
+        const fits = !overBudget || (estimatedMs + cost <= targetMs && frame.length < pastBudgetLimit);
+        if (frame.length > 0 && !fits && !fillsWorkers) return false;
         estimatedMs += cost;
         return true;
     };
@@ -56,7 +81,10 @@ export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budget
     }
     // A batch alone in its frame that the budget cannot hold runs in pieces, when it can be cut:
     // as many as its estimate over the budget asks for.
-    const pieces = batches.length === 1 && estimatedMs > budgetMs && !editsOnly ? pieceCount(batches[0], Math.ceil(estimatedMs / budgetMs)) : 1;
+    const wanted = Math.ceil(estimatedMs / budgetMs);
+    const pieces = batches.length === 1 && estimatedMs > budgetMs && !editsOnly ? pieceCount(batches[0], wanted) : 1;
+    if (pieces > 1 && pieces < wanted) budget.noteLeastPiece(batches[0].operator, units / pieces, batches[0].cycle);
+    if (!editsOnly && Number.isFinite(budgetMs)) budget.lastFrameBatches = batches.length;
     return { batches, changed, estimatedMs, units, cycleCompleted, pieceCount: pieces, pieces: null };
 }
 

@@ -140,7 +140,12 @@ export class RunnerFrames {
         if (editsOnly && !schedule.editDue) {
             return null;
         }
-        const frame = planFrame(schedule, this._budget, options.frameBudgetMs, backend.workers, editsOnly, (planned, wanted) => backend.pieceCount(planned, wanted));
+        const frame = planFrame(schedule, this._budget, options.frameBudgetMs, {
+            parallel: backend.workers,
+            editsOnly,
+            pieceCount: (planned, wanted) => backend.pieceCount(planned, wanted),
+            evenFrames: !backend.inWorker && backend.name === "webgpu",
+        });
         if (frame.pieceCount === 1) return { frame };
         this._pieced = { whole: frame, backend, next: 0, boundary: frame.cycleCompleted ? this._host.checkpoints.captureBoundary(schedule) : undefined };
         return this._takePieces(options.frameBudgetMs);

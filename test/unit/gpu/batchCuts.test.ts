@@ -118,12 +118,32 @@ describe("the frame budget", () => {
         const schedule = new ErosionSchedule({ width: 129, depth: 129, cellSize: 1, worldScale: 1 }, resolveOptions({ patchSize: 64 }));
         const budget = new FrameBudget(1e-3);
         const asked: number[] = [];
-        const frame = planFrame(schedule, budget, 4, 1, false, (_planned, wanted) => {
+        const frame = planFrame(schedule, budget, 4, { pieceCount: (_planned, wanted) => {
             asked.push(wanted);
             return wanted;
-        });
+        } });
         expect(frame.batches).toHaveLength(1);
         expect(asked).toEqual([Math.ceil(frame.estimatedMs / 4)]);
         expect(frame.pieceCount).toBe(asked[0]);
+    });
+
+    it("fills frames of cheap batches to the least piece's cost when no frame can meet the budget, at most doubling the batches a frame", () => {
+        // Thermal only: every batch one patch, each estimated at 1 ms against a 0.5 ms budget.
+        const options = resolveOptions({ patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false } });
+        const schedule = new ErosionSchedule({ width: 129, depth: 129, cellSize: 1, worldScale: 1 }, options);
+        const thermal = firstBatch("thermal", { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false } });
+        const budget = new FrameBudget(1 / 16 / 16 / 8 / options.thermal.iterations);
+        const batchMs = budget.estimateMs(thermal);
+        const plan = (evenFrames = true) => planFrame(schedule, budget, 0.5 * batchMs, { evenFrames }).batches.length;
+        expect([plan(), plan()]).toEqual([1, 1]);
+        // A batch of this cycle whose least piece costs 10.5 batches' worth.
+        budget.noteLeastPiece("thermal", 10.5 * (budget.estimateMs(thermal) / budget.msPerUnit("thermal")), schedule.cycle);
+        expect(budget.floorMs(schedule.cycle)).toBeCloseTo(10.5 * batchMs);
+        expect([plan(), plan(), plan(), plan()]).toEqual([3, 7, 10, 10]);
+        // Not for a backend that erodes beside the rendering (the CPU backend's worker).
+        expect(plan(false)).toBe(1);
+        // Until the end of the next cycle only.
+        expect(budget.floorMs(schedule.cycle + 1)).toBeCloseTo(10.5 * batchMs);
+        expect(budget.floorMs(schedule.cycle + 2)).toBe(0);
     });
 });
