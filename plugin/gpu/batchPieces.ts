@@ -22,15 +22,11 @@ export type PieceStep =
  * What a vertex of each pass costs, relative to a drainage-area step's (1 where not listed).
  * Measured on SwiftShader at 513² (test/soak/smoothFrames.test.ts dumps each piece's time; a
  * drainage-area step about 0.85 µs a vertex there): river_erode about 11 times a step (it walks
- * each vertex's neighbours' loads and the stream power), a routing hop or clip_delta about 3
- * times, the fold's apply_delta, fill_levels and copy_levels about a quarter.
+ * each vertex's neighbours' loads and the stream power), clip_delta about 3 times, the fold's
+ * apply_delta, fill_levels and copy_levels about a quarter; the routing hops `routeHopWeight`.
  */
 const PASS_WEIGHTS: Partial<Record<KernelName, number>> = {
     river_erode: 11,
-    route_sediment: 3,
-    route_sediment_odd: 3,
-    route_sediment_last: 3,
-    route_sediment_last_odd: 3,
     clip_delta: 3,
     apply_delta: 0.25,
     fill_levels: 0.25,
@@ -61,8 +57,29 @@ interface Cuttable {
     step(offset: number, count: number): PieceStep;
 }
 
-function gridPass(pass: GridPass): Cuttable {
-    return { total: pass.rows, unitWork: (PASS_WEIGHTS[pass.kernel] ?? 1) * pass.columns, quantum: GRID_WORKGROUP_SIZE, step: (rowOffset, rowCount) => ({ kind: "pass", pass, rowOffset, rowCount }) };
+const ROUTE_KERNELS: ReadonlySet<KernelName> = new Set(["route_sediment", "route_sediment_odd", "route_sediment_last", "route_sediment_last_odd"]);
+
+/**
+ * What a vertex of the river batch's routing hop `hop` (from 1) costs: about 4.5 drainage-area
+ * steps, and up to twice that for the first hops, which move the sediment that every eroding
+ * vertex holds (each an atomic add), where later hops move only what is still in transit
+ * (measured at 513² on SwiftShader: the first two hops about 620 ms a half-field band, the next
+ * four about 400, the rest about 300, where a drainage-area piece of the same weight took 200).
+ */
+function riverHopWeight(hop: number): number {
+    return 4.5 * (1 + 1 / Math.ceil(hop / 2));
+}
+
+/** What a vertex of a droplet batch's routing hop costs: about 3 drainage-area steps (only the vertices the droplets eroded or fed hold sediment). */
+const DROPLET_HOP_WEIGHT = 3;
+
+/** Grid passes as cuttable steps, each weighted by its kernel (`PASS_WEIGHTS`) and a routing hop by its place (`hopWeight`). */
+function gridPasses(passes: readonly GridPass[], hopWeight: (hop: number) => number): Cuttable[] {
+    let hop = 0;
+    return passes.map((pass) => {
+        const weight = ROUTE_KERNELS.has(pass.kernel) ? hopWeight(++hop) : (PASS_WEIGHTS[pass.kernel] ?? 1);
+        return { total: pass.rows, unitWork: weight * pass.columns, quantum: GRID_WORKGROUP_SIZE, step: (rowOffset, rowCount) => ({ kind: "pass", pass, rowOffset, rowCount }) };
+    });
 }
 
 /**
@@ -99,23 +116,18 @@ function cut(steps: readonly Cuttable[], pieceWork: number): PieceStep[][] {
     return pieces;
 }
 
-/** Grid passes cut into pieces of about `pieceWork` weighted vertex visits (`cut`). */
-export function cutIntoPieces(passes: readonly GridPass[], pieceWork: number): PieceStep[][] {
-    return cut(passes.map(gridPass), pieceWork);
-}
-
 /** What `planned` does, as cuttable steps (null: a batch that is not cut: thermal, water, an edit). */
 function stepsOf(planned: PlannedBatch): Cuttable[] | null {
     const p = planned.params;
     if (planned.operator === "rivers") {
-        return riverPasses([p], planned.riverSteps).map(gridPass);
+        return gridPasses(riverPasses([p], planned.riverSteps), riverHopWeight);
     }
     if (planned.operator === "hydraulic" || planned.operator === "local") {
         const region = (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
         return [
             { total: p.dropletCount, unitWork: DROPLET_STEP_WEIGHT * p.maxSteps, quantum: DROPLET_WORKGROUP_SIZE, step: (first, count) => ({ kind: "droplets", first, count }) },
             { total: 1, unitWork: (PASS_WEIGHTS.clip_delta ?? 1) * region, quantum: 1, step: () => ({ kind: "clip" }) },
-            ...routeAndFoldPasses([p], "hydraulic").map(gridPass),
+            ...gridPasses(routeAndFoldPasses([p], "hydraulic"), () => DROPLET_HOP_WEIGHT),
         ];
     }
     return null;

@@ -1,15 +1,14 @@
 /**
  * Smooth frames (the smooth-frames issue), measured in headless Chromium at 513², one full cycle
- * at a 4 ms frame budget after a warm-up cycle: on WebGPU (SwiftShader) 99 erosion frames in 100
- * are within 3 times the median one, pieces of both kinds of cut batch included (the river batch
- * whole was 72x the median, a droplet batch uncut 2.5-3.6x): the batches the budget cannot hold run
- * in pieces (`plugin/gpu/batchPieces.ts`). A ratio of measurements of one run, not a wall-clock
- * limit. Printed, not asserted: the longest frame's ratio (2.8x to 3.9x over runs on the same
- * machine: a piece's cost depends on where the rivers and their sediment are, and some frames
- * take 40-60 ms more for reasons outside the page), and with `SMOOTH_FRAMES_WATER=1` the same with
- * the shallow water on (23x: its one-pass frames of 6 ms make the median). The page measures the CPU backend (WebGL2) too (`measure("webgl2", ...)`); its
- * main-thread figures are in the bench (`webgl2-frame-main` at 4 ms). `SMOOTH_FRAMES_DUMP=1` prints
- * every frame.
+ * at a 4 ms frame budget after a warm-up cycle, on WebGPU (SwiftShader), with the shallow water off
+ * and on: the longest erosion frame within 3 times the median one, pieces of both kinds of cut
+ * batch among the frames (the river batch whole was 72x the median, and with the water on its
+ * one-pass frames of 6 ms made the median: 12.7x). The batches the budget cannot hold run in pieces
+ * (`plugin/gpu/batchPieces.ts`), and where even a piece is more than the budget, frames of cheaper
+ * batches are filled to a piece's cost (`FramePlanOptions.evenFrames`). A ratio of measurements of
+ * one run, not a wall-clock limit (1.9x and 2.3x in the last runs here). With
+ * `SMOOTH_FRAMES_WEBGL=1` the CPU backend on WebGL2 is printed too (its main-thread figures are in
+ * the bench: `webgl2-frame-main` at 4 ms). `SMOOTH_FRAMES_DUMP=1` prints every frame.
  */
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import type { SmoothCycle } from "../browser/pages/smoothFrames.js";
@@ -45,7 +44,9 @@ async function measure(engine: "webgpu" | "webgl2", options: ErosionOptionsInput
 }
 
 describe("smooth frames at 513², a 4 ms budget (soak)", () => {
-    it("WebGPU: 99 erosion frames in 100 within 3x the median one, the cut batches' pieces among them (the river batch whole was 72x)", async () => {
+    const longestOverMedian = (cycle: SmoothCycle) => Math.max(...cycle.erosionMs) / median(cycle.erosionMs);
+
+    it("WebGPU: the longest erosion frame within 3x the median one, the cut batches' pieces among them (the river batch whole was 72x)", async () => {
         const cycle = await measure("webgpu", {});
         expect(cycle.backend).toBe("webgpu");
         expect(cycle.piecedFrames).toBeGreaterThan(10);
@@ -53,8 +54,14 @@ describe("smooth frames at 513², a 4 ms budget (soak)", () => {
         expect(cycle.unsampled).toBeLessThan(cycle.erosionMs.length / 4);
         // Both kinds of batch run in pieces: the rivers' (hundreds) and the droplets' (several each).
         expect(new Set(cycle.kinds.filter((kind) => kind.startsWith("pieces")).map((kind) => kind.replace(/^pieces \d+-\d+ of /, ""))).size).toBeGreaterThan(1);
-        const sorted = [...cycle.erosionMs].sort((a, b) => a - b);
-        expect(sorted[Math.floor(0.99 * (sorted.length - 1))]).toBeLessThanOrEqual(3 * median(cycle.erosionMs));
-        if (process.env.SMOOTH_FRAMES_WATER) await measure("webgpu", { water: { enabled: true } });
+        expect(longestOverMedian(cycle)).toBeLessThanOrEqual(3);
+        if (process.env.SMOOTH_FRAMES_WEBGL) await measure("webgl2", {});
+    }, 1200000);
+
+    it("WebGPU with the shallow water on: the longest erosion frame within 3x the median one (the water's one-pass frames made it 12.7x)", async () => {
+        const cycle = await measure("webgpu", { water: { enabled: true } });
+        // Frames of cheap batches (the water's passes) are filled to a piece's cost: many batches a frame.
+        expect(cycle.kinds.some((kind) => /^\d+ batches$/.test(kind) && parseInt(kind, 10) > 4)).toBe(true);
+        expect(longestOverMedian(cycle)).toBeLessThanOrEqual(3);
     }, 1200000);
 });
