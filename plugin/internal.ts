@@ -49,7 +49,7 @@ export { TileWorkbench } from "./bake/queue/tileWork.js";
 export { LocalTileTransport } from "./bake/localTiles.js";
 export { decodeTileBlob, encodeTileBlob, TileBlobError } from "./bake/queue/tileCodec.js";
 export { readQueueCheckpoint, writeQueueCheckpoint } from "./bake/queue/queueCheckpoint.js";
-export { DRAIN_FRAMES, PendingRows, type LandedRows } from "./component/pendingRows.js";
+export { DRAIN_FRAMES, MAX_DRAIN_FRAMES, PendingRows, type LandedRows } from "./component/pendingRows.js";
 export { cutBatch, type PieceStep } from "./gpu/batchPieces.js";
 export { FrameBudget, mainOperator } from "./component/frameBudget.js";
 export { planFrame } from "./component/framePlan.js";

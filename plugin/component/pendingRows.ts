@@ -28,12 +28,20 @@ export type ApplyRowBand = (landed: LandedRows, y0: number, y1: number, texels: 
 /** The fewest rows a band applies: a frame always makes some progress. */
 const MIN_BAND_ROWS = 8;
 /**
- * Frames within which a landed frame's rows are all applied, whatever the budget: the grounds' CPU
- * data (picking, height queries, and the CPU backend's vertex buffers) is never more than this many
- * frames behind what came back. A whole-field batch's rows at 513² then take three frames of about
- * 4 ms each on the CPU backend (one of 12 ms before).
+ * Frames within which a landed frame's rows are all applied when the budget holds them: the
+ * grounds' CPU data (picking, height queries, and the CPU backend's vertex buffers) is then never
+ * more than this many frames behind what came back. A whole-field batch's rows at 513² take three
+ * frames of about 4 ms each on the CPU backend (one of 12 ms before).
  */
 export const DRAIN_FRAMES = 3;
+/**
+ * Frames within which a landed frame's rows are all applied whatever the budget: when the rows
+ * waiting before them and their own cost more than `DRAIN_FRAMES` budgets, they get as many frames
+ * as the budget needs for them and one more, up to this many (a deadline forces its frame's rows
+ * whatever they cost: seen at a 4 ms budget, a whole field's rows landing behind others forced
+ * bands of 130 rows, 13 ms, into one frame).
+ */
+export const MAX_DRAIN_FRAMES = 6;
 /** Milliseconds of rows applied the moment they land whatever the budget (below it, spreading them would only delay the grounds). */
 const AT_ONCE_MS = 2;
 /**
@@ -71,14 +79,19 @@ export class PendingRows {
 
     /**
      * Takes a frame's rows as they land: applied at once when nothing waits before them and they
-     * cost no more than `budgetMs` (or the constructor's `atOnceMs`, whichever is more) by the estimate, else queued
-     * for the next frames (a frame without rows goes in order too: its previews' bookkeeping).
-     * Returns the milliseconds it spent applying.
+     * cost no more than `budgetMs` (or the constructor's `atOnceMs`, whichever is more) by the
+     * estimate, else queued for the next frames, to be applied within `DRAIN_FRAMES` frames, or
+     * more when the rows waiting and their own cost more than that many `frameBudgetMs`
+     * (`MAX_DRAIN_FRAMES` at most). A frame without rows goes in order too (its previews'
+     * bookkeeping). Returns the milliseconds it spent applying.
      */
-    public add(landed: LandedRows, budgetMs = Infinity): number {
-        this._queue.push({ landed, next: landed.rows ? landed.y0 : landed.y1, deadline: this._frames + DRAIN_FRAMES });
+    public add(landed: LandedRows, budgetMs = Infinity, frameBudgetMs = budgetMs): number {
         const rows = landed.rows ? landed.y1 - landed.y0 : 0;
-        if (this._queue.length > 1 || rows * this._width * this._costPerVertex > Math.max(budgetMs, this._atOnceMs)) return 0;
+        const costMs = rows * this._width * this._costPerVertex;
+        const framesNeeded = Math.ceil((this.backlogMs(landed.backend) + costMs) / frameBudgetMs) + 1;
+        const drainFrames = Math.min(MAX_DRAIN_FRAMES, Math.max(DRAIN_FRAMES, Number.isFinite(framesNeeded) ? framesNeeded : MAX_DRAIN_FRAMES));
+        this._queue.push({ landed, next: landed.rows ? landed.y0 : landed.y1, deadline: this._frames + drainFrames });
+        if (this._queue.length > 1 || costMs > Math.max(budgetMs, this._atOnceMs)) return 0;
         const started = performance.now();
         this._applyBand(this._queue[0], rows);
         const ms = performance.now() - started;

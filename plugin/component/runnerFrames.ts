@@ -184,7 +184,8 @@ export class RunnerFrames {
                         }),
                         // What the budget has left since the last rendered frame: rows that landed before
                         // in the same interval count against it.
-                        host.options.frameBudgetMs - this._landedApplyMs
+                        host.options.frameBudgetMs - this._landedApplyMs,
+                        host.options.frameBudgetMs
                     );
                     // Rows applied as they landed count in the next rendered frame's main-thread time.
                     this._landedApplyMs += landedMs;
