@@ -50,6 +50,11 @@ export class FrameBudget {
         return batchWorkUnits(planned) * this.msPerUnit(planned.operator);
     }
 
+    /** Whether a frame of `operator`'s has been measured (until then its batches run one a frame: `planFrame`). */
+    public measured(operator: PlannedBatch["operator"]): boolean {
+        return this._msPerUnit.has(operator);
+    }
+
     /**
      * Current estimate of milliseconds per unit of `operator`'s work; for an operator not measured
      * yet, the costliest measured one's (a cautious guess: an optimistic one would pack a frame

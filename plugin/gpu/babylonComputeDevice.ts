@@ -78,36 +78,26 @@ export class BabylonComputeDevice implements ComputeDevice {
         return this._liveBuffers.size;
     }
 
+    /**
+     * Compiles `kernels` one after another, each whole before the next: its WGSL (Babylon's
+     * `isReady`), then its pipeline with the device's `createComputePipelineAsync`. Babylon would
+     * create the pipeline at the kernel's first dispatch, synchronously (`createComputePipeline`),
+     * where the adapter compiles it for the queue the rendering waits on: the first frame of
+     * erosion stalled for seconds on SwiftShader. One at a time, so no frame waits for more than
+     * one kernel's compilation.
+     */
     public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void> {
-        const pending: Promise<void>[] = [];
         for (const kernel of kernels) {
-            if (this._shaders.has(kernel)) {
-                onCompiled?.();
-                continue;
+            if (!this._shaders.has(kernel)) {
+                const generation = deviceGeneration(this.engine);
+                const source = generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${generation}\n`;
+                const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) });
+                this._shaders.set(kernel, shader);
+                await whenReady(kernel, shader);
+                await createPipeline(this.engine, shader);
             }
-            const generation = deviceGeneration(this.engine);
-            const source = generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${generation}\n`;
-            const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) });
-            this._shaders.set(kernel, shader);
-            pending.push(
-                new Promise<void>((resolve, reject) => {
-                    const started = performance.now();
-                    shader.onError = (_effect, errors) => reject(new Error(`WGSL kernel ${kernel} failed to compile: ${errors}`));
-                    const poll = (): void => {
-                        if (shader.isReady()) {
-                            onCompiled?.();
-                            resolve();
-                        } else if (performance.now() - started > COMPILE_TIMEOUT_MS) {
-                            reject(new Error(`WGSL kernel ${kernel} did not compile within ${COMPILE_TIMEOUT_MS} ms.`));
-                        } else {
-                            setTimeout(poll, 5);
-                        }
-                    };
-                    poll();
-                })
-            );
+            onCompiled?.();
         }
-        await Promise.all(pending);
     }
 
     public createBuffer(label: string, byteLength: number, usage: BufferUsage = "storage"): ComputeBuffer {
@@ -194,4 +184,43 @@ function live(buffer: ComputeBuffer): StorageBuffer {
         throw new Error(`GPU buffer ${buffer.label} was used after it was destroyed.`);
     }
     return storage;
+}
+
+/** Resolves once `shader`'s WGSL compiled (Babylon's `isReady`, polled), rejects on a compile error or after `COMPILE_TIMEOUT_MS`. */
+function whenReady(kernel: KernelName, shader: ComputeShader): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+        const started = performance.now();
+        shader.onError = (_effect, errors) => reject(new Error(`WGSL kernel ${kernel} failed to compile: ${errors}`));
+        const poll = (): void => {
+            if (shader.isReady()) {
+                resolve();
+            } else if (performance.now() - started > COMPILE_TIMEOUT_MS) {
+                reject(new Error(`WGSL kernel ${kernel} did not compile within ${COMPILE_TIMEOUT_MS} ms.`));
+            } else {
+                setTimeout(poll, 5);
+            }
+        };
+        poll();
+    });
+}
+
+/** What a compiled compute effect holds on WebGPU (Babylon's `WebGPUComputePipelineContext`, internal). */
+interface ComputePipelineInternals {
+    stage: GPUProgrammableStage | null;
+    computePipeline: GPUComputePipeline | undefined;
+}
+
+/**
+ * Creates `shader`'s pipeline asynchronously into its effect's pipeline context, the one Babylon's
+ * first dispatch would otherwise create synchronously (with the same descriptor: the "auto" layout
+ * and the effect's stage). Babylon shares an effect between shaders of one source, so a pipeline
+ * already there is kept.
+ */
+async function createPipeline(engine: WebGPUEngine, shader: ComputeShader): Promise<void> {
+    const device = (engine as unknown as { _device?: GPUDevice })._device;
+    const effect = (shader as unknown as { _effect?: { getPipelineContext(): unknown; _useExplicitComputePipelineLayout?: boolean } })._effect;
+    const context = effect?.getPipelineContext() as ComputePipelineInternals | null | undefined;
+    if (!device || !context || context.computePipeline || !context.stage || effect?._useExplicitComputePipelineLayout) return;
+    const pipeline = await device.createComputePipelineAsync({ label: shader.name, layout: "auto", compute: context.stage });
+    context.computePipeline ??= pipeline;
 }

@@ -108,4 +108,48 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
     return result;
 }
 
-Object.assign(window, { smoothCycle, pageReady: true });
+/** A start from attach to the first batches on the mesh, the render loop running: each render interval with the start-up phase it ended in. */
+export interface StartupFrames {
+    readonly backend: string;
+    readonly phases: string;
+    readonly intervals: { readonly ms: number; readonly phase: string }[];
+}
+
+async function startupFrames(request: { size: number; budgetMs: number }): Promise<StartupFrames> {
+    const engine = await createPageEngine(256);
+    const gpu = new URLSearchParams(location.search).get("engine") === "webgpu";
+    const scene = new Scene(engine);
+    new FreeCamera("camera", new Vector3(0, 300, -400), scene).setTarget(Vector3.Zero());
+    const { size } = request;
+    const ground = CreateGround("ground", { width: size - 1, height: size - 1, subdivisions: size - 1, updatable: true }, scene);
+    const heights = generateNoiseTerrain({ width: size, depth: size, relief: 60, seed: 7 });
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    for (let i = 0; i < size * size; i++) positions[i * 3 + 1] = heights[i];
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    engine.runRenderLoop(() => scene.render());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const erosion = new TerrainErosion({ backend: gpu ? "webgpu" : "cpu", frameBudgetMs: request.budgetMs });
+    const intervals: { ms: number; phase: string }[] = [];
+    let last = performance.now();
+    const observer = scene.onBeforeRenderObservable.add(() => {
+        const now = performance.now();
+        const startup = erosion.startup;
+        intervals.push({ ms: now - last, phase: startup ? `${startup.phase}${startup.phase === "compiling-kernels" ? ` ${startup.kernelsCompiled}/${startup.kernels}` : ""}` : "attaching" });
+        last = now;
+    });
+    ground.addBehavior(erosion);
+    await until(() => erosion.startup?.phase === "running" || erosion.startup?.phase === "failed", "the start", 120000);
+    // The interval that ends with the next render is the last of the start's.
+    const frames = intervals.length;
+    await until(() => intervals.length > frames, "a render after the start", 120000);
+    scene.onBeforeRenderObservable.remove(observer);
+    const phases = erosion.startup!.phases.map(({ phase, ms }) => `${phase} at ${ms.toFixed(0)} ms`).join(", ");
+    const result = { backend: erosion.backend ?? "none", phases, intervals };
+    engine.stopRenderLoop();
+    erosion.dispose();
+    scene.dispose();
+    engine.dispose();
+    return result;
+}
+
+Object.assign(window, { smoothCycle, startupFrames, pageReady: true });

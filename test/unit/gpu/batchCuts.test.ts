@@ -134,6 +134,10 @@ describe("the frame budget", () => {
         const thermal = firstBatch("thermal", { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false } });
         const budget = new FrameBudget(1 / 16 / 16 / 8 / options.thermal.iterations);
         const batchMs = budget.estimateMs(thermal);
+        // Not measured yet: a batch a frame, whatever the budget.
+        expect(planFrame(schedule, budget, 100 * batchMs).batches).toHaveLength(1);
+        budget.record("thermal", 1000, 1000 * budget.msPerUnit("thermal"));
+        expect(planFrame(schedule, budget, 5.5 * batchMs).batches).toHaveLength(5);
         const plan = (evenFrames = true) => planFrame(schedule, budget, 0.5 * batchMs, { evenFrames }).batches.length;
         expect([plan(), plan()]).toEqual([1, 1]);
         // A batch of this cycle whose least piece costs 10.5 batches' worth.
