@@ -15,6 +15,7 @@ import { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
 import type { ComputeBuffer } from "../gpu/computeDevice.js";
 import { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
 import { GpuTimer } from "../gpu/gpuTimer.js";
+import { UPLOAD_PIECE_BYTES, writeInPieces } from "../gpu/piecewiseUpload.js";
 import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GroundBinding } from "./groundBinding.js";
@@ -72,7 +73,7 @@ export class GpuErosionBackend implements ErosionBackend {
         const device = new BabylonComputeDevice(engine);
         const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total));
         startup?.enter("uploading");
-        simulation.upload(state);
+        await writeInPieces(device, simulation.stateWrites(state), UPLOAD_PIECE_BYTES, () => nextRenderedFrame(engine));
         return new GpuErosionBackend(engine, device, simulation, field);
     }
 
@@ -280,4 +281,21 @@ export class GpuErosionBackend implements ErosionBackend {
         wrappedPair[which] = { native, buffer };
         return buffer;
     }
+}
+
+/** Milliseconds a start's upload waits for a frame between pieces at most (a render loop stopped meanwhile must not hold it). */
+const UPLOAD_FRAME_WAIT_MS = 100;
+
+/** Resolves after the engine's next frame when its render loop runs, else at once (a start without rendering: `runCycles`, a bake). */
+function nextRenderedFrame(engine: WebGPUEngine): Promise<void> {
+    if (engine.activeRenderLoops.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+        const timer = setTimeout(done, UPLOAD_FRAME_WAIT_MS);
+        const observer = engine.onEndFrameObservable.addOnce(done);
+        function done(): void {
+            clearTimeout(timer);
+            engine.onEndFrameObservable.remove(observer);
+            resolve();
+        }
+    });
 }

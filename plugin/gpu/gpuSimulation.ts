@@ -18,6 +18,7 @@ import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
 import { recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
+import type { BufferWrite } from "./piecewiseUpload.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
 import { COUNTER_BYTES, fluxBytes, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
 
@@ -64,22 +65,29 @@ export class GpuErosionSimulation {
 
     /** Replaces the whole GPU state (heights, suspended sediment, counters) with `state`. */
     public upload(state: ErosionStateData): void {
+        for (const { buffer, data } of this.stateWrites(state)) this.device.writeBuffer(buffer, data);
+    }
+
+    /**
+     * The writes that replace the whole GPU state with `state`, in order (`upload` makes them at
+     * once, a start over frames: `writeInPieces`); the masks' and the water's buffers are made or
+     * dropped as `state` needs. Nothing may be recorded before they are all made.
+     */
+    public stateWrites(state: ErosionStateData): BufferWrite[] {
         if (state.width !== this.width || state.depth !== this.depth) {
             throw new RangeError(`upload: the state is ${state.width} x ${state.depth} but the GPU simulation is ${this.width} x ${this.depth}.`);
         }
         this._recorder.beforeWrite();
-        for (const grid of STATE_GRIDS) {
-            this.device.writeBuffer(this._buffers.bound(grid), state[grid]);
-        }
-        this._uploadMasks(state.masks);
-        this._uploadWater(state.water ?? null);
-        this.device.writeBuffer(this._buffers.bound("delta"), new Int32Array(this.width * this.depth));
+        const writes: BufferWrite[] = STATE_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: state[grid] }));
+        writes.push(...this._maskWrites(state.masks), ...this._waterWrites(state.water ?? null));
+        writes.push({ buffer: this._buffers.bound("delta"), data: new Int32Array(this.width * this.depth) });
         const counters = new Uint32Array(COUNTER_COUNT * COUNTER_WORDS);
         for (let i = 0; i < COUNTER_COUNT; i++) {
             counters[COUNTER_WORDS * i] = state.counters[i] % 2 ** 32;
             counters[COUNTER_WORDS * i + 1] = Math.floor(state.counters[i] / 2 ** 32);
         }
-        this.device.writeBuffer(this._buffers.bound("counters"), counters);
+        writes.push({ buffer: this._buffers.bound("counters"), data: counters });
+        return writes;
     }
 
     /** Records one batch's dispatches. */
@@ -224,16 +232,15 @@ export class GpuErosionSimulation {
     }
 
     /** Makes the GPU's water that of a state: its grids, or none. */
-    private _uploadWater(water: WaterGrids | null): void {
+    /** The writes of the water's grids (its buffers made, or dropped for none). */
+    private _waterWrites(water: WaterGrids | null): BufferWrite[] {
         if (!water) {
             if (this._buffers.hasWater) this._buffers.dropWater();
             this._uploadedSources = null;
-            return;
+            return [];
         }
         this._buffers.ensureWater();
-        for (const grid of WATER_GRIDS) {
-            this.device.writeBuffer(this._buffers.bound(grid), water[grid]);
-        }
+        return WATER_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: water[grid] }));
     }
 
     /** After a class's dispatches: the seam of a tileable terrain, and the record flag. */
@@ -339,17 +346,25 @@ export class GpuErosionSimulation {
 
     /** Uploads whichever masks changed (a new mask is a new array: the schedule hands them out whole). */
     private _uploadMasks(masks: ErosionMasks): void {
+        const writes = this._maskWrites(masks);
+        if (writes.length > 0) this._recorder.beforeWrite();
+        for (const { buffer, data } of writes) this.device.writeBuffer(buffer, data);
+    }
+
+    /** The writes of the masks that differ from those uploaded (noted as uploaded). */
+    private _maskWrites(masks: ErosionMasks): BufferWrite[] {
+        const writes: BufferWrite[] = [];
         for (const operator of MASKED_OPERATORS) {
             const mask = masks[operator];
             if (mask === this._uploadedMasks[operator]) {
                 continue;
             }
-            this._recorder.beforeWrite();
             if (mask) {
-                this.device.writeBuffer(this._buffers.ensureMask(operator), mask);
+                writes.push({ buffer: this._buffers.ensureMask(operator), data: mask });
             }
             this._uploadedMasks = { ...this._uploadedMasks, [operator]: mask };
         }
+        return writes;
     }
 
     /**
