@@ -54,3 +54,4 @@ export { cutBatch, type PieceStep } from "./gpu/batchPieces.js";
 export { FrameBudget, mainOperator } from "./component/frameBudget.js";
 export { planFrame } from "./component/framePlan.js";
 export { MIN_PIECE_WORK } from "./gpu/batchPieces.js";
+export { writeInPieces, type BufferWrite } from "./gpu/piecewiseUpload.js";

@@ -66,9 +66,10 @@ export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budget
         const cost = budget.estimateMs(planned);
         const fillsWorkers = frame.length < parallel && sameClass(planned, frame);
         const overBudget = estimatedMs + cost > budgetMs;
-        // An operator not measured yet runs a batch a frame: the first guess of its cost can be wrong
-        // by a hundredfold (SwiftShader's first frame took eight droplet batches, over a second).
-        const fits = budget.measured(planned.operator) && (!overBudget || (estimatedMs + cost <= targetMs && frame.length < pastBudgetLimit));
+        // Within a budget, an operator not measured yet runs a batch a frame: the first guess of its
+        // cost can be wrong by a hundredfold (SwiftShader's first frame took eight droplet batches, over a second).
+        const measured = budget.measured(planned.operator) || !Number.isFinite(budgetMs);
+        const fits = measured && (!overBudget || (estimatedMs + cost <= targetMs && frame.length < pastBudgetLimit));
         if (frame.length > 0 && !fits && !fillsWorkers) return false;
         estimatedMs += cost;
         return true;

@@ -20,6 +20,7 @@ interface ScenarioResult {
     cpuFingerprint: string;
     backends: string[];
     maxBatchesInFrame: number;
+    batchesPerCycle: number;
     eroded: number[];
     gpuPositions: number[];
     gpuNormals: number[];
@@ -58,9 +59,11 @@ describe("TerrainErosion on WebGPU", () => {
         console.log(`WebGPU start on SwiftShader: ${startup.phases.map(({ phase, ms }) => `${phase} at ${ms.toFixed(0)} ms`).join(", ")} (${startup.kernels} kernels)`);
     });
 
-    it("gives the same fingerprint one batch per frame, with runCycles, on the CPU backend and from the mesh-free entry point", () => {
+    it("gives the same fingerprint at a budget no frame meets, with runCycles, on the CPU backend and from the mesh-free entry point", () => {
         const reference = erodeHeightfield(heights, WIDTH, DEPTH, OPTIONS, CYCLES).fingerprint;
-        expect(result.maxBatchesInFrame).toBe(1);
+        // At 0.05 ms a frame holds a batch, or the few cheap ones that cost about a piece of the river batch (`evenFrames`).
+        expect(result.maxBatchesInFrame).toBeGreaterThan(0);
+        expect(result.maxBatchesInFrame).toBeLessThan(result.batchesPerCycle);
         expect(result.framedFingerprint).toBe(reference);
         expect(result.bakedFingerprint).toBe(reference);
         expect(result.cpuFingerprint).toBe(reference);

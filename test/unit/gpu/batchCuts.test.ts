@@ -134,8 +134,9 @@ describe("the frame budget", () => {
         const thermal = firstBatch("thermal", { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false } });
         const budget = new FrameBudget(1 / 16 / 16 / 8 / options.thermal.iterations);
         const batchMs = budget.estimateMs(thermal);
-        // Not measured yet: a batch a frame, whatever the budget.
+        // Not measured yet: a batch a frame, whatever the budget (an unbounded frame, `runCycles`', to the cycle's end).
         expect(planFrame(schedule, budget, 100 * batchMs).batches).toHaveLength(1);
+        expect(planFrame(new ErosionSchedule({ width: 129, depth: 129, cellSize: 1, worldScale: 1 }, options), new FrameBudget(1), Infinity).cycleCompleted).toBe(true);
         budget.record("thermal", 1000, 1000 * budget.msPerUnit("thermal"));
         expect(planFrame(schedule, budget, 5.5 * batchMs).batches).toHaveLength(5);
         const plan = (evenFrames = true) => planFrame(schedule, budget, 0.5 * batchMs, { evenFrames }).batches.length;

@@ -3,8 +3,8 @@
  * it, in order, in pieces of at most the size asked for (whole 4-byte words), with a wait between
  * pieces.
  */
-import { writeInPieces, type BufferWrite } from "../../../plugin/gpu/piecewiseUpload.js";
-import type { ComputeBuffer, ComputeDevice } from "../../../plugin/gpu/computeDevice.js";
+import type { ComputeBuffer, ComputeDevice } from "../../../plugin/advanced.js";
+import { writeInPieces, type BufferWrite } from "../../../plugin/internal.js";
 
 function fakeDevice(log: string[], contents: Map<ComputeBuffer, Uint8Array>): ComputeDevice {
     return {
