@@ -71,7 +71,7 @@ export class GpuErosionBackend implements ErosionBackend {
     public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress): Promise<GpuErosionBackend> {
         startup?.enter("creating-buffers");
         const device = new BabylonComputeDevice(engine);
-        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total));
+        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null);
         startup?.enter("uploading");
         await writeInPieces(device, simulation.stateWrites(state), UPLOAD_PIECE_BYTES, () => nextRenderedFrame(engine));
         return new GpuErosionBackend(engine, device, simulation, field);

@@ -79,27 +79,39 @@ export class BabylonComputeDevice implements ComputeDevice {
     }
 
     /**
-     * Compiles `kernels` one after another, each whole before the next: its WGSL (Babylon's
-     * `isReady`), then its pipeline with the device's `createComputePipelineAsync`. Babylon would
-     * create the pipeline at the kernel's first dispatch, synchronously (`createComputePipeline`),
-     * where the adapter compiles it for the queue the rendering waits on: the first frame of
-     * erosion stalled for seconds on SwiftShader. One at a time, because Chromium compiles the
-     * pipelines it is asked for together in one stretch that the rendering waits for (measured on
-     * SwiftShader at 513²: 30 side by side, a frame of 3.6-5.7 s; one at a time, no frame over 40 ms
-     * while they compile, in about the same 5-6 s).
+     * Compiles `kernels`: every one's WGSL (Babylon's `isReady`, side by side), then their pipelines
+     * with the device's `createComputePipelineAsync`, `PIPELINES_AT_ONCE` at a time, those of
+     * `later` in the background after it resolves (`onCompiled` counts those at once). Babylon
+     * would create a pipeline at the kernel's first dispatch, synchronously
+     * (`createComputePipeline`), where the adapter compiles it for the queue the rendering waits
+     * on: the first frame of erosion stalled for seconds on SwiftShader. A few at a time, because
+     * Chromium compiles the pipelines it is asked for together in one stretch that the rendering
+     * waits for (measured on SwiftShader at 513², 20 pipelines: all side by side, a frame of 3.6-5.7
+     * s; one at a time, frames of 20-40 ms over 6.5-7.6 s; two at a time, frames of 20-40 ms but
+     * one of 150 ms, over 3.8-4.1 s).
      */
-    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void> {
-        for (const kernel of kernels) {
-            if (!this._shaders.has(kernel)) {
-                const generation = deviceGeneration(this.engine);
-                const source = generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${generation}\n`;
-                const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) });
-                this._shaders.set(kernel, shader);
-                await whenReady(kernel, shader);
-                await createPipeline(this.engine, shader);
-            }
-            onCompiled?.();
-        }
+    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later: readonly KernelName[] = []): Promise<void> {
+        const shaders = kernels.map((kernel) => [kernel, this._shader(kernel)] as const);
+        await Promise.all(shaders.map(([kernel, shader]) => whenReady(kernel, shader)));
+        const deferred = new Set(later);
+        const now = shaders.filter(([kernel]) => !deferred.has(kernel)).map(([, shader]) => shader);
+        onCompiled && deferred.forEach(() => onCompiled());
+        await inTurns(now, PIPELINES_AT_ONCE, (shader) => createPipeline(this.engine, shader).then(() => onCompiled?.()));
+        if (deferred.size === 0) return;
+        // A failure here only means the kernel compiles at its first dispatch instead.
+        const rest = shaders.filter(([kernel]) => deferred.has(kernel)).map(([, shader]) => shader);
+        void inTurns(rest, PIPELINES_AT_ONCE, (shader) => createPipeline(this.engine, shader)).catch(() => undefined);
+    }
+
+    /** `kernel`'s compute shader, made for the engine's current device (`deviceGeneration`) the first time. */
+    private _shader(kernel: KernelName): ComputeShader {
+        const known = this._shaders.get(kernel);
+        if (known) return known;
+        const generation = deviceGeneration(this.engine);
+        const source = generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${generation}\n`;
+        const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) });
+        this._shaders.set(kernel, shader);
+        return shader;
     }
 
     public createBuffer(label: string, byteLength: number, usage: BufferUsage = "storage"): ComputeBuffer {
@@ -186,6 +198,18 @@ function live(buffer: ComputeBuffer): StorageBuffer {
         throw new Error(`GPU buffer ${buffer.label} was used after it was destroyed.`);
     }
     return storage;
+}
+
+/** Pipelines created at a time (`prepareKernels`): two kept SwiftShader's frames short on two cores and halved the one-at-a-time wait. */
+const PIPELINES_AT_ONCE = 2;
+
+/** Runs `work` on each item, at most `atOnce` at a time, in order of starting. */
+async function inTurns<T>(items: readonly T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const lane = async (): Promise<void> => {
+        while (next < items.length) await work(items[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, lane));
 }
 
 /** Resolves once `shader`'s WGSL compiled (Babylon's `isReady`, polled), rejects on a compile error or after `COMPILE_TIMEOUT_MS`. */

@@ -32,8 +32,12 @@ export interface ComputeDevice {
     readonly maxStorageBufferBindingSize: number;
     /** Largest number of workgroups per dispatch dimension. */
     readonly maxWorkgroupsPerDimension: number;
-    /** Compiles every kernel; resolves when all can be dispatched. */
-    prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void>;
+    /**
+     * Compiles every kernel; resolves when all can be dispatched. The pipelines of `later` (some of
+     * `kernels`, not needed by the first frames) may be completed after it resolves, in the
+     * background; a dispatch of one before then still runs (compiling it at once).
+     */
+    prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later?: readonly KernelName[]): Promise<void>;
     /**
      * Creates a zero-filled buffer: a storage buffer, or (`usage: "uniform"`) one the kernels bind as
      * a uniform buffer (`UNIFORM_BINDINGS`: the params).

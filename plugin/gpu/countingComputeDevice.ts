@@ -36,8 +36,8 @@ export class CountingComputeDevice implements ComputeDevice {
         this.workgroups = 0;
     }
 
-    public prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void> {
-        return this.inner.prepareKernels(kernels, onCompiled);
+    public prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later?: readonly KernelName[]): Promise<void> {
+        return this.inner.prepareKernels(kernels, onCompiled, later);
     }
 
     public createBuffer(label: string, byteLength: number, usage?: BufferUsage): ComputeBuffer {

@@ -52,14 +52,19 @@ export class GpuErosionSimulation {
         this.heights = this._buffers.bound("heights");
     }
 
-    /** Creates the buffers and compiles every kernel (asynchronously; `compiled(done, total)` after each). */
-    public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number, compiled?: (done: number, total: number) => void): Promise<GpuErosionSimulation> {
+    /**
+     * Creates the buffers and compiles every kernel (asynchronously; `compiled(done, total)` after
+     * each): the pipelines of those a run without `water` does not dispatch in its first frames
+     * (ground edits, checksums, the water's passes) in the background after it resolves.
+     */
+    public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number, compiled?: (done: number, total: number) => void, water = true): Promise<GpuErosionSimulation> {
         const simulation = new GpuErosionSimulation(device, width, depth, patchSize);
         // The map passes need a Babylon storage texture; they are prepared on first use.
         const kernels = (Object.keys(KERNELS) as KernelName[]).filter((kernel) => !("texture" in KERNELS[kernel]));
+        const later = kernels.filter((kernel) => kernel === "ground_edit" || kernel.startsWith("region_checksums") || (!water && kernel.startsWith("water_")));
         let done = 0;
         compiled?.(0, kernels.length);
-        await device.prepareKernels(kernels, () => compiled?.(++done, kernels.length));
+        await device.prepareKernels(kernels, () => compiled?.(++done, kernels.length), later);
         return simulation;
     }
 
