@@ -11,7 +11,7 @@
  * the bench: `webgl2-frame-main` at 4 ms). `SMOOTH_FRAMES_DUMP=1` prints every frame.
  */
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
-import type { SmoothCycle } from "../browser/pages/smoothFrames.js";
+import type { SmoothCycle, StartupFrames } from "../browser/pages/smoothFrames.js";
 import type { ErosionOptionsInput } from "../../plugin/index.js";
 
 const SIZE = 513;
@@ -57,6 +57,21 @@ describe("smooth frames at 513², a 4 ms budget (soak)", () => {
         expect(longestOverMedian(cycle)).toBeLessThanOrEqual(3);
         if (process.env.SMOOTH_FRAMES_WEBGL) await measure("webgl2", {});
     }, 1200000);
+
+    it("WebGPU start: the page renders on while the kernels compile and the state uploads (a frame each 20-40 ms on SwiftShader, not 6 frames in 4 s)", async () => {
+        const browser = await openTestPage("smoothFrames", [], "?engine=webgpu", true);
+        try {
+            const start: StartupFrames = await browser.page.evaluate((request) => (window as unknown as { startupFrames(r: unknown): Promise<StartupFrames> }).startupFrames(request), { size: SIZE, budgetMs: 16 });
+            const longest = [...start.intervals].sort((a, b) => b.ms - a.ms).slice(0, 5);
+            console.log(`WebGPU start at 513²: ${start.phases}; ${start.intervals.length} frames, the longest ${longest.map(({ ms, phase }) => `${ms.toFixed(0)} ms (${phase})`).join(", ")}`);
+            expect(start.backend).toBe("webgpu");
+            // Babylon compiled every pipeline inside the first erosion frame: 6-7 frames from attach to the first batches.
+            const compiling = start.intervals.filter(({ phase }) => phase.startsWith("compiling-kernels"));
+            expect(compiling.length).toBeGreaterThan(50);
+        } finally {
+            await browser.close();
+        }
+    }, 600000);
 
     it("WebGPU with the shallow water on: the longest erosion frame within 3x the median one (the water's one-pass frames made it 12.7x)", async () => {
         const cycle = await measure("webgpu", { water: { enabled: true } });
