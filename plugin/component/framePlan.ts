@@ -30,6 +30,14 @@ export interface PlannedFrame {
     readonly pieces: BatchPieces | null;
 }
 
+/**
+ * The share of a least piece's estimated cost that frames of cheaper batches are filled to
+ * (`FramePlanOptions.evenFrames`): the estimates of frames of many batches run high now and then
+ * (filled to the whole piece, the longest water frames on SwiftShader took 2.4 times it), so a
+ * margin keeps their longest near the pieces' own.
+ */
+const FILL_SHARE = 0.75;
+
 /** How a frame is planned beside its budget. */
 export interface FramePlanOptions {
     /** Workers that run batches of one class side by side (the CPU backend's pool), 1 by default. */
@@ -39,8 +47,8 @@ export interface FramePlanOptions {
     /** Pieces the backend cuts a batch into when about `wanted` are asked for (`ErosionBackend.pieceCount`); 1 (none) by default. */
     readonly pieceCount?: (planned: PlannedBatch, wanted: number) => number;
     /**
-     * Fill frames of cheap batches to the cost of the least piece of a batch that could not be cut
-     * as finely as the budget asked (`FrameBudget.floorMs`): for a backend whose frames take turns
+     * Fill frames of cheap batches to about the cost of the least piece of a batch that could not
+     * be cut as finely as the budget asked (`FrameBudget.floorMs`, `FILL_SHARE` of it): for a backend whose frames take turns
      * with the rendering (WebGPU), where a few frames far longer than the rest are hitches. Not for
      * one that erodes beside it (the CPU backend's worker), where it would only delay edits.
      */
@@ -60,7 +68,7 @@ export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budget
     // Where no frame can meet the budget (a batch's least piece costs more), frames are filled to
     // that piece's cost, at most doubling the last frame's batches past the budget (a wrong
     // estimate of a new operator's cost then costs a frame or two, not one of dozens of batches).
-    const targetMs = evenFrames ? Math.max(budgetMs, budget.floorMs(schedule.cycle)) : budgetMs;
+    const targetMs = evenFrames ? Math.max(budgetMs, FILL_SHARE * budget.floorMs(schedule.cycle)) : budgetMs;
     const pastBudgetLimit = 2 * budget.lastFrameBatches + 1;
     const admit = (planned: PlannedBatch, frame: readonly PlannedBatch[]) => {
         const cost = budget.estimateMs(planned);

@@ -127,7 +127,7 @@ describe("the frame budget", () => {
         expect(frame.pieceCount).toBe(asked[0]);
     });
 
-    it("fills frames of cheap batches to the least piece's cost when no frame can meet the budget, at most doubling the batches a frame", () => {
+    it("fills frames of cheap batches to three quarters of the least piece's cost when no frame can meet the budget, at most doubling the batches a frame", () => {
         // Thermal only: every batch one patch, each estimated at 1 ms against a 0.5 ms budget.
         const options = resolveOptions({ patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false } });
         const schedule = new ErosionSchedule({ width: 129, depth: 129, cellSize: 1, worldScale: 1 }, options);
@@ -141,14 +141,14 @@ describe("the frame budget", () => {
         expect(planFrame(schedule, budget, 5.5 * batchMs).batches).toHaveLength(5);
         const plan = (evenFrames = true) => planFrame(schedule, budget, 0.5 * batchMs, { evenFrames }).batches.length;
         expect([plan(), plan()]).toEqual([1, 1]);
-        // A batch of this cycle whose least piece costs 10.5 batches' worth.
-        budget.noteLeastPiece("thermal", 10.5 * (budget.estimateMs(thermal) / budget.msPerUnit("thermal")), schedule.cycle);
-        expect(budget.floorMs(schedule.cycle)).toBeCloseTo(10.5 * batchMs);
+        // A batch of this cycle whose least piece costs 14 batches' worth: frames are filled to three quarters of it.
+        budget.noteLeastPiece("thermal", 14 * (budget.estimateMs(thermal) / budget.msPerUnit("thermal")), schedule.cycle);
+        expect(budget.floorMs(schedule.cycle)).toBeCloseTo(14 * batchMs);
         expect([plan(), plan(), plan(), plan()]).toEqual([3, 7, 10, 10]);
         // Not for a backend that erodes beside the rendering (the CPU backend's worker).
         expect(plan(false)).toBe(1);
         // Until the end of the next cycle only.
-        expect(budget.floorMs(schedule.cycle + 1)).toBeCloseTo(10.5 * batchMs);
+        expect(budget.floorMs(schedule.cycle + 1)).toBeCloseTo(14 * batchMs);
         expect(budget.floorMs(schedule.cycle + 2)).toBe(0);
     });
 });
