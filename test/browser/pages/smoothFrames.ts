@@ -44,18 +44,24 @@ async function until(condition: () => boolean, what: string, timeoutMs: number):
     }
 }
 
-async function smoothCycle(request: { size: number; budgetMs: number; options: ErosionOptionsInput; timeoutMs: number }): Promise<SmoothCycle> {
+/** The page's engine (WebGPU with `?engine=webgpu`, else WebGL2), a scene and a `size`² ground of generated terrain. */
+async function terrainScene(size: number) {
     const engine = await createPageEngine(256);
     const gpu = new URLSearchParams(location.search).get("engine") === "webgpu";
     const scene = new Scene(engine);
     new FreeCamera("camera", new Vector3(0, 300, -400), scene).setTarget(Vector3.Zero());
     new HemisphericLight("light", new Vector3(0.3, 1, 0.2), scene);
-    const { size } = request;
     const ground = CreateGround("ground", { width: size - 1, height: size - 1, subdivisions: size - 1, updatable: true }, scene);
     const heights = generateNoiseTerrain({ width: size, depth: size, relief: 60, seed: 7 });
     const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
     for (let i = 0; i < size * size; i++) positions[i * 3 + 1] = heights[i];
     ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    return { engine, gpu, scene, ground };
+}
+
+async function smoothCycle(request: { size: number; budgetMs: number; options: ErosionOptionsInput; timeoutMs: number }): Promise<SmoothCycle> {
+    const { size } = request;
+    const { engine, gpu, scene, ground } = await terrainScene(size);
     // Not drawn, as in the bench: a frame's measured GPU time (submit to done) is then erosion's
     // alone, not half a million triangles rasterised on SwiftShader queued beside it.
     ground.isVisible = false;
@@ -116,16 +122,8 @@ export interface StartupFrames {
 }
 
 async function startupFrames(request: { size: number; budgetMs: number }): Promise<StartupFrames> {
-    const engine = await createPageEngine(256);
-    const gpu = new URLSearchParams(location.search).get("engine") === "webgpu";
-    const scene = new Scene(engine);
-    new FreeCamera("camera", new Vector3(0, 300, -400), scene).setTarget(Vector3.Zero());
     const { size } = request;
-    const ground = CreateGround("ground", { width: size - 1, height: size - 1, subdivisions: size - 1, updatable: true }, scene);
-    const heights = generateNoiseTerrain({ width: size, depth: size, relief: 60, seed: 7 });
-    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
-    for (let i = 0; i < size * size; i++) positions[i * 3 + 1] = heights[i];
-    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    const { engine, gpu, scene, ground } = await terrainScene(size);
     engine.runRenderLoop(() => scene.render());
     await new Promise((resolve) => setTimeout(resolve, 500));
     const erosion = new TerrainErosion({ backend: gpu ? "webgpu" : "cpu", frameBudgetMs: request.budgetMs });
