@@ -28,6 +28,8 @@ export { MAX_GRID_SIDE, toFixedHeights, validateGrid } from "./core/erodeHeightf
 export { MAP_LIMIT, createMaps, drainageDirections } from "./core/erosionMaps.js";
 export { MASKED_OPERATORS, STATE_GRIDS, cloneState, conservedMass, createInitialState, noMasks, waterImbalance } from "./core/erosionState.js";
 export type { ErosionMasks, ErosionStateData, StateGridName, WaterSourceState } from "./core/erosionState.js";
+export { MATERIAL_GRIDS } from "./core/materials.js";
+export type { MaterialGridName, MaterialGrids } from "./core/materials.js";
 export { FILL_EPSILON, priorityFloodFill } from "./core/fillLevels.js";
 export { FINGERPRINT_TAG, Fnv1a64, fingerprintOf } from "./core/fingerprint.js";
 export { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MAX_METRES, HEIGHT_MIN_FIXED, HEIGHT_MIN_METRES, fixedToMetres, metresToFixed } from "./core/fixedPoint.js";

@@ -12,6 +12,7 @@ import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
 import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
 import type { MaskName } from "./erosionState.js";
+import { hardnessQ8 } from "./materials.js";
 
 /** Most of the drop below a cell (or rise above it) one step may cut (fill): 1/4, as a right shift. */
 export const MAX_SHARE_SHIFT = 2;
@@ -140,8 +141,16 @@ export const BATCH_PARAM_FIELDS = [
     "dispatchOffset",
     // Shallow water: which pass of the step a water batch runs (WATER_PASSES). A water batch's other
     // options have their own names (WATER_PARAM_SLOTS) in slots of droplet fields, so the block
-    // stays at 64 fields and one params buffer holds 256 batches.
+    // keeps its size.
     "waterPass",
+    // Materials (materials.ts): 0 when they are off; 1 when on; 2 on a river batch, whose
+    // accumulator holds the uplift (rock, which the fold takes out before the soil rule).
+    "materials",
+    // Soil's angle of repose (Q16 slope) along an axis and a diagonal (never above talus).
+    "soilTalus",
+    "soilTalusDiagonal",
+    // The rock's hardness, Q8 (256 = as soft as the soil): materials.hardness.
+    "rockHardness",
 ] as const;
 
 /**
@@ -332,6 +341,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         cellSizeBits: 0,
         dispatchOffset: 0,
         waterPass,
+        ...materialParams(options, thermal.talus, operator === "rivers"),
     };
     if (operator === "water") {
         const water = options.water;
@@ -351,6 +361,13 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         );
     }
     return params;
+}
+
+/** The materials' fields of a batch (`riverBatch`: its accumulator holds the uplift). */
+export function materialParams(options: Readonly<ErosionOptions>, talus: number, riverBatch = false): Pick<BatchParams, "materials" | "soilTalus" | "soilTalusDiagonal" | "rockHardness"> {
+    if (!options.materials.enabled) return { materials: 0, soilTalus: 0, soilTalusDiagonal: 0, rockHardness: 0 };
+    const soilTalus = Math.min(options.materials.soilTalus, talus);
+    return { materials: riverBatch ? 2 : 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(options.materials.hardness) };
 }
 
 /**

@@ -12,6 +12,8 @@ import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
 import { tileSeam } from "./cpu/fold/tileSeam.js";
 import { applyGroundEdit, settleEditLevels } from "./cpu/edits/applyGroundEdit.js";
 import { ensureWater, runWaterPass } from "./cpu/water/waterBatch.js";
+import { ensureMaterials } from "./cpu/fold/soilFold.js";
+import { MATERIAL_GRIDS } from "./materials.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";
@@ -133,7 +135,7 @@ export class CpuBatchRunner {
     public run(planned: PlannedBatch): void {
         this.runKernels(planned);
         if (planned.params.seam !== 0) {
-            tileSeam(planned.params, this._state.heights, this._state.drainageArea, this._state.counters);
+            tileSeam(planned.params, this._state.heights, this._state.drainageArea, this._state.counters, this._state.materials?.soil ?? null);
         }
     }
 
@@ -145,10 +147,11 @@ export class CpuBatchRunner {
         const { params, masks } = planned;
         const state = this._state;
         state.masks = masks;
+        if (params.materials !== 0) ensureMaterials(state, planned.initialSoil ?? 0);
         const { scratch, work } = this._riverGrids();
         runRiverBatch(params, planned.riverSteps, state, masks, scratch, work, this._maps, from, to);
         if (to === pieceCount(planned) && params.seam !== 0) {
-            tileSeam(params, state.heights, state.drainageArea, state.counters);
+            tileSeam(params, state.heights, state.drainageArea, state.counters, state.materials?.soil ?? null);
         }
     }
 
@@ -158,9 +161,10 @@ export class CpuBatchRunner {
         const state = this._state;
         // The masks in force travel with the state (fingerprint, snapshots).
         state.masks = masks;
+        const soil = params.materials !== 0 ? ensureMaterials(state, planned.initialSoil ?? 0).soil : null;
         if (planned.operator === "edit") {
             const edit = planned.edit!;
-            applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null);
+            applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, soil);
             settleEditLevels(params, state, this._fold);
         } else if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
@@ -183,8 +187,8 @@ export class CpuBatchRunner {
             this._flux = new Int32Array(slots);
         }
         for (let step = 0; step < planned.thermalIterations; step++) {
-            thermalFlux(params, state.heights, this._flux, masks.thermal);
-            thermalApply(params, state.heights, this._flux, state.counters, this._maps, state);
+            thermalFlux(params, state.heights, this._flux, masks.thermal, state.materials ?? null);
+            thermalApply(params, state.heights, this._flux, state.counters, this._maps, state, state.materials?.soil ?? null);
         }
     }
 
@@ -210,6 +214,11 @@ export class CpuBatchRunner {
             const water = { ...this._state.water! };
             for (const name of WATER_GRIDS) water[name].set(state.water![name]);
             copy.water = water;
+        }
+        if (state.materials && this._state.materials) {
+            const materials = { ...this._state.materials };
+            for (const name of MATERIAL_GRIDS) materials[name].set(state.materials[name]);
+            copy.materials = materials;
         }
         this._state = copy;
         this._deltaGrid?.fill(0);

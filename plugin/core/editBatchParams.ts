@@ -3,7 +3,7 @@
  * droplet fields (as the water's options are, `WATER_PARAM_SLOTS`), its rectangle and extent, and
  * the WGSL accessors of every named slot.
  */
-import { blankBatchParams, WATER_PARAM_SLOTS, type BatchParamName, type BatchParams, type GridSize } from "./batchParams.js";
+import { blankBatchParams, materialParams, WATER_PARAM_SLOTS, type BatchParamName, type BatchParams, type GridSize } from "./batchParams.js";
 import type { GroundEdit } from "./groundEdits.js";
 import type { ErosionOptions } from "./options.js";
 import { expandRect } from "./patches.js";
@@ -57,6 +57,7 @@ export function buildEditBatchParams(options: Readonly<ErosionOptions>, grid: Gr
     const { x0, y0, x1, y1 } = edit.rect;
     const extent = expandRect(edit.rect, EDIT_LEVEL_MARGIN, grid.width, grid.depth);
     Object.assign(params, { regionX0: x0, regionY0: y0, regionX1: x1, regionY1: y1, extentX0: extent.x0, extentY0: extent.y0, extentX1: extent.x1, extentY1: extent.y1, patchX0: x0, patchY0: y0, patchX1: x1, patchY1: y1 });
+    Object.assign(params, materialParams(options, options.thermal.talus));
     params[EDIT_PARAM_SLOTS.editLevelSteps] = Math.min(EDIT_LEVEL_STEPS, extent.x1 - extent.x0 + extent.y1 - extent.y0);
     params.seed = options.seed | 0;
     params.cycle = cycle | 0;

@@ -7,6 +7,7 @@ import type { GroundEdit } from "./groundEdits.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
 import { cloneWaterGrids, type WaterGrids } from "./waterModel.js";
+import { cloneMaterialGrids, type MaterialGrids } from "./materials.js";
 import type { WaterSource } from "./waterSources.js";
 import type { SimulationOptions } from "./options.js";
 
@@ -78,6 +79,8 @@ export interface ErosionStateData {
     masks: ErosionMasks;
     /** The shallow water (depth, its sediment, the pipes' flows), or null until water first runs. */
     water?: WaterGrids | null;
+    /** Soil thickness and rock hardness (`materials.ts`), or null (or absent) until the materials first run. */
+    materials?: MaterialGrids | null;
     /** Water sources (absent: none). */
     sources?: WaterSourceState;
     /** Local erosion events of the current cycle and those waiting for the next (absent: none). */
@@ -99,7 +102,7 @@ export function createInitialState(width: number, depth: number, heights: Int32A
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, edits: state.edits ? [...state.edits] : undefined, pendingMasks: state.pendingMasks ? cloneMasks(state.pendingMasks) : state.pendingMasks, water: state.water ? cloneWaterGrids(state.water) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
+    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, edits: state.edits ? [...state.edits] : undefined, pendingMasks: state.pendingMasks ? cloneMasks(state.pendingMasks) : state.pendingMasks, water: state.water ? cloneWaterGrids(state.water) : null, materials: state.materials ? cloneMaterialGrids(state.materials) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
     for (const name of STATE_GRIDS) {
         copy[name] = state[name].slice();
     }

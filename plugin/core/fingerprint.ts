@@ -1,5 +1,5 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 8).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 9).
  *
  * Bytes hashed, all little-endian:
  * 1. the ASCII tag `TEFP7` (so no other layout or contract can collide with this one; `TEFP1` had
@@ -22,13 +22,17 @@
  *    and the ASCII JSON of `{ inForce, pending }`;
  * 8. only if ground edits are stamped and not yet applied: the ASCII tag `EDITS` and the ASCII JSON
  *    of the list (each edit: stamp, id, kind, mode, rectangle, amounts, target). Contract version 7
- *    added it (a state without pending edits hashes as in version 6).
+ *    added it (a state without pending edits hashes as in version 6);
+ * 9. only once the materials have run: the ASCII tag `MATERIALS` and their grids
+ *    (`MATERIAL_GRIDS`: soil, hardness) as i32. Contract version 9 added it (a state without
+ *    materials hashes as in version 8).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 8; a change gets a new tag.
+ * version 9; a change gets a new tag.
  */
 import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName, type WaterSourceState } from "./erosionState.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
+import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 
 /** The tag the fingerprint starts with: it names the contract version. */
 export const FINGERPRINT_TAG = "TEFP7";
@@ -104,6 +108,7 @@ export interface FingerprintInput extends Readonly<Record<StateGridName, Int32Ar
     readonly water?: WaterGrids | null;
     readonly sources?: WaterSourceState;
     readonly edits?: readonly unknown[];
+    readonly materials?: MaterialGrids | null;
 }
 
 /** The contract fingerprint of a simulation state (16 hex digits). */
@@ -139,6 +144,10 @@ export function fingerprintOf(state: FingerprintInput): string {
     if (state.edits && state.edits.length > 0) {
         hash.ascii("EDITS");
         hash.ascii(JSON.stringify(state.edits));
+    }
+    if (state.materials) {
+        hash.ascii("MATERIALS");
+        for (const grid of MATERIAL_GRIDS) hash.words(state.materials[grid]);
     }
     return hash.hex();
 }

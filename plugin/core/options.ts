@@ -102,6 +102,18 @@ export interface WaterOptions {
     boundary: "open" | "closed";
 }
 
+/** Two materials, bedrock and loose soil. Units and ranges: `OPTION_SPECS`. */
+export interface MaterialOptions {
+    /** Track soil over the bedrock (the soil first, then the rock, at 1 / hardness the rate). Default `false`. */
+    enabled: boolean;
+    /** Soil's angle of repose as a slope, 0..64, never above `thermal.talus`. Default 0.6. */
+    soilTalus: number;
+    /** The rock's hardness relative to the soil, 1..1000 (quantised to 1/256). Default 1. */
+    hardness: number;
+    /** Soil thickness every vertex starts with, in cells of height, 0..1024. Default 0. */
+    initialSoil: number;
+}
+
 /** Every erosion option, resolved (no field missing). */
 export interface ErosionOptions {
     /** Seed of the droplet placement hash, a u32. Default 1. */
@@ -143,14 +155,17 @@ export interface ErosionOptions {
     rivers: RiverOptions;
     /** Shallow-water erosion. */
     water: WaterOptions;
+    /** Bedrock and loose soil. */
+    materials: MaterialOptions;
 }
 
 /** Options as a user passes them: every field optional, groups merged over the defaults. */
-export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "rivers" | "water">> & {
+export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "rivers" | "water" | "materials">> & {
     hydraulic?: Partial<HydraulicOptions>;
     thermal?: Partial<ThermalOptions>;
     rivers?: Partial<RiverOptions>;
     water?: Partial<WaterOptions>;
+    materials?: Partial<MaterialOptions>;
 };
 
 /** An option outside its allowed range or of the wrong type, or an unknown option name. */
@@ -168,7 +183,7 @@ export class ErosionOptionError extends RangeError {
     }
 }
 
-const GROUPS = ["hydraulic", "rivers", "thermal", "water"] as const;
+const GROUPS = ["hydraulic", "rivers", "thermal", "water", "materials"] as const;
 
 function buildDefaults(): ErosionOptions {
     const result: Record<string, unknown> = {};
@@ -310,7 +325,7 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
 
 /** A deep copy of a resolved options object. */
 export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions {
-    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, rivers: { ...options.rivers }, water: { ...options.water } };
+    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, rivers: { ...options.rivers }, water: { ...options.water }, materials: { ...options.materials } };
 }
 
 /**
@@ -335,7 +350,7 @@ export type SimulationOptions = Omit<ErosionOptions, RuntimeSettingName>;
 export function simulationOptions(options: Readonly<SimulationOptions>): SimulationOptions {
     // The runtime settings are named to leave them out of the rest.
     const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, ...simulation } = options as Readonly<ErosionOptions>;
-    return { ...simulation, hydraulic: { ...simulation.hydraulic }, thermal: { ...simulation.thermal }, rivers: { ...simulation.rivers }, water: { ...simulation.water } };
+    return { ...simulation, hydraulic: { ...simulation.hydraulic }, thermal: { ...simulation.thermal }, rivers: { ...simulation.rivers }, water: { ...simulation.water }, materials: { ...simulation.materials } };
 }
 
 /** Reads an option by dotted path. */

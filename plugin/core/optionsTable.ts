@@ -14,7 +14,7 @@ export interface OptionSpec {
     /** Dotted path, e.g. `"hydraulic.inertia"`. */
     readonly path: string;
     /** Group the option belongs to (`""` for top-level options). */
-    readonly group: "" | "hydraulic" | "rivers" | "thermal" | "water";
+    readonly group: "" | "hydraulic" | "rivers" | "thermal" | "water" | "materials";
     /** Key inside its group. */
     readonly key: string;
     readonly kind: OptionKind;
@@ -102,6 +102,11 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     option({ path: "thermal.neighbours", kind: "enum", defaultValue: 8, values: [4, 8], unit: "", description: "Neighbourhood: 4 (edges) or 8 (edges and diagonals)." }),
     option({ path: "thermal.boundary", kind: "enum", defaultValue: "closed", values: ["closed", "open"], unit: "", description: "Closed edges conserve mass; open edges let material fall off the field (continuing the edge slope)." }),
     option({ path: "thermal.iterations", kind: "integer", defaultValue: 2, min: 1, max: 64, step: 1, unit: "steps/batch", description: "Relaxation steps per thermal batch." }),
+
+    option({ path: "materials.enabled", kind: "boolean", defaultValue: false, unit: "", description: "Two materials: bedrock, and loose soil over it (a thickness per vertex; the surface is their sum). What an operator removes comes from the soil first; what it lays down is soil. Thermal sheds soil at materials.soilTalus and rock at thermal.talus, and moves rock at 1 / hardness the rate. The soil is created at the first cycle it runs (materials.initialSoil) and kept, unchanged, while it is off." }),
+    option({ path: "materials.soilTalus", kind: "number", defaultValue: 0.6, min: 0, max: 64, step: 0.01, unit: "slope", description: "Angle of repose of loose soil as a slope (rise over run; talusFromAngle converts degrees), never above thermal.talus (the rock's): soil on steeper ground slides, so it gathers on flats and in valleys." }),
+    option({ path: "materials.hardness", kind: "number", defaultValue: 1, min: 1, max: 1000, step: 0.5, unit: "x soil", description: "How much harder the bedrock is than the soil: thermal moves rock at 1 / hardness the rate it moves soil (quantised to 1/256)." }),
+    option({ path: "materials.initialSoil", kind: "number", defaultValue: 0, min: 0, max: 1024, step: 0.01, unit: "cells", description: "Soil thickness every vertex starts with when the materials first run, in cells of height (x cell size in metres)." }),
 ];
 
 /** Looks up a row of the table by its dotted path. */

@@ -11,6 +11,7 @@
  * position (cycle, completed batches) and runs as a batch of its own just before the batch at that
  * position, without counting as one of the cycle's batches.
  */
+import { initialSoilUnits } from "./materials.js";
 import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
 import { buildEditBatchParams } from "./editBatchParams.js";
 import type { GroundEdit, GroundEditShape } from "./groundEdits.js";
@@ -51,6 +52,8 @@ export interface PlannedBatch {
     readonly riverSteps: number;
     /** Masks in force for the cycle (the same object for the whole cycle). */
     readonly masks: ErosionMasks;
+    /** The soil every vertex starts with (fixed point) if the batch runs the materials and finds none yet (`materials.initialSoil`). */
+    readonly initialSoil?: number;
     /** The water sources in force, packed for the kernels (`packWaterSources`; the same object while they do not change). */
     readonly waterSources: Int32Array;
 }
@@ -360,7 +363,7 @@ export class ErosionSchedule {
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
         // What every batch of this position shares; each kind adds its own.
-        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0 };
+        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil) };
         const edit = this._dueEdit();
         if (edit) {
             const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);

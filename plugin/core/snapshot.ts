@@ -3,7 +3,7 @@
  * settings, `RUNTIME_SETTINGS`), serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 7): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 8): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options: the simulation options (older snapshots carry
  * the runtime settings too; loading leaves them out), events: the
  * local erosion events in force and pending, sources: the water sources in force and pending,
@@ -15,7 +15,8 @@
  * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
  * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
  * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
- * never run. Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
+ * never run; then u32 1 and the i32 grids of `MATERIAL_GRIDS` (soil, hardness), or u32 0 while the
+ * materials have never run (version 8; a version 7 snapshot has no such word and no materials). Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
  * masks; 4: its batch position counts batches in version 4's patch-after-patch order; 5: no water,
  * four masks, seven counters) are refused with an error saying so. Version 6 (no ground edits, 11
  * counters) loads: its edit counters start at zero.
@@ -25,14 +26,15 @@ import { base64ToBytes, bytesToBase64 } from "./base64.js";
 import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
+import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 
 const MAGIC = "TESN";
-/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's). */
-export const SNAPSHOT_VERSION = 7;
+/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's; version 9 added the materials). */
+export const SNAPSHOT_VERSION = 8;
 
 /** Counters a snapshot of each version that still loads holds. */
-const COUNTERS_OF_VERSION: Readonly<Record<number, number>> = { 6: 11, 7: COUNTER_COUNT };
+const COUNTERS_OF_VERSION: Readonly<Record<number, number>> = { 6: 11, 7: COUNTER_COUNT, 8: COUNTER_COUNT };
 const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the simulation options in force. */
@@ -124,6 +126,9 @@ export class ErosionSnapshot {
         const water = this.state.water;
         yield littleEndianBytes(Int32Array.of(water ? 1 : 0));
         for (const grid of water ? WATER_GRIDS : []) yield littleEndianBytes((water as WaterGrids)[grid]);
+        const materials = this.state.materials;
+        yield littleEndianBytes(Int32Array.of(materials ? 1 : 0));
+        for (const grid of materials ? MATERIAL_GRIDS : []) yield littleEndianBytes((materials as MaterialGrids)[grid]);
     }
 
     /** Reads a snapshot written by `toArrayBuffer`; throws a clear error for anything else. */
@@ -144,7 +149,7 @@ export class ErosionSnapshot {
         });
         const storedCounters = COUNTERS_OF_VERSION[version];
         if (storedCounters === undefined) {
-            fail(`version ${version} is not supported: this build reads versions 6 and ${SNAPSHOT_VERSION} (simulation contract ${SNAPSHOT_VERSION}: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks and the shallow water). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+            fail(`version ${version} is not supported: this build reads versions 6 to ${SNAPSHOT_VERSION} (simulation contract 9: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks, the shallow water and the materials). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
         }
         const counters = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < storedCounters; i++) {
@@ -200,13 +205,31 @@ export class ErosionSnapshot {
                 water[grid] = field;
             }
         }
+        let materials: MaterialGrids | null = null;
+        if (version >= 8) {
+            if (buffer.byteLength < offset + 4) fail("the materials flag is missing");
+            const hasMaterials = view.getUint32(offset, true);
+            offset += 4;
+            if (hasMaterials) {
+                if (buffer.byteLength < offset + cells * 4 * MATERIAL_GRIDS.length) fail("the materials grids are truncated");
+                materials = {} as MaterialGrids;
+                for (const grid of MATERIAL_GRIDS) {
+                    const field = new Int32Array(cells);
+                    for (let i = 0; i < cells; i++) {
+                        field[i] = view.getInt32(offset, true);
+                        offset += 4;
+                    }
+                    materials[grid] = field;
+                }
+            }
+        }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
         const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
         const edits = Array.isArray(header.edits) && header.edits.length > 0 ? header.edits : undefined;
         const logSeq = Number.isInteger(header.logSeq) && header.logSeq > 0 ? header.logSeq : 0;
         const pendingOptions = header.pendingOptions ? simulationOptions(resolveOptions(header.pendingOptions)) : null;
         const pendingMasks = header.pendingMasks ? readPendingMasks(header.pendingMasks, cells, fail) : null;
-        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, sources, edits, counters, events, pendingOptions, pendingMasks }, options, cellSize, logSeq);
+        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, materials, sources, edits, counters, events, pendingOptions, pendingMasks }, options, cellSize, logSeq);
     }
 }
 

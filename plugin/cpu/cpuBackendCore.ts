@@ -156,14 +156,15 @@ export class CpuBackendCore {
     }
 }
 
-/** A copy of `state` whose grids (the state's and the water's) live in shared memory. */
+/** A copy of `state` whose grids (the state's, the water's and the materials') live in shared memory. */
 function sharedState(state: ErosionStateData): ErosionStateData {
-    const copy = cloneState({ ...state, heights: new Int32Array(0), suspended: new Int32Array(0), drainageArea: new Int32Array(0), fillLevels: new Int32Array(0), water: null });
+    const copy = cloneState({ ...state, heights: new Int32Array(0), suspended: new Int32Array(0), drainageArea: new Int32Array(0), fillLevels: new Int32Array(0), water: null, materials: null });
     for (const name of STATE_GRIDS) copy[name] = sharedCopy(state[name]);
     if (state.water) {
         const water = { ...state.water };
         for (const name of WATER_GRIDS) water[name] = sharedCopy(state.water[name]);
         copy.water = water;
     }
+    if (state.materials) copy.materials = { soil: sharedCopy(state.materials.soil), hardness: sharedCopy(state.materials.hardness) };
     return copy;
 }

@@ -138,7 +138,7 @@ export class TiledBakeDevice implements BakeDevice {
         }
         if (first.params.seam !== 0) {
             const state = this._runner.state;
-            tileSeam(first.params, state.heights, state.drainageArea, state.counters);
+            tileSeam(first.params, state.heights, state.drainageArea, state.counters, state.materials?.soil ?? null);
         }
     }
 

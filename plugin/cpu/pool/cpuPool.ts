@@ -11,6 +11,7 @@
  * the rows its tasks read and it sends back the cells it changed, which no other member of the
  * phase writes; a river batch then runs on this thread alone.
  */
+import { ensureMaterials } from "../../core/cpu/fold/soilFold.js";
 import { riverPhaseBand, riverPhases, type RiverPhase } from "../../core/cpu/rivers/riverPhases.js";
 import { riverRoots, splitRoots, VertexList } from "../../core/cpu/rivers/fast/riverForest.js";
 import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
@@ -113,6 +114,8 @@ export class CpuPool {
         for (let first = 0; first < batches.length; ) {
             const planned = batches[first];
             let end = first + 1;
+            // Made here, once, before any member runs a batch with them (each would make its own).
+            if (planned.params.materials !== 0) ensureMaterials(this._runner.state, planned.initialSoil ?? 0);
             if (planned.operator === "edit") {
                 this._runner.runKernels(planned); // one rectangle's integers: not worth a phase
             } else if (planned.operator === "rivers" && !this.shared) {
@@ -131,7 +134,7 @@ export class CpuPool {
             if (planned.params.seam !== 0) {
                 // Once for the class, as the GPU makes it: the seam copies the whole seam.
                 const state = this._runner.state;
-                tileSeam(planned.params, state.heights, state.drainageArea, state.counters);
+                tileSeam(planned.params, state.heights, state.drainageArea, state.counters, state.materials?.soil ?? null);
             }
             first = end;
         }
@@ -146,10 +149,11 @@ export class CpuPool {
             this._runner.runPieces(planned, from, to); // as runBatches: one thread for a river batch without shared memory
             return;
         }
+        if (planned.params.materials !== 0) ensureMaterials(this._runner.state, planned.initialSoil ?? 0);
         await this._riverBatch(planned, from, to);
         if (to === pieceCount(planned) && planned.params.seam !== 0) {
             const state = this._runner.state;
-            tileSeam(planned.params, state.heights, state.drainageArea, state.counters);
+            tileSeam(planned.params, state.heights, state.drainageArea, state.counters, state.materials?.soil ?? null);
         }
     }
 

@@ -1,5 +1,5 @@
 /**
- * The grids the worker pool's members read and write: the state's, the water's once it runs, the
+ * The grids the worker pool's members read and write: the state's, the water's and the materials' once they run, the
  * erosion maps and the river batch's scratch, by name. With shared memory every member works on the
  * same `SharedArrayBuffer`s; without, each member keeps its own copy and the coordinator sends it
  * the rows a phase reads (`copyRows`) and takes back what changed (`changedCells`).
@@ -9,6 +9,7 @@ import { RIVER_SHARED_GRIDS } from "../../core/cpu/rivers/riverPhases.js";
 import type { RowRange } from "../../core/cpu/rowBands.js";
 import { STATE_GRIDS } from "../../core/erosionState.js";
 import { createWaterGrids, WATER_GRIDS } from "../../core/waterModel.js";
+import { createMaterialGrids, MATERIAL_GRIDS } from "../../core/materials.js";
 
 /** The erosion maps by grid name. */
 const MAP_GRIDS = { mapWater: "water", mapWear: "wear", mapDeposition: "deposition" } as const;
@@ -24,6 +25,7 @@ export function gridNames(runner: CpuBatchRunner, set: GridSet): string[] {
     const names: string[] = [...STATE_GRIDS, ...Object.keys(MAP_GRIDS)];
     if (set === "river") names.push(...RIVER_SHARED_GRIDS);
     else if (runner.state.water) names.push(...WATER_GRIDS);
+    if (runner.state.materials) names.push(...MATERIAL_GRIDS);
     return names;
 }
 
@@ -34,6 +36,7 @@ export function allGrids(runner: CpuBatchRunner): Map<string, Int32Array | Uint3
     for (const name of STATE_GRIDS) grids.set(name, state[name]);
     for (const [name, field] of Object.entries(MAP_GRIDS)) grids.set(name, maps[field]);
     if (state.water) for (const name of WATER_GRIDS) grids.set(name, state.water[name]);
+    if (state.materials) for (const name of MATERIAL_GRIDS) grids.set(name, state.materials[name]);
     const river = runner.existingRiverScratch;
     if (river) for (const name of RIVER_SHARED_GRIDS) grids.set(name, river[name]);
     return grids;
@@ -46,6 +49,8 @@ export function allGrids(runner: CpuBatchRunner): Map<string, Int32Array | Uint3
 export function ensureGrid(runner: CpuBatchRunner, name: string): Int32Array | Uint32Array {
     if ((WATER_GRIDS as readonly string[]).includes(name)) {
         runner.state.water ??= createWaterGrids(runner.state.width * runner.state.depth);
+    } else if ((MATERIAL_GRIDS as readonly string[]).includes(name)) {
+        runner.state.materials ??= createMaterialGrids(runner.state.width * runner.state.depth, 0);
     } else if ((RIVER_SHARED_GRIDS as readonly string[]).includes(name)) {
         runner.riverScratch();
     }
@@ -65,6 +70,9 @@ export function setGrid(runner: CpuBatchRunner, name: string, grid: Int32Array |
     } else if ((WATER_GRIDS as readonly string[]).includes(name)) {
         state.water ??= createWaterGrids(state.width * state.depth);
         state.water[name as (typeof WATER_GRIDS)[number]] = grid as Int32Array;
+    } else if ((MATERIAL_GRIDS as readonly string[]).includes(name)) {
+        state.materials ??= createMaterialGrids(state.width * state.depth, 0);
+        state.materials[name as (typeof MATERIAL_GRIDS)[number]] = grid as Int32Array;
     } else {
         runner.riverScratch()[name as (typeof RIVER_SHARED_GRIDS)[number]] = grid as Int32Array;
     }

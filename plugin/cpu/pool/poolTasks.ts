@@ -11,6 +11,7 @@ import type { ErosionMasks } from "../../core/erosionState.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import { WATER_GRIDS } from "../../core/waterModel.js";
+import { MATERIAL_GRIDS } from "../../core/materials.js";
 import type { CellChanges } from "./poolGrids.js";
 
 /** A batch as a task travels: without its masks (members keep the cycle's, sent once). */
@@ -45,15 +46,16 @@ const MAPS = ["mapWater", "mapWear", "mapDeposition"];
 
 /** The grids a batch task reads or writes (a member without shared memory is sent these; river batches then run on the coordinator). */
 export function taskGrids(task: Extract<PoolTask, { kind: "batch" }>): string[] {
+    const materials = task.planned.params.materials !== 0 ? MATERIAL_GRIDS : [];
     switch (task.planned.operator) {
         case "thermal":
             // The channel rule reads the drainage area and suspended load.
-            return ["heights", "drainageArea", "suspended", ...MAPS];
+            return ["heights", "drainageArea", "suspended", ...MAPS, ...materials];
         case "water":
-            return ["heights", "fillLevels", ...WATER_GRIDS, ...MAPS];
+            return ["heights", "fillLevels", ...WATER_GRIDS, ...MAPS, ...materials];
         default:
             // Droplets: the walk, and the fold (clip, routing, apply, fill levels).
-            return ["heights", "fillLevels", "suspended", ...MAPS];
+            return ["heights", "fillLevels", "suspended", ...MAPS, ...materials];
     }
 }
 

@@ -42,7 +42,7 @@ export class FoldScratch {
 export function foldDroplets(params: BatchParams, state: ErosionStateData, delta: Int32Array, scratch: FoldScratch, maps: ErosionMaps | null, water: Int32Array | null, mask: Int32Array | null): void {
     clipDelta(params, state.heights, state.fillLevels, delta, state.suspended, scratch.routed, state.counters, mask);
     routeSediment(params, state.heights, state.fillLevels, scratch.routed, scratch.routedNext, delta, state.suspended, scratch.route, state.counters, mask);
-    applyDelta(params, state.heights, delta, maps, water);
+    applyDelta(params, state.heights, delta, maps, water, state.materials ?? null);
     fillLevelStep(params, state.heights, state.fillLevels, scratch.levelsNext, scratch.levels);
     copyLevels(params, scratch.levelsNext, state.fillLevels);
     clearRouted(params, scratch.routed, scratch.routedNext);

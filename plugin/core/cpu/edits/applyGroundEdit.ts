@@ -12,6 +12,7 @@ import { copyLevels, fillLevelStep } from "../fold/fillLevels.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { addedHeight, type GroundEdit } from "../../groundEdits.js";
 import { WATER_SEDIMENT_LIMIT } from "../../waterModel.js";
+import { soilAfter } from "../../materials.js";
 
 /** The height a "level" edit gives a vertex: its share of the way to the target, truncated toward the height. */
 export function levelledHeight(height: number, target: number, share: number): number {
@@ -22,9 +23,10 @@ export function levelledHeight(height: number, target: number, share: number): n
 /**
  * Applies `edit` to `heights` and `levels` (row-major, `width` vertices a row); adds to `counters`.
  * For an edit that keeps its material as sediment, what it removes joins `waterSediment` (up to
- * `WATER_SEDIMENT_LIMIT` a vertex; the rest is counted removed).
+ * `WATER_SEDIMENT_LIMIT` a vertex; the rest is counted removed). With `soil` (the materials on), a
+ * raise lays down soil and a cut takes the soil first (`soilAfter`).
  */
-export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array, waterSediment: Int32Array | null = null): void {
+export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array, waterSediment: Int32Array | null = null, soil: Int32Array | null = null): void {
     const { rect, amounts, target } = edit;
     const levelling = edit.mode === "level";
     const columns = rect.x1 - rect.x0;
@@ -35,6 +37,7 @@ export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32A
             const height = heights[i];
             const next = levelling ? levelledHeight(height, target, amount) : addedHeight(height, amount);
             heights[i] = next;
+            if (soil) soil[i] = soilAfter(soil[i], next - height);
             if (next > height) {
                 counters[COUNTER_EDIT_ADDED] += next - height;
             } else if (waterSediment && edit.sediment) {

@@ -5,14 +5,18 @@
  */
 import type { BatchParams } from "../../batchParams.js";
 import { addSaturating, recordChange, type ErosionMaps } from "../../erosionMaps.js";
+import type { MaterialGrids } from "../../materials.js";
+import { foldSoil } from "./soilFold.js";
 
 /**
  * heights += delta; delta = 0, over the batch's extent (its region and as far as its sediment was
  * routed). With maps: the change goes into wear or deposition, and the batch's water visits
- * (`waterBatch`, cleared) into the water map.
+ * (`waterBatch`, cleared) into the water map. With the materials on, the soil takes the change
+ * first (`foldSoil`; `upliftMask`: the uplift map, which a river batch's uplift is scaled by).
  */
-export function applyDelta(params: BatchParams, heights: Int32Array, delta: Int32Array, maps: ErosionMaps | null = null, waterBatch: Int32Array | null = null): void {
+export function applyDelta(params: BatchParams, heights: Int32Array, delta: Int32Array, maps: ErosionMaps | null = null, waterBatch: Int32Array | null = null, materials: MaterialGrids | null = null, upliftMask: Int32Array | null = null): void {
     const { width, extentX0, extentY0, extentX1, extentY1 } = params;
+    if (materials && params.materials !== 0) foldSoil(params, delta, materials.soil, upliftMask);
     if (maps && !waterBatch) {
         const wear = wordsOf(maps.wear);
         const deposition = wordsOf(maps.deposition);

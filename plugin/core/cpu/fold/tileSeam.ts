@@ -7,8 +7,8 @@
 import type { BatchParams } from "../../batchParams.js";
 import { COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED } from "../../counters.js";
 
-/** Copies column 0 into column width - 1 and row 0 into row depth - 1 (heights and drainage area). */
-export function tileSeam(params: BatchParams, heights: Int32Array, area: Int32Array, counters: Float64Array): void {
+/** Copies column 0 into column width - 1 and row 0 into row depth - 1 (heights and drainage area, and the soil with the materials on). */
+export function tileSeam(params: BatchParams, heights: Int32Array, area: Int32Array, counters: Float64Array, soil: Int32Array | null = null): void {
     const { width, depth } = params;
     const copy = (from: number, to: number) => {
         const change = heights[from] - heights[to];
@@ -16,6 +16,7 @@ export function tileSeam(params: BatchParams, heights: Int32Array, area: Int32Ar
         else counters[COUNTER_SEAM_REMOVED] -= change;
         heights[to] = heights[from];
         area[to] = area[from];
+        if (soil && params.materials !== 0) soil[to] = soil[from];
     };
     for (let y = 0; y < depth - 1; y++) copy(y * width, y * width + width - 1);
     for (let x = 0; x < width; x++) copy(x === width - 1 ? 0 : x, (depth - 1) * width + x);

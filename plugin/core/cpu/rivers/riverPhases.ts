@@ -219,7 +219,7 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             return;
         }
         case "apply":
-            applyDelta(extentRows(params, rows), heights, scratch.riverDelta, context.maps);
+            applyDelta(extentRows(params, rows), heights, scratch.riverDelta, context.maps, null, state.materials ?? null, masks.uplift);
             return;
         case "levels":
             fillLevelStep(extentRows(params, rows), heights, levels, work.levelsNext, work.levels);

@@ -13,6 +13,7 @@ import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED }
 import { HEIGHT_MIN_FIXED } from "../../fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
 import { recordChange, type ErosionMaps } from "../../erosionMaps.js";
+import { soilAfter } from "../../materials.js";
 
 /** The grids the channel rule reads and writes. */
 export interface ChannelGrids {
@@ -49,12 +50,17 @@ function exchangeAt(params: BatchParams, flux: Int32Array, counters: Float64Arra
     return { change, received };
 }
 
-/** Applies one thermal step's flux over the batch's region (patch grown by one vertex); the net change goes into the maps. */
-export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array, maps: ErosionMaps | null, channel: ChannelGrids): void {
+/**
+ * Applies one thermal step's flux over the batch's region (patch grown by one vertex); the net
+ * change goes into the maps, and with the materials on (`params.materials` and `soilGrid`) into the
+ * soil (`soilAfter`).
+ */
+export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array, maps: ErosionMaps | null, channel: ChannelGrids, soilGrid: Int32Array | null = null): void {
     const { width, depth, regionX0, regionY0, regionX1, regionY1, patchX0, patchY0, patchX1, patchY1, channelArea } = params;
     const patchWidth = patchX1 - patchX0;
     const drainageArea = channel.drainageArea;
     const suspended = channel.suspended;
+    const soil = params.materials !== 0 ? soilGrid : null;
     // Vertices whose 8 neighbours are all in the patch (their sources) and in the field (no outflow).
     const fast = params.neighbours === 8;
     const innerX0 = Math.max(patchX0 + 1, 1);
@@ -105,6 +111,7 @@ export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int
             if (maps) {
                 recordChange(maps, i, height - before);
             }
+            if (soil) soil[i] = soilAfter(soil[i], height - before);
             heights[i] = height;
         }
     }

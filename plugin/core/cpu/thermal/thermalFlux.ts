@@ -11,6 +11,7 @@
 import type { BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
+import { rockHardness, thermalMaterialAmount, type MaterialGrids } from "../../materials.js";
 
 /** The neighbour in slot k, or the vertex itself past the edge (what an open edge's flux is masked by). */
 function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: number): number {
@@ -20,9 +21,12 @@ function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: 
 }
 
 /** One vertex's flux slots, any vertex, any options (the WGSL kernel's loop). */
-function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null, x: number, y: number, slot: number): void {
+function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null, materials: MaterialGrids | null, x: number, y: number, slot: number): void {
     const { width, depth, neighbours, talus, talusDiagonal, thermalRate, openBoundary } = params;
     const height = heights[y * width + x];
+    // With the materials on: the soil this vertex can give each neighbour, and its rock's hardness.
+    const soilShare = materials ? Math.floor(materials.soil[y * width + x] / neighbours) : 0;
+    const hardness = materials ? rockHardness(materials.hardness[y * width + x], params.rockHardness) : 0;
     for (let k = 0; k < THERMAL_SLOTS; k++) {
         let drop = 0;
         if (k < neighbours) {
@@ -40,7 +44,13 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
             }
         }
         const threshold = k < FIRST_DIAGONAL_SLOT ? talus : talusDiagonal;
-        let amount = drop > threshold ? mulQ16(drop - threshold, thermalRate) : 0;
+        let amount: number;
+        if (materials) {
+            const soilThreshold = k < FIRST_DIAGONAL_SLOT ? params.soilTalus : params.soilTalusDiagonal;
+            amount = thermalMaterialAmount(drop, soilThreshold, threshold, thermalRate, soilShare, hardness);
+        } else {
+            amount = drop > threshold ? mulQ16(drop - threshold, thermalRate) : 0;
+        }
         if (mask !== null && amount > 0) {
             const n = neighbourOrSelf(x, y, k, width, depth);
             amount = mulQ16(amount, Math.min(mask[y * width + x], mask[n]));
@@ -52,22 +62,24 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
 /**
  * Fills `flux` (patch-local, `THERMAL_SLOTS` per vertex) for every vertex of the batch's patch.
  * With a mask (Q16 per vertex), what moves between two vertices is scaled by the smaller of their
- * masks, so a vertex the mask holds out (0) neither gives nor receives.
+ * masks, so a vertex the mask holds out (0) neither gives nor receives. With the materials on
+ * (`params.materials` and their grids), soil and rock shed by `thermalMaterialAmount`.
  */
-export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null = null): void {
+export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null): void {
     const { width, depth, patchX0, patchY0, patchX1, patchY1, talus, talusDiagonal, thermalRate } = params;
     const patchWidth = patchX1 - patchX0;
-    const fast = params.neighbours === 8 && mask === null;
+    const materials = params.materials !== 0 ? materialGrids : null;
+    const fast = params.neighbours === 8 && mask === null && materials === null;
     // The columns whose 8 neighbours are all in the field.
     const innerX0 = Math.max(patchX0, 1);
     const innerX1 = Math.min(patchX1, width - 1);
     for (let y = patchY0; y < patchY1; y++) {
         const rowSlot = (y - patchY0) * patchWidth - patchX0;
         if (!fast || y < 1 || y >= depth - 1) {
-            for (let x = patchX0; x < patchX1; x++) fluxAt(params, heights, flux, mask, x, y, (rowSlot + x) * THERMAL_SLOTS);
+            for (let x = patchX0; x < patchX1; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
             continue;
         }
-        for (let x = patchX0; x < innerX0; x++) fluxAt(params, heights, flux, mask, x, y, (rowSlot + x) * THERMAL_SLOTS);
+        for (let x = patchX0; x < innerX0; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
         for (let x = innerX0; x < innerX1; x++) {
             const i = y * width + x;
             const h = heights[i];
@@ -90,6 +102,6 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
             d = h - heights[i - width - 1];
             flux[s + 7] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
         }
-        for (let x = Math.max(innerX1, patchX0); x < patchX1; x++) fluxAt(params, heights, flux, mask, x, y, (rowSlot + x) * THERMAL_SLOTS);
+        for (let x = Math.max(innerX1, patchX0); x < patchX1; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
     }
 }

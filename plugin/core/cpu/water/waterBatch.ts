@@ -7,6 +7,7 @@ import type { BatchParams } from "../../batchParams.js";
 import { recordChange, type ErosionMaps } from "../../erosionMaps.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { createWaterGrids, type WaterGrids } from "../../waterModel.js";
+import { soilAfter } from "../../materials.js";
 import { waterDepth } from "./waterDepth.js";
 import { waterErode } from "./waterErode.js";
 import { waterFlux, waterLimit, waterScale } from "./waterPipes.js";
@@ -22,9 +23,10 @@ export function ensureWater(state: ErosionStateData): WaterGrids {
  * Pass 7: heights += groundChange and the water's sediment -= groundChange over the patch (what the
  * water cut or laid down moves between the water and the ground), cleared (and the limiter's
  * factors, which no pass reads again this step: clearing them in the transport would take a ninth
- * binding); the change goes into the maps. Mirrors `water_apply.wgsl`.
+ * binding); the change goes into the maps, and with the materials on (`soil`) into the soil
+ * (`soilAfter`). Mirrors `water_apply.wgsl`.
  */
-export function waterApply(params: BatchParams, heights: Int32Array, grids: WaterGrids, maps: ErosionMaps | null): void {
+export function waterApply(params: BatchParams, heights: Int32Array, grids: WaterGrids, maps: ErosionMaps | null, soil: Int32Array | null = null): void {
     const { width, patchX0, patchY0, patchX1, patchY1 } = params;
     const change = grids.groundChange;
     const scale = grids.outflowScale;
@@ -36,6 +38,7 @@ export function waterApply(params: BatchParams, heights: Int32Array, grids: Wate
             if (amount === 0) continue;
             heights[i] += amount;
             sediment[i] -= amount;
+            if (soil) soil[i] = soilAfter(soil[i], amount);
             change[i] = 0;
             if (maps) recordChange(maps, i, amount);
         }
@@ -69,7 +72,7 @@ export function runWaterPass(params: BatchParams, state: ErosionStateData, maps:
             waterDepth(params, grids, rainMask, sources, state.counters);
             return;
         case 6:
-            waterApply(params, state.heights, grids, maps);
+            waterApply(params, state.heights, grids, maps, params.materials !== 0 ? (state.materials?.soil ?? null) : null);
             return;
         default:
             throw new Error(`Internal error: water pass ${params.waterPass} does not exist.`);

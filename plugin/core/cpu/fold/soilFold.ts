@@ -1,0 +1,41 @@
+/**
+ * The soil rule where a fold adds its accumulator to the heights (`applyDelta`, mirroring the
+ * materials' part of `shaders/apply_delta.wgsl`): before the change lands, the soil takes it by
+ * `soilAfter`. A river batch's accumulator also holds the uplift, which raises the rock, not the
+ * soil, so its nominal uplift is taken out of the change first (docs/simulation.md, "Materials").
+ */
+import { riverRect, type BatchParams } from "../../batchParams.js";
+import type { ErosionStateData } from "../../erosionState.js";
+import { mulQ16 } from "../../fixedPoint.js";
+import { createMaterialGrids, soilAfter, type MaterialGrids } from "../../materials.js";
+
+/** The state's materials, made (`initialSoil` units of soil on every vertex) the first time a batch runs them. */
+export function ensureMaterials(state: ErosionStateData, initialSoil: number): MaterialGrids {
+    state.materials ??= createMaterialGrids(state.width * state.depth, initialSoil);
+    return state.materials;
+}
+
+/**
+ * The uplift a river batch's accumulator holds at (x, y) as `river_uplift` computes it before its
+ * cap at the top of the height range: `riverUplift` (times the uplift mask) inside the batch's river
+ * rectangle, none on the field's edge off a torus. Mirrors `nominalUplift` in apply_delta.wgsl.
+ */
+export function nominalUplift(params: BatchParams, upliftMask: Int32Array | null, x: number, y: number): number {
+    if (params.materials !== 2 || params.riverUplift === 0) return 0;
+    const rect = riverRect(params);
+    if (x < rect.x0 || y < rect.y0 || x >= rect.x1 || y >= rect.y1) return 0;
+    if (params.wrap === 0 && (x === 0 || y === 0 || x === params.width - 1 || y === params.depth - 1)) return 0;
+    const i = y * params.width + x;
+    return params.upliftMasked !== 0 && upliftMask ? mulQ16(params.riverUplift, upliftMask[i]) : params.riverUplift;
+}
+
+/** The soil after the batch's accumulator `delta` lands, over its extent (before `applyDelta` clears it). */
+export function foldSoil(params: BatchParams, delta: Int32Array, soil: Int32Array, upliftMask: Int32Array | null): void {
+    const { width, extentX0, extentY0, extentX1, extentY1 } = params;
+    for (let y = extentY0; y < extentY1; y++) {
+        for (let x = extentX0; x < extentX1; x++) {
+            const i = y * width + x;
+            soil[i] = soilAfter(soil[i], delta[i] - nominalUplift(params, upliftMask, x, y));
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/**
+ * Two materials: bedrock, and loose soil over it (docs/simulation.md, "Materials").
+ *
+ * The heights stay the surface; the soil is a thickness per vertex on top of the rock (rock =
+ * height - soil). Every pass that changes heights keeps the soil by one rule (`soilAfter`): a
+ * change that lowers a vertex takes the soil first and then rock, one that raises it lays down
+ * soil. The operators decide how much they take; where what they take is rock, they take
+ * 1 / hardness of it (`rockTaken`). The hardness is a Q8 factor per vertex (256 = as soft as the
+ * soil) times the `materials.hardness` option.
+ *
+ * The grids are part of the state once the materials have run (null before, like the water's), so
+ * a run without them hashes, snapshots and uploads exactly as before.
+ */
+import { FIXED_ONE, mulQ16 } from "./fixedPoint.js";
+
+/** Hardness 1 (as soft as the soil) in the Q8 the kernels use. */
+export const HARDNESS_ONE = 256;
+
+/** Largest hardness, Q8 (1000 times the soil's). */
+export const HARDNESS_MAX = 1000 * HARDNESS_ONE;
+
+/**
+ * The materials' grids, in fingerprint, snapshot and GPU-buffer order: the soil's thickness
+ * (fixed point, never negative) and the rock's hardness factor (Q8, 256 = 1).
+ */
+export const MATERIAL_GRIDS = ["soil", "hardness"] as const;
+
+/** The name of one of the materials' grids. */
+export type MaterialGridName = (typeof MATERIAL_GRIDS)[number];
+
+/** The materials' state: soil thickness (fixed point) and hardness factor (Q8) per vertex. */
+export type MaterialGrids = Record<MaterialGridName, Int32Array>;
+
+/** Fresh materials: `soilUnits` of soil on every vertex, hardness factor 1 everywhere. */
+export function createMaterialGrids(cells: number, soilUnits: number): MaterialGrids {
+    return { soil: new Int32Array(cells).fill(soilUnits), hardness: new Int32Array(cells).fill(HARDNESS_ONE) };
+}
+
+/** Copies of the grids. */
+export function cloneMaterialGrids(materials: MaterialGrids): MaterialGrids {
+    return { soil: materials.soil.slice(), hardness: materials.hardness.slice() };
+}
+
+/** `materials.initialSoil` (cells) as fixed-point units, rounded to nearest. */
+export function initialSoilUnits(cells: number): number {
+    return Math.round(cells * FIXED_ONE);
+}
+
+/** `materials.hardness` as Q8, rounded to nearest, within [HARDNESS_ONE, HARDNESS_MAX]. */
+export function hardnessQ8(hardness: number): number {
+    return Math.min(HARDNESS_MAX, Math.max(HARDNESS_ONE, Math.round(hardness * HARDNESS_ONE)));
+}
+
+/**
+ * The soil after a vertex's height changes by `change`: raised, the change is laid down as soil;
+ * lowered, it comes out of the soil first (never below none; the rest was rock). Mirrors `soilAfter`
+ * in `shaders/common.wgsl`.
+ */
+export function soilAfter(soil: number, change: number): number {
+    const next = soil + change;
+    return next > 0 ? next : 0;
+}
+
+/**
+ * What an operator that would take `amount` of soil takes of rock of hardness `hardness` (Q8, at
+ * least HARDNESS_ONE): floor(amount x 256 / hardness), computed in two parts so that no product
+ * leaves an i32 (amount / hardness x 256 is at most amount; the remainder x 256 is under 2^26).
+ * Exactly `amount` at hardness 1. Mirrors `rockTaken` in `shaders/common.wgsl`.
+ */
+export function rockTaken(amount: number, hardness: number): number {
+    const whole = Math.floor(amount / hardness);
+    const rest = amount - whole * hardness;
+    return whole * HARDNESS_ONE + Math.floor((rest * HARDNESS_ONE) / hardness);
+}
+
+/** The effective hardness of a vertex's rock, Q8: its factor times the option's, floored, at least HARDNESS_ONE, at most HARDNESS_MAX. */
+export function rockHardness(factor: number, optionQ8: number): number {
+    // factor = 256 a + b: the product over 256 is a x option + floor(b x option / 256), each part
+    // inside an i32 (as the WGSL computes it).
+    const product = (factor >> 8) * optionQ8 + (((factor & 255) * optionQ8) >> 8);
+    return product < HARDNESS_ONE ? HARDNESS_ONE : product > HARDNESS_MAX ? HARDNESS_MAX : product;
+}
+
+/**
+ * What a thermal step moves from a vertex toward one neighbour with the materials on, before the
+ * mask: the soil sheds `rate` of its excess over the soil's threshold, at most `soilShare` (its
+ * soil over the neighbours, so it never gives more soil than it has); the rock sheds `rate` of its
+ * excess over the rock's threshold beyond what the soil gave, at 1 / hardness (`rockTaken`). With
+ * equal thresholds and hardness 1 it is `rate` of the excess, as without materials. Mirrors
+ * `thermalMaterialAmount` in `shaders/thermal_flux.wgsl`.
+ */
+export function thermalMaterialAmount(drop: number, soilThreshold: number, rockThreshold: number, rate: number, soilShare: number, hardness: number): number {
+    const soilExcess = drop > soilThreshold ? mulQ16(drop - soilThreshold, rate) : 0;
+    const soilPart = soilExcess < soilShare ? soilExcess : soilShare;
+    const rockExcess = drop > rockThreshold ? mulQ16(drop - rockThreshold, rate) : 0;
+    return soilPart + (rockExcess > soilPart ? rockTaken(rockExcess - soilPart, hardness) : 0);
+}

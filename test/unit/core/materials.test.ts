@@ -1,0 +1,95 @@
+/**
+ * Bedrock and soil (contract "Materials"): the soil rule in every fold, thermal's two angles of
+ * repose and hardness, the state's new grids in the fingerprint and snapshots, and a run without
+ * the materials unchanged.
+ */
+import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { conservedMass } from "../../../plugin/advanced.js";
+import { HARDNESS_ONE, rockTaken, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
+
+const SIZE = 33;
+
+function run(input: ErosionOptionsInput, cycles: number, heights = heightsToFixed(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 5, relief: 12 }))): CpuErosionSimulation {
+    const simulation = new CpuErosionSimulation(SIZE, SIZE, heights, resolveOptions({ patchSize: 16, ...input }));
+    simulation.runCycles(cycles);
+    return simulation;
+}
+
+describe("the materials' integer rules", () => {
+    it("takes the soil first and lays down soil", () => {
+        expect(soilAfter(100, -30)).toBe(70);
+        expect(soilAfter(100, -130)).toBe(0);
+        expect(soilAfter(0, 45)).toBe(45);
+    });
+
+    it("takes rock at 1 / hardness, exactly the amount at hardness 1, without leaving an i32", () => {
+        expect(rockTaken(1000, HARDNESS_ONE)).toBe(1000);
+        expect(rockTaken(1000, 10 * HARDNESS_ONE)).toBe(100);
+        expect(rockTaken(999, 10 * HARDNESS_ONE)).toBe(99);
+        expect(rockTaken(2 ** 31 - 1, 1000 * HARDNESS_ONE)).toBe(Math.floor((2 ** 31 - 1) / 1000));
+    });
+
+    it("sheds soil at its own angle and rock beyond it at 1 / hardness", () => {
+        // A drop of 3 units past the soil's threshold and 1 past the rock's, rate 1/2 (Q16 32768).
+        expect(thermalMaterialAmount(1000, 900, 1000, 32768, 10, HARDNESS_ONE)).toBe(10); // capped by the soil share
+        expect(thermalMaterialAmount(1200, 900, 1000, 32768, 1000, HARDNESS_ONE)).toBe(150); // the soil's excess covers the rock's
+        expect(thermalMaterialAmount(1200, 900, 1000, 32768, 0, 2 * HARDNESS_ONE)).toBe(50); // bare rock, twice as hard
+        expect(thermalMaterialAmount(1200, 1000, 1000, 32768, 40, HARDNESS_ONE)).toBe(100); // one angle, hardness 1: as without materials
+    });
+});
+
+describe("materials in a run", () => {
+    const every: ErosionOptionsInput = { rivers: { uplift: 0.01 }, water: { enabled: true, stepsPerCycle: 2 } };
+
+    it("with one angle of repose and hardness 1 erodes every height as without them, and keeps the soil apart", () => {
+        const without = run(every, 3);
+        const withSoil = run({ ...every, materials: { enabled: true, soilTalus: 1, initialSoil: 0.5 } }, 3);
+        expect(Array.from(withSoil.state.heights)).toEqual(Array.from(without.state.heights));
+        expect(withSoil.fingerprint()).not.toBe(without.fingerprint());
+        const soil = withSoil.state.materials!.soil;
+        expect(Math.min(...soil)).toBeGreaterThanOrEqual(0);
+        // Deposits gathered somewhere, and erosion bared rock somewhere.
+        expect(Math.max(...soil)).toBeGreaterThan(0.5 * 65536);
+        expect(Math.min(...soil)).toBe(0);
+    });
+
+    it("never raises the rock but by uplift: rock = height - soil only wears", () => {
+        const heights = heightsToFixed(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 9, relief: 12 }));
+        const simulation = run({ ...every, rivers: { uplift: 0 }, materials: { enabled: true, initialSoil: 0.25, hardness: 4 } }, 4, heights);
+        const { heights: surface, materials } = simulation.state;
+        const initialSoil = Math.round(0.25 * 65536);
+        for (let i = 0; i < surface.length; i++) expect(surface[i] - materials!.soil[i]).toBeLessThanOrEqual(heights[i] - initialSoil);
+        expect(conservedMass(simulation.state)).toBe(conservedMass(run({}, 0, heights).state));
+    });
+
+    it("lets soil slide below the rock's angle of repose, where bare rock stands", () => {
+        const cone = heightsToFixed(generateCone(SIZE, SIZE, 8, 16)); // slope 0.5
+        const thermalOnly: ErosionOptionsInput = { hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 1, rate: 1, iterations: 4 } };
+        const bare = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25 } }, 4, cone);
+        expect(Array.from(bare.state.heights)).toEqual(Array.from(cone));
+        const soiled = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25, initialSoil: 1 } }, 4, cone);
+        expect(soiled.maps.wear.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+        // What moved was soil: the rock under it (the surface less the cell of soil it started with) is untouched.
+        const soil = soiled.state.materials!.soil;
+        for (let i = 0; i < cone.length; i++) expect(soiled.state.heights[i] - soil[i]).toBe(cone[i] - 65536);
+    });
+
+    it("moves hard rock more slowly", () => {
+        const cone = heightsToFixed(generateCone(SIZE, SIZE, 30, 16));
+        const thermalOnly: ErosionOptionsInput = { hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 0.5, rate: 1, iterations: 2 } };
+        const worn = (hardness: number) => run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.5, hardness } }, 2, cone).maps.wear.reduce((a, b) => a + b, 0);
+        expect(worn(10)).toBeLessThan(worn(1) / 4);
+    });
+
+    it("travels in snapshots and hashes into the fingerprint", () => {
+        const simulation = run({ ...every, materials: { enabled: true, initialSoil: 0.1 } }, 2);
+        const loaded = ErosionSnapshot.fromArrayBuffer(simulation.snapshot().toArrayBuffer());
+        expect(Array.from(loaded.state.materials!.soil)).toEqual(Array.from(simulation.state.materials!.soil));
+        const resumed = new CpuErosionSimulation(SIZE, SIZE, new Int32Array(SIZE * SIZE), resolveOptions(loaded.options));
+        resumed.restore(loaded);
+        expect(resumed.fingerprint()).toBe(simulation.fingerprint());
+        simulation.runCycles(1);
+        resumed.runCycles(1);
+        expect(resumed.fingerprint()).toBe(simulation.fingerprint());
+    });
+});
