@@ -4,7 +4,8 @@
 // (editLevels()); the accumulator cleared again, the fill level kept at or above the new height,
 // and what the edit added and removed counted; with editSediment(), what it removes joins the
 // shallow water's sediment instead (up to WATER_SEDIMENT_LIMIT a vertex; the rest counted removed).
-// Without it the simulation may bind a 16-byte stand-in for waterSediment, never read. Touches only
+// Without it the simulation may bind a 16-byte stand-in for waterSediment, never read. With the
+// materials on, a raise lays down soil and a cut takes the soil first (soilAfter). Touches only
 // its own vertex.
 // Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
@@ -35,6 +36,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         next = clamp(height + amount, HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED);
     }
     heights[i] = next;
+    if (params.materials != 0) {
+        material[i] = soilAfter(material[i], next - height);
+    }
     if (next > height) {
         addCounter(COUNTER_EDIT_ADDED, u32(next - height));
     } else if (next < height) {

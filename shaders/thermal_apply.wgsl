@@ -4,6 +4,7 @@
 // invocations and none reads a height another writes. The net change goes into the wear and
 // deposition maps. What a river channel receives (drainage area at least params.channelArea) joins
 // its load (`suspended`) instead of raising its bed: slopes shed into rivers, and rivers carry it.
+// With the materials on, the net change goes into the soil (soilAfter).
 // Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
@@ -69,5 +70,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         height = HEIGHT_MIN_FIXED;
     }
     recordChange(i, height - heights[i]);
+    if (params.materials != 0) {
+        material[i] = soilAfter(material[i], height - heights[i]);
+    }
     heights[i] = height;
 }

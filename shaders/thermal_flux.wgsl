@@ -9,7 +9,8 @@
 // material on slopes that run off the field falls off; a closed edge has no neighbour there.
 // With thermalMasked, what moves between two vertices is scaled by the smaller of their masks (the
 // vertex itself stands in for a neighbour off an open edge), so a vertex the mask holds out neither
-// gives nor receives; a mask of ones changes nothing.
+// gives nor receives; a mask of ones changes nothing. With the materials on, soil and rock shed by
+// thermalMaterialAmount: the soil at its own angle, at most its share, the rock at 1 / hardness.
 // Reads heights, writes only this vertex's flux slots; thermal_apply reads them.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
@@ -28,6 +29,12 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let width = params.width;
     let depth = params.depth;
     let height = heights[y * width + x];
+    var soilShare = 0;
+    var hardness = 0;
+    if (params.materials != 0) {
+        soilShare = material[y * width + x] / params.neighbours;
+        hardness = rockHardness(material[width * depth + y * width + x]);
+    }
     let slot = params.dispatchOffset + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
     for (var k = 0; k < THERMAL_SLOTS; k++) {
         var drop = 0;
@@ -49,7 +56,13 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             threshold = params.talusDiagonal;
         }
         var amount = 0;
-        if (drop > threshold) {
+        if (params.materials != 0) {
+            var soilThreshold = params.soilTalus;
+            if (k >= FIRST_DIAGONAL_SLOT) {
+                soilThreshold = params.soilTalusDiagonal;
+            }
+            amount = thermalMaterialAmount(drop, soilThreshold, threshold, params.thermalRate, soilShare, hardness);
+        } else if (drop > threshold) {
             amount = mulQ16(drop - threshold, params.thermalRate);
         }
         if (params.thermalMasked != 0 && amount > 0) {

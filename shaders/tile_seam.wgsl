@@ -3,7 +3,7 @@
 // them; the river operator never writes them), heights and drainage area, and what that adds or
 // removes is counted so mass stays exact. One invocation per seam vertex: the first depth - 1 copy
 // column 0 into the last column, the next width copy row 0 into the last row (its last vertex takes
-// vertex 0). No target is a source, so the order does not matter.
+// vertex 0), and the soil with the materials on. No target is a source, so the order does not matter.
 // Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
@@ -35,4 +35,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     }
     heights[dst] = heights[src];
     drainageArea[dst] = drainageArea[src];
+    if (params.materials != 0) {
+        material[dst] = material[src];
+    }
 }

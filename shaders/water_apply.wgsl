@@ -1,7 +1,8 @@
 // water_apply: last pass of a water step, over the batch's patch: heights += groundChange and the
 // water's sediment -= groundChange (the cut or deposit moves between water and ground), cleared,
 // the change recorded in the wear and deposition maps; the limiter's factors (read by no later pass
-// of the step) are cleared too. Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// of the step) are cleared too; with the materials on, the soil takes the change (soilAfter).
+// Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read_write> groundChange: array<i32>;
@@ -20,6 +21,9 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (amount != 0) {
         heights[i] += amount;
         waterSediment[i] -= amount;
+        if (params.materials != 0) {
+            material[i] = soilAfter(material[i], amount);
+        }
         groundChange[i] = 0;
         recordChange(i, amount);
     }

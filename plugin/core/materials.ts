@@ -51,21 +51,24 @@ export function hardnessQ8(hardness: number): number {
     return Math.min(HARDNESS_MAX, Math.max(HARDNESS_ONE, Math.round(hardness * HARDNESS_ONE)));
 }
 
+/** Thickest soil a vertex holds (2^30 - 1 units, the top of the height range): a sum with any i32 change stays exact in WGSL. */
+export const SOIL_LIMIT = 2 ** 30 - 1;
+
 /**
  * The soil after a vertex's height changes by `change`: raised, the change is laid down as soil;
- * lowered, it comes out of the soil first (never below none; the rest was rock). Mirrors `soilAfter`
- * in `shaders/common.wgsl`.
+ * lowered, it comes out of the soil first (never below none; the rest was rock). Kept within
+ * [0, SOIL_LIMIT]. Mirrors `soilAfter` in `shaders/materials.wgsl`.
  */
 export function soilAfter(soil: number, change: number): number {
     const next = soil + change;
-    return next > 0 ? next : 0;
+    return next <= 0 ? 0 : next > SOIL_LIMIT ? SOIL_LIMIT : next;
 }
 
 /**
  * What an operator that would take `amount` of soil takes of rock of hardness `hardness` (Q8, at
  * least HARDNESS_ONE): floor(amount x 256 / hardness), computed in two parts so that no product
  * leaves an i32 (amount / hardness x 256 is at most amount; the remainder x 256 is under 2^26).
- * Exactly `amount` at hardness 1. Mirrors `rockTaken` in `shaders/common.wgsl`.
+ * Exactly `amount` at hardness 1. Mirrors `rockTaken` in `shaders/materials.wgsl`.
  */
 export function rockTaken(amount: number, hardness: number): number {
     const whole = Math.floor(amount / hardness);
@@ -73,7 +76,7 @@ export function rockTaken(amount: number, hardness: number): number {
     return whole * HARDNESS_ONE + Math.floor((rest * HARDNESS_ONE) / hardness);
 }
 
-/** The effective hardness of a vertex's rock, Q8: its factor times the option's, floored, at least HARDNESS_ONE, at most HARDNESS_MAX. */
+/** The effective hardness of a vertex's rock, Q8: its factor times the option's, floored, at least HARDNESS_ONE, at most HARDNESS_MAX. Mirrors `rockHardness` in `shaders/materials.wgsl`. */
 export function rockHardness(factor: number, optionQ8: number): number {
     // factor = 256 a + b: the product over 256 is a x option + floor(b x option / 256), each part
     // inside an i32 (as the WGSL computes it).
@@ -87,11 +90,26 @@ export function rockHardness(factor: number, optionQ8: number): number {
  * soil over the neighbours, so it never gives more soil than it has); the rock sheds `rate` of its
  * excess over the rock's threshold beyond what the soil gave, at 1 / hardness (`rockTaken`). With
  * equal thresholds and hardness 1 it is `rate` of the excess, as without materials. Mirrors
- * `thermalMaterialAmount` in `shaders/thermal_flux.wgsl`.
+ * `thermalMaterialAmount` in `shaders/materials.wgsl`.
  */
 export function thermalMaterialAmount(drop: number, soilThreshold: number, rockThreshold: number, rate: number, soilShare: number, hardness: number): number {
     const soilExcess = drop > soilThreshold ? mulQ16(drop - soilThreshold, rate) : 0;
     const soilPart = soilExcess < soilShare ? soilExcess : soilShare;
     const rockExcess = drop > rockThreshold ? mulQ16(drop - rockThreshold, rate) : 0;
     return soilPart + (rockExcess > soilPart ? rockTaken(rockExcess - soilPart, hardness) : 0);
+}
+
+/** The grids one after the other (`MATERIAL_GRIDS` order): the GPU's material buffer. */
+export function packMaterials(materials: MaterialGrids): Int32Array {
+    const cells = materials.soil.length;
+    const packed = new Int32Array(cells * MATERIAL_GRIDS.length);
+    MATERIAL_GRIDS.forEach((grid, index) => packed.set(materials[grid], index * cells));
+    return packed;
+}
+
+/** The grids of a packed material buffer of `cells` vertices (copies). */
+export function unpackMaterials(packed: Int32Array, cells: number): MaterialGrids {
+    const grids = {} as MaterialGrids;
+    MATERIAL_GRIDS.forEach((grid, index) => (grids[grid] = packed.slice(index * cells, (index + 1) * cells)));
+    return grids;
 }

@@ -215,7 +215,9 @@ export function routeAndFoldPasses(entries: readonly BatchParams[], operator: "h
         const kernel = hop < routeHops ? (odd ? "route_sediment_odd" : "route_sediment") : odd ? "route_sediment_last_odd" : "route_sediment_last";
         passes.push({ kernel, mask: operator, columns, rows });
     }
-    for (const kernel of ["apply_delta", "fill_levels", "copy_levels"] as const) {
+    // apply_delta reads the uplift map for a river batch's uplift with the materials on.
+    passes.push({ kernel: "apply_delta", mask: "uplift", columns, rows });
+    for (const kernel of ["fill_levels", "copy_levels"] as const) {
         passes.push({ kernel, mask: null, columns, rows });
     }
     return passes;

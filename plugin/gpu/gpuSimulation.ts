@@ -4,6 +4,7 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
+import { createMaterialGrids, MATERIAL_GRIDS, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
 import { f32Bits, MAX_DISPATCH_BATCHES, PARAMS_UNIFORM_BYTES } from "../core/batchParams.js";
 import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
@@ -84,7 +85,7 @@ export class GpuErosionSimulation {
         }
         this._recorder.beforeWrite();
         const writes: BufferWrite[] = STATE_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: state[grid] }));
-        writes.push(...this._maskWrites(state.masks), ...this._waterWrites(state.water ?? null));
+        writes.push(...this._maskWrites(state.masks), ...this._waterWrites(state.water ?? null), ...this._materialWrites(state.materials ?? null));
         writes.push({ buffer: this._buffers.bound("delta"), data: new Int32Array(this.width * this.depth) });
         const counters = new Uint32Array(COUNTER_COUNT * COUNTER_WORDS);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -125,6 +126,7 @@ export class GpuErosionSimulation {
             throw new Error("Internal error: runClass was given batches of more than one class.");
         }
         this._uploadMasks(first.masks);
+        this._ensureMaterials(first);
         if (first.operator === "thermal") {
             this._runThermalClass(batches);
             return;
@@ -168,6 +170,7 @@ export class GpuErosionSimulation {
     public runPieces(planned: PlannedBatch, from: number, to: number): void {
         this._assertLive();
         this._uploadMasks(planned.masks);
+        this._ensureMaterials(planned);
         if (planned.operator === "hydraulic" || planned.operator === "local") this._ensureBrush(planned.brush);
         this.pieces.record(this._recorder, planned, from, to, this.device.maxWorkgroupsPerDimension);
     }
@@ -248,6 +251,24 @@ export class GpuErosionSimulation {
         return WATER_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: water[grid] }));
     }
 
+    /** The writes of the materials' grids (their buffer made, or dropped for none). */
+    private _materialWrites(materials: MaterialGrids | null): BufferWrite[] {
+        if (!materials) {
+            this._buffers.dropMaterials();
+            return [];
+        }
+        this._buffers.ensureMaterials();
+        return [{ buffer: this._buffers.bound("material"), data: packMaterials(materials) }];
+    }
+
+    /** Makes the materials (`planned.initialSoil` of soil everywhere) the first time a batch runs them, as the CPU backend does. */
+    private _ensureMaterials(planned: PlannedBatch): void {
+        if (planned.params.materials === 0 || this._buffers.hasMaterials) return;
+        this._recorder.beforeWrite();
+        this._buffers.ensureMaterials();
+        this.device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this.width * this.depth, planned.initialSoil ?? 0)));
+    }
+
     /** After a class's dispatches: the seam of a tileable terrain, and the record flag. */
     private _endClass(target: DispatchTarget): void {
         if (target.entries[0].seam !== 0) {
@@ -277,7 +298,12 @@ export class GpuErosionSimulation {
         this.submit();
         const bytes = gridBytes(this.width, this.depth);
         const waterGrids = this._buffers.hasWater ? WATER_GRIDS : [];
-        const [counters, ...grids] = await Promise.all([this.device.readBuffer(this._buffers.bound("counters"), 0, COUNTER_BYTES), ...[...STATE_GRIDS, ...waterGrids].map((grid) => this.device.readBuffer(this._buffers.bound(grid), 0, bytes))]);
+        const hasMaterials = this._buffers.hasMaterials;
+        const [counters, material, ...grids] = await Promise.all([
+            this.device.readBuffer(this._buffers.bound("counters"), 0, COUNTER_BYTES),
+            hasMaterials ? this.device.readBuffer(this._buffers.bound("material"), 0, bytes * MATERIAL_GRIDS.length) : Promise.resolve(null),
+            ...[...STATE_GRIDS, ...waterGrids].map((grid) => this.device.readBuffer(this._buffers.bound(grid), 0, bytes)),
+        ]);
         const words = new Uint32Array(counters);
         const counterValues = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -292,6 +318,7 @@ export class GpuErosionSimulation {
         } else {
             state.water = null;
         }
+        state.materials = material ? unpackMaterials(new Int32Array(material), this.width * this.depth) : null;
         return state;
     }
 

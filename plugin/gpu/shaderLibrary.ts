@@ -24,6 +24,7 @@ import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
 import { FLUX_LIMIT, GRADIENT_COMPONENT_LIMIT, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, WATER_LIMIT, WATER_SEDIMENT_LIMIT } from "../core/waterModel.js";
 import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
+import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT } from "../core/materials.js";
 import { CHECKSUM_WORKGROUP_SIZE, LANE_A_START, LANE_B_START } from "../core/checksums/regionChecksums.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
@@ -70,6 +71,7 @@ export const BINDINGS = {
     waterSources: 33,
     waterTexture: 34,
     checksums: 35,
+    material: 36,
 } as const;
 
 /** A buffer a kernel binds. */
@@ -117,11 +119,11 @@ export const KERNELS = {
     route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
     route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", constants: { PASS_ON: false }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
     route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: false }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["maps"], mirror: { file: "core/cpu/fold/applyDelta.ts", name: "applyDelta" } },
+    apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition", "material", "mask"], counters: false, includes: ["maps", "river_rect", "materials"], mirror: { file: "core/cpu/fold/applyDelta.ts", name: "applyDelta" } },
     fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/fillLevels.ts", name: "fillLevelStep" } },
     copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false, mirror: { file: "core/cpu/fold/fillLevels.ts", name: "copyLevels" } },
-    thermal_flux: { bindings: ["params", "heights", "flux", "mask"], counters: false, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
-    thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition"], counters: true, includes: ["maps"], mirror: { file: "core/cpu/thermal/thermalApply.ts", name: "thermalApply" } },
+    thermal_flux: { bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
+    thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition", "material"], counters: true, includes: ["maps", "materials"], mirror: { file: "core/cpu/thermal/thermalApply.ts", name: "thermalApply" } },
     river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverSlots.ts", name: "riverSlots" } },
     river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], constants: { ODD_STEP: false }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
     river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], source: "river_accumulate", constants: { ODD_STEP: true }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
@@ -129,15 +131,15 @@ export const KERNELS = {
     river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
     river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" } },
     river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverSettle" } },
-    ground_edit: { bindings: ["params", "heights", "fillLevels", "delta", "waterSediment", "counters"], counters: true, mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" } },
-    tile_seam: { bindings: ["params", "heights", "drainageArea", "counters"], counters: true, mirror: { file: "core/cpu/fold/tileSeam.ts", name: "tileSeam" } },
+    ground_edit: { bindings: ["params", "heights", "fillLevels", "delta", "waterSediment", "counters", "material"], counters: true, includes: ["materials"], mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" } },
+    tile_seam: { bindings: ["params", "heights", "drainageArea", "counters", "material"], counters: true, includes: ["materials"], mirror: { file: "core/cpu/fold/tileSeam.ts", name: "tileSeam" } },
     water_flux: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterFlux" } },
     water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterScale" } },
     water_limit: { bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterLimit" } },
     water_transport: { bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterTransport.ts", name: "waterTransport" } },
     water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "water_pipes", "sediment_routing"], mirror: { file: "core/cpu/water/waterErode.ts", name: "waterErode" } },
     water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"], mirror: { file: "core/cpu/water/waterDepth.ts", name: "waterDepth" } },
-    water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition"], counters: false, includes: ["water_common", "maps"], mirror: { file: "core/cpu/water/waterBatch.ts", name: "waterApply" } },
+    water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition", "material"], counters: false, includes: ["water_common", "maps", "materials"], mirror: { file: "core/cpu/water/waterBatch.ts", name: "waterApply" } },
     region_checksums: { bindings: ["params", "heights", "suspended", "drainageArea", "fillLevels", "waterDepth", "waterSediment", "fluxX", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
     region_checksums_water: { bindings: ["params", "fluxY", "fluxD1", "fluxD2", "outflowScale", "waterNext", "sedimentNext", "groundChange", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
     write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false, mirror: { file: "core/vertexNormals.ts", name: "writeNormalRow" } },
@@ -162,6 +164,13 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
     ],
     counters: [{ file: "core/counters.ts", name: "COUNTER_NAMES" }],
     maps: [{ file: "core/erosionMaps.ts", name: "recordChange" }],
+    materials: [
+        { file: "core/materials.ts", name: "soilAfter" },
+        { file: "core/materials.ts", name: "rockTaken" },
+        { file: "core/materials.ts", name: "rockHardness" },
+        { file: "core/materials.ts", name: "thermalMaterialAmount" },
+    ],
+    apply_delta: [{ file: "core/cpu/fold/soilFold.ts", name: "nominalUplift" }],
     sediment_routing: [
         { file: "core/steepestDescent.ts", name: "sedimentSlot" },
         { file: "core/steepestDescent.ts", name: "riverSlot" },
@@ -254,6 +263,9 @@ export function shaderHeader(): string {
         i32Const("SURFACE_DIFFERENCE_LIMIT", SURFACE_DIFFERENCE_LIMIT),
         i32Const("GRADIENT_COMPONENT_LIMIT", GRADIENT_COMPONENT_LIMIT),
         i32Const("SOURCE_ENTRY_INTS", SOURCE_ENTRY_INTS),
+        i32Const("HARDNESS_ONE", HARDNESS_ONE),
+        i32Const("HARDNESS_MAX", HARDNESS_MAX),
+        i32Const("SOIL_LIMIT", SOIL_LIMIT),
         u32Const("MAP_LIMIT", MAP_LIMIT),
         u32Const("HASH_MULTIPLIER_1", HASH_MULTIPLIER_1),
         u32Const("HASH_MULTIPLIER_2", HASH_MULTIPLIER_2),

@@ -11,6 +11,7 @@ import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BindingName } from "./shaderLibrary.js";
 import { WATER_GRIDS, type WaterGridName } from "../core/waterModel.js";
+import { MATERIAL_GRIDS } from "../core/materials.js";
 
 /** Bytes of one `i32` grid of `width x depth`. */
 export function gridBytes(width: number, depth: number): number {
@@ -119,6 +120,13 @@ export class SimulationBuffers {
      */
     private _water: Record<WaterGridName, ComputeBuffer> | null = null;
     private _sources: ComputeBuffer | null = null;
+    /**
+     * The materials' grids in one buffer (`MATERIAL_GRIDS` one after the other: the soil, then the
+     * hardness factor), made the first time they run or a state with them is uploaded; until then a
+     * stand-in of its own (never bound beside the mask stand-in, so no buffer is bound twice).
+     */
+    private _material: ComputeBuffer | null = null;
+    private readonly _noMaterial: ComputeBuffer;
 
     /**
      * Checks that every buffer of `gpuBufferNeeds` the simulation owns can be bound (a `RangeError`
@@ -140,6 +148,7 @@ export class SimulationBuffers {
             this._owned[need.binding as OwnedBinding] = _device.createBuffer(label(need.binding as OwnedBinding), need.bytes);
         }
         this.noMask = _device.createBuffer("TerrainErosion.noMask", STAND_IN_BYTES);
+        this._noMaterial = _device.createBuffer("TerrainErosion.noMaterial", STAND_IN_BYTES);
         for (let slot = 0; slot < paramSlots; slot++) {
             this.paramSlots.push(_device.createBuffer(`TerrainErosion.params${slot}`, paramBytes, "uniform"));
         }
@@ -186,8 +195,31 @@ export class SimulationBuffers {
         return this._water ? [...Object.values(this._water), this._sources as ComputeBuffer] : [];
     }
 
+    /** Whether the materials' buffer exists. */
+    public get hasMaterials(): boolean {
+        return this._material !== null;
+    }
+
+    /** Creates the materials' buffer (checked to be bindable) if it does not exist; true if it was made now (its contents are then to be written). */
+    public ensureMaterials(): boolean {
+        if (this._material) return false;
+        const bytes = gridBytes(this.width, this.depth) * MATERIAL_GRIDS.length;
+        assertBindable(this._device, "materials", bytes, this.width, this.depth);
+        this._material = this._device.createBuffer("TerrainErosion.material", bytes);
+        return true;
+    }
+
+    /** Destroys the materials' buffer (a state without them was uploaded). */
+    public dropMaterials(): void {
+        if (this._material) this._device.destroyBuffer(this._material);
+        this._material = null;
+    }
+
     /** The buffer a kernel binds as `binding` (not params, a mask, or the ground's vertex buffers, which each dispatch names). */
     public bound(binding: BindingName): ComputeBuffer {
+        if (binding === "material") {
+            return this._material ?? this._noMaterial;
+        }
         if (binding === "waterSources" && this._sources) {
             return this._sources;
         }
@@ -252,7 +284,7 @@ export class SimulationBuffers {
     /** Every buffer held now: what `dispose` destroys and `GpuErosionSimulation.bufferCount` counts. */
     public all(): ComputeBuffer[] {
         const masks = MASKED_OPERATORS.map((operator) => this._masks[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
-        return [...Object.values(this._owned), this.noMask, ...masks, ...this.paramSlots, ...this._waterBuffers(), ...(this._checksums ? [this._checksums] : [])];
+        return [...Object.values(this._owned), this.noMask, this._noMaterial, ...masks, ...this.paramSlots, ...this._waterBuffers(), ...(this._material ? [this._material] : []), ...(this._checksums ? [this._checksums] : [])];
     }
 
     /** Destroys every buffer. */
@@ -263,6 +295,7 @@ export class SimulationBuffers {
         this.paramSlots.length = 0;
         this._water = null;
         this._sources = null;
+        this._material = null;
     }
 }
 

@@ -1,5 +1,5 @@
 /** Compares two simulation states over everything they hold and describes the first difference. */
-import { STATE_GRIDS, WATER_GRIDS, type ErosionStateData } from "../../plugin/advanced.js";
+import { MATERIAL_GRIDS, STATE_GRIDS, WATER_GRIDS, type ErosionStateData } from "../../plugin/advanced.js";
 
 /** Null when the states are identical, else a sentence naming the first differing cell or field. */
 export function firstDifference(actual: ErosionStateData, expected: ErosionStateData): string | null {
@@ -27,6 +27,18 @@ export function firstDifference(actual: ErosionStateData, expected: ErosionState
         for (let i = 0; i < e.length; i++) {
             if (a[i] !== e[i]) {
                 return `water ${field} differ first at cell ${i} (x ${i % actual.width}, y ${Math.floor(i / actual.width)}): ${a[i]} != ${e[i]}`;
+            }
+        }
+    }
+    if (Boolean(actual.materials) !== Boolean(expected.materials)) {
+        return `materials ${actual.materials ? "present" : "absent"} != ${expected.materials ? "present" : "absent"}`;
+    }
+    for (const field of actual.materials && expected.materials ? MATERIAL_GRIDS : []) {
+        const a = actual.materials![field];
+        const e = expected.materials![field];
+        for (let i = 0; i < e.length; i++) {
+            if (a[i] !== e[i]) {
+                return `materials ${field} differ first at cell ${i} (x ${i % actual.width}, y ${Math.floor(i / actual.width)}): ${a[i]} != ${e[i]}`;
             }
         }
     }

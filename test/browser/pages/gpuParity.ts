@@ -57,6 +57,8 @@ export interface GpuRunResult {
     maps: { water: string; wear: string; deposition: string };
     /** The water's grids, base64, or null while water has not run. */
     water: Record<WaterGridName, string> | null;
+    /** The materials' grids, base64, or null while they have not run. */
+    materials: { soil: string; hardness: string } | null;
     /** The region checksums' lanes (regions of 8 vertices), computed by the kernels, base64. */
     checksums: string;
 }
@@ -129,7 +131,8 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
         const asInt = (values: Uint32Array) => encodeInt32(new Int32Array(values.buffer));
         const grids = Object.fromEntries(STATE_GRIDS.map((grid) => [grid, encodeInt32(state[grid])])) as Record<StateGridName, string>;
         const water = state.water ? (Object.fromEntries(WATER_GRIDS.map((grid) => [grid, encodeInt32(state.water![grid])])) as Record<WaterGridName, string>) : null;
-        return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) }, water, checksums };
+        const materials = state.materials ? { soil: encodeInt32(state.materials.soil), hardness: encodeInt32(state.materials.hardness) } : null;
+        return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) }, water, materials, checksums };
     } finally {
         simulation.dispose();
     }

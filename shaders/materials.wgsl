@@ -1,0 +1,54 @@
+// materials: bedrock and loose soil (docs/simulation.md, "Materials"). The material buffer holds
+// the soil's thickness at [i] and the rock's hardness factor (Q8, HARDNESS_ONE = as soft as the
+// soil) at [cells + i]. A kernel that includes this binds it: the simulation's, or a stand-in
+// while the materials have never run (params.materials is then 0 and no kernel reads it).
+// CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+
+@group(0) @binding(BINDING_MATERIAL) var<storage, read_write> material: array<i32>;
+
+// The soil after its vertex's height changes by `change`: laid down when raised, taken first when
+// lowered, within [0, SOIL_LIMIT]. soil >= 0, so soil + change never wraps below; above, the
+// change is cut to the room left first.
+fn soilAfter(soil: i32, change: i32) -> i32 {
+    if (change > 0) {
+        return soil + min(change, SOIL_LIMIT - soil);
+    }
+    return max(soil + change, 0);
+}
+
+// What an operator that would take `amount` (>= 0) of soil takes of rock of Q8 hardness
+// `hardness` (>= HARDNESS_ONE): floor(amount x HARDNESS_ONE / hardness) in two parts, no product
+// leaving an i32.
+fn rockTaken(amount: i32, hardness: i32) -> i32 {
+    let whole = amount / hardness;
+    let rest = amount - whole * hardness;
+    return whole * HARDNESS_ONE + (rest * HARDNESS_ONE) / hardness;
+}
+
+// A vertex's rock hardness (Q8): its factor times the option's (params.rockHardness), floored,
+// within [HARDNESS_ONE, HARDNESS_MAX]; factor = 256 a + b, each part inside an i32.
+fn rockHardness(factor: i32) -> i32 {
+    let option = params.rockHardness;
+    let product = (factor >> 8u) * option + (((factor & 255) * option) >> 8u);
+    return clamp(product, HARDNESS_ONE, HARDNESS_MAX);
+}
+
+// What one thermal step moves toward one neighbour with the materials on (before the mask): the
+// soil's part, at most `soilShare`, over the soil's threshold; the rock's beyond it over the
+// rock's threshold, at 1 / hardness.
+fn thermalMaterialAmount(drop: i32, soilThreshold: i32, rockThreshold: i32, rate: i32, soilShare: i32, hardness: i32) -> i32 {
+    var soilExcess = 0;
+    if (drop > soilThreshold) {
+        soilExcess = mulQ16(drop - soilThreshold, rate);
+    }
+    let soilPart = min(soilExcess, soilShare);
+    var rockExcess = 0;
+    if (drop > rockThreshold) {
+        rockExcess = mulQ16(drop - rockThreshold, rate);
+    }
+    var rockPart = 0;
+    if (rockExcess > soilPart) {
+        rockPart = rockTaken(rockExcess - soilPart, hardness);
+    }
+    return soilPart + rockPart;
+}
