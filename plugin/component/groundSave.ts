@@ -2,7 +2,7 @@
  * `ErosionGroundSave`: one ground's part of a world's state at a cycle boundary, which a game can
  * store (`toArrayBuffer`) and later restore exactly into a world at the same cycle
  * (`TerrainErosionWorld.restoreGrounds`). It holds the ground's window of every state grid (heights,
- * suspended sediment, drainage area, fill levels), of the masks, of the water and of the erosion
+ * suspended sediment, drainage area, fill levels), of the masks, of the water, of the materials and of the erosion
  * maps, and the world's own part at that boundary (cycle, counters, local erosion events, water
  * sources, options), so that
  * restoring every ground's save gives the saved world's fingerprint.
@@ -13,6 +13,7 @@
  */
 import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
 import { createWaterGrids, WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
+import { createMaterialGrids, MATERIAL_GRIDS } from "../core/materials.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { FIXED_ONE } from "../core/fixedPoint.js";
 import type { ErosionOptions } from "../core/options.js";
@@ -108,6 +109,7 @@ export function saveWindow(row: number, column: number, state: ErosionStateData,
     }
     window.masks = Object.fromEntries(MASKED_OPERATORS.map((name) => [name, state.masks[name] ? crop(state.masks[name]!) : null])) as ErosionMasks;
     window.water = state.water ? (Object.fromEntries(WATER_GRIDS.map((name) => [name, crop(state.water![name])])) as WaterGrids) : null;
+    window.materials = state.materials ? { soil: crop(state.materials.soil), hardness: crop(state.materials.hardness) } : null;
     return new ErosionGroundSave(row, column, new ErosionSnapshot(window, options, cellSize), { water: crop(maps.water), wear: crop(maps.wear), deposition: crop(maps.deposition) });
 }
 
@@ -135,6 +137,12 @@ export function restoreWindow(save: ErosionGroundSave, state: ErosionStateData, 
         for (const name of WATER_GRIDS) {
             pasteGrid(state.water[name], state.width, window.water?.[name] ?? new Int32Array(window.width * window.depth), rect);
         }
+    }
+    // The window's materials (no soil and hardness 1 where the save has none); the world keeps them once any ground has them.
+    if (window.materials || state.materials) {
+        state.materials ??= createMaterialGrids(state.width * state.depth, 0);
+        const none = createMaterialGrids(window.width * window.depth, 0);
+        for (const name of MATERIAL_GRIDS) pasteGrid(state.materials[name], state.width, (window.materials ?? none)[name], rect);
     }
     for (const name of MAP_NAMES) {
         pasteGrid(maps[name], state.width, save.maps[name], rect);

@@ -6,6 +6,7 @@
  */
 import { cloneState, type ErosionStateData } from "../erosionState.js";
 import { WATER_GRIDS } from "../waterModel.js";
+import { MATERIAL_GRIDS } from "../materials.js";
 import type { SimulationOptions } from "../options.js";
 import type { InputEntry } from "./inputEntries.js";
 import type { InputLog } from "./inputLog.js";
@@ -26,7 +27,7 @@ export interface RewindPoint {
 export function stateBytes(state: ErosionStateData): number {
     const cells = state.width * state.depth;
     const masks = Object.values(state.masks).filter((mask) => mask !== null).length;
-    return 4 * cells * (4 + masks + (state.water ? WATER_GRIDS.length : 0));
+    return 4 * cells * (4 + masks + (state.water ? WATER_GRIDS.length : 0) + (state.materials ? MATERIAL_GRIDS.length : 0));
 }
 
 /** The ring of rewind points, bounded by `limitBytes`. */

@@ -46,10 +46,13 @@ describe("the CPU worker pool", () => {
     const depth = 45;
 
     it.each([
-        ["two workers sharing memory", { workers: 2, shared: true }, 5],
-        ["three workers copying rows", { workers: 3, shared: false }, 13],
-    ])("gives the one-thread terrain, counters and maps with %s", async (_name, pool, frame) => {
-        const batches = planCycles(width, depth, ALL_OPERATORS, 2);
+        ["two workers sharing memory", { workers: 2, shared: true }, 5, false],
+        ["three workers copying rows", { workers: 3, shared: false }, 13, false],
+        ["two workers sharing memory, bedrock and soil on", { workers: 2, shared: true }, 5, true],
+        ["three workers copying rows, bedrock and soil on", { workers: 3, shared: false }, 13, true],
+    ])("gives the one-thread terrain, counters and maps with %s", async (_name, pool, frame, materials) => {
+        const options: ErosionOptionsInput = materials ? { ...ALL_OPERATORS, rivers: { ...ALL_OPERATORS.rivers, uplift: 0.01 }, materials: { enabled: true, soilTalus: 0.4, hardness: 4, initialSoil: 0.3 } } : ALL_OPERATORS;
+        const batches = planCycles(width, depth, options, 2);
         const single = await erode(width, depth, batches, { workers: 1, shared: false }, 1000);
         const pooled = await erode(width, depth, batches, pool, frame);
         expect(pooled.backend).toEqual({ workers: pool.workers, shared: pool.shared });
@@ -59,7 +62,7 @@ describe("the CPU worker pool", () => {
     });
 
     it("gives the one-thread terrain on a tileable terrain (rivers wrap across the seam), both ways", async () => {
-        const options = { ...ALL_OPERATORS, tileable: true, water: { enabled: false } };
+        const options = { ...ALL_OPERATORS, tileable: true, water: { enabled: false }, materials: { enabled: true, initialSoil: 0.2, hardness: 2 } };
         const batches = planCycles(width, width, options, 2);
         const single = await erode(width, width, batches, { workers: 1, shared: false }, 1000);
         for (const shared of [true, false]) {
