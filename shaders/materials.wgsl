@@ -25,12 +25,41 @@ fn rockTaken(amount: i32, hardness: i32) -> i32 {
     return whole * HARDNESS_ONE + (rest * HARDNESS_ONE) / hardness;
 }
 
-// A vertex's rock hardness (Q8): its factor times the option's (params.rockHardness), floored,
-// within [HARDNESS_ONE, HARDNESS_MAX]; factor = 256 a + b, each part inside an i32.
-fn rockHardness(factor: i32) -> i32 {
-    let option = params.rockHardness;
-    let product = (factor >> 8u) * option + (((factor & 255) * option) >> 8u);
+// A rock hardness (Q8): a vertex's factor times its bed's, floored, within [HARDNESS_ONE,
+// HARDNESS_MAX]; factor = 256 a + b, each part inside an i32.
+fn rockHardness(factor: i32, bed: i32) -> i32 {
+    let product = (factor >> 8u) * bed + (((factor & 255) * bed) >> 8u);
     return clamp(product, HARDNESS_ONE, HARDNESS_MAX);
+}
+
+// The hardness (Q8) of the rock at (x, y) whose top is at `rock`: with strata, the bed its top lies
+// in (tilted by the dip; worked in 1/256 cells) is hard when the top 16 bits of
+// hash4(strataSeed, bed, STRATA_STREAM, 0) fall below strataShare; other rock has rockHardness.
+fn bedHardness(rock: i32, x: i32, y: i32) -> i32 {
+    let thickness = params.strataThickness;
+    if (thickness == 0) {
+        return params.rockHardness;
+    }
+    let z = (rock >> 8u) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8u);
+    // Floor division (WGSL's rounds toward zero).
+    var bed = z / thickness;
+    if (z < 0 && bed * thickness != z) {
+        bed -= 1;
+    }
+    if (params.strataBeds != 0 && (bed < 0 || bed >= params.strataBeds)) {
+        return params.rockHardness;
+    }
+    if ((hash4(u32(params.strataSeed), u32(bed), STRATA_STREAM, 0u) >> 16u) < u32(params.strataShare)) {
+        return params.strataHardness;
+    }
+    return params.rockHardness;
+}
+
+// The hardness (Q8) of vertex i at (x, y) whose surface is at `height`: its factor times its bed's
+// (the rock under its soil).
+fn vertexHardness(i: i32, x: i32, y: i32, height: i32) -> i32 {
+    let cells = params.width * params.depth;
+    return rockHardness(material[cells + i], bedHardness(height - material[i], x, y));
 }
 
 // What one thermal step moves toward one neighbour with the materials on (before the mask): the
@@ -51,4 +80,11 @@ fn thermalMaterialAmount(drop: i32, soilThreshold: i32, rockThreshold: i32, rate
         rockPart = rockTaken(rockExcess - soilPart, hardness);
     }
     return soilPart + rockPart;
+}
+
+// What an operator that would cut `cut` (>= 0) from a vertex with `soil` over rock of Q8 hardness
+// `hardness` cuts: the soil first, the rest at 1 / hardness.
+fn materialCut(cut: i32, soil: i32, hardness: i32) -> i32 {
+    let fromSoil = min(cut, soil);
+    return fromSoil + rockTaken(cut - fromSoil, hardness);
 }

@@ -9,6 +9,7 @@
 // height a donor is left at (so a deposit never dams the water that brings it) nor within
 // FILL_EPSILON of a neighbouring level above its own. What it does not lay down goes on
 // (`routed`, river_settle); `suspended` keeps only material a cut still owes.
+// With the materials on, a cut takes the soil first and the rock beneath at 1 / hardness (cutAt).
 // Writes only this vertex's delta, suspended and routed.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
@@ -27,6 +28,17 @@ fn saturatingProduct(a: i32, b: i32) -> i32 {
     return min(a * b, ACCUMULATOR_LIMIT);
 }
 
+// What vertex (x, y) loses to stream power this batch (riverErosionAt), through the materials' rule
+// when they are on.
+fn cutAt(x: i32, y: i32) -> i32 {
+    let cut = riverErosionAt(x, y);
+    if (params.materials == 0 || cut == 0) {
+        return cut;
+    }
+    let i = y * params.width + x;
+    return materialCut(cut, material[i], vertexHardness(i, x, y, heights[i]));
+}
+
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
@@ -41,7 +53,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let wrap = params.wrap != 0;
     let i = y * width + x;
     let height = heights[i];
-    let eroded = riverErosionAt(x, y);
+    let eroded = cutAt(x, y);
     var donorFloor = HEIGHT_MAX_FIXED;
     for (var k = 0; k < THERMAL_SLOTS; k++) {
         let n = neighbourAt(x, y, k, wrap);
@@ -51,7 +63,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         let nx = n % width;
         let ny = n / width;
         if (sedimentSlot(nx, ny) == OPPOSITE_SLOT[k]) {
-            donorFloor = min(donorFloor, heights[n] - riverErosionAt(nx, ny));
+            donorFloor = min(donorFloor, heights[n] - cutAt(nx, ny));
         }
     }
     let waiting = suspended[i];

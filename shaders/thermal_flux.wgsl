@@ -33,7 +33,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     var hardness = 0;
     if (params.materials != 0) {
         soilShare = material[y * width + x] / params.neighbours;
-        hardness = rockHardness(material[width * depth + y * width + x]);
+        hardness = vertexHardness(y * width + x, x, y, height);
     }
     let slot = params.dispatchOffset + ((y - params.patchY0) * (params.patchX1 - params.patchX0) + (x - params.patchX0)) * THERMAL_SLOTS;
     for (var k = 0; k < THERMAL_SLOTS; k++) {

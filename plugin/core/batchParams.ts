@@ -10,7 +10,7 @@ import { FIXED_ONE, SATURATION_LIMIT } from "./fixedPoint.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
-import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
+import { ANGLE_STEPS, discCells, discDirection, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
 import type { MaskName } from "./erosionState.js";
 import { hardnessQ8 } from "./materials.js";
 
@@ -151,6 +151,18 @@ export const BATCH_PARAM_FIELDS = [
     "soilTalusDiagonal",
     // The rock's hardness, Q8 (256 = as soft as the soil): materials.hardness.
     "rockHardness",
+    // Strata (materials.strata*): a bed's thickness (Q8 cells; 0: no strata), a hard bed's hardness
+    // (Q8), the share of hard beds (Q16), their seed, the first bed's base (Q8 cells), the layered
+    // beds (0: all), and how the beds' base rises along x and along y (Q16 slopes; the dip direction quantised to
+    // 1/256 of a turn).
+    "strataThickness",
+    "strataHardness",
+    "strataShare",
+    "strataSeed",
+    "strataBase",
+    "strataBeds",
+    "strataDipX",
+    "strataDipY",
 ] as const;
 
 /**
@@ -364,11 +376,38 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
 }
 
 /** The materials' fields of a batch (`riverBatch`: its accumulator holds the uplift). */
-export function materialParams(options: Readonly<ErosionOptions>, talus: number, riverBatch = false): Pick<BatchParams, "materials" | "soilTalus" | "soilTalusDiagonal" | "rockHardness"> {
-    if (!options.materials.enabled) return { materials: 0, soilTalus: 0, soilTalusDiagonal: 0, rockHardness: 0 };
-    const soilTalus = Math.min(options.materials.soilTalus, talus);
-    return { materials: riverBatch ? 2 : 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(options.materials.hardness) };
+export function materialParams(options: Readonly<ErosionOptions>, talus: number, riverBatch = false): Pick<BatchParams, MaterialParamName> {
+    const params = {} as Pick<BatchParams, MaterialParamName>;
+    for (const name of MATERIAL_PARAMS) params[name] = 0;
+    const materials = options.materials;
+    if (!materials.enabled) return params;
+    const soilTalus = Math.min(materials.soilTalus, talus);
+    Object.assign(params, { materials: riverBatch ? 2 : 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(materials.hardness) });
+    const thickness = Math.round(materials.strataThickness * 256);
+    if (thickness > 0) {
+        // The direction in 1/256 turns, through the literal cosine table (no Math.cos: every machine agrees).
+        const [cosine, sine] = discDirection(Math.round((materials.strataDipDirection / 360) * ANGLE_STEPS) & (ANGLE_STEPS - 1));
+        const dip = q16(materials.strataDip);
+        Object.assign(params, {
+            strataThickness: thickness,
+            strataHardness: hardnessQ8(materials.strataHardness),
+            strataShare: Math.round(materials.strataShare * FIXED_ONE),
+            strataSeed: materials.strataSeed | 0,
+            strataBase: Math.round(materials.strataBase * 256),
+            strataBeds: materials.strataBeds | 0,
+            // The beds fall toward the dip direction: their base rises the other way.
+            strataDipX: -Math.round((dip * cosine) / FIXED_ONE),
+            strataDipY: -Math.round((dip * sine) / FIXED_ONE),
+        });
+    }
+    return params;
 }
+
+/** The materials' fields of the batch parameters. */
+const MATERIAL_PARAMS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY"] as const;
+
+/** A materials field of the batch parameters. */
+type MaterialParamName = (typeof MATERIAL_PARAMS)[number];
 
 /**
  * The parameters of a local erosion event's batch: the cycle's options with the event's droplet

@@ -11,7 +11,9 @@
  * The grids are part of the state once the materials have run (null before, like the water's), so
  * a run without them hashes, snapshots and uploads exactly as before.
  */
+import type { BatchParams } from "./batchParams.js";
 import { FIXED_ONE, mulQ16 } from "./fixedPoint.js";
+import { hash4 } from "./hash.js";
 
 /** Hardness 1 (as soft as the soil) in the Q8 the kernels use. */
 export const HARDNESS_ONE = 256;
@@ -76,7 +78,7 @@ export function rockTaken(amount: number, hardness: number): number {
     return whole * HARDNESS_ONE + Math.floor((rest * HARDNESS_ONE) / hardness);
 }
 
-/** The effective hardness of a vertex's rock, Q8: its factor times the option's, floored, at least HARDNESS_ONE, at most HARDNESS_MAX. Mirrors `rockHardness` in `shaders/materials.wgsl`. */
+/** The effective hardness of a vertex's rock, Q8: its factor times its bed's (`bedHardness`), floored, at least HARDNESS_ONE, at most HARDNESS_MAX. Mirrors `rockHardness` in `shaders/materials.wgsl`. */
 export function rockHardness(factor: number, optionQ8: number): number {
     // factor = 256 a + b: the product over 256 is a x option + floor(b x option / 256), each part
     // inside an i32 (as the WGSL computes it).
@@ -112,4 +114,38 @@ export function unpackMaterials(packed: Int32Array, cells: number): MaterialGrid
     const grids = {} as MaterialGrids;
     MATERIAL_GRIDS.forEach((grid, index) => (grids[grid] = packed.slice(index * cells, (index + 1) * cells)));
     return grids;
+}
+
+/** Hash stream of the strata's beds (`hash4(strataSeed, bed, STRATA_STREAM, 0)`): apart from the droplets' and the events'. */
+export const STRATA_STREAM = 0x53545241;
+
+/**
+ * The hardness (Q8) of the rock at (x, y) whose top is at `rock` (fixed point): with strata
+ * (`params.strataThickness` > 0), the bed the rock's top lies in, tilted by the dip, is hard
+ * (`strataHardness`) when the top 16 bits of `hash4(strataSeed, bed, STRATA_STREAM, 0)` fall below
+ * `strataShare`; any other rock has `rockHardness`. Worked in 1/256 cells (`rock >> 8`), so no sum
+ * leaves an i32. Mirrors `bedHardness` in `shaders/materials.wgsl`.
+ */
+export function bedHardness(params: BatchParams, rock: number, x: number, y: number): number {
+    const thickness = params.strataThickness;
+    if (thickness === 0) return params.rockHardness;
+    const z = (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8);
+    const bed = Math.floor(z / thickness);
+    if (params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds)) return params.rockHardness;
+    return hash4(params.strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < params.strataShare ? params.strataHardness : params.rockHardness;
+}
+
+/** The hardness (Q8) of vertex i at (x, y) with the materials on: its factor times its bed's (`bedHardness` of the rock under its soil). */
+export function vertexHardness(params: BatchParams, heights: Int32Array, materials: MaterialGrids, i: number, x: number, y: number): number {
+    return rockHardness(materials.hardness[i], bedHardness(params, heights[i] - materials.soil[i], x, y));
+}
+
+/**
+ * What an operator that would cut `cut` (>= 0) from a vertex with `soil` over rock of Q8 hardness
+ * `hardness` cuts: the soil first, then the rest of the cut at 1 / hardness (`rockTaken`). At most
+ * `cut`; exactly `cut` at hardness 1. Mirrors `materialCut` in `shaders/materials.wgsl`.
+ */
+export function materialCut(cut: number, soil: number, hardness: number): number {
+    const fromSoil = cut < soil ? cut : soil;
+    return fromSoil + rockTaken(cut - fromSoil, hardness);
 }

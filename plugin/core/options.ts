@@ -112,6 +112,22 @@ export interface MaterialOptions {
     hardness: number;
     /** Soil thickness every vertex starts with, in cells of height, 0..1024. Default 0. */
     initialSoil: number;
+    /** Thickness of a bed of the strata, in cells of height, 0..1024; 0 has no strata. Default 0. */
+    strataThickness: number;
+    /** Hardness of a hard bed, 1..1000. Default 10. */
+    strataHardness: number;
+    /** Fraction of the beds that are hard, 0..1. Default 0.5. */
+    strataShare: number;
+    /** Seed of which beds are hard, a u32. Default 1. */
+    strataSeed: number;
+    /** Elevation of the first bed's base at the grid's origin, in cells, -8192..8192. Default 0. */
+    strataBase: number;
+    /** Beds from the base up that are layered, 0..65535; 0 layers all the rock. Default 0. */
+    strataBeds: number;
+    /** The beds' dip as a slope, 0..0.5. Default 0. */
+    strataDip: number;
+    /** Direction the beds dip toward, degrees from the grid's +x toward +z, 0..360. Default 0. */
+    strataDipDirection: number;
 }
 
 /** Every erosion option, resolved (no field missing). */

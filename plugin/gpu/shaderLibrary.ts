@@ -24,7 +24,7 @@ import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
 import { FLUX_LIMIT, GRADIENT_COMPONENT_LIMIT, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, WATER_LIMIT, WATER_SEDIMENT_LIMIT } from "../core/waterModel.js";
 import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
-import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT } from "../core/materials.js";
+import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT, STRATA_STREAM } from "../core/materials.js";
 import { CHECKSUM_WORKGROUP_SIZE, LANE_A_START, LANE_B_START } from "../core/checksums/regionChecksums.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
@@ -128,7 +128,7 @@ export const KERNELS = {
     river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], constants: { ODD_STEP: false }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
     river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], source: "river_accumulate", constants: { ODD_STEP: true }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
     copy_area: { bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "copyArea" } },
-    river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask"], counters: false, includes: ["river_rect", "river_power", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
+    river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask", "material"], counters: false, includes: ["river_rect", "river_power", "sediment_routing", "materials"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
     river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" } },
     river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverSettle" } },
     ground_edit: { bindings: ["params", "heights", "fillLevels", "delta", "waterSediment", "counters", "material"], counters: true, includes: ["materials"], mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" } },
@@ -168,7 +168,10 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
         { file: "core/materials.ts", name: "soilAfter" },
         { file: "core/materials.ts", name: "rockTaken" },
         { file: "core/materials.ts", name: "rockHardness" },
+        { file: "core/materials.ts", name: "bedHardness" },
+        { file: "core/materials.ts", name: "vertexHardness" },
         { file: "core/materials.ts", name: "thermalMaterialAmount" },
+        { file: "core/materials.ts", name: "materialCut" },
     ],
     apply_delta: [{ file: "core/cpu/fold/soilFold.ts", name: "nominalUplift" }],
     sediment_routing: [
@@ -181,6 +184,7 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
     river_rect: [{ file: "core/batchParams.ts", name: "riverRect" }],
     area_step: [{ file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" }],
     river_power: [{ file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErosionAt" }],
+    river_erode: [{ file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErosionAt" }],
     erode_droplets: [{ file: "core/localErosion.ts", name: "discDirection" }],
     water_common: [
         { file: "core/waterModel.ts", name: "truncMulQ16" },
@@ -266,6 +270,7 @@ export function shaderHeader(): string {
         i32Const("HARDNESS_ONE", HARDNESS_ONE),
         i32Const("HARDNESS_MAX", HARDNESS_MAX),
         i32Const("SOIL_LIMIT", SOIL_LIMIT),
+        u32Const("STRATA_STREAM", STRATA_STREAM),
         u32Const("MAP_LIMIT", MAP_LIMIT),
         u32Const("HASH_MULTIPLIER_1", HASH_MULTIPLIER_1),
         u32Const("HASH_MULTIPLIER_2", HASH_MULTIPLIER_2),

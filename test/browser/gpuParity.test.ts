@@ -94,6 +94,7 @@ const CASES: ParityCase[] = [
             { afterBatch: 9, request: { kind: "dig", depth: 2 * 65536 }, points: [{ x: 40, y: 10 }, { x: 44, y: 30 }], radius: 2 },
         ],
     },
+    { name: "materials with strata: dipping beds of hard and soft rock (some beds below the base), 4-neighbour thermal, rivers", width: 49, depth: 41, relief: 30, options: { patchSize: 16, seed: 14, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.4, stepsPerBatch: 8 }, thermal: { neighbours: 4, talus: 0.4 }, materials: { enabled: true, soilTalus: 0.2, hardness: 1.5, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130 } }, batches: 30 },
     { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil)", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2 } }, batches: 60 },
     { name: "a run of many batches (160: 16 patches x 3 operators a cycle)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];

@@ -165,7 +165,7 @@ function extentRows(params: BatchParams, rows: RowRange): BatchParams {
 export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverPhaseContext): void {
     const { params, state, masks, scratch, work, counters } = context;
     const { heights, fillLevels: levels, drainageArea: area, suspended } = state;
-    const inputs = { heights, levels, area, slots: scratch.riverSlots, mask: masks.rivers };
+    const inputs = { heights, levels, area, slots: scratch.riverSlots, mask: masks.rivers, materials: params.materials !== 0 ? (state.materials ?? null) : null };
     if ((phase.kind === "area" || phase.kind === "cut") && phase.listDonors) listDonors(params, scratch.riverSlots, work.donors, rows);
     const scope = { params, slots: scratch.riverSlots, marks: work.marks(heights.length), visits: work.visits, share: work.frontierShare };
     switch (phase.kind) {

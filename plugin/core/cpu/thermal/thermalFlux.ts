@@ -11,7 +11,7 @@
 import type { BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
-import { rockHardness, thermalMaterialAmount, type MaterialGrids } from "../../materials.js";
+import { thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
 
 /** The neighbour in slot k, or the vertex itself past the edge (what an open edge's flux is masked by). */
 function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: number): number {
@@ -26,7 +26,7 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
     const height = heights[y * width + x];
     // With the materials on: the soil this vertex can give each neighbour, and its rock's hardness.
     const soilShare = materials ? Math.floor(materials.soil[y * width + x] / neighbours) : 0;
-    const hardness = materials ? rockHardness(materials.hardness[y * width + x], params.rockHardness) : 0;
+    const hardness = materials ? vertexHardness(params, heights, materials, y * width + x, x, y) : 0;
     for (let k = 0; k < THERMAL_SLOTS; k++) {
         let drop = 0;
         if (k < neighbours) {

@@ -48,6 +48,7 @@ import { type BatchParams, riverRect, ROUTE_LIMIT } from "../../../batchParams.j
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../../../fixedPoint.js";
 import { neighbourOffsets } from "../../../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
+import { materialCut, vertexHardness } from "../../../materials.js";
 import { basinRoomAt, cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "../mirror/riverErode.js";
 import { inRect } from "./riverForest.js";
 import { keepSuspended } from "../../fold/routeSediment.js";
@@ -168,6 +169,7 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
     const offsets = neighbourOffsets(width);
     const { heights, levels, area, slots, suspended, delta, uplift, donors } = grids;
     const mask = grids.mask;
+    const materials = params.materials !== 0 ? (grids.materials ?? null) : null;
     // The rows whose vertices count into the batch's counters (all of them but in a window), as numbers.
     const ownCounters = grids.counters;
     const countedY0 = grids.countedRows?.rows.y0 ?? 0;
@@ -244,6 +246,7 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
                 const vertexArea = area[vertex];
                 if (mask === null && vertexArea < KEEP_TABLE_AREAS) cut = cutOfKeep(fall, keeps[(vertexArea << 1) | (slot >> 2)]);
                 else cut = cutOfFall(erosion, area, mask, vertex, slot, fall);
+                if (materials !== null) cut = materialCut(cut, materials.soil[vertex], vertexHardness(params, heights, materials, vertex, vx, vy));
             }
             // A basin vertex's room serves its erosion and every hop (heights and levels do not
             // change meanwhile), worked out where it has sediment to settle: what waits there, or

@@ -265,7 +265,8 @@ function riverWalkModule(): WebAssembly.Module | null {
  * TypeScript walk (`useRiverWalkWasm`).
  */
 export function walkRiverBatchWasm(params: BatchParams, steps: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array): boolean {
-    if (!useWasm) return false;
+    // The WebAssembly walk has no materials: with them on, the TypeScript walk (the same integers) runs.
+    if (!useWasm || params.materials !== 0) return false;
     if (thread === null) {
         const module = riverWalkModule();
         if (module === null) return false;

@@ -14,6 +14,7 @@ import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY } from "../../../thermalDir
 import type { DonorLists } from "./riverAccumulate.js";
 import { keepSuspended } from "../../fold/routeSediment.js";
 import type { RowRange } from "../../rowBands.js";
+import { materialCut, vertexHardness, type MaterialGrids } from "../../../materials.js";
 
 const { clz32, floor, max, min } = Math;
 
@@ -29,6 +30,8 @@ export interface RiverInputs {
     readonly slots: Int32Array;
     /** The rivers mask (Q16 per vertex), or null. */
     readonly mask: Int32Array | null;
+    /** The materials (soil and hardness), when the batch runs them (`params.materials`), else null or absent. */
+    readonly materials?: MaterialGrids | null;
 }
 
 /** min(a x b, ACCUMULATOR_LIMIT) for non-negative integers, exactly (WGSL compares a with LIMIT / b). */
@@ -60,14 +63,17 @@ export function streamKeep(erosion: number, area: number, diagonal: boolean, mas
  * What vertex (x, y) of the river rectangle loses to stream-power erosion this batch: the implicit
  * step toward its receiver, h <- h_r + (h - h_r) / (1 + F), so it never sinks below the receiver
  * however large F is. Zero under a fill level, or without a receiver below it. (The WGSL's
- * riverErosionAt also answers 0 outside the rectangle; here callers check.)
+ * riverErosionAt also answers 0 outside the rectangle; here callers check.) With the materials on,
+ * through their rule (`materialCut`; the WGSL's `cutAt` in river_erode.wgsl).
  */
 export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: number, y: number): number {
     const i = y * params.width + x;
     if (params.wrap === 0 && inputs.levels[i] > inputs.heights[i]) return 0;
     const slot = inputs.slots[i];
     if (slot < 0) return 0;
-    return cutOfFall(params.riverErosion, inputs.area, inputs.mask, i, slot, inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)]);
+    const cut = cutOfFall(params.riverErosion, inputs.area, inputs.mask, i, slot, inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)]);
+    const materials = inputs.materials;
+    return cut === 0 || params.materials === 0 || !materials ? cut : materialCut(cut, materials.soil[i], vertexHardness(params, inputs.heights, materials, i, x, y));
 }
 
 /** `riverErosionAt` of vertex i, not under its fill level, whose river slot is `slot` (>= 0) and fall to its receiver `fall` (`erosion`: `params.riverErosion`). */
