@@ -30,6 +30,10 @@
 // without a mask, so a mask of ones (FIXED_ONE) changes nothing. What a droplet still holds when its walk
 // ends lands unscaled where the walk ended: the ground it walked is already lighter by that much.
 // Every step also counts a visit of the water map at the vertex nearest where it starts.
+//
+// Materials: with them on, each part a step cuts at a vertex (after the mask) takes the soil there
+// first and the rock beneath at 1 / hardness (cutPart), against the soil and heights as the batch
+// found them; what it declines stays in the ground.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<atomic<i32>>;
@@ -68,6 +72,15 @@ fn masked(part: i32, i: i32) -> i32 {
     return mulQ16(part, mask[i]);
 }
 
+// A part a step cuts at vertex i: masked, then through the materials' rule when they are on.
+fn cutPart(part: i32, i: i32) -> i32 {
+    let moved = masked(part, i);
+    if (params.materials == 0 || moved <= 0) {
+        return moved;
+    }
+    return materialCut(moved, material[i], vertexHardness(i, i % params.width, i / params.width, heights[i]));
+}
+
 fn sampleHeight(px: i32, py: i32) -> i32 {
     let width = params.width;
     let i00 = (py >> 16u) * width + (px >> 16u);
@@ -84,8 +97,9 @@ fn sampleHeight(px: i32, py: i32) -> i32 {
 
 // Adds sign * amount to the four vertices around (px, py), split by bilinear weights so the parts
 // sum to exactly `amount` (the last vertex takes what the floors of the others leave). With
-// `scaledByMask` each part is scaled by the mask at its vertex (a step's cut or fill); without it the
-// split is whole (what a droplet still holds when its walk ends). Returns what was moved.
+// `scaledByMask` each part is scaled by the mask at its vertex (a step's cut or fill; a cut's parts
+// through cutPart); without it the split is whole (what a droplet still holds when its walk ends).
+// Returns what was moved.
 fn addBilinear(px: i32, py: i32, amount: i32, sign: i32, scaledByMask: bool) -> i32 {
     let width = params.width;
     let i00 = (py >> 16u) * width + (px >> 16u);
@@ -95,7 +109,9 @@ fn addBilinear(px: i32, py: i32, amount: i32, sign: i32, scaledByMask: bool) -> 
     let p10 = mulQ16(amount, mulQ16(fx, FIXED_ONE - fy));
     let p01 = mulQ16(amount, mulQ16(FIXED_ONE - fx, fy));
     var parts = vec4<i32>(p00, p10, p01, amount - p00 - p10 - p01);
-    if (scaledByMask) {
+    if (scaledByMask && sign < 0) {
+        parts = vec4<i32>(cutPart(parts.x, i00), cutPart(parts.y, i00 + 1), cutPart(parts.z, i00 + width), cutPart(parts.w, i00 + width + 1));
+    } else if (scaledByMask) {
         parts = vec4<i32>(masked(parts.x, i00), masked(parts.y, i00 + 1), masked(parts.z, i00 + width), masked(parts.w, i00 + width + 1));
     }
     atomicAdd(&delta[i00], sign * parts.x);
@@ -121,13 +137,13 @@ fn cutWithBrush(px: i32, py: i32, amount: i32) -> i32 {
         let x = centreX + brush[k * BRUSH_ENTRY_INTS];
         let y = centreY + brush[k * BRUSH_ENTRY_INTS + 1];
         if (x >= 0 && y >= 0 && x < width && y < depth) {
-            let moved = masked(part, y * width + x);
+            let moved = cutPart(part, y * width + x);
             atomicAdd(&delta[y * width + x], -moved);
             cut += moved;
         }
     }
     let centre = centreY * width + centreX;
-    let movedRemainder = masked(remainder, centre);
+    let movedRemainder = cutPart(remainder, centre);
     atomicAdd(&delta[centre], -movedRemainder);
     return cut + movedRemainder;
 }

@@ -167,7 +167,7 @@ export class CpuBatchRunner {
             applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, soil);
             settleEditLevels(params, state, this._fold);
         } else if (planned.operator === "hydraulic" || planned.operator === "local") {
-            erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic);
+            erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic, state.materials ?? null);
             foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);
         } else if (planned.operator === "water") {
             runWaterPass(params, state, this._maps, masks.rain, planned.waterSources);

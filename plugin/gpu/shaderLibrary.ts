@@ -113,7 +113,7 @@ export interface KernelSpec {
  * tests open each mirror).
  */
 export const KERNELS = {
-    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch"], counters: true, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
+    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"], mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
     clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/clipDelta.ts", name: "clipDelta" } },
     route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
     route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
@@ -185,7 +185,10 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
     area_step: [{ file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" }],
     river_power: [{ file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErosionAt" }],
     river_erode: [{ file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErosionAt" }],
-    erode_droplets: [{ file: "core/localErosion.ts", name: "discDirection" }],
+    erode_droplets: [
+        { file: "core/localErosion.ts", name: "discDirection" },
+        { file: "core/cpu/droplets/dropletMaterials.ts", name: "MaterialCuts" },
+    ],
     water_common: [
         { file: "core/waterModel.ts", name: "truncMulQ16" },
         { file: "core/waterModel.ts", name: "fractionQ16" },

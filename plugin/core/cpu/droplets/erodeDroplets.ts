@@ -75,6 +75,8 @@ import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../../counters.js";
 import type { BatchParams } from "../../batchParams.js";
 import { addBilinear } from "./bilinear.js";
 import { capacityAlongPath, erodeAlongPath, erodeAlongPathMasked } from "./dropletErosion.js";
+import { erodeAlongPathMaterials, MaterialCuts } from "./dropletMaterials.js";
+import type { MaterialGrids } from "../../materials.js";
 import { erodeDropletsWasm } from "./dropletBatchWasm.js";
 import { DropletKernel } from "./dropletKernel.js";
 import { spawnInTileOrder } from "./dropletSpawn.js";
@@ -89,12 +91,15 @@ import { walkDroplet } from "./dropletWalk.js";
  * @param counters counters, added to (`COUNTER_*` indices)
  * @param water per-batch water visits, added to (each step counts 1 at the vertex nearest where it starts), or null
  * @param mask per-vertex Q16 mask scaling what each step cuts and lays down at each vertex, or null
+ * @param materialGrids the soil and hardness, which each cut goes through when the batch runs the materials (`params.materials`), or null
  */
-export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount, water: Int32Array | null = null, mask: Int32Array | null = null): void {
+export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount, water: Int32Array | null = null, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null): void {
     const kernel = new DropletKernel(params, brush);
     const depositAtEnd = params.depositAtEnd !== 0;
     const spawns = spawnInTileOrder(kernel, firstDroplet, endDroplet);
-    if (erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters)) {
+    // The WebAssembly kernel has no materials: with them on, the TypeScript one (the same integers) runs.
+    const cuts = params.materials !== 0 && materialGrids ? new MaterialCuts(params, heights, materialGrids, mask) : null;
+    if (cuts === null && erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters)) {
         return;
     }
     let totalSteps = 0;
@@ -102,7 +107,7 @@ export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: I
     for (let index = 0; index < spawns.x.length; index++) {
         walkDroplet(kernel, heights, spawns.x[index], spawns.y[index], water);
         capacityAlongPath(kernel);
-        const sediment = mask === null ? erodeAlongPath(kernel, delta) : erodeAlongPathMasked(kernel, delta, mask);
+        const sediment = cuts !== null ? erodeAlongPathMaterials(kernel, delta, mask, cuts) : mask === null ? erodeAlongPath(kernel, delta) : erodeAlongPathMasked(kernel, delta, mask);
         totalSteps += kernel.steps;
         if (kernel.leftField || !depositAtEnd) {
             outflow += sediment;
