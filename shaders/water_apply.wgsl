@@ -1,7 +1,9 @@
 // water_apply: last pass of a water step, over the batch's patch: heights += groundChange and the
 // water's sediment -= groundChange (the cut or deposit moves between water and ground), cleared,
 // the change recorded in the wear and deposition maps; the limiter's factors (read by no later pass
-// of the step) are cleared too; with the materials on, the soil takes the change (soilAfter).
+// of the step) are cleared too. With the materials on, a cut takes the soil first and the rock
+// beneath at 1 / hardness (materialCut: the water keeps only what it took), and the soil takes the
+// change (soilAfter).
 // Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
@@ -17,13 +19,16 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     }
     let i = vertex.y * params.width + vertex.x;
     outflowScale[i] = 0;
-    let amount = groundChange[i];
+    var amount = groundChange[i];
     if (amount != 0) {
-        heights[i] += amount;
-        waterSediment[i] -= amount;
         if (params.materials != 0) {
+            if (amount < 0) {
+                amount = -materialCut(-amount, material[i], vertexHardness(i, vertex.x, vertex.y, heights[i]));
+            }
             material[i] = soilAfter(material[i], amount);
         }
+        heights[i] += amount;
+        waterSediment[i] -= amount;
         groundChange[i] = 0;
         recordChange(i, amount);
     }

@@ -154,6 +154,9 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         }
 
         expect(result.adapter.length).toBeGreaterThan(0);
+        // The materials and the water ran where the options turn them on (so their grids were compared).
+        expect(gpuState.materials !== null).toBe(testCase.options.materials?.enabled === true);
+        if (testCase.options.water?.enabled) expect(gpuState.water).not.toBeNull();
         expect(firstDifference(gpuState, cpu.getState())).toBeNull();
         // The region checksums the kernels compute are the CPU reference's, lane for lane.
         expect(Array.from(new Uint32Array(decodeInt32(result.checksums).buffer))).toEqual(Array.from(regionChecksums(cpu.getState(), 8).lanes));

@@ -7,7 +7,7 @@ import type { BatchParams } from "../../batchParams.js";
 import { recordChange, type ErosionMaps } from "../../erosionMaps.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { createWaterGrids, type WaterGrids } from "../../waterModel.js";
-import { soilAfter } from "../../materials.js";
+import { materialCut, soilAfter, vertexHardness, type MaterialGrids } from "../../materials.js";
 import { waterDepth } from "./waterDepth.js";
 import { waterErode } from "./waterErode.js";
 import { waterFlux, waterLimit, waterScale } from "./waterPipes.js";
@@ -23,10 +23,11 @@ export function ensureWater(state: ErosionStateData): WaterGrids {
  * Pass 7: heights += groundChange and the water's sediment -= groundChange over the patch (what the
  * water cut or laid down moves between the water and the ground), cleared (and the limiter's
  * factors, which no pass reads again this step: clearing them in the transport would take a ninth
- * binding); the change goes into the maps, and with the materials on (`soil`) into the soil
- * (`soilAfter`). Mirrors `water_apply.wgsl`.
+ * binding); the change goes into the maps. With the materials on, a cut takes the soil first and
+ * the rock at 1 / hardness (`materialCut`: the water keeps only what it took) and the soil takes the
+ * change (`soilAfter`). Mirrors `water_apply.wgsl`.
  */
-export function waterApply(params: BatchParams, heights: Int32Array, grids: WaterGrids, maps: ErosionMaps | null, soil: Int32Array | null = null): void {
+export function waterApply(params: BatchParams, heights: Int32Array, grids: WaterGrids, maps: ErosionMaps | null, materials: MaterialGrids | null = null): void {
     const { width, patchX0, patchY0, patchX1, patchY1 } = params;
     const change = grids.groundChange;
     const scale = grids.outflowScale;
@@ -34,11 +35,14 @@ export function waterApply(params: BatchParams, heights: Int32Array, grids: Wate
     for (let y = patchY0; y < patchY1; y++) {
         for (let i = y * width + patchX0, end = y * width + patchX1; i < end; i++) {
             scale[i] = 0;
-            const amount = change[i];
+            let amount = change[i];
             if (amount === 0) continue;
+            if (materials) {
+                if (amount < 0) amount = -materialCut(-amount, materials.soil[i], vertexHardness(params, heights, materials, i, i - y * width, y));
+                materials.soil[i] = soilAfter(materials.soil[i], amount);
+            }
             heights[i] += amount;
             sediment[i] -= amount;
-            if (soil) soil[i] = soilAfter(soil[i], amount);
             change[i] = 0;
             if (maps) recordChange(maps, i, amount);
         }
@@ -72,7 +76,7 @@ export function runWaterPass(params: BatchParams, state: ErosionStateData, maps:
             waterDepth(params, grids, rainMask, sources, state.counters);
             return;
         case 6:
-            waterApply(params, state.heights, grids, maps, params.materials !== 0 ? (state.materials?.soil ?? null) : null);
+            waterApply(params, state.heights, grids, maps, params.materials !== 0 ? (state.materials ?? null) : null);
             return;
         default:
             throw new Error(`Internal error: water pass ${params.waterPass} does not exist.`);
