@@ -88,3 +88,12 @@ fn materialCut(cut: i32, soil: i32, hardness: i32) -> i32 {
     let fromSoil = min(cut, soil);
     return fromSoil + rockTaken(cut - fromSoil, hardness);
 }
+
+// The rock's angle of repose (a threshold) at Q8 hardness `hardness`: the soil's, plus the way up to
+// the rock option's in proportion to 1 - 1 / hardness (soft rock slides like soil, hard rock stands
+// near the rock's angle), in Q8 steps, each product inside an i32.
+fn rockThreshold(soilThreshold: i32, rockOption: i32, hardness: i32) -> i32 {
+    let fraction = ((hardness - HARDNESS_ONE) * HARDNESS_ONE) / hardness;
+    let span = rockOption - soilThreshold;
+    return soilThreshold + (span >> 8u) * fraction + (((span & 255) * fraction) >> 8u);
+}

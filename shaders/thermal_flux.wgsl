@@ -10,7 +10,8 @@
 // With thermalMasked, what moves between two vertices is scaled by the smaller of their masks (the
 // vertex itself stands in for a neighbour off an open edge), so a vertex the mask holds out neither
 // gives nor receives; a mask of ones changes nothing. With the materials on, soil and rock shed by
-// thermalMaterialAmount: the soil at its own angle, at most its share, the rock at 1 / hardness.
+// thermalMaterialAmount: the soil at its own angle, at most its share, the rock at 1 / hardness
+// past its own angle (rockThreshold: from the soil's for rock as soft as soil up toward talus).
 // Reads heights, writes only this vertex's flux slots; thermal_apply reads them.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
@@ -61,7 +62,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             if (k >= FIRST_DIAGONAL_SLOT) {
                 soilThreshold = params.soilTalusDiagonal;
             }
-            amount = thermalMaterialAmount(drop, soilThreshold, threshold, params.thermalRate, soilShare, hardness);
+            amount = thermalMaterialAmount(drop, soilThreshold, rockThreshold(soilThreshold, threshold, hardness), params.thermalRate, soilShare, hardness);
         } else if (drop > threshold) {
             amount = mulQ16(drop - threshold, params.thermalRate);
         }

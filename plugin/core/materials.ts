@@ -149,3 +149,16 @@ export function materialCut(cut: number, soil: number, hardness: number): number
     const fromSoil = cut < soil ? cut : soil;
     return fromSoil + rockTaken(cut - fromSoil, hardness);
 }
+
+/**
+ * The rock's angle of repose (a threshold, Q16) at Q8 hardness `hardness`: the soil's, plus the
+ * way from it up to the rock option's (`thermal.talus`) in proportion to 1 - 1 / hardness, so rock
+ * as soft as the soil slides like it and hard rock stands near the rock's angle (cliffs of hard
+ * beds over slopes of soft ones). In Q8 steps, each product inside an i32. Mirrors
+ * `rockThreshold` in `shaders/materials.wgsl`.
+ */
+export function rockThreshold(soilThreshold: number, rockOption: number, hardness: number): number {
+    const fraction = Math.floor(((hardness - HARDNESS_ONE) * HARDNESS_ONE) / hardness);
+    const span = rockOption - soilThreshold;
+    return soilThreshold + (span >> 8) * fraction + (((span & 255) * fraction) >> 8);
+}

@@ -172,6 +172,7 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
         { file: "core/materials.ts", name: "vertexHardness" },
         { file: "core/materials.ts", name: "thermalMaterialAmount" },
         { file: "core/materials.ts", name: "materialCut" },
+        { file: "core/materials.ts", name: "rockThreshold" },
     ],
     apply_delta: [{ file: "core/cpu/fold/soilFold.ts", name: "nominalUplift" }],
     sediment_routing: [

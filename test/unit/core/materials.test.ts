@@ -5,7 +5,7 @@
  */
 import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { conservedMass } from "../../../plugin/advanced.js";
-import { HARDNESS_ONE, rockTaken, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
+import { HARDNESS_ONE, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
 
 const SIZE = 33;
 
@@ -65,13 +65,24 @@ describe("materials in a run", () => {
     it("lets soil slide below the rock's angle of repose, where bare rock stands", () => {
         const cone = heightsToFixed(generateCone(SIZE, SIZE, 8, 16)); // slope 0.5
         const thermalOnly: ErosionOptionsInput = { hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 1, rate: 1, iterations: 4 } };
-        const bare = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25 } }, 4, cone);
+        // Hard rock stands near thermal.talus (rock as soft as the soil would slide like it).
+        const bare = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25, hardness: 1000 } }, 4, cone);
         expect(Array.from(bare.state.heights)).toEqual(Array.from(cone));
-        const soiled = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25, initialSoil: 1 } }, 4, cone);
+        const soiled = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25, hardness: 1000, initialSoil: 1 } }, 4, cone);
         expect(soiled.maps.wear.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
         // What moved was soil: the rock under it (the surface less the cell of soil it started with) is untouched.
         const soil = soiled.state.materials!.soil;
         for (let i = 0; i < cone.length; i++) expect(soiled.state.heights[i] - soil[i]).toBe(cone[i] - 65536);
+    });
+
+    it("lets soft rock settle to the soil's angle and hard rock stand toward the rock's", () => {
+        const thermalOnly: ErosionOptionsInput = { hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 1, rate: 1, iterations: 4 } };
+        const cone = heightsToFixed(generateCone(SIZE, SIZE, 8, 16)); // slope 0.5, between the two angles
+        const soft = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25, hardness: 1 } }, 4, cone);
+        expect(soft.maps.wear.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+        const hard = run({ ...thermalOnly, materials: { enabled: true, soilTalus: 0.25, hardness: 4 } }, 4, cone); // stands at 0.25 + 0.75 x 0.75 = 0.81
+        expect(Array.from(hard.state.heights)).toEqual(Array.from(cone));
+        expect(rockThreshold(16384, 65536, 4 * HARDNESS_ONE)).toBe(16384 + 0.75 * 49152);
     });
 
     it("moves hard rock more slowly", () => {

@@ -11,7 +11,7 @@
 import type { BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
-import { thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
+import { rockThreshold, thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
 
 /** The neighbour in slot k, or the vertex itself past the edge (what an open edge's flux is masked by). */
 function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: number): number {
@@ -47,7 +47,7 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
         let amount: number;
         if (materials) {
             const soilThreshold = k < FIRST_DIAGONAL_SLOT ? params.soilTalus : params.soilTalusDiagonal;
-            amount = thermalMaterialAmount(drop, soilThreshold, threshold, thermalRate, soilShare, hardness);
+            amount = thermalMaterialAmount(drop, soilThreshold, rockThreshold(soilThreshold, threshold, hardness), thermalRate, soilShare, hardness);
         } else {
             amount = drop > threshold ? mulQ16(drop - threshold, thermalRate) : 0;
         }
