@@ -55,4 +55,4 @@ export { FrameBudget, mainOperator } from "./component/frameBudget.js";
 export { planFrame } from "./component/framePlan.js";
 export { MIN_PIECE_WORK } from "./gpu/batchPieces.js";
 export { writeInPieces, type BufferWrite } from "./gpu/piecewiseUpload.js";
-export { HARDNESS_ONE, rockHardness, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "./core/materials.js";
+export { HARDNESS_ONE, hardnessOf, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "./core/materials.js";

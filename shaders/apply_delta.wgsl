@@ -13,9 +13,9 @@
 
 // The uplift a river batch's accumulator holds at (x, y) as river_uplift computes it before its cap
 // at the top of the height range: riverUplift (times the uplift mask) in the river rectangle, none
-// on the field's edge off a torus; 0 on any other batch (params.materials is 2 on a river batch).
+// on the field's edge off a torus; 0 on any other batch (only a river batch's params carry riverUplift).
 fn nominalUplift(x: i32, y: i32, i: i32) -> i32 {
-    if (params.materials != 2 || params.riverUplift == 0) {
+    if (params.riverUplift == 0) {
         return 0;
     }
     if (!inRect(x, y, riverRect())) {
@@ -41,7 +41,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     }
     let i = y * params.width + x;
     let change = delta[i];
-    if (params.materials != 0) {
+    if (materials() != 0) {
         material[i] = soilAfter(material[i], change - nominalUplift(x, y, i));
     }
     heights[i] += change;

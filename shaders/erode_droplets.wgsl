@@ -75,7 +75,7 @@ fn masked(part: i32, i: i32) -> i32 {
 // A part a step cuts at vertex i: masked, then through the materials' rule when they are on.
 fn cutPart(part: i32, i: i32) -> i32 {
     let moved = masked(part, i);
-    if (params.materials == 0 || moved <= 0) {
+    if (materials() == 0 || moved <= 0) {
         return moved;
     }
     return materialCut(moved, material[i], vertexHardness(i, i % params.width, i / params.width, heights[i]));

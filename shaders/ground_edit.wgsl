@@ -36,7 +36,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         next = clamp(height + amount, HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED);
     }
     heights[i] = next;
-    if (params.materials != 0) {
+    if (materials() != 0) {
         material[i] = soilAfter(material[i], next - height);
     }
     if (next > height) {

@@ -1,7 +1,9 @@
 // materials: bedrock and loose soil (docs/simulation.md, "Materials"). The material buffer holds
 // the soil's thickness at [i] and the rock's hardness factor (Q8, HARDNESS_ONE = as soft as the
-// soil) at [cells + i]. A kernel that includes this binds it: the simulation's, or a stand-in
-// while the materials have never run (params.materials is then 0 and no kernel reads it).
+// soil) at [cells + i], then the materials' batch fields (MATERIAL_PARAM_FIELDS: the same for every
+// batch of a cycle), which the generated accessors named after them read (materials(),
+// soilTalus(), ...). A kernel that includes this binds it: the simulation's, or a zeroed stand-in
+// while the materials have never run (materials() then reads 0 and nothing else is read).
 // CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_MATERIAL) var<storage, read_write> material: array<i32>;
@@ -27,7 +29,7 @@ fn rockTaken(amount: i32, hardness: i32) -> i32 {
 
 // A rock hardness (Q8): a vertex's factor times its bed's, floored, within [HARDNESS_ONE,
 // HARDNESS_MAX]; factor = 256 a + b, each part inside an i32.
-fn rockHardness(factor: i32, bed: i32) -> i32 {
+fn hardnessOf(factor: i32, bed: i32) -> i32 {
     let product = (factor >> 8u) * bed + (((factor & 255) * bed) >> 8u);
     return clamp(product, HARDNESS_ONE, HARDNESS_MAX);
 }
@@ -36,30 +38,30 @@ fn rockHardness(factor: i32, bed: i32) -> i32 {
 // in (tilted by the dip; worked in 1/256 cells) is hard when the top 16 bits of
 // hash4(strataSeed, bed, STRATA_STREAM, 0) fall below strataShare; other rock has rockHardness.
 fn bedHardness(rock: i32, x: i32, y: i32) -> i32 {
-    let thickness = params.strataThickness;
+    let thickness = strataThickness();
     if (thickness == 0) {
-        return params.rockHardness;
+        return rockHardness();
     }
-    let z = (rock >> 8u) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8u);
+    let z = (rock >> 8u) - strataBase() - ((strataDipX() * x + strataDipY() * y) >> 8u);
     // Floor division (WGSL's rounds toward zero).
     var bed = z / thickness;
     if (z < 0 && bed * thickness != z) {
         bed -= 1;
     }
-    if (params.strataBeds != 0 && (bed < 0 || bed >= params.strataBeds)) {
-        return params.rockHardness;
+    if (strataBeds() != 0 && (bed < 0 || bed >= strataBeds())) {
+        return rockHardness();
     }
-    if ((hash4(u32(params.strataSeed), u32(bed), STRATA_STREAM, 0u) >> 16u) < u32(params.strataShare)) {
-        return params.strataHardness;
+    if ((hash4(u32(strataSeed()), u32(bed), STRATA_STREAM, 0u) >> 16u) < u32(strataShare())) {
+        return strataHardness();
     }
-    return params.rockHardness;
+    return rockHardness();
 }
 
 // The hardness (Q8) of vertex i at (x, y) whose surface is at `height`: its factor times its bed's
 // (the rock under its soil).
 fn vertexHardness(i: i32, x: i32, y: i32, height: i32) -> i32 {
     let cells = params.width * params.depth;
-    return rockHardness(material[cells + i], bedHardness(height - material[i], x, y));
+    return hardnessOf(material[cells + i], bedHardness(height - material[i], x, y));
 }
 
 // What one thermal step moves toward one neighbour with the materials on (before the mask): the

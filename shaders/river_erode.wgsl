@@ -32,7 +32,7 @@ fn saturatingProduct(a: i32, b: i32) -> i32 {
 // when they are on.
 fn cutAt(x: i32, y: i32) -> i32 {
     let cut = riverErosionAt(x, y);
-    if (params.materials == 0 || cut == 0) {
+    if (materials() == 0 || cut == 0) {
         return cut;
     }
     let i = y * params.width + x;

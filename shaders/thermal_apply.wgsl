@@ -70,7 +70,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         height = HEIGHT_MIN_FIXED;
     }
     recordChange(i, height - heights[i]);
-    if (params.materials != 0) {
+    if (materials() != 0) {
         material[i] = soilAfter(material[i], height - heights[i]);
     }
     heights[i] = height;

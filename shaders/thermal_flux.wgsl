@@ -32,7 +32,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let height = heights[y * width + x];
     var soilShare = 0;
     var hardness = 0;
-    if (params.materials != 0) {
+    if (materials() != 0) {
         soilShare = material[y * width + x] / params.neighbours;
         hardness = vertexHardness(y * width + x, x, y, height);
     }
@@ -57,10 +57,10 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             threshold = params.talusDiagonal;
         }
         var amount = 0;
-        if (params.materials != 0) {
-            var soilThreshold = params.soilTalus;
+        if (materials() != 0) {
+            var soilThreshold = soilTalus();
             if (k >= FIRST_DIAGONAL_SLOT) {
-                soilThreshold = params.soilTalusDiagonal;
+                soilThreshold = soilTalusDiagonal();
             }
             amount = thermalMaterialAmount(drop, soilThreshold, rockThreshold(soilThreshold, threshold, hardness), params.thermalRate, soilShare, hardness);
         } else if (drop > threshold) {

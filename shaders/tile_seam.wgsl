@@ -35,7 +35,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     }
     heights[dst] = heights[src];
     drainageArea[dst] = drainageArea[src];
-    if (params.materials != 0) {
+    if (materials() != 0) {
         material[dst] = material[src];
     }
 }

@@ -21,7 +21,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     outflowScale[i] = 0;
     var amount = groundChange[i];
     if (amount != 0) {
-        if (params.materials != 0) {
+        if (materials() != 0) {
             if (amount < 0) {
                 amount = -materialCut(-amount, material[i], vertexHardness(i, vertex.x, vertex.y, heights[i]));
             }

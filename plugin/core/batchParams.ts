@@ -12,7 +12,7 @@ import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
 import { ANGLE_STEPS, discCells, discDirection, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
 import type { MaskName } from "./erosionState.js";
-import { hardnessQ8 } from "./materials.js";
+import { hardnessQ8 } from "./hardness.js";
 
 /** Most of the drop below a cell (or rise above it) one step may cut (fill): 1/4, as a right shift. */
 export const MAX_SHARE_SHIFT = 2;
@@ -141,29 +141,28 @@ export const BATCH_PARAM_FIELDS = [
     "dispatchOffset",
     // Shallow water: which pass of the step a water batch runs (WATER_PASSES). A water batch's other
     // options have their own names (WATER_PARAM_SLOTS) in slots of droplet fields, so the block
-    // keeps its size.
+    // stays at 64 fields and one params buffer holds 256 batches.
     "waterPass",
-    // Materials (materials.ts): 0 when they are off; 1 when on; 2 on a river batch, whose
-    // accumulator holds the uplift (rock, which the fold takes out before the soil rule).
-    "materials",
-    // Soil's angle of repose (Q16 slope) along an axis and a diagonal (never above talus).
-    "soilTalus",
-    "soilTalusDiagonal",
-    // The rock's hardness, Q8 (256 = as soft as the soil): materials.hardness.
-    "rockHardness",
-    // Strata (materials.strata*): a bed's thickness (Q8 cells; 0: no strata), a hard bed's hardness
-    // (Q8), the share of hard beds (Q16), their seed, the first bed's base (Q8 cells), the layered
-    // beds (0: all), and how the beds' base rises along x and along y (Q16 slopes; the dip direction quantised to
-    // 1/256 of a turn).
-    "strataThickness",
-    "strataHardness",
-    "strataShare",
-    "strataSeed",
-    "strataBase",
-    "strataBeds",
-    "strataDipX",
-    "strataDipY",
 ] as const;
+
+/**
+ * The materials' fields (`materials.ts`), the same for every batch of a cycle: named in
+ * `BatchParams` like the rest, but not in the uniform params block (which stays at 64 fields). The
+ * GPU keeps them after the material buffer's grids (`MATERIAL_PARAM_FIELDS` order), where the
+ * kernels read them through accessors named after them (`wgslMaterialAccessors`).
+ * - `materials`: 1 when the materials are on, else 0.
+ * - `soilTalus`, `soilTalusDiagonal`: the soil's angle of repose (Q16 slope) along an axis and a
+ *   diagonal (never above the talus).
+ * - `rockHardness`: the rock's hardness (Q8, 256 = as soft as the soil): `materials.hardness`.
+ * - The strata (`materials.strata*`): a bed's thickness (Q8 cells; 0: no strata), a hard bed's
+ *   hardness (Q8), the share of hard beds (Q16), their seed, the first bed's base (Q8 cells), the
+ *   layered beds (0: all), and how the beds' base rises along x and along y (Q16 slopes; the dip
+ *   direction quantised to 1/256 of a turn).
+ */
+export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY"] as const;
+
+/** A materials field of the batch parameters. */
+export type MaterialParamName = (typeof MATERIAL_PARAM_FIELDS)[number];
 
 /**
  * A water batch's options, each by its own name, and the droplet field whose slot it travels in
@@ -198,8 +197,8 @@ export type WaterParamName = keyof typeof WATER_PARAM_SLOTS;
 /** A water batch's options by their own names. */
 export type WaterParams = Record<WaterParamName, number>;
 
-/** Name of one batch parameter. */
-export type BatchParamName = (typeof BATCH_PARAM_FIELDS)[number];
+/** Name of one batch parameter (the uniform block's and the materials'). */
+export type BatchParamName = (typeof BATCH_PARAM_FIELDS)[number] | MaterialParamName;
 
 /** The integers one batch runs with (all fit in an `i32`; `seed` is a u32 stored bit for bit). */
 export type BatchParams = Record<BatchParamName, number>;
@@ -346,14 +345,15 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         riverErosion: q16(options.rivers.erosion),
         riverCapacity: q16(options.rivers.capacity),
         riverDeposition: q16(options.rivers.deposition),
-        riverUplift: q16(options.rivers.uplift),
+        // A river batch's only: the fold takes it out of the soil's change (`nominalUplift`).
+        riverUplift: operator === "rivers" ? q16(options.rivers.uplift) : 0,
         channelArea: options.rivers.enabled ? options.rivers.channelArea | 0 : 0,
         seam: options.tileable && width > 2 && depth > 2 ? 1 : 0,
         wrap: wrap ? 1 : 0,
         cellSizeBits: 0,
         dispatchOffset: 0,
         waterPass,
-        ...materialParams(options, thermal.talus, operator === "rivers"),
+        ...materialParams(options, thermal.talus),
     };
     if (operator === "water") {
         const water = options.water;
@@ -375,14 +375,14 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
     return params;
 }
 
-/** The materials' fields of a batch (`riverBatch`: its accumulator holds the uplift). */
-export function materialParams(options: Readonly<ErosionOptions>, talus: number, riverBatch = false): Pick<BatchParams, MaterialParamName> {
+/** The materials' fields of a batch (all 0 with the materials off). */
+export function materialParams(options: Readonly<ErosionOptions>, talus: number): Pick<BatchParams, MaterialParamName> {
     const params = {} as Pick<BatchParams, MaterialParamName>;
-    for (const name of MATERIAL_PARAMS) params[name] = 0;
+    for (const name of MATERIAL_PARAM_FIELDS) params[name] = 0;
     const materials = options.materials;
     if (!materials.enabled) return params;
     const soilTalus = Math.min(materials.soilTalus, talus);
-    Object.assign(params, { materials: riverBatch ? 2 : 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(materials.hardness) });
+    Object.assign(params, { materials: 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(materials.hardness) });
     const thickness = Math.round(materials.strataThickness * 256);
     if (thickness > 0) {
         // The direction in 1/256 turns, through the literal cosine table (no Math.cos: every machine agrees).
@@ -403,11 +403,7 @@ export function materialParams(options: Readonly<ErosionOptions>, talus: number,
     return params;
 }
 
-/** The materials' fields of the batch parameters. */
-const MATERIAL_PARAMS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY"] as const;
 
-/** A materials field of the batch parameters. */
-type MaterialParamName = (typeof MATERIAL_PARAMS)[number];
 
 /**
  * The parameters of a local erosion event's batch: the cycle's options with the event's droplet
@@ -464,7 +460,7 @@ export function riverRect(params: BatchParams): GridRect {
 /** Params with every field 0 but the grid's size: what the passes over the whole field (vertices, map textures) start from. */
 export function blankBatchParams(width: number, depth: number): BatchParams {
     const params = {} as BatchParams;
-    for (const field of BATCH_PARAM_FIELDS) {
+    for (const field of [...BATCH_PARAM_FIELDS, ...MATERIAL_PARAM_FIELDS]) {
         params[field] = 0;
     }
     params.width = width;

@@ -7,7 +7,7 @@ import type { GroundEdit } from "./groundEdits.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
 import { cloneWaterGrids, type WaterGrids } from "./waterModel.js";
-import { cloneMaterialGrids, type MaterialGrids } from "./materials.js";
+import { cloneMaterialGrids, type MaterialGrids } from "./materialGrids.js";
 import type { WaterSource } from "./waterSources.js";
 import type { SimulationOptions } from "./options.js";
 

@@ -11,46 +11,19 @@
  * The grids are part of the state once the materials have run (null before, like the water's), so
  * a run without them hashes, snapshots and uploads exactly as before.
  */
-import type { BatchParams } from "./batchParams.js";
+import { MATERIAL_PARAM_FIELDS, type BatchParams } from "./batchParams.js";
 import { FIXED_ONE, mulQ16 } from "./fixedPoint.js";
 import { hash4 } from "./hash.js";
+import { HARDNESS_MAX, HARDNESS_ONE } from "./hardness.js";
 
-/** Hardness 1 (as soft as the soil) in the Q8 the kernels use. */
-export const HARDNESS_ONE = 256;
+import { MATERIAL_GRIDS, type MaterialGrids } from "./materialGrids.js";
 
-/** Largest hardness, Q8 (1000 times the soil's). */
-export const HARDNESS_MAX = 1000 * HARDNESS_ONE;
-
-/**
- * The materials' grids, in fingerprint, snapshot and GPU-buffer order: the soil's thickness
- * (fixed point, never negative) and the rock's hardness factor (Q8, 256 = 1).
- */
-export const MATERIAL_GRIDS = ["soil", "hardness"] as const;
-
-/** The name of one of the materials' grids. */
-export type MaterialGridName = (typeof MATERIAL_GRIDS)[number];
-
-/** The materials' state: soil thickness (fixed point) and hardness factor (Q8) per vertex. */
-export type MaterialGrids = Record<MaterialGridName, Int32Array>;
-
-/** Fresh materials: `soilUnits` of soil on every vertex, hardness factor 1 everywhere. */
-export function createMaterialGrids(cells: number, soilUnits: number): MaterialGrids {
-    return { soil: new Int32Array(cells).fill(soilUnits), hardness: new Int32Array(cells).fill(HARDNESS_ONE) };
-}
-
-/** Copies of the grids. */
-export function cloneMaterialGrids(materials: MaterialGrids): MaterialGrids {
-    return { soil: materials.soil.slice(), hardness: materials.hardness.slice() };
-}
+export { HARDNESS_MAX, HARDNESS_ONE, hardnessQ8 } from "./hardness.js";
+export { cloneMaterialGrids, createMaterialGrids, MATERIAL_GRIDS, packMaterials, unpackMaterials, type MaterialGridName, type MaterialGrids } from "./materialGrids.js";
 
 /** `materials.initialSoil` (cells) as fixed-point units, rounded to nearest. */
 export function initialSoilUnits(cells: number): number {
     return Math.round(cells * FIXED_ONE);
-}
-
-/** `materials.hardness` as Q8, rounded to nearest, within [HARDNESS_ONE, HARDNESS_MAX]. */
-export function hardnessQ8(hardness: number): number {
-    return Math.min(HARDNESS_MAX, Math.max(HARDNESS_ONE, Math.round(hardness * HARDNESS_ONE)));
 }
 
 /** Thickest soil a vertex holds (2^30 - 1 units, the top of the height range): a sum with any i32 change stays exact in WGSL. */
@@ -78,8 +51,8 @@ export function rockTaken(amount: number, hardness: number): number {
     return whole * HARDNESS_ONE + Math.floor((rest * HARDNESS_ONE) / hardness);
 }
 
-/** The effective hardness of a vertex's rock, Q8: its factor times its bed's (`bedHardness`), floored, at least HARDNESS_ONE, at most HARDNESS_MAX. Mirrors `rockHardness` in `shaders/materials.wgsl`. */
-export function rockHardness(factor: number, optionQ8: number): number {
+/** The effective hardness of a vertex's rock, Q8: its factor times its bed's (`bedHardness`), floored, at least HARDNESS_ONE, at most HARDNESS_MAX. Mirrors `hardnessOf` in `shaders/materials.wgsl`. */
+export function hardnessOf(factor: number, optionQ8: number): number {
     // factor = 256 a + b: the product over 256 is a x option + floor(b x option / 256), each part
     // inside an i32 (as the WGSL computes it).
     const product = (factor >> 8) * optionQ8 + (((factor & 255) * optionQ8) >> 8);
@@ -101,21 +74,6 @@ export function thermalMaterialAmount(drop: number, soilThreshold: number, rockT
     return soilPart + (rockExcess > soilPart ? rockTaken(rockExcess - soilPart, hardness) : 0);
 }
 
-/** The grids one after the other (`MATERIAL_GRIDS` order): the GPU's material buffer. */
-export function packMaterials(materials: MaterialGrids): Int32Array {
-    const cells = materials.soil.length;
-    const packed = new Int32Array(cells * MATERIAL_GRIDS.length);
-    MATERIAL_GRIDS.forEach((grid, index) => packed.set(materials[grid], index * cells));
-    return packed;
-}
-
-/** The grids of a packed material buffer of `cells` vertices (copies). */
-export function unpackMaterials(packed: Int32Array, cells: number): MaterialGrids {
-    const grids = {} as MaterialGrids;
-    MATERIAL_GRIDS.forEach((grid, index) => (grids[grid] = packed.slice(index * cells, (index + 1) * cells)));
-    return grids;
-}
-
 /** Hash stream of the strata's beds (`hash4(strataSeed, bed, STRATA_STREAM, 0)`): apart from the droplets' and the events'. */
 export const STRATA_STREAM = 0x53545241;
 
@@ -124,7 +82,7 @@ export const STRATA_STREAM = 0x53545241;
  * (`params.strataThickness` > 0), the bed the rock's top lies in, tilted by the dip, is hard
  * (`strataHardness`) when the top 16 bits of `hash4(strataSeed, bed, STRATA_STREAM, 0)` fall below
  * `strataShare`; any other rock has `rockHardness`. Worked in 1/256 cells (`rock >> 8`), so no sum
- * leaves an i32. Mirrors `bedHardness` in `shaders/materials.wgsl`.
+ * leaves an i32. Mirrors `bedHardness` in `shaders/materials.wgsl` (which reads the fields through their accessors).
  */
 export function bedHardness(params: BatchParams, rock: number, x: number, y: number): number {
     const thickness = params.strataThickness;
@@ -137,7 +95,7 @@ export function bedHardness(params: BatchParams, rock: number, x: number, y: num
 
 /** The hardness (Q8) of vertex i at (x, y) with the materials on: its factor times its bed's (`bedHardness` of the rock under its soil). */
 export function vertexHardness(params: BatchParams, heights: Int32Array, materials: MaterialGrids, i: number, x: number, y: number): number {
-    return rockHardness(materials.hardness[i], bedHardness(params, heights[i] - materials.soil[i], x, y));
+    return hardnessOf(materials.hardness[i], bedHardness(params, heights[i] - materials.soil[i], x, y));
 }
 
 /**
@@ -161,4 +119,22 @@ export function rockThreshold(soilThreshold: number, rockOption: number, hardnes
     const fraction = Math.floor(((hardness - HARDNESS_ONE) * HARDNESS_ONE) / hardness);
     const span = rockOption - soilThreshold;
     return soilThreshold + (span >> 8) * fraction + (((span & 255) * fraction) >> 8);
+}
+
+/**
+ * Where the materials' batch fields start in the GPU's material buffer (i32 index): after the
+ * grids, `MATERIAL_GRIDS.length` of `cells` each.
+ */
+export function materialParamsOffset(cells: number): number {
+    return MATERIAL_GRIDS.length * cells;
+}
+
+/** The materials' batch fields of `params`, in `MATERIAL_PARAM_FIELDS` order: what the GPU writes after the grids. */
+export function packMaterialParams(params: BatchParams): Int32Array {
+    return Int32Array.from(MATERIAL_PARAM_FIELDS, (name) => params[name]);
+}
+
+/** The WGSL accessors of the materials' batch fields (`fn soilTalus() -> i32`), reading them after the material buffer's grids. */
+export function wgslMaterialAccessors(): string {
+    return MATERIAL_PARAM_FIELDS.map((name, k) => `fn ${name}() -> i32 {\n    return material[${MATERIAL_GRIDS.length} * params.width * params.depth + ${k}];\n}\n`).join("");
 }

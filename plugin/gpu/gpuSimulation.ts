@@ -4,7 +4,7 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
-import { createMaterialGrids, MATERIAL_GRIDS, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
+import { createMaterialGrids, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
 import { f32Bits, MAX_DISPATCH_BATCHES, PARAMS_UNIFORM_BYTES } from "../core/batchParams.js";
 import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
@@ -258,16 +258,32 @@ export class GpuErosionSimulation {
             return [];
         }
         this._buffers.ensureMaterials();
+        this._materialParams = null;
         return [{ buffer: this._buffers.bound("material"), data: packMaterials(materials) }];
     }
 
-    /** Makes the materials (`planned.initialSoil` of soil everywhere) the first time a batch runs them, as the CPU backend does. */
+    /**
+     * Makes the materials (`planned.initialSoil` of soil everywhere) the first time a batch runs
+     * them, as the CPU backend does; then writes the batch's materials fields after the grids where
+     * they changed (a class's batches share them: one cycle's options).
+     */
     private _ensureMaterials(planned: PlannedBatch): void {
-        if (planned.params.materials === 0 || this._buffers.hasMaterials) return;
+        if (!this._buffers.hasMaterials) {
+            if (planned.params.materials === 0) return;
+            this._recorder.beforeWrite();
+            this._buffers.ensureMaterials();
+            this.device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this.width * this.depth, planned.initialSoil ?? 0)));
+            this._materialParams = null;
+        }
+        const fields = packMaterialParams(planned.params);
+        if (this._materialParams && fields.every((value, k) => value === this._materialParams![k])) return;
         this._recorder.beforeWrite();
-        this._buffers.ensureMaterials();
-        this.device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this.width * this.depth, planned.initialSoil ?? 0)));
+        this.device.writeBuffer(this._buffers.bound("material"), fields, materialParamsOffset(this.width * this.depth) * 4);
+        this._materialParams = fields;
     }
+
+    /** The materials' batch fields last written after the grids (null: none yet, or a state was uploaded since). */
+    private _materialParams: Int32Array | null = null;
 
     /** After a class's dispatches: the seam of a tileable terrain, and the record flag. */
     private _endClass(target: DispatchTarget): void {

@@ -24,7 +24,7 @@ import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
 import { FLUX_LIMIT, GRADIENT_COMPONENT_LIMIT, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, WATER_LIMIT, WATER_SEDIMENT_LIMIT } from "../core/waterModel.js";
 import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
-import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT, STRATA_STREAM } from "../core/materials.js";
+import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT, STRATA_STREAM, wgslMaterialAccessors } from "../core/materials.js";
 import { CHECKSUM_WORKGROUP_SIZE, LANE_A_START, LANE_B_START } from "../core/checksums/regionChecksums.js";
 
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
@@ -167,7 +167,7 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
     materials: [
         { file: "core/materials.ts", name: "soilAfter" },
         { file: "core/materials.ts", name: "rockTaken" },
-        { file: "core/materials.ts", name: "rockHardness" },
+        { file: "core/materials.ts", name: "hardnessOf" },
         { file: "core/materials.ts", name: "bedHardness" },
         { file: "core/materials.ts", name: "vertexHardness" },
         { file: "core/materials.ts", name: "thermalMaterialAmount" },
@@ -344,6 +344,8 @@ export function kernelSource(kernel: KernelName): string {
     parts.push(SHADER_SOURCES[kernelFile(kernel) as keyof typeof SHADER_SOURCES]);
     for (const include of spec.includes ?? []) {
         parts.push(SHADER_SOURCES[include as keyof typeof SHADER_SOURCES]);
+        // The materials' batch fields live after the material buffer's grids, read by generated accessors.
+        if (include === "materials") parts.push(wgslMaterialAccessors());
     }
     return resolveBindings(parts.join("\n"), spec.swapped);
 }

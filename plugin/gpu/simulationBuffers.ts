@@ -11,7 +11,8 @@ import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BindingName } from "./shaderLibrary.js";
 import { WATER_GRIDS, type WaterGridName } from "../core/waterModel.js";
-import { MATERIAL_GRIDS } from "../core/materials.js";
+import { MATERIAL_GRIDS } from "../core/materialGrids.js";
+import { MATERIAL_PARAM_FIELDS } from "../core/batchParams.js";
 
 /** Bytes of one `i32` grid of `width x depth`. */
 export function gridBytes(width: number, depth: number): number {
@@ -122,8 +123,9 @@ export class SimulationBuffers {
     private _sources: ComputeBuffer | null = null;
     /**
      * The materials' grids in one buffer (`MATERIAL_GRIDS` one after the other: the soil, then the
-     * hardness factor), made the first time they run or a state with them is uploaded; until then a
-     * stand-in of its own (never bound beside the mask stand-in, so no buffer is bound twice).
+     * hardness factor) and their batch fields after them, made the first time they run or a state
+     * with them is uploaded; until then a zeroed stand-in of its own (never bound beside the mask
+     * stand-in, so no buffer is bound twice), whose `materials()` reads 0.
      */
     private _material: ComputeBuffer | null = null;
     private readonly _noMaterial: ComputeBuffer;
@@ -203,7 +205,8 @@ export class SimulationBuffers {
     /** Creates the materials' buffer (checked to be bindable) if it does not exist; true if it was made now (its contents are then to be written). */
     public ensureMaterials(): boolean {
         if (this._material) return false;
-        const bytes = gridBytes(this.width, this.depth) * MATERIAL_GRIDS.length;
+        // The grids, then the materials' batch fields (`materialParamsOffset`).
+        const bytes = gridBytes(this.width, this.depth) * MATERIAL_GRIDS.length + MATERIAL_PARAM_FIELDS.length * 4;
         assertBindable(this._device, "materials", bytes, this.width, this.depth);
         this._material = this._device.createBuffer("TerrainErosion.material", bytes);
         return true;

@@ -21,7 +21,8 @@ export function ensureMaterials(state: ErosionStateData, initialSoil: number): M
  * rectangle, none on the field's edge off a torus. Mirrors `nominalUplift` in apply_delta.wgsl.
  */
 export function nominalUplift(params: BatchParams, upliftMask: Int32Array | null, x: number, y: number): number {
-    if (params.materials !== 2 || params.riverUplift === 0) return 0;
+    // Only a river batch's params carry riverUplift.
+    if (params.riverUplift === 0) return 0;
     const rect = riverRect(params);
     if (x < rect.x0 || y < rect.y0 || x >= rect.x1 || y >= rect.y1) return 0;
     if (params.wrap === 0 && (x === 0 || y === 0 || x === params.width - 1 || y === params.depth - 1)) return 0;
