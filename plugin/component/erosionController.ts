@@ -14,6 +14,7 @@ import type { MaskName } from "../core/erosionState.js";
 import type { LocalErosionInput } from "../core/localErosion.js";
 import type { ErosionSnapshot } from "../core/snapshot.js";
 import type { WaterMaps } from "../core/waterMaps.js";
+import type { MaterialMaps } from "../core/materials.js";
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
 import { ErosionLifecycle } from "./erosionLifecycle.js";
 import { assertMaskName } from "./masks.js";
@@ -166,10 +167,13 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * (droplet visits), wear and deposition (1/65536 of the cell size), the drainage direction of
      * every vertex from the current state as the river operator routes it (slot 0..7: +x, -x, +y, -y,
      * then diagonals; 255 where nothing is lower), the drainage area (cells, the river operator's
-     * state), and the shallow water's depth (local units) and velocity (two per vertex, along local x
-     * and z, local units a water step).
+     * state), the shallow water's depth (local units) and velocity (two per vertex, along local x
+     * and z, local units a water step), and the materials (`materials.enabled`): the soil's thickness
+     * (local units), the strata's bed of the rock at the surface (`exposedLayer`, -1 without strata
+     * or outside the layered beds) and that rock's hardness (`rockHardness`, times the soil's; 1
+     * while the materials have never run).
      */
-    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array } & WaterMaps> {
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array } & WaterMaps & MaterialMaps> {
         return this._withRunner("readMaps", (runner) => runner.maps.readMaps());
     }
 

@@ -9,6 +9,8 @@ import { CpuMapsTextures } from "./cpuMapsTextures.js";
 import type { Live, LiveQueue } from "./runnerLive.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import { waterMapArrays, type WaterMaps } from "../core/waterMaps.js";
+import { materialMapArrays, type MaterialMaps } from "../core/materials.js";
+import { materialParams } from "../core/batchParams.js";
 
 /** A runner's maps. */
 export class RunnerMaps {
@@ -18,11 +20,13 @@ export class RunnerMaps {
     constructor(private readonly _runner: LiveQueue) {}
 
     /** The erosion maps, the drainage directions and area, and the water's depth and velocity, as arrays, after everything issued so far. */
-    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array } & WaterMaps> {
+    public readMaps(): Promise<ErosionMaps & { direction: Uint8Array; drainageArea: Int32Array } & WaterMaps & MaterialMaps> {
         return this._runner.queueLive("readMaps", async ({ backend, schedule, field }) => {
             const maps = await backend.readMaps();
             const state = await backend.readState(schedule.cycle, schedule.batch);
-            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea, ...waterMapArrays(state, field.cellSize) };
+            // The strata in force: those of the options, as a batch carries them.
+            const strata = materialParams(schedule.options, schedule.options.thermal.talus);
+            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea, ...waterMapArrays(state, field.cellSize), ...materialMapArrays(state, strata, field.cellSize) };
         });
     }
 

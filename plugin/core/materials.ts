@@ -11,7 +11,10 @@
  * The grids are part of the state once the materials have run (null before, like the water's), so
  * a run without them hashes, snapshots and uploads exactly as before.
  */
-import { MATERIAL_PARAM_FIELDS, type BatchParams } from "./batchParams.js";
+import { MATERIAL_PARAM_FIELDS, type BatchParams, type MaterialParamName } from "./batchParams.js";
+
+/** The materials' fields of a batch's parameters: all the rules below read. */
+export type MaterialFields = Pick<BatchParams, MaterialParamName>;
 import { FIXED_ONE, mulQ16 } from "./fixedPoint.js";
 import { hash4 } from "./hash.js";
 import { HARDNESS_MAX, HARDNESS_ONE } from "./hardness.js";
@@ -84,17 +87,50 @@ export const STRATA_STREAM = 0x53545241;
  * `strataShare`; any other rock has `rockHardness`. Worked in 1/256 cells (`rock >> 8`), so no sum
  * leaves an i32. Mirrors `bedHardness` in `shaders/materials.wgsl` (which reads the fields through their accessors).
  */
-export function bedHardness(params: BatchParams, rock: number, x: number, y: number): number {
-    const thickness = params.strataThickness;
-    if (thickness === 0) return params.rockHardness;
-    const z = (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8);
-    const bed = Math.floor(z / thickness);
-    if (params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds)) return params.rockHardness;
+export function bedHardness(params: MaterialFields, rock: number, x: number, y: number): number {
+    const bed = bedIndex(params, rock, x, y);
+    if (bed === null) return params.rockHardness;
     return hash4(params.strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < params.strataShare ? params.strataHardness : params.rockHardness;
 }
 
+/** The strata's bed the rock's top at (x, y) lies in (`bedHardness`), or null without strata or outside the layered beds. */
+export function bedIndex(params: MaterialFields, rock: number, x: number, y: number): number | null {
+    const thickness = params.strataThickness;
+    if (thickness === 0) return null;
+    const z = (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8);
+    const bed = Math.floor(z / thickness);
+    return params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds) ? null : bed;
+}
+
+/** The materials as maps (`readMaps`): soil thickness (local units), the bed of the rock at the surface (-1: none), its hardness (times the soil's). */
+export interface MaterialMaps {
+    readonly soil: Float32Array;
+    readonly exposedLayer: Int32Array;
+    readonly rockHardness: Float32Array;
+}
+
+/** `MaterialMaps` of a state whose batches run with `params`' materials fields (all zero and -1, hardness 1, while the materials have never run). */
+export function materialMapArrays(state: { readonly width: number; readonly depth: number; readonly heights: Int32Array; readonly materials?: MaterialGrids | null }, params: MaterialFields, cellSize: number): MaterialMaps {
+    const { width, depth, heights, materials } = state;
+    const cells = width * depth;
+    const soil = new Float32Array(cells);
+    const exposedLayer = new Int32Array(cells).fill(-1);
+    const rockHardness = new Float32Array(cells).fill(1);
+    if (!materials) return { soil, exposedLayer, rockHardness };
+    const unit = cellSize / FIXED_ONE;
+    for (let y = 0; y < depth; y++) {
+        for (let x = 0; x < width; x++) {
+            const i = y * width + x;
+            soil[i] = materials.soil[i] * unit;
+            exposedLayer[i] = bedIndex(params, heights[i] - materials.soil[i], x, y) ?? -1;
+            rockHardness[i] = vertexHardness(params, heights, materials, i, x, y) / HARDNESS_ONE;
+        }
+    }
+    return { soil, exposedLayer, rockHardness };
+}
+
 /** The hardness (Q8) of vertex i at (x, y) with the materials on: its factor times its bed's (`bedHardness` of the rock under its soil). */
-export function vertexHardness(params: BatchParams, heights: Int32Array, materials: MaterialGrids, i: number, x: number, y: number): number {
+export function vertexHardness(params: MaterialFields, heights: Int32Array, materials: MaterialGrids, i: number, x: number, y: number): number {
     return hardnessOf(materials.hardness[i], bedHardness(params, heights[i] - materials.soil[i], x, y));
 }
 
@@ -130,7 +166,7 @@ export function materialParamsOffset(cells: number): number {
 }
 
 /** The materials' batch fields of `params`, in `MATERIAL_PARAM_FIELDS` order: what the GPU writes after the grids. */
-export function packMaterialParams(params: BatchParams): Int32Array {
+export function packMaterialParams(params: MaterialFields): Int32Array {
     return Int32Array.from(MATERIAL_PARAM_FIELDS, (name) => params[name]);
 }
 
