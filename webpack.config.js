@@ -45,7 +45,8 @@ function umdConfig(mode) {
         entry: resolve(root, "plugin/umd.ts"),
         output: { path: resolve(root, "dist/umd"), filename: "terrain-erosion.umd.js", library: { name: "TERRAIN_EROSION", type: "umd" }, globalObject: "globalThis" },
         // The generated modules (shader strings, the worker bundle) stay out of the map (noSourceMapLoader.cjs).
-        module: { rules: [{ test: /[\\/]plugin[\\/]generated[\\/].*\.ts$/, use: [resolve(root, "scripts/lib/noSourceMapLoader.cjs"), { loader: typescriptRules[0].loader, options: typescriptRules[0].options }] }, { ...typescriptRules[0], exclude: /[\\/]plugin[\\/]generated[\\/]/ }] },
+        // The rest go through stripCommentsLoader.cjs first: the map embeds their code without its comments.
+        module: { rules: [{ test: /[\\/]plugin[\\/]generated[\\/].*\.ts$/, use: [resolve(root, "scripts/lib/noSourceMapLoader.cjs"), { loader: typescriptRules[0].loader, options: typescriptRules[0].options }] }, { test: /\.ts$/, exclude: /[\\/]plugin[\\/]generated[\\/]/, use: [{ loader: typescriptRules[0].loader, options: typescriptRules[0].options }, resolve(root, "scripts/lib/stripCommentsLoader.cjs")] }] },
         resolve: resolveTs,
         // Every @babylonjs/core import resolves to Babylon's UMD global, as the Playground provides it.
         externals: [({ request }, callback) => (request && request.startsWith("@babylonjs/core") ? callback(null, { root: "BABYLON", commonjs: request, commonjs2: request, amd: request }) : callback())],

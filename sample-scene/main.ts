@@ -83,8 +83,18 @@ function terrainWeight(engine: AbstractEngine): { size: number; droplets: number
     return { size, droplets, fps, note };
 }
 
+/**
+ * `?strata=1`: bedrock and soil, the rock in dipping beds a twelfth of the relief thick, some ten
+ * times harder than the rest, so the valleys' walls step into cliffs and benches.
+ */
+function strataPreset(relief: number): ErosionOptionsInput {
+    if (params.get("strata") !== "1") return {};
+    return { thermal: { talus: 2, iterations: 8 }, materials: { enabled: true, soilTalus: 0.6, hardness: 1.5, strataThickness: relief / 12, strataHardness: 12, strataShare: 0.4, strataSeed: 3, strataDip: 0.05, strataDipDirection: 30 } };
+}
+
 async function createTerrain(scene: Scene, weight: { size: number; droplets: number }): Promise<Terrain> {
-    const options = { seed: 7, frameBudgetMs: 4, cpuWorkers, hydraulic: { dropletsPerBatch: weight.droplets } };
+    const relief = terrainName === "montblanc" ? (4810 - 454) / (60000 / 646) : (90 * weight.size) / 513;
+    const options: ErosionOptionsInput = { seed: 7, frameBudgetMs: 4, cpuWorkers, hydraulic: { dropletsPerBatch: weight.droplets }, ...strataPreset(relief) };
     if (terrainName === "montblanc") {
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 /** What each build reads: folders and files relative to the repository root. */
 const INPUTS = {
     sample: ["plugin", "shaders", "sample-scene", "webpack.config.js", "tsconfig.json", "package-lock.json"],
-    umd: ["plugin", "shaders", "webpack.config.js", "scripts/lib/noSourceMapLoader.cjs", "tsconfig.json", "package-lock.json"],
+    umd: ["plugin", "shaders", "webpack.config.js", "scripts/lib/noSourceMapLoader.cjs", "scripts/lib/stripCommentsLoader.cjs", "tsconfig.json", "package-lock.json"],
     lib: ["plugin", "shaders", "tsconfig.json", "tsconfig.build.json", "package-lock.json", "package.json", "scripts/lib/stripComments.mjs", "scripts/lib/pruneDeclarations.mjs"],
     testpages: ["plugin", "shaders", "test/browser/pages", "test/helpers", "scripts/lib", "webpack.config.js", "tsconfig.json", "package-lock.json"],
 };

@@ -82,20 +82,19 @@ const CASES: ParityCase[] = [
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
     {
-        name: "materials: soil at its own angle over hard rock, initial soil, rivers with uplift under an uplift map, a pile and a dig",
-        width: 57,
-        depth: 45,
-        relief: 40,
-        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 300 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 6.5, initialSoil: 0.4 } },
-        batches: 18,
+        name: "materials: soil at its own angle over dipping strata of hard and soft rock (some beds below the base), initial soil, rivers with uplift under an uplift map, a pile and a dig",
+        width: 49,
+        depth: 41,
+        relief: 30,
+        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130 } },
+        batches: 14,
         masks: (width, depth) => ({ ...noMasks(), uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)) }),
         edits: [
             { afterBatch: 2, request: { kind: "pile", height: 3 * 65536 }, points: [{ x: 20, y: 20 }], radius: 5 },
             { afterBatch: 9, request: { kind: "dig", depth: 2 * 65536 }, points: [{ x: 40, y: 10 }, { x: 44, y: 30 }], radius: 2 },
         ],
     },
-    { name: "materials with strata: dipping beds of hard and soft rock (some beds below the base), 4-neighbour thermal, rivers", width: 49, depth: 41, relief: 30, options: { patchSize: 16, seed: 14, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.4, stepsPerBatch: 8 }, thermal: { neighbours: 4, talus: 0.4 }, materials: { enabled: true, soilTalus: 0.2, hardness: 1.5, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130 } }, batches: 30 },
-    { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil)", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2 } }, batches: 60 },
+    { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil)", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2 } }, batches: 40 },
     { name: "a run of many batches (160: 16 patches x 3 operators a cycle)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 
