@@ -66,7 +66,8 @@ export function recordWaterTexture(recorder: GpuRecorder, buffers: SimulationBuf
 
 /**
  * Records the region checksums of the state (`regionChecksums`: regions of `size` vertices): two
- * kernels with water (a kernel binds at most 8 storage buffers), one without. Returns the buffer
+ * kernels with water (a kernel binds at most 8 storage buffers), one without, and one more once the
+ * materials have run. Returns the buffer
  * the checksums land in and their bytes (8 a region).
  */
 export function recordRegionChecksums(recorder: GpuRecorder, buffers: SimulationBuffers, size: number): { checksums: ComputeBuffer; bytes: number } {
@@ -80,6 +81,7 @@ export function recordRegionChecksums(recorder: GpuRecorder, buffers: Simulation
     const groups = Math.ceil(regions / CHECKSUM_WORKGROUP_SIZE);
     record(recorder.target([params]), "region_checksums", groups, 1, null, water ? { checksums } : { checksums, waterDepth: standIn, waterSediment: standIn, fluxX: standIn });
     if (water) record(recorder.target([params]), "region_checksums_water", groups, 1, null, { checksums });
+    if (buffers.hasMaterials) record(recorder.target([params]), "region_checksums_materials", groups, 1, null, { checksums });
     recorder.noteRecorded();
     return { checksums, bytes: regions * 8 };
 }

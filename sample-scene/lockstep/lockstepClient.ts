@@ -110,7 +110,7 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
             const message = await answer;
             if (message?.type === "repair") {
                 const values = new Int32Array(base64ToBytes(message.values).buffer);
-                await erosion.repairRegions({ stamp: message.stamp, patch: { width, depth, size: message.size, regions: message.regions, water: message.water, values } });
+                await erosion.repairRegions({ stamp: message.stamp, patch: { width, depth, size: message.size, regions: message.regions, water: message.water, materials: message.materials === true, values } });
             } else if (message?.type === "join") {
                 await join(message); // too old to repair: the whole game again
                 return;

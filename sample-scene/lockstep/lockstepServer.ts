@@ -100,7 +100,7 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
                     return;
                 }
                 const patch = readRegions(at.state, regionSize, message.regions);
-                send(socket, { type: "repair", stamp: at.stamp, size: regionSize, regions: patch.regions, water: patch.water, values: bytesToBase64(new Uint8Array(patch.values.buffer)) });
+                send(socket, { type: "repair", stamp: at.stamp, size: regionSize, regions: patch.regions, water: patch.water, materials: patch.materials ?? false, values: bytesToBase64(new Uint8Array(patch.values.buffer)) });
             }
         });
     });

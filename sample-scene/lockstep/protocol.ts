@@ -21,7 +21,7 @@ import type { InputStamp } from "../../plugin/index.js";
 export type ServerMessage =
     | { readonly type: "join"; readonly contract: string; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
     | { readonly type: "step"; readonly n: number; readonly log: string; readonly horizon: InputStamp; readonly checksums?: { readonly size: number; readonly lanes: string } }
-    | { readonly type: "repair"; readonly stamp: InputStamp; readonly size: number; readonly regions: readonly number[]; readonly water: boolean; readonly values: string };
+    | { readonly type: "repair"; readonly stamp: InputStamp; readonly size: number; readonly regions: readonly number[]; readonly water: boolean; readonly materials?: boolean; readonly values: string };
 
 /** Client to server. */
 export type ClientMessage = { readonly type: "input"; readonly log: string } | { readonly type: "regions"; readonly stamp: InputStamp; readonly regions: readonly number[] };

@@ -10,12 +10,14 @@
  * vertex the grids of `CHECKSUM_PASSES[0]` (the state's four and the first three water grids), then
  * a second time over the region for the grids of `CHECKSUM_PASSES[1]` (the other seven water
  * grids): the GPU runs each pass as one kernel (no kernel may bind more storage buffers). Without
- * water only the state's four grids. Lane a is FNV-1a 32 over whole words; lane b a MurmurHash3-
+ * water only the state's four grids. Once the materials have run, a last pass takes in each
+ * vertex's soil and hardness factor (`MATERIAL_GRIDS`). Lane a is FNV-1a 32 over whole words; lane b a MurmurHash3-
  * style mix; both wrap at 2^32 (`Math.imul`; WGSL's u32 multiply). Mirrors `shaders/region_checksums.wgsl`.
  */
 import { STATE_GRIDS, type ErosionStateData } from "../erosionState.js";
 import { Fnv1a64 } from "../fingerprint.js";
 import type { WaterGrids } from "../waterModel.js";
+import { MATERIAL_GRIDS } from "../materialGrids.js";
 
 /** The grids each pass takes in, in order (the first pass's water grids only when water has run). */
 export const CHECKSUM_PASSES = [
@@ -65,16 +67,17 @@ export function mixWord(lanes: Uint32Array, r: number, word: number): void {
 }
 
 /** The checksums of `state`'s regions of `size` vertices. */
-export function regionChecksums(state: Pick<ErosionStateData, "width" | "depth" | "water"> & Pick<ErosionStateData, (typeof STATE_GRIDS)[number]>, size = DEFAULT_CHECKSUM_REGION): RegionChecksums {
+export function regionChecksums(state: Pick<ErosionStateData, "width" | "depth" | "water" | "materials"> & Pick<ErosionStateData, (typeof STATE_GRIDS)[number]>, size = DEFAULT_CHECKSUM_REGION): RegionChecksums {
     validateRegionSize(size);
     const { width, depth } = state;
     const { regionsX, regionsY } = regionGrid(width, depth, size);
     const lanes = new Uint32Array(2 * regionsX * regionsY);
     const water = state.water ?? null;
     const gridOf = (name: string): Int32Array => (name in state ? (state as unknown as Record<string, Int32Array>)[name] : (water as WaterGrids)[name as keyof WaterGrids]);
-    for (const [pass, names] of CHECKSUM_PASSES.entries()) {
-        if (pass > 0 && !water) break;
-        const grids = names.filter((name) => water || (STATE_GRIDS as readonly string[]).includes(name)).map(gridOf);
+    const materials = state.materials ?? null;
+    const passes: Int32Array[][] = CHECKSUM_PASSES.filter((_, pass) => pass === 0 || water).map((names) => names.filter((name) => water || (STATE_GRIDS as readonly string[]).includes(name)).map(gridOf));
+    if (materials) passes.push(MATERIAL_GRIDS.map((name) => materials[name]));
+    for (const [pass, grids] of passes.entries()) {
         for (let ry = 0; ry < regionsY; ry++) {
             for (let rx = 0; rx < regionsX; rx++) {
                 const r = 2 * (ry * regionsX + rx);

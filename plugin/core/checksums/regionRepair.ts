@@ -6,6 +6,7 @@
  */
 import { STATE_GRIDS, type ErosionStateData } from "../erosionState.js";
 import { WATER_GRIDS } from "../waterModel.js";
+import { MATERIAL_GRIDS } from "../materialGrids.js";
 import { regionGrid, validateRegionSize } from "./regionChecksums.js";
 
 /** The values of the state's grids in some regions, region after region, each row by row, grid after grid. */
@@ -18,12 +19,14 @@ export interface RegionPatch {
     readonly regions: readonly number[];
     /** Whether the water's grids are in it. */
     readonly water: boolean;
-    /** The values: for each region, for each grid (`STATE_GRIDS`, then `WATER_GRIDS` with water), its rows. */
+    /** Whether the materials' grids are in it (absent: no). */
+    readonly materials?: boolean;
+    /** The values: for each region, for each grid (`STATE_GRIDS`, then `WATER_GRIDS` with water, then `MATERIAL_GRIDS` with the materials), its rows. */
     readonly values: Int32Array;
 }
 
 function gridsOf(state: ErosionStateData): Int32Array[] {
-    return [...STATE_GRIDS.map((name) => state[name]), ...(state.water ? WATER_GRIDS.map((name) => state.water![name]) : [])];
+    return [...STATE_GRIDS.map((name) => state[name]), ...(state.water ? WATER_GRIDS.map((name) => state.water![name]) : []), ...(state.materials ? MATERIAL_GRIDS.map((name) => state.materials![name]) : [])];
 }
 
 /** Visits every vertex of region `r` row by row. */
@@ -47,7 +50,7 @@ export function readRegions(state: ErosionStateData, size: number, regions: read
     for (const r of regions) {
         for (const grid of grids) eachVertex(width, depth, size, regionsX, r, (i) => values.push(grid[i]));
     }
-    return { width, depth, size, regions: [...regions], water: state.water != null, values: Int32Array.from(values) };
+    return { width, depth, size, regions: [...regions], water: state.water != null, materials: state.materials != null, values: Int32Array.from(values) };
 }
 
 /** Writes `patch` into `state` (in place). Throws a `RangeError` before writing anything if the patch is of another field or water state. */
@@ -57,6 +60,9 @@ export function applyRegions(state: ErosionStateData, patch: RegionPatch): void 
     }
     if (patch.water !== (state.water != null)) {
         throw new RangeError(`applyRegions: the patch ${patch.water ? "has" : "has no"} water grids and this state ${state.water ? "has" : "has none"}: repair from a state at the same stamp.`);
+    }
+    if ((patch.materials ?? false) !== (state.materials != null)) {
+        throw new RangeError(`applyRegions: the patch ${patch.materials ? "has" : "has no"} soil and this state ${state.materials ? "has" : "has none"}: repair from a state at the same stamp.`);
     }
     const { regionsX } = regionGrid(state.width, state.depth, patch.size);
     const grids = gridsOf(state);

@@ -5,6 +5,7 @@
 import { combinedChecksum, CpuErosionSimulation, differingRegions, generateNoiseTerrain, heightsToFixed, regionChecksumHex, regionChecksums, resolveOptions } from "../../../plugin/index.js";
 import { cloneState } from "../../../plugin/advanced.js";
 import { CHECKSUM_PASSES, LANE_A_START, LANE_B_START, mixWord } from "../../../plugin/core/checksums/regionChecksums.js";
+import { applyRegions, readRegions } from "../../../plugin/core/checksums/regionRepair.js";
 
 const W = 45;
 const D = 38;
@@ -45,6 +46,23 @@ describe("region checksums", () => {
             expect({ grid, regions: differingRegions(base, after) }).toEqual({ grid, regions: [Math.floor(y / size) * 3 + Math.floor(x / size)] });
             expect(combinedChecksum(after)).not.toBe(combinedChecksum(base));
         }
+    });
+
+    it("take in the soil and hardness once the materials have run, and a repair from a right state brings a region back", () => {
+        const sim = new CpuErosionSimulation(W, D, heightsToFixed(generateNoiseTerrain({ width: W, depth: D, seed: 2, relief: 15 })), resolveOptions({ patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, materials: { enabled: true, initialSoil: 0.2 } }));
+        sim.runCycles(1);
+        const right = sim.getState();
+        const checks = regionChecksums(right, size);
+        for (const grid of ["soil", "hardness"] as const) {
+            const parted = cloneState(right);
+            parted.materials![grid][20 * W + 40] += 1;
+            const after = regionChecksums(parted, size);
+            expect({ grid, regions: differingRegions(checks, after) }).toEqual({ grid, regions: [1 * 3 + 2] });
+            applyRegions(parted, readRegions(right, size, [5]));
+            expect(differingRegions(checks, regionChecksums(parted, size))).toEqual([]);
+        }
+        // A patch with soil does not go into a state without.
+        expect(() => applyRegions({ ...cloneState(right), materials: null }, readRegions(right, size, [0]))).toThrow(/has soil and this state has none/);
     });
 
     it("refuses a bad region size, naming it and its range", () => {
