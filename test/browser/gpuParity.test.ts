@@ -86,8 +86,8 @@ const CASES: ParityCase[] = [
         width: 49,
         depth: 41,
         relief: 30,
-        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130 } },
-        batches: 14,
+        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 120 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130 } },
+        batches: 12,
         masks: (width, depth) => ({ ...noMasks(), uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)) }),
         edits: [
             { afterBatch: 2, request: { kind: "pile", height: 3 * 65536 }, points: [{ x: 20, y: 20 }], radius: 5 },

@@ -2,10 +2,9 @@
  * Region checksums on the CPU reference: one unit changed in one vertex (of the heights, or of a
  * water grid) changes exactly the checksum of the region that holds it, and the combined checksum.
  */
-import { combinedChecksum, CpuErosionSimulation, differingRegions, generateNoiseTerrain, heightsToFixed, regionChecksumHex, regionChecksums, resolveOptions } from "../../../plugin/index.js";
+import { applyRegions, combinedChecksum, CpuErosionSimulation, differingRegions, generateNoiseTerrain, heightsToFixed, readRegions, regionChecksumHex, regionChecksums, resolveOptions } from "../../../plugin/index.js";
 import { cloneState } from "../../../plugin/advanced.js";
 import { CHECKSUM_PASSES, LANE_A_START, LANE_B_START, mixWord } from "../../../plugin/core/checksums/regionChecksums.js";
-import { applyRegions, readRegions } from "../../../plugin/core/checksums/regionRepair.js";
 
 const W = 45;
 const D = 38;
