@@ -75,7 +75,7 @@ fn masked(part: i32, i: i32) -> i32 {
 // A part a step cuts at vertex i: masked, then through the materials' rule when they are on.
 fn cutPart(part: i32, i: i32) -> i32 {
     let moved = masked(part, i);
-    if (materials() == 0 || moved <= 0) {
+    if (!MATERIALS || !materialsOn || moved <= 0) {
         return moved;
     }
     return materialCut(moved, material[i], vertexHardness(i, i % params.width, i / params.width, heights[i]));
@@ -151,6 +151,8 @@ fn cutWithBrush(px: i32, py: i32, amount: i32) -> i32 {
 @compute @workgroup_size(DROPLET_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
+    // MATERIALS: this build runs the materials' rule (erode_droplets_materials); the other has none.
+    materialsOn = MATERIALS && materials() != 0;
     // A batch in pieces runs a range of its droplets a dispatch, from `dispatchOffset` (0 when whole).
     let dropletId = params.dispatchOffset + i32(id.y) * params.dispatchRowThreads + i32(id.x);
     // The 2D dispatch rounds up to whole workgroups: invocations past the batch's droplets idle.

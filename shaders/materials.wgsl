@@ -8,6 +8,10 @@
 
 @group(0) @binding(BINDING_MATERIAL) var<storage, read_write> material: array<i32>;
 
+// Whether the materials are on, read once an invocation (`materials()` is a storage read, and the
+// droplets and rivers ask per cut part and per neighbour).
+var<private> materialsOn: bool;
+
 // The soil after its vertex's height changes by `change`: laid down when raised, taken first when
 // lowered, within [0, SOIL_LIMIT]. soil >= 0, so soil + change never wraps below; above, the
 // change is cut to the room left first.

@@ -32,7 +32,7 @@ fn saturatingProduct(a: i32, b: i32) -> i32 {
 // when they are on.
 fn cutAt(x: i32, y: i32) -> i32 {
     let cut = riverErosionAt(x, y);
-    if (materials() == 0 || cut == 0) {
+    if (!materialsOn || cut == 0) {
         return cut;
     }
     let i = y * params.width + x;
@@ -42,6 +42,7 @@ fn cutAt(x: i32, y: i32) -> i32 {
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
+    materialsOn = materials() != 0;
     let rect = riverRect();
     let x = rect.x + i32(id.x);
     let y = rect.y + params.dispatchOffset + i32(id.y);

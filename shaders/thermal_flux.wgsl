@@ -21,6 +21,8 @@
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];
+    // MATERIALS: this build runs the materials' rule (thermal_flux_materials); the other has none.
+    materialsOn = MATERIALS && materials() != 0;
     let x = params.patchX0 + i32(id.x);
     let y = params.patchY0 + i32(id.y);
     // The dispatch rounds the patch up to whole workgroups: invocations past it idle.
@@ -32,7 +34,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let height = heights[y * width + x];
     var soilShare = 0;
     var hardness = 0;
-    if (materials() != 0) {
+    if (MATERIALS && materialsOn) {
         soilShare = material[y * width + x] / params.neighbours;
         hardness = vertexHardness(y * width + x, x, y, height);
     }
@@ -57,7 +59,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
             threshold = params.talusDiagonal;
         }
         var amount = 0;
-        if (materials() != 0) {
+        if (MATERIALS && materialsOn) {
             var soilThreshold = soilTalus();
             if (k >= FIRST_DIAGONAL_SLOT) {
                 soilThreshold = soilTalusDiagonal();

@@ -6,13 +6,15 @@
  * `BATCH_PARAM_FIELDS`, so the two layouts cannot drift. Every float option is quantised here,
  * once, in JavaScript doubles, so the kernels see only integers.
  */
-import { FIXED_ONE, SATURATION_LIMIT } from "./fixedPoint.js";
+import { FIXED_ONE, quantiseQ16 } from "./fixedPoint.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
-import { ANGLE_STEPS, discCells, discDirection, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
+import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
 import type { MaskName } from "./erosionState.js";
-import { hardnessQ8 } from "./hardness.js";
+import { MATERIAL_PARAM_FIELDS, materialParams, type MaterialParamName } from "./materialParams.js";
+
+export { MATERIAL_PARAM_FIELDS, materialParams, type MaterialParamName } from "./materialParams.js";
 
 /** Most of the drop below a cell (or rise above it) one step may cut (fill): 1/4, as a right shift. */
 export const MAX_SHARE_SHIFT = 2;
@@ -146,25 +148,6 @@ export const BATCH_PARAM_FIELDS = [
 ] as const;
 
 /**
- * The materials' fields (`materials.ts`), the same for every batch of a cycle: named in
- * `BatchParams` like the rest, but not in the uniform params block (which stays at 64 fields). The
- * GPU keeps them after the material buffer's grids (`MATERIAL_PARAM_FIELDS` order), where the
- * kernels read them through accessors named after them (`wgslMaterialAccessors`).
- * - `materials`: 1 when the materials are on, else 0.
- * - `soilTalus`, `soilTalusDiagonal`: the soil's angle of repose (Q16 slope) along an axis and a
- *   diagonal (never above the talus).
- * - `rockHardness`: the rock's hardness (Q8, 256 = as soft as the soil): `materials.hardness`.
- * - The strata (`materials.strata*`): a bed's thickness (Q8 cells; 0: no strata), a hard bed's
- *   hardness (Q8), the share of hard beds (Q16), their seed, the first bed's base (Q8 cells), the
- *   layered beds (0: all), and how the beds' base rises along x and along y (Q16 slopes; the dip
- *   direction quantised to 1/256 of a turn).
- */
-export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY"] as const;
-
-/** A materials field of the batch parameters. */
-export type MaterialParamName = (typeof MATERIAL_PARAM_FIELDS)[number];
-
-/**
  * A water batch's options, each by its own name, and the droplet field whose slot it travels in
  * (droplet and water batches never share a dispatch). The CPU's water kernels read them through
  * `waterParams`, the WGSL ones through the accessors `wgslWaterParamAccessors` generates (for
@@ -249,10 +232,7 @@ export function dropletReach(maxSteps: number, brushRadius: number): number {
 
 export type { GridSize } from "./worldScale.js";
 
-/** round(value x 2^16), saturating at SATURATION_LIMIT: a derived parameter past it is as good as infinite. */
-function q16(value: number): number {
-    return Math.min(SATURATION_LIMIT, Math.round(value * FIXED_ONE));
-}
+const q16 = quantiseQ16;
 
 /**
  * Builds the parameters of one batch.
@@ -374,36 +354,6 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
     }
     return params;
 }
-
-/** The materials' fields of a batch (all 0 with the materials off). */
-export function materialParams(options: Readonly<ErosionOptions>, talus: number): Pick<BatchParams, MaterialParamName> {
-    const params = {} as Pick<BatchParams, MaterialParamName>;
-    for (const name of MATERIAL_PARAM_FIELDS) params[name] = 0;
-    const materials = options.materials;
-    if (!materials.enabled) return params;
-    const soilTalus = Math.min(materials.soilTalus, talus);
-    Object.assign(params, { materials: 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(materials.hardness) });
-    const thickness = Math.round(materials.strataThickness * 256);
-    if (thickness > 0) {
-        // The direction in 1/256 turns, through the literal cosine table (no Math.cos: every machine agrees).
-        const [cosine, sine] = discDirection(Math.round((materials.strataDipDirection / 360) * ANGLE_STEPS) & (ANGLE_STEPS - 1));
-        const dip = q16(materials.strataDip);
-        Object.assign(params, {
-            strataThickness: thickness,
-            strataHardness: hardnessQ8(materials.strataHardness),
-            strataShare: Math.round(materials.strataShare * FIXED_ONE),
-            strataSeed: materials.strataSeed | 0,
-            strataBase: Math.round(materials.strataBase * 256),
-            strataBeds: materials.strataBeds | 0,
-            // The beds fall toward the dip direction: their base rises the other way.
-            strataDipX: -Math.round((dip * cosine) / FIXED_ONE),
-            strataDipY: -Math.round((dip * sine) / FIXED_ONE),
-        });
-    }
-    return params;
-}
-
-
 
 /**
  * The parameters of a local erosion event's batch: the cycle's options with the event's droplet

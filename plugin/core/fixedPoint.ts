@@ -39,6 +39,14 @@ export const HEIGHT_MAX_METRES = HEIGHT_MAX_FIXED / FIXED_ONE;
  */
 export const SATURATION_LIMIT = 2 ** 30 - 1;
 
+/**
+ * round(value x 2^16), saturating at SATURATION_LIMIT: how the batch parameters quantise a float
+ * option (a derived parameter past the limit is as good as infinite).
+ */
+export function quantiseQ16(value: number): number {
+    return Math.min(SATURATION_LIMIT, Math.round(value * FIXED_ONE));
+}
+
 /** Largest u32 (2^32 - 1): where u32 arithmetic saturates or divides into a Q16 reciprocal. */
 export const U32_MAX = 2 ** 32 - 1;
 

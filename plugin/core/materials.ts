@@ -5,22 +5,20 @@
  * height - soil). Every pass that changes heights keeps the soil by one rule (`soilAfter`): a
  * change that lowers a vertex takes the soil first and then rock, one that raises it lays down
  * soil. The operators decide how much they take; where what they take is rock, they take
- * 1 / hardness of it (`rockTaken`). The hardness is a Q8 factor per vertex (256 = as soft as the
- * soil) times the `materials.hardness` option.
+ * 1 / hardness of it (`rockTaken`). The hardness (Q8, 256 = as soft as the soil) is a vertex's
+ * factor (`materialGrids.ts`) times its bed's (`bedHardness`: `materials.hardness`, or a hard bed's
+ * of the strata).
  *
  * The grids are part of the state once the materials have run (null before, like the water's), so
  * a run without them hashes, snapshots and uploads exactly as before.
  */
-import { MATERIAL_PARAM_FIELDS, type BatchParams, type MaterialParamName } from "./batchParams.js";
-
-/** The materials' fields of a batch's parameters: all the rules below read. */
-export type MaterialFields = Pick<BatchParams, MaterialParamName>;
 import { FIXED_ONE, mulQ16 } from "./fixedPoint.js";
 import { hash4 } from "./hash.js";
 import { HARDNESS_MAX, HARDNESS_ONE } from "./hardness.js";
-
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materialGrids.js";
+import { MATERIAL_PARAM_FIELDS, type MaterialFields } from "./materialParams.js";
 
+export type { MaterialFields } from "./materialParams.js";
 export { HARDNESS_MAX, HARDNESS_ONE, hardnessQ8 } from "./hardness.js";
 export { cloneMaterialGrids, createMaterialGrids, MATERIAL_GRIDS, packMaterials, unpackMaterials, type MaterialGridName, type MaterialGrids } from "./materialGrids.js";
 

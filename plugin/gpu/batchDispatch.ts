@@ -86,9 +86,18 @@ export function record(target: DispatchTarget, kernel: KernelName, x: number, y:
     target.device.dispatch(kernel, bindings, x, y, layers, texture);
 }
 
+/**
+ * The droplet kernel's build for a class: with the materials' rule where they are on (the same for
+ * every batch of a class), without it (its code folded away: on SwiftShader it made the walk over
+ * four times slower even where it never ran) otherwise.
+ */
+export function dropletKernel(params: BatchParams): "erode_droplets" | "erode_droplets_materials" {
+    return params.materials !== 0 ? "erode_droplets_materials" : "erode_droplets";
+}
+
 /** Droplet batches (hydraulic or a local event): the droplets, then the fold over their reach. */
 export function recordDropletBatch(target: DispatchTarget, dispatch: DropletDispatch): void {
-    record(target, "erode_droplets", dispatch.x, dispatch.y, "hydraulic");
+    record(target, dropletKernel(target.entries[0]), dispatch.x, dispatch.y, "hydraulic");
     const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
     record(target, "clip_delta", rx, ry, "hydraulic");
     recordRouteAndFold(target, "hydraulic");
@@ -168,7 +177,7 @@ export function recordThermalBatch(target: DispatchTarget, iterations: number): 
     const [px, py] = gridGroups(largest(target, (p) => p.patchX1 - p.patchX0), largest(target, (p) => p.patchY1 - p.patchY0));
     const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
     for (let step = 0; step < iterations; step++) {
-        record(target, "thermal_flux", px, py, "thermal");
+        record(target, target.entries[0].materials !== 0 ? "thermal_flux_materials" : "thermal_flux", px, py, "thermal");
         record(target, "thermal_apply", rx, ry);
     }
 }

@@ -6,7 +6,7 @@
  * (`GridPass`), and droplets only add into the accumulator with integer atomics, which commute, so
  * any cut gives the whole batch's integers; how it is cut only decides how even the frames are.
  */
-import { planDropletDispatch, record, recordGridPass, recordTileSeam, riverPasses, routeAndFoldPasses, gridGroups, type GridPass } from "./batchDispatch.js";
+import { dropletKernel, planDropletDispatch, record, recordGridPass, recordTileSeam, riverPasses, routeAndFoldPasses, gridGroups, type GridPass } from "./batchDispatch.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, type KernelName } from "./shaderLibrary.js";
@@ -182,7 +182,7 @@ export class GpuBatchPieces {
                     if (step.first + step.count < p.dropletCount && dispatch.x * dispatch.y * DROPLET_WORKGROUP_SIZE !== step.count) {
                         throw new Error(`Internal error: droplets ${step.first} + ${step.count} do not fill whole dispatch rows.`);
                     }
-                    record(recorder.target([{ ...p, dispatchOffset: step.first, dispatchRowThreads: dispatch.rowThreads }]), "erode_droplets", dispatch.x, dispatch.y, "hydraulic");
+                    record(recorder.target([{ ...p, dispatchOffset: step.first, dispatchRowThreads: dispatch.rowThreads }]), dropletKernel(p), dispatch.x, dispatch.y, "hydraulic");
                 } else if (step.kind === "clip") {
                     const [x, y] = gridGroups(p.regionX1 - p.regionX0, p.regionY1 - p.regionY0);
                     record(recorder.target([{ ...p, dispatchOffset: 0 }]), "clip_delta", x, y, "hydraulic");

@@ -4,7 +4,7 @@
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
-import { createMaterialGrids, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
+import { GpuMaterials } from "./gpuMaterials.js";
 import { f32Bits, MAX_DISPATCH_BATCHES, PARAMS_UNIFORM_BYTES } from "../core/batchParams.js";
 import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
@@ -34,6 +34,8 @@ export class GpuErosionSimulation {
     public readonly heights: ComputeBuffer;
     private readonly _buffers: SimulationBuffers;
     private readonly _recorder: GpuRecorder;
+    /** The material buffer's grids and fields (bedrock and soil). */
+    private readonly _materials: GpuMaterials;
     private _uploadedMasks: ErosionMasks = noMasks();
     private _brushTable: Int32Array | null = null;
     private _uploadedSources: Int32Array | null = null;
@@ -50,6 +52,7 @@ export class GpuErosionSimulation {
     ) {
         this._buffers = new SimulationBuffers(device, width, depth, patchSize, PARAM_SLOTS, PARAMS_UNIFORM_BYTES);
         this._recorder = new GpuRecorder(device, this._buffers);
+        this._materials = new GpuMaterials(device, this._buffers, this._recorder);
         this.heights = this._buffers.bound("heights");
     }
 
@@ -62,7 +65,8 @@ export class GpuErosionSimulation {
         const simulation = new GpuErosionSimulation(device, width, depth, patchSize);
         // The map passes need a Babylon storage texture; they are prepared on first use.
         const kernels = (Object.keys(KERNELS) as KernelName[]).filter((kernel) => !("texture" in KERNELS[kernel]));
-        const later = kernels.filter((kernel) => kernel === "ground_edit" || kernel.startsWith("region_checksums") || (!water && kernel.startsWith("water_")));
+        // The materials' builds too: a run turns them on later if at all (one that starts with them compiles them at their first dispatch).
+        const later = kernels.filter((kernel) => kernel === "ground_edit" || kernel.endsWith("_materials") || kernel.startsWith("region_checksums") || (!water && kernel.startsWith("water_")));
         let done = 0;
         compiled?.(0, kernels.length);
         await device.prepareKernels(kernels, () => compiled?.(++done, kernels.length), later);
@@ -85,7 +89,7 @@ export class GpuErosionSimulation {
         }
         this._recorder.beforeWrite();
         const writes: BufferWrite[] = STATE_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: state[grid] }));
-        writes.push(...this._maskWrites(state.masks), ...this._waterWrites(state.water ?? null), ...this._materialWrites(state.materials ?? null));
+        writes.push(...this._maskWrites(state.masks), ...this._waterWrites(state.water ?? null), ...this._materials.stateWrites(state.materials ?? null));
         writes.push({ buffer: this._buffers.bound("delta"), data: new Int32Array(this.width * this.depth) });
         const counters = new Uint32Array(COUNTER_COUNT * COUNTER_WORDS);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -126,7 +130,7 @@ export class GpuErosionSimulation {
             throw new Error("Internal error: runClass was given batches of more than one class.");
         }
         this._uploadMasks(first.masks);
-        this._ensureMaterials(first);
+        this._materials.prepare(first);
         if (first.operator === "thermal") {
             this._runThermalClass(batches);
             return;
@@ -170,7 +174,7 @@ export class GpuErosionSimulation {
     public runPieces(planned: PlannedBatch, from: number, to: number): void {
         this._assertLive();
         this._uploadMasks(planned.masks);
-        this._ensureMaterials(planned);
+        this._materials.prepare(planned);
         if (planned.operator === "hydraulic" || planned.operator === "local") this._ensureBrush(planned.brush);
         this.pieces.record(this._recorder, planned, from, to, this.device.maxWorkgroupsPerDimension);
     }
@@ -251,40 +255,6 @@ export class GpuErosionSimulation {
         return WATER_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: water[grid] }));
     }
 
-    /** The writes of the materials' grids (their buffer made, or dropped for none). */
-    private _materialWrites(materials: MaterialGrids | null): BufferWrite[] {
-        if (!materials) {
-            this._buffers.dropMaterials();
-            return [];
-        }
-        this._buffers.ensureMaterials();
-        this._materialParams = null;
-        return [{ buffer: this._buffers.bound("material"), data: packMaterials(materials) }];
-    }
-
-    /**
-     * Makes the materials (`planned.initialSoil` of soil everywhere) the first time a batch runs
-     * them, as the CPU backend does; then writes the batch's materials fields after the grids where
-     * they changed (a class's batches share them: one cycle's options).
-     */
-    private _ensureMaterials(planned: PlannedBatch): void {
-        if (!this._buffers.hasMaterials) {
-            if (planned.params.materials === 0) return;
-            this._recorder.beforeWrite();
-            this._buffers.ensureMaterials();
-            this.device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this.width * this.depth, planned.initialSoil ?? 0)));
-            this._materialParams = null;
-        }
-        const fields = packMaterialParams(planned.params);
-        if (this._materialParams && fields.every((value, k) => value === this._materialParams![k])) return;
-        this._recorder.beforeWrite();
-        this.device.writeBuffer(this._buffers.bound("material"), fields, materialParamsOffset(this.width * this.depth) * 4);
-        this._materialParams = fields;
-    }
-
-    /** The materials' batch fields last written after the grids (null: none yet, or a state was uploaded since). */
-    private _materialParams: Int32Array | null = null;
-
     /** After a class's dispatches: the seam of a tileable terrain, and the record flag. */
     private _endClass(target: DispatchTarget): void {
         if (target.entries[0].seam !== 0) {
@@ -314,12 +284,7 @@ export class GpuErosionSimulation {
         this.submit();
         const bytes = gridBytes(this.width, this.depth);
         const waterGrids = this._buffers.hasWater ? WATER_GRIDS : [];
-        const hasMaterials = this._buffers.hasMaterials;
-        const [counters, material, ...grids] = await Promise.all([
-            this.device.readBuffer(this._buffers.bound("counters"), 0, COUNTER_BYTES),
-            hasMaterials ? this.device.readBuffer(this._buffers.bound("material"), 0, bytes * MATERIAL_GRIDS.length) : Promise.resolve(null),
-            ...[...STATE_GRIDS, ...waterGrids].map((grid) => this.device.readBuffer(this._buffers.bound(grid), 0, bytes)),
-        ]);
+        const [counters, materials, ...grids] = await Promise.all([this.device.readBuffer(this._buffers.bound("counters"), 0, COUNTER_BYTES), this._materials.read(), ...[...STATE_GRIDS, ...waterGrids].map((grid) => this.device.readBuffer(this._buffers.bound(grid), 0, bytes))]);
         const words = new Uint32Array(counters);
         const counterValues = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -334,7 +299,7 @@ export class GpuErosionSimulation {
         } else {
             state.water = null;
         }
-        state.materials = material ? unpackMaterials(new Int32Array(material), this.width * this.depth) : null;
+        state.materials = materials;
         return state;
     }
 

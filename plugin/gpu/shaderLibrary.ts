@@ -113,7 +113,10 @@ export interface KernelSpec {
  * tests open each mirror).
  */
 export const KERNELS = {
-    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"], mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
+    // Two builds of each kernel whose hot loop the materials' rule would slow: without the rule
+    // (MATERIALS false, the code folded away) and with it, dispatched by the class's params.
+    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"], constants: { MATERIALS: false }, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
+    erode_droplets_materials: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"], source: "erode_droplets", constants: { MATERIALS: true }, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
     clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/clipDelta.ts", name: "clipDelta" } },
     route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
     route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
@@ -122,7 +125,8 @@ export const KERNELS = {
     apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition", "material", "mask"], counters: false, includes: ["maps", "river_rect", "materials"], mirror: { file: "core/cpu/fold/applyDelta.ts", name: "applyDelta" } },
     fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/fillLevels.ts", name: "fillLevelStep" } },
     copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false, mirror: { file: "core/cpu/fold/fillLevels.ts", name: "copyLevels" } },
-    thermal_flux: { bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
+    thermal_flux: { bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], constants: { MATERIALS: false }, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
+    thermal_flux_materials: { bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], source: "thermal_flux", constants: { MATERIALS: true }, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
     thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition", "material"], counters: true, includes: ["maps", "materials"], mirror: { file: "core/cpu/thermal/thermalApply.ts", name: "thermalApply" } },
     river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverSlots.ts", name: "riverSlots" } },
     river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], constants: { ODD_STEP: false }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },

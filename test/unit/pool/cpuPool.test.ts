@@ -48,7 +48,7 @@ describe("the CPU worker pool", () => {
     it.each([
         ["two workers sharing memory", { workers: 2, shared: true }, 5, false],
         ["three workers copying rows", { workers: 3, shared: false }, 13, false],
-        ["two workers sharing memory, bedrock and soil on", { workers: 2, shared: true }, 5, true],
+        // Shared memory with the materials: the tileable case below.
         ["three workers copying rows, bedrock and soil on", { workers: 3, shared: false }, 13, true],
     ])("gives the one-thread terrain, counters and maps with %s", async (_name, pool, frame, materials) => {
         const options: ErosionOptionsInput = materials ? { ...ALL_OPERATORS, rivers: { ...ALL_OPERATORS.rivers, uplift: 0.01 }, materials: { enabled: true, soilTalus: 0.4, hardness: 4, initialSoil: 0.3 } } : ALL_OPERATORS;

@@ -1,0 +1,61 @@
+/**
+ * The materials' batch fields (`materials.ts`): the same for every batch of a cycle, quantised from
+ * the options here, once, like the rest of the batch parameters (`batchParams.ts`), but kept out of
+ * the uniform block.
+ */
+import { FIXED_ONE, quantiseQ16 } from "./fixedPoint.js";
+import { hardnessQ8 } from "./hardness.js";
+import { ANGLE_STEPS, discDirection } from "./localErosion.js";
+import type { ErosionOptions } from "./options.js";
+
+/**
+ * The materials' fields (`materials.ts`), the same for every batch of a cycle: named in
+ * `BatchParams` like the rest, but not in the uniform params block (which stays at 64 fields). The
+ * GPU keeps them after the material buffer's grids (`MATERIAL_PARAM_FIELDS` order), where the
+ * kernels read them through accessors named after them (`wgslMaterialAccessors`).
+ * - `materials`: 1 when the materials are on, else 0.
+ * - `soilTalus`, `soilTalusDiagonal`: the soil's angle of repose (Q16 slope) along an axis and a
+ *   diagonal (never above the talus).
+ * - `rockHardness`: the rock's hardness (Q8, 256 = as soft as the soil): `materials.hardness`.
+ * - The strata (`materials.strata*`): a bed's thickness (Q8 cells; 0: no strata), a hard bed's
+ *   hardness (Q8), the share of hard beds (Q16), their seed, the first bed's base (Q8 cells), the
+ *   layered beds (0: all), and how the beds' base rises along x and along y (Q16 slopes; the dip
+ *   direction quantised to 1/256 of a turn).
+ */
+export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY"] as const;
+
+/** A materials field of the batch parameters. */
+export type MaterialParamName = (typeof MATERIAL_PARAM_FIELDS)[number];
+
+/** The materials' fields of a batch's parameters. */
+export type MaterialFields = Record<MaterialParamName, number>;
+
+const q16 = quantiseQ16;
+
+/** The materials' fields of a batch (all 0 with the materials off). */
+export function materialParams(options: Readonly<ErosionOptions>, talus: number): MaterialFields {
+    const params = {} as MaterialFields;
+    for (const name of MATERIAL_PARAM_FIELDS) params[name] = 0;
+    const materials = options.materials;
+    if (!materials.enabled) return params;
+    const soilTalus = Math.min(materials.soilTalus, talus);
+    Object.assign(params, { materials: 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(materials.hardness) });
+    const thickness = Math.round(materials.strataThickness * 256);
+    if (thickness > 0) {
+        // The direction in 1/256 turns, through the literal cosine table (no Math.cos: every machine agrees).
+        const [cosine, sine] = discDirection(Math.round((materials.strataDipDirection / 360) * ANGLE_STEPS) & (ANGLE_STEPS - 1));
+        const dip = q16(materials.strataDip);
+        Object.assign(params, {
+            strataThickness: thickness,
+            strataHardness: hardnessQ8(materials.strataHardness),
+            strataShare: Math.round(materials.strataShare * FIXED_ONE),
+            strataSeed: materials.strataSeed | 0,
+            strataBase: Math.round(materials.strataBase * 256),
+            strataBeds: materials.strataBeds | 0,
+            // The beds fall toward the dip direction: their base rises the other way.
+            strataDipX: -Math.round((dip * cosine) / FIXED_ONE),
+            strataDipY: -Math.round((dip * sine) / FIXED_ONE),
+        });
+    }
+    return params;
+}

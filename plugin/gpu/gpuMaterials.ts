@@ -1,0 +1,64 @@
+/**
+ * The WebGPU side of bedrock and soil (`plugin/core/materials.ts`): the material buffer's grids made
+ * the first time a batch runs the materials (as the CPU backend makes them), uploaded and read back
+ * with the state, and the materials' batch fields written after the grids whenever a class's
+ * fields differ from those written last (a class's batches share them: one cycle's options).
+ */
+import type { ErosionStateData } from "../core/erosionState.js";
+import { createMaterialGrids, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import type { ComputeDevice } from "./computeDevice.js";
+import type { GpuRecorder } from "./gpuRecorder.js";
+import type { BufferWrite } from "./piecewiseUpload.js";
+import type { SimulationBuffers } from "./simulationBuffers.js";
+
+/** The materials of one GPU simulation. */
+export class GpuMaterials {
+    /** The materials' batch fields last written after the grids (null: none yet, or a state was uploaded since). */
+    private _fields: Int32Array | null = null;
+
+    constructor(
+        private readonly _device: ComputeDevice,
+        private readonly _buffers: SimulationBuffers,
+        private readonly _recorder: GpuRecorder
+    ) {}
+
+    private get _cells(): number {
+        return this._buffers.width * this._buffers.depth;
+    }
+
+    /** The writes of a state's materials (their buffer made, or dropped for none). */
+    public stateWrites(materials: MaterialGrids | null): BufferWrite[] {
+        if (!materials) {
+            this._buffers.dropMaterials();
+            return [];
+        }
+        this._buffers.ensureMaterials();
+        this._fields = null;
+        return [{ buffer: this._buffers.bound("material"), data: packMaterials(materials) }];
+    }
+
+    /** Before `planned`'s dispatches: the materials made (`planned.initialSoil` of soil everywhere) if it runs them first, and its fields written where they changed. */
+    public prepare(planned: PlannedBatch): void {
+        if (!this._buffers.hasMaterials) {
+            if (planned.params.materials === 0) return;
+            this._recorder.beforeWrite();
+            this._buffers.ensureMaterials();
+            this._device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this._cells, planned.initialSoil ?? 0)));
+            this._fields = null;
+        }
+        const fields = packMaterialParams(planned.params);
+        const written = this._fields;
+        if (written && fields.every((value, k) => value === written[k])) return;
+        this._recorder.beforeWrite();
+        this._device.writeBuffer(this._buffers.bound("material"), fields, materialParamsOffset(this._cells) * 4);
+        this._fields = fields;
+    }
+
+    /** Reads the materials' grids back (after a submit), or null where they have never run. */
+    public async read(): Promise<ErosionStateData["materials"]> {
+        if (!this._buffers.hasMaterials) return null;
+        const words = await this._device.readBuffer(this._buffers.bound("material"), 0, this._cells * 4 * MATERIAL_GRIDS.length);
+        return unpackMaterials(new Int32Array(words), this._cells);
+    }
+}
