@@ -166,27 +166,24 @@ export class ErosionSnapshot {
         const events = header.events;
         const cellSize = typeof header.cellSize === "number" && header.cellSize > 0 ? header.cellSize : 1;
         offset += Math.ceil(jsonLength / 4) * 4;
-        const grids = {} as Record<(typeof STATE_GRIDS)[number], Int32Array>;
-        for (const grid of STATE_GRIDS) {
+        // One grid of `cells` little-endian i32 from the offset on (the caller checked the length).
+        const readGrid = (): Int32Array => {
             const field = new Int32Array(cells);
             for (let i = 0; i < cells; i++) {
                 field[i] = view.getInt32(offset, true);
                 offset += 4;
             }
-            grids[grid] = field;
-        }
+            return field;
+        };
+        const grids = {} as Record<(typeof STATE_GRIDS)[number], Int32Array>;
+        for (const grid of STATE_GRIDS) grids[grid] = readGrid();
         const masks = noMasks();
         for (const operator of MASKED_OPERATORS) {
             const present = view.getUint32(offset, true);
             offset += 4;
             if (present) {
                 if (buffer.byteLength < offset + cells * 4) fail(`the ${operator} mask is truncated`);
-                const mask = new Int32Array(cells);
-                for (let i = 0; i < cells; i++) {
-                    mask[i] = view.getInt32(offset, true);
-                    offset += 4;
-                }
-                masks[operator] = mask;
+                masks[operator] = readGrid();
             }
         }
         if (buffer.byteLength < offset + 4) fail("the water flag is missing");
@@ -196,14 +193,7 @@ export class ErosionSnapshot {
         if (hasWater) {
             if (buffer.byteLength < offset + cells * 4 * WATER_GRIDS.length) fail("the water grids are truncated");
             water = {} as WaterGrids;
-            for (const grid of WATER_GRIDS) {
-                const field = new Int32Array(cells);
-                for (let i = 0; i < cells; i++) {
-                    field[i] = view.getInt32(offset, true);
-                    offset += 4;
-                }
-                water[grid] = field;
-            }
+            for (const grid of WATER_GRIDS) water[grid] = readGrid();
         }
         let materials: MaterialGrids | null = null;
         if (version >= 8) {
@@ -213,14 +203,7 @@ export class ErosionSnapshot {
             if (hasMaterials) {
                 if (buffer.byteLength < offset + cells * 4 * MATERIAL_GRIDS.length) fail("the materials grids are truncated");
                 materials = {} as MaterialGrids;
-                for (const grid of MATERIAL_GRIDS) {
-                    const field = new Int32Array(cells);
-                    for (let i = 0; i < cells; i++) {
-                        field[i] = view.getInt32(offset, true);
-                        offset += 4;
-                    }
-                    materials[grid] = field;
-                }
+                for (const grid of MATERIAL_GRIDS) materials[grid] = readGrid();
             }
         }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
