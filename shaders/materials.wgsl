@@ -38,14 +38,11 @@ fn hardnessOf(factor: i32, bed: i32) -> i32 {
     return clamp(product, HARDNESS_ONE, HARDNESS_MAX);
 }
 
-// The hardness (Q8) of the rock at (x, y) whose top is at `rock`: with strata, the bed its top lies
-// in (tilted by the dip; worked in 1/256 cells) is hard when the top 16 bits of
-// hash4(strataSeed, bed, STRATA_STREAM, 0) fall below strataShare; other rock has rockHardness.
-fn bedHardness(rock: i32, x: i32, y: i32) -> i32 {
+// The strata's bed the rock's top at (x, y) lies in (tilted by the dip; worked in 1/256 cells),
+// or -1 outside the layered beds (strataBeds() > 0). Only with strata (strataThickness() > 0).
+// Mirrors bedIndex (which gives null where this gives -1 for outside the layered beds).
+fn strataBed(rock: i32, x: i32, y: i32) -> i32 {
     let thickness = strataThickness();
-    if (thickness == 0) {
-        return rockHardness();
-    }
     let z = (rock >> 8u) - strataBase() - ((strataDipX() * x + strataDipY() * y) >> 8u);
     // Floor division (WGSL's rounds toward zero).
     var bed = z / thickness;
@@ -53,6 +50,21 @@ fn bedHardness(rock: i32, x: i32, y: i32) -> i32 {
         bed -= 1;
     }
     if (strataBeds() != 0 && (bed < 0 || bed >= strataBeds())) {
+        return -1;
+    }
+    return bed;
+}
+
+// The hardness (Q8) of the rock at (x, y) whose top is at `rock`: with strata, the bed its top lies
+// in is hard when the top 16 bits of hash4(strataSeed, bed, STRATA_STREAM, 0) fall below
+// strataShare; other rock has rockHardness. Without strataBeds() every bed is layered, and a bed
+// of -1 is one like the others.
+fn bedHardness(rock: i32, x: i32, y: i32) -> i32 {
+    if (strataThickness() == 0) {
+        return rockHardness();
+    }
+    let bed = strataBed(rock, x, y);
+    if (bed == -1 && strataBeds() != 0) {
         return rockHardness();
     }
     if ((hash4(u32(strataSeed()), u32(bed), STRATA_STREAM, 0u) >> 16u) < u32(strataShare())) {

@@ -1,6 +1,7 @@
 /**
  * The maps textures of the CPU backend: the same RGBA32F maps texture, R32F drainage-area texture
- * and RGBA32F shallow-water texture the GPU backend writes with `write_maps` (layout in `TerrainErosion.getMapsTexture`),
+ * and RGBA32F shallow-water and materials textures the GPU backend writes with `write_maps` and its
+ * kin (layout in `TerrainErosion.getMapsTexture`),
  * kept current from the rows each frame changed, which the CPU backend computes beside the heights
  * (`mapsTexels`) so the main thread only uploads them.
  */
@@ -11,13 +12,20 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import { mapsTexels, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 
+/** The textures made the first time they are asked for. */
+const LATER_TEXTURES = ["water", "materials"] as const;
+
+/** A texture made the first time it is asked for. */
+export type LaterTexture = (typeof LATER_TEXTURES)[number];
+
 /** The maps and drainage-area textures of a field eroded on the CPU backend. */
 export class CpuMapsTextures {
     /** RGBA32F, one texel per vertex (row 0 at the far, +z, edge). */
     public readonly maps: RawTexture;
     /** R32F drainage area (cells), one texel per vertex. */
     public readonly area: RawTexture;
-    private _water: RawTexture | null = null;
+    /** The textures made when first asked for (`water`, `materials`): null until then. */
+    private readonly _later: Record<LaterTexture, RawTexture | null> = { water: null, materials: null };
 
     constructor(
         private readonly _scene: Scene,
@@ -28,15 +36,18 @@ export class CpuMapsTextures {
         this.area = this._create(Constants.TEXTUREFORMAT_R, 1, "TerrainErosion.drainageArea");
     }
 
-    /** Whether the shallow-water texture exists (it is made the first time it is asked for). */
-    public get hasWater(): boolean {
-        return this._water !== null;
+    /** Whether a texture made on first use exists yet. */
+    public has(name: LaterTexture): boolean {
+        return this._later[name] !== null;
     }
 
-    /** The RGBA32F shallow-water texture (layout in `waterTexels`), created on first use: upload it whole then (`uploadAll`). */
-    public get water(): RawTexture {
-        this._water ??= this._create(Constants.TEXTUREFORMAT_RGBA, 4, "TerrainErosion.shallowWater");
-        return this._water;
+    /**
+     * An RGBA32F texture made on first use: `water` the shallow water (layout in `waterTexels`),
+     * `materials` the soil and rock (layout in `materialTexels`). Upload it whole then (`uploadAll`).
+     */
+    public later(name: LaterTexture): RawTexture {
+        this._later[name] ??= this._create(Constants.TEXTUREFORMAT_RGBA, 4, name === "water" ? "TerrainErosion.shallowWater" : "TerrainErosion.materials");
+        return this._later[name];
     }
 
     private _create(format: number, channels: number, name: string): RawTexture {
@@ -57,9 +68,10 @@ export class CpuMapsTextures {
         }
         engine.updateTextureData(mapsInternal, texels.maps, 0, y0, this._width, y1 - y0);
         engine.updateTextureData(areaInternal, texels.area, 0, y0, this._width, y1 - y0);
-        const waterInternal = this._water?.getInternalTexture();
-        if (waterInternal && texels.water) {
-            engine.updateTextureData(waterInternal, texels.water, 0, y0, this._width, y1 - y0);
+        for (const name of LATER_TEXTURES) {
+            const internal = this._later[name]?.getInternalTexture();
+            const data = texels[name];
+            if (internal && data) engine.updateTextureData(internal, data, 0, y0, this._width, y1 - y0);
         }
     }
 
@@ -72,7 +84,9 @@ export class CpuMapsTextures {
     public dispose(): void {
         this.maps.dispose();
         this.area.dispose();
-        this._water?.dispose();
-        this._water = null;
+        for (const name of LATER_TEXTURES) {
+            this._later[name]?.dispose();
+            this._later[name] = null;
+        }
     }
 }

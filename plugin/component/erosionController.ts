@@ -14,7 +14,8 @@ import type { MaskName } from "../core/erosionState.js";
 import type { LocalErosionInput } from "../core/localErosion.js";
 import type { ErosionSnapshot } from "../core/snapshot.js";
 import type { WaterMaps } from "../core/waterMaps.js";
-import type { MaterialMaps } from "../core/materials.js";
+import type { MaterialMaps } from "../core/materialMaps.js";
+import type { MapTextureName } from "./runnerMaps.js";
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
 import { ErosionLifecycle } from "./erosionLifecycle.js";
 import { assertMaskName } from "./masks.js";
@@ -200,16 +201,22 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * one texel per field vertex (row 0 at the far, +z, edge): `"drainageArea"`, R32F, the river
      * operator's drainage area in cells; `"shallowWater"`, RGBA32F, the shallow water: r depth, g and
      * b velocity along local x and z (units a water step), a the water surface (ground + water), all
-     * in local units (dry ground before water runs). `TerrainWaterSurface` draws it.
+     * in local units (dry ground before water runs; `TerrainWaterSurface` draws it); `"materials"`,
+     * RGBA32F, the rock and soil (`materials` options): r the soil's thickness in local units, g the
+     * strata's bed at the surface (-1: none), b the rock's hardness (times the soil's), a 1 once the
+     * materials have run (before: (0, -1, 1, 0) everywhere). The material plugin colours by it.
      */
-    public getMapTexture(name: "drainageArea" | "shallowWater"): Promise<RawTexture> {
+    public getMapTexture(name: MapTextureName): Promise<RawTexture> {
         if (name === "drainageArea") {
             return this._withRunner("getMapTexture", (runner) => runner.maps.getAreaTexture());
         }
         if (name === "shallowWater") {
             return this._withRunner("getMapTexture", (runner) => runner.maps.getWaterTexture());
         }
-        return Promise.reject(new RangeError(`getMapTexture: name is ${JSON.stringify(name)}: it must be "drainageArea" or "shallowWater".`));
+        if (name === "materials") {
+            return this._withRunner("getMapTexture", (runner) => runner.maps.getMaterialsTexture());
+        }
+        return Promise.reject(new RangeError(`getMapTexture: name is ${JSON.stringify(name)}: it must be "drainageArea", "shallowWater" or "materials".`));
     }
 
     /**

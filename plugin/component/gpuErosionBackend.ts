@@ -60,6 +60,7 @@ export class GpuErosionBackend implements ErosionBackend {
     private _mapsTexture: RawTexture | null = null;
     private _areaTexture: RawTexture | null = null;
     private _waterTexture: RawTexture | null = null;
+    private _materialsTexture: RawTexture | null = null;
     private _mapsTileable: (() => boolean) | null = null;
 
     /** `work`, or a rejection as soon as the device is lost. */
@@ -168,11 +169,9 @@ export class GpuErosionBackend implements ErosionBackend {
     public async enableMapsTexture(scene: Scene, tileable: () => boolean): Promise<RawTexture> {
         if (!this._mapsTexture) {
             await this._simulation.prepareMapsTexture();
-            this._mapsTexture = new RawTexture(null, this._field.width, this._field.depth, Constants.TEXTUREFORMAT_RGBA, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
-            this._mapsTexture.name = "TerrainErosion.maps";
             this._mapsTileable = tileable;
-            this._writeMaps();
-            this._simulation.submit();
+            this._mapsTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_RGBA, "TerrainErosion.maps");
+            this._writeTexturesNow();
         }
         return this._mapsTexture;
     }
@@ -181,10 +180,8 @@ export class GpuErosionBackend implements ErosionBackend {
     public async enableAreaTexture(scene: Scene): Promise<RawTexture> {
         if (!this._areaTexture) {
             await this._simulation.prepareMapsTexture();
-            this._areaTexture = new RawTexture(null, this._field.width, this._field.depth, Constants.TEXTUREFORMAT_R, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
-            this._areaTexture.name = "TerrainErosion.drainageArea";
-            this._writeMaps();
-            this._simulation.submit();
+            this._areaTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_R, "TerrainErosion.drainageArea");
+            this._writeTexturesNow();
         }
         return this._areaTexture;
     }
@@ -193,12 +190,33 @@ export class GpuErosionBackend implements ErosionBackend {
     public async enableWaterTexture(scene: Scene): Promise<RawTexture> {
         if (!this._waterTexture) {
             await this._simulation.prepareMapsTexture();
-            this._waterTexture = new RawTexture(null, this._field.width, this._field.depth, Constants.TEXTUREFORMAT_RGBA, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
-            this._waterTexture.name = "TerrainErosion.shallowWater";
-            this._writeMaps();
-            this._simulation.submit();
+            this._waterTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_RGBA, "TerrainErosion.shallowWater");
+            this._writeTexturesNow();
         }
         return this._waterTexture;
+    }
+
+    /** A texture of the soil and rock (RGBA32F, width x depth; layout in `materialTexels`), written on the GPU after every frame from now on. */
+    public async enableMaterialsTexture(scene: Scene): Promise<RawTexture> {
+        if (!this._materialsTexture) {
+            await this._simulation.prepareMapsTexture();
+            this._materialsTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_RGBA, "TerrainErosion.materials");
+            this._writeTexturesNow();
+        }
+        return this._materialsTexture;
+    }
+
+    /** A float storage texture of the field's size, for a texture pass to write. */
+    private _storageTexture(scene: Scene, format: number, name: string): RawTexture {
+        const texture = new RawTexture(null, this._field.width, this._field.depth, format, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+        texture.name = name;
+        return texture;
+    }
+
+    /** Writes every texture whole and submits (a texture was just made). */
+    private _writeTexturesNow(): void {
+        this._writeMaps();
+        this._simulation.submit();
     }
 
     /** The maps texture, if enabled. */
@@ -216,6 +234,9 @@ export class GpuErosionBackend implements ErosionBackend {
         }
         if (this._waterTexture) {
             this._simulation.writeWaterTexture(this._waterTexture, this._field.cellSize, rows);
+        }
+        if (this._materialsTexture) {
+            this._simulation.writeMaterialsTexture(this._materialsTexture, this._field.cellSize, rows);
         }
     }
 
@@ -247,6 +268,8 @@ export class GpuErosionBackend implements ErosionBackend {
         this._areaTexture = null;
         this._waterTexture?.dispose();
         this._waterTexture = null;
+        this._materialsTexture?.dispose();
+        this._materialsTexture = null;
     }
 
     /** The vertex pass over `changed` (field vertices), one dispatch per ground it touches. */

@@ -170,8 +170,8 @@ export class PendingRows {
     }
 }
 
-/** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps and water RGBA, area R, `width` vertices a row). */
+/** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps, water and materials RGBA, area R, `width` vertices a row). */
 function bandTexels(texels: MapsTexels, width: number, from: number, y0: number, y1: number): MapsTexels {
     const cut = (array: Float32Array, channels: number) => array.subarray((y0 - from) * width * channels, (y1 - from) * width * channels);
-    return { maps: cut(texels.maps, 4), area: cut(texels.area, 1), water: texels.water ? cut(texels.water, 4) : null };
+    return { maps: cut(texels.maps, 4), area: cut(texels.area, 1), water: texels.water ? cut(texels.water, 4) : null, materials: texels.materials ? cut(texels.materials, 4) : null };
 }

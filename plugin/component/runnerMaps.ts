@@ -5,12 +5,15 @@
  */
 import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.js";
 import { drainageDirections, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
-import { CpuMapsTextures } from "./cpuMapsTextures.js";
+import { CpuMapsTextures, type LaterTexture } from "./cpuMapsTextures.js";
 import type { Live, LiveQueue } from "./runnerLive.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import { waterMapArrays, type WaterMaps } from "../core/waterMaps.js";
-import { materialMapArrays, type MaterialMaps } from "../core/materials.js";
+import { materialMapArrays, type MaterialMaps } from "../core/materialMaps.js";
 import { materialParams } from "../core/batchParams.js";
+
+/** A map with a texture of its own (`getMapTexture`), beside the maps texture. */
+export type MapTextureName = "drainageArea" | "shallowWater" | "materials";
 
 /** A runner's maps. */
 export class RunnerMaps {
@@ -50,12 +53,20 @@ export class RunnerMaps {
 
     /** The shallow-water texture (RGBA32F, layout in `waterTexels`). */
     public getWaterTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableWaterTexture(live.field.scene) : await this._cpuWaterTexture(live)));
+        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableWaterTexture(live.field.scene) : await this._cpuLaterTexture(live, "water")));
+    }
+
+    /** The materials texture (RGBA32F, layout in `materialTexels`). */
+    public getMaterialsTexture(): Promise<RawTexture> {
+        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableMaterialsTexture(live.field.scene) : await this._cpuLaterTexture(live, "materials")));
     }
 
     /** What the CPU backend needs to compute the textures' changed rows, or null when no CPU texture is in use. */
     public texelOptions(): MapsTexelOptions | null {
-        return this._cpuTextures ? { tileable: this._runner.schedule.options.tileable, cellSize: this._runner.field.cellSize, water: this._cpuTextures.hasWater } : null;
+        const textures = this._cpuTextures;
+        if (!textures) return null;
+        const options = this._runner.schedule.options;
+        return { tileable: options.tileable, cellSize: this._runner.field.cellSize, water: textures.has("water"), materials: textures.has("materials") ? materialParams(options, options.thermal.talus) : null };
     }
 
     /** Uploads rows the CPU backend computed for a frame. */
@@ -78,15 +89,15 @@ export class RunnerMaps {
         this._cpuTextures = null;
     }
 
-    /** The CPU backend's shallow-water texture, created (and uploaded whole) on first use. */
-    private async _cpuWaterTexture(live: Live): Promise<RawTexture> {
+    /** A CPU backend's texture made on first use (and uploaded whole then). */
+    private async _cpuLaterTexture(live: Live, name: LaterTexture): Promise<RawTexture> {
         const textures = await this._cpuMapsTextures(live);
-        if (!textures.hasWater) {
-            const texture = textures.water;
+        if (!textures.has(name)) {
+            const texture = textures.later(name);
             await this.refresh(live);
             return texture;
         }
-        return textures.water;
+        return textures.later(name);
     }
 
     private async _cpuMapsTextures(live: Live): Promise<CpuMapsTextures> {

@@ -15,6 +15,9 @@
  */
 import { fixedUnitLength, U32_MAX } from "./fixedPoint.js";
 import { riverSlot } from "./steepestDescent.js";
+import type { MaterialGrids } from "./materialGrids.js";
+import { materialTexels } from "./materialMaps.js";
+import type { MaterialFields } from "./materialParams.js";
 import type { WaterGrids } from "./waterModel.js";
 import { waterTexels } from "./waterMaps.js";
 
@@ -66,14 +69,15 @@ export function drainageDirections(heights: Int32Array, levels: Int32Array, widt
     return directions;
 }
 
-/** What a CPU-kept maps texture needs besides the maps and the state. */
-/** Rows of the maps texture (RGBA per vertex), of the drainage-area texture and, once asked for, of the shallow-water texture (RGBA). */
+/** Rows of the maps texture (RGBA per vertex), of the drainage-area texture and, once asked for, of the shallow-water and materials textures (RGBA each). */
 export interface MapsTexels {
     readonly maps: Float32Array;
     readonly area: Float32Array;
     readonly water: Float32Array | null;
+    readonly materials: Float32Array | null;
 }
 
+/** What a CPU-kept maps texture needs besides the maps and the state. */
 export interface MapsTexelOptions {
     /** The state is tileable (the drainage direction wraps). */
     readonly tileable: boolean;
@@ -81,6 +85,8 @@ export interface MapsTexelOptions {
     readonly cellSize: number;
     /** Whether the shallow-water texels are wanted too (only once someone asked for that texture). */
     readonly water: boolean;
+    /** The materials' fields in force (`materialParams`) when the materials texels are wanted too (only once someone asked for that texture), else null. */
+    readonly materials: MaterialFields | null;
 }
 
 /**
@@ -88,7 +94,7 @@ export interface MapsTexelOptions {
  * `write_area_map.wgsl` write them on the GPU: RGBA per vertex (water visits, wear and deposition
  * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex.
  */
-export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null }, options: MapsTexelOptions, y0: number, y1: number): MapsTexels {
+export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null; materials?: MaterialGrids | null }, options: MapsTexelOptions, y0: number, y1: number): MapsTexels {
     const { width } = state;
     const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
     const unit = fixedUnitLength(options.cellSize);
@@ -102,5 +108,5 @@ export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fill
         texels[k * 4 + 3] = directions[k] === 255 ? -1 : directions[k];
         area[k] = state.drainageArea[i];
     }
-    return { maps: texels, area, water: options.water ? waterTexels(state, options.cellSize, y0, y1) : null };
+    return { maps: texels, area, water: options.water ? waterTexels(state, options.cellSize, y0, y1) : null, materials: options.materials ? materialTexels(state, options.materials, options.cellSize, y0, y1) : null };
 }

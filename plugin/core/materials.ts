@@ -100,33 +100,6 @@ export function bedIndex(params: MaterialFields, rock: number, x: number, y: num
     return params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds) ? null : bed;
 }
 
-/** The materials as maps (`readMaps`): soil thickness (local units), the bed of the rock at the surface (-1: none), its hardness (times the soil's). */
-export interface MaterialMaps {
-    readonly soil: Float32Array;
-    readonly exposedLayer: Int32Array;
-    readonly rockHardness: Float32Array;
-}
-
-/** `MaterialMaps` of a state whose batches run with `params`' materials fields (all zero and -1, hardness 1, while the materials have never run). */
-export function materialMapArrays(state: { readonly width: number; readonly depth: number; readonly heights: Int32Array; readonly materials?: MaterialGrids | null }, params: MaterialFields, cellSize: number): MaterialMaps {
-    const { width, depth, heights, materials } = state;
-    const cells = width * depth;
-    const soil = new Float32Array(cells);
-    const exposedLayer = new Int32Array(cells).fill(-1);
-    const rockHardness = new Float32Array(cells).fill(1);
-    if (!materials) return { soil, exposedLayer, rockHardness };
-    const unit = cellSize / FIXED_ONE;
-    for (let y = 0; y < depth; y++) {
-        for (let x = 0; x < width; x++) {
-            const i = y * width + x;
-            soil[i] = materials.soil[i] * unit;
-            exposedLayer[i] = bedIndex(params, heights[i] - materials.soil[i], x, y) ?? -1;
-            rockHardness[i] = vertexHardness(params, heights, materials, i, x, y) / HARDNESS_ONE;
-        }
-    }
-    return { soil, exposedLayer, rockHardness };
-}
-
 /** The hardness (Q8) of vertex i at (x, y) with the materials on: its factor times its bed's (`bedHardness` of the rock under its soil). */
 export function vertexHardness(params: MaterialFields, heights: Int32Array, materials: MaterialGrids, i: number, x: number, y: number): number {
     return hardnessOf(materials.hardness[i], bedHardness(params, heights[i] - materials.soil[i], x, y));

@@ -1,7 +1,7 @@
 /**
  * The GPU passes over the field that change no state: the vertex pass (a ground's positions and
- * normals from the heights), the texture passes (the maps, the drainage area and the shallow water
- * as Babylon storage textures) and the region checksums. Each records onto a `GpuRecorder`.
+ * normals from the heights), the texture passes (the maps, the drainage area, the shallow water
+ * and the materials as Babylon storage textures) and the region checksums. Each records onto a `GpuRecorder`.
  */
 import { blankBatchParams, f32Bits, type BatchParams } from "../core/batchParams.js";
 import { CHECKSUM_WORKGROUP_SIZE, regionGrid } from "../core/checksums/regionChecksums.js";
@@ -62,6 +62,15 @@ export function recordWaterTexture(recorder: GpuRecorder, buffers: SimulationBuf
     const standIn = buffers.noMask;
     const standIns = buffers.hasWater ? {} : { waterDepth: standIn, fluxX: standIn, fluxY: standIn, fluxD1: standIn, fluxD2: standIn };
     recordTexturePass(recorder, buffers, "write_water_map", texture, { cellSizeBits: f32Bits(cellSize), waterPass: buffers.hasWater ? 1 : 0 }, standIns, rows);
+}
+
+/**
+ * Records the pass that writes the soil and rock into `texture` (RGBA32F; layout in
+ * `materialTexels`). `waterPass` says here whether the material buffer exists: before the materials
+ * have run the stand-in is bound, whose grids the kernel must not read, and it writes bare rock.
+ */
+export function recordMaterialsTexture(recorder: GpuRecorder, buffers: SimulationBuffers, texture: unknown, cellSize: number, rows?: TextureRows): void {
+    recordTexturePass(recorder, buffers, "write_material_map", texture, { cellSizeBits: f32Bits(cellSize), waterPass: buffers.hasMaterials ? 1 : 0 }, {}, rows);
 }
 
 /**

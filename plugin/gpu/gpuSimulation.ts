@@ -16,7 +16,7 @@ import type { GridRect } from "../core/patches.js";
 import { planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
 import { GpuBatchPieces } from "./batchPieces.js";
 import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
-import { recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
+import { recordMaterialsTexture, recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
 import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BufferWrite } from "./piecewiseUpload.js";
@@ -328,7 +328,7 @@ export class GpuErosionSimulation {
 
     /** Compiles the maps-texture passes (Babylon devices only). */
     public prepareMapsTexture(): Promise<void> {
-        return this.device.prepareKernels(["write_maps", "write_area_map", "write_water_map"]);
+        return this.device.prepareKernels(["write_maps", "write_area_map", "write_water_map", "write_material_map"]);
     }
 
     /**
@@ -339,6 +339,15 @@ export class GpuErosionSimulation {
     public writeWaterTexture(texture: unknown, cellSize: number, rows?: TextureRows): void {
         this._assertLive();
         recordWaterTexture(this._recorder, this._buffers, texture, cellSize, rows);
+    }
+
+    /**
+     * Records the pass that writes the soil and rock into `texture` (a Babylon RGBA32F storage
+     * texture of width x depth; layout in `materialTexels`), `rows` of it only when given.
+     */
+    public writeMaterialsTexture(texture: unknown, cellSize: number, rows?: TextureRows): void {
+        this._assertLive();
+        recordMaterialsTexture(this._recorder, this._buffers, texture, cellSize, rows);
     }
 
     /** Records the pass that writes the drainage area (cells) into `texture` (a Babylon R32F storage texture of width x depth). */

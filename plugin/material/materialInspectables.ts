@@ -21,6 +21,13 @@ const CONTROLS: (Omit<IInspectable, "propertyName"> & { key: string })[] = [
     { key: "sedimentEnabled", label: "erosion sediment", type: InspectableType.Checkbox },
     { key: "sedimentColor", label: "erosion sediment colour", type: InspectableType.Color3 },
     { key: "sedimentStrength", label: "erosion sediment strength", type: InspectableType.Slider, min: 0, max: 1, step: 0.01 },
+    { key: "layersEnabled", label: "erosion rock layers", type: InspectableType.Checkbox },
+    { key: "softRockColor", label: "erosion soft rock colour", type: InspectableType.Color3 },
+    { key: "hardRockColor", label: "erosion hard rock colour", type: InspectableType.Color3 },
+    { key: "layerStrength", label: "erosion layer strength", type: InspectableType.Slider, min: 0, max: 1, step: 0.01 },
+    { key: "soilEnabled", label: "erosion soil", type: InspectableType.Checkbox },
+    { key: "soilColor", label: "erosion soil colour", type: InspectableType.Color3 },
+    { key: "soilStrength", label: "erosion soil strength", type: InspectableType.Slider, min: 0, max: 1, step: 0.01 },
     { key: "mapView", label: "erosion map view", type: InspectableType.Options, options: EROSION_MAP_VIEWS.map((view) => ({ label: view, value: view as never })) },
 ];
 

@@ -1,7 +1,8 @@
 /**
  * `TerrainErosionMaterialPlugin`: the erosion maps in any `StandardMaterial` or `PBRMaterial` a game
  * already has: wet channels (where droplets gathered, or the river network), bare rock where
- * material was worn, sediment where it was laid down; or one map on its own for inspection.
+ * material was worn, sediment where it was laid down, and with the `materials` options rock by its
+ * layer and loose soil by its thickness; or one map on its own for inspection.
  *
  * ```ts
  * import { TerrainErosionMaterialPlugin } from "babylon-terrain-erosion/material";
@@ -10,7 +11,8 @@
  * await plugin.fitScales(); // colour scales from the maps so far (or set waterScale... yourself)
  * ```
  *
- * It reads the erosion's maps textures (`getMapsTexture()`, `getMapTexture("drainageArea")`):
+ * It reads the erosion's maps textures (`getMapsTexture()`, `getMapTexture("drainageArea")` and
+ * `getMapTexture("materials")`):
  * written on the GPU by the WebGPU backend (no readback), kept current from the changed rows by the
  * CPU backend on WebGL2. It filters them bilinearly in the shader (they are 32-bit float textures,
  * which not every device filters), and finds each fragment's texel from its world position, so a
@@ -51,7 +53,7 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
     public rockColor = new Color3(0.45, 0.4, 0.37);
     /** How far the most worn ground goes to `rockColor`, 0..1. Default 0.5. */
     public rockStrength = 0.5;
-    /** Show sediment where material was laid down. Default true. */
+    /** Show sediment where material was laid down (where soil is shown, `soilEnabled` with the materials on, the soil takes its place). Default true. */
     public sedimentEnabled = true;
     /** Colour of laid-down sediment. Default (0.62, 0.55, 0.42). */
     public sedimentColor = new Color3(0.62, 0.55, 0.42);
@@ -65,12 +67,31 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
     public depositionScale = 1;
     /** Drainage area (cells) that counts as a full river, on a log scale (`wetSource: "drainage"`). Default 1000. */
     public drainageScale = 1000;
+    /** Colour rock by its bed where the `materials` options are on: soft to hard, alternate beds lighter and darker. Default true. */
+    public layersEnabled = true;
+    /** Colour of rock as soft as the soil (linear RGB). Default (0.46, 0.33, 0.26), a red shale. */
+    public softRockColor = new Color3(0.46, 0.33, 0.26);
+    /** Colour of the hardest rock (`hardnessScale`). Default (0.72, 0.68, 0.6), a pale limestone. */
+    public hardRockColor = new Color3(0.72, 0.68, 0.6);
+    /** How far bare rock goes to its layer's colour, 0..1. Default 0.6. */
+    public layerStrength = 0.6;
+    /** Rock hardness (times the soil's, log scale) shown as `hardRockColor`. Default 10. */
+    public hardnessScale = 10;
+    /** Colour the loose soil where the `materials` options are on. Default true. */
+    public soilEnabled = true;
+    /** Colour of loose soil (linear RGB). Default (0.3, 0.24, 0.14), a dark loam. */
+    public soilColor = new Color3(0.3, 0.24, 0.14);
+    /** How far the thickest soil goes to `soilColor`, 0..1. Default 0.8. */
+    public soilStrength = 0.8;
+    /** Soil thickness (local units) that counts as full soil. Default 0.5. */
+    public soilScale = 0.5;
     /** Show one map on its own instead of the material (`"none"`: the material with the effects). */
     public mapView: ErosionMapView = "none";
 
     private _isEnabled = true;
     private _maps: RawTexture | null = null;
     private _area: RawTexture | null = null;
+    private _materials: RawTexture | null = null;
     private _whenReady: Promise<void>;
     /** Counts binds and drops, so a bind that a detach (or a newer bind) overtook keeps nothing. */
     private _bindGeneration = 0;
@@ -120,8 +141,8 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
 
     /**
      * Sets the colour scales from the maps accumulated so far: the 97th percentile of the water
-     * visits, wear and deposition, and the 99.5th of the drainage area (each over the vertices where
-     * it is positive). Reads the maps back once.
+     * visits, wear, deposition and soil thickness, the 99.5th of the drainage area, and the
+     * hardest rock's hardness (each over the vertices where it is positive). Reads the maps back once.
      */
     public async fitScales(): Promise<void> {
         const scales = fitMapScales(await this._erosion.readMaps(), this._erosion.fieldCellSize);
@@ -130,12 +151,12 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
 
     /** @internal */
     public override prepareDefines(defines: MaterialDefines): void {
-        defines["EROSIONMAPS"] = this._isEnabled && this._maps !== null && this._area !== null;
+        defines["EROSIONMAPS"] = this._isEnabled && this._maps !== null && this._area !== null && this._materials !== null;
     }
 
     /** @internal */
     public override isReadyForSubMesh(): boolean {
-        return (this._maps?.isReady() ?? true) && (this._area?.isReady() ?? true);
+        return [this._maps, this._area, this._materials].every((texture) => texture?.isReady() ?? true);
     }
 
     /** @internal */
@@ -145,7 +166,7 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
 
     /** @internal */
     public override getSamplers(samplers: string[]): void {
-        samplers.push("erosionMaps", "erosionArea");
+        samplers.push("erosionMaps", "erosionArea", "erosionMaterials");
     }
 
     /** @internal */
@@ -158,7 +179,7 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
 
     /** @internal */
     public override bindForSubMesh(uniformBuffer: UniformBuffer): void {
-        if (!this._isEnabled || !this._maps || !this._area || !this._erosion.isAttached) {
+        if (!this._isEnabled || !this._maps || !this._area || !this._materials || !this._erosion.isAttached) {
             return;
         }
         const grid = this._erosion.getFieldGridTransform();
@@ -172,8 +193,13 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         uniformBuffer.updateColor3("erosionRockColor", this.rockColor);
         uniformBuffer.updateColor3("erosionSedimentColor", this.sedimentColor);
         uniformBuffer.updateFloat("erosionMapView", Math.max(0, EROSION_MAP_VIEWS.indexOf(this.mapView)));
+        uniformBuffer.updateFloat4("erosionMaterialScales", this.soilScale, this.hardnessScale, on(this.soilEnabled, this.soilStrength), on(this.layersEnabled, this.layerStrength));
+        uniformBuffer.updateColor3("erosionSoilColor", this.soilColor);
+        uniformBuffer.updateColor3("erosionSoftRockColor", this.softRockColor);
+        uniformBuffer.updateColor3("erosionHardRockColor", this.hardRockColor);
         uniformBuffer.setTexture("erosionMaps", this._maps);
         uniformBuffer.setTexture("erosionArea", this._area);
+        uniformBuffer.setTexture("erosionMaterials", this._materials);
     }
 
     /** @internal */
@@ -203,10 +229,12 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
             await this._erosion.whenReady();
             const maps = await this._erosion.getMapsTexture();
             const area = await this._erosion.getMapTexture("drainageArea");
+            const materials = await this._erosion.getMapTexture("materials");
             // A detach (or another attach) while these were on their way: they belong to a stopped runner.
             if (generation !== this._bindGeneration || !this._erosion.isAttached) return;
             this._maps = maps;
             this._area = area;
+            this._materials = materials;
             this.markAllDefinesAsDirty();
         } catch {
             // The erosion could not start, or was detached first: it reports that itself; the material renders without the maps.
@@ -216,9 +244,10 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
     /** Forgets the erosion's textures (a detach freed them), so the material draws without the maps. */
     private _dropTextures(): void {
         this._bindGeneration++;
-        if (!this._maps && !this._area) return;
+        if (!this._maps && !this._area && !this._materials) return;
         this._maps = null;
         this._area = null;
+        this._materials = null;
         this.markAllDefinesAsDirty();
     }
 }

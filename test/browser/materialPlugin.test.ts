@@ -10,7 +10,10 @@ type PluginPage = Window & {
     classify(): Promise<{ wet: [number, number][]; dry: [number, number][] }>;
     measure(png: string, points: [number, number][]): Promise<{ luminance: number; blue: number }>;
     difference(a: string, b: string): Promise<number>;
-    texelMismatches(): Promise<{ checked: number; mismatches: number }>;
+    texelMismatches(): Promise<{ checked: number; mismatches: number; materialMismatches: number }>;
+    setPlugin(options: { soilEnabled?: boolean; layersEnabled?: boolean }): void;
+    pointDifference(a: string, b: string, points: [number, number][]): Promise<number>;
+    materialPoints(): Promise<{ soil: [number, number][]; bare: [number, number][]; beds: number }>;
 };
 
 describe.each([
@@ -56,8 +59,28 @@ describe.each([
         expect(on).toBeGreaterThan(0.05); // the comparison can tell the plugin's effect apart
     });
 
-    it("samples a maps texture equal to the maps as arrays, kept current frame by frame", async () => {
-        expect(await browser.page.evaluate(() => (window as unknown as PluginPage).texelMismatches())).toEqual({ checked: 65 * 65, mismatches: 0 });
+    it("colours soil by its thickness and bare rock by its layer", async () => {
+        const { soil, bare, beds } = await browser.page.evaluate(() => (window as unknown as PluginPage).materialPoints());
+        expect(soil.length).toBeGreaterThan(100);
+        expect(bare.length).toBeGreaterThan(50);
+        expect(beds).toBeGreaterThan(1);
+        const page = browser.page;
+        const differ = (a: string, b: string, points: [number, number][]) => page.evaluate(({ a, b, points }) => (window as unknown as PluginPage).pointDifference(a, b, points), { a, b, points });
+        const all = await shot("plugin");
+        await page.evaluate(() => (window as unknown as PluginPage).setPlugin({ soilEnabled: false }));
+        const withoutSoil = await shot("plugin");
+        await page.evaluate(() => (window as unknown as PluginPage).setPlugin({ soilEnabled: true, layersEnabled: false }));
+        const withoutLayers = await shot("plugin");
+        await page.evaluate(() => (window as unknown as PluginPage).setPlugin({ layersEnabled: true }));
+        // Soil colours its thickest ground, and leaves bare rock as it was (mean channel differences, 0..255).
+        expect(await differ(all, withoutSoil, soil)).toBeGreaterThan(8);
+        expect(await differ(all, withoutSoil, bare)).toBeLessThan(1);
+        // The layers colour bare rock.
+        expect(await differ(all, withoutLayers, bare)).toBeGreaterThan(8);
+    });
+
+    it("samples maps and materials textures equal to the maps as arrays, kept current frame by frame", async () => {
+        expect(await browser.page.evaluate(() => (window as unknown as PluginPage).texelMismatches())).toEqual({ checked: 65 * 65, mismatches: 0, materialMismatches: 0 });
     });
 
     it("prints no console errors", () => {

@@ -1,7 +1,7 @@
 /**
  * Test page: `TerrainErosionMaterialPlugin` on a PBRMaterial, on WebGPU (`?engine=webgpu`, the
  * WebGPU backend) or WebGL2 (the CPU backend in a worker, its maps texture kept current from the
- * changed rows). The Node test takes screenshots and hands them back here to measure.
+ * changed rows), with rock and soil on. The Node test takes screenshots and hands them back here to measure.
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
@@ -47,7 +47,8 @@ async function setup(): Promise<{ backend: string | null; webgpu: boolean }> {
     withPlugin = pbr("withPlugin");
     plain = pbr("plain");
     ground.material = withPlugin;
-    erosion = new TerrainErosion({ patchSize: 32, seed: 4, autoStart: false, hydraulic: { dropletsPerBatch: 600 } });
+    // Rock and soil on, with hard beds: the plugin colours rock by layer and soil by thickness too.
+    erosion = new TerrainErosion({ patchSize: 32, seed: 4, autoStart: false, hydraulic: { dropletsPerBatch: 600 }, materials: { enabled: true, initialSoil: 0.05, hardness: 2, strataThickness: 1.5, strataHardness: 8, strataShare: 0.5 } });
     // At once: while the scene loads (the PBR material's BRDF texture), Babylon defers a behavior's attach.
     ground.addBehavior(erosion, true);
     await erosion.whenReady();
@@ -60,10 +61,11 @@ async function setup(): Promise<{ backend: string | null; webgpu: boolean }> {
 }
 
 /**
- * Texels of the maps texture the plugin samples that differ from the maps read back as arrays
- * (water, wear and deposition in local units, direction slot or -1), after a few more frames of erosion.
+ * Texels of the maps and materials textures the plugin samples that differ from the maps read back
+ * as arrays (water, wear and deposition in local units, direction slot or -1; soil in local units,
+ * exposed bed, hardness, 1), after a few more frames of erosion.
  */
-async function texelMismatches(): Promise<{ checked: number; mismatches: number }> {
+async function texelMismatches(): Promise<{ checked: number; mismatches: number; materialMismatches: number }> {
     erosion.setOptions({ frameBudgetMs: 0.05 });
     erosion.start();
     for (let i = 0; i < 6; i++) await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
@@ -72,14 +74,48 @@ async function texelMismatches(): Promise<{ checked: number; mismatches: number 
     await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
     const texture = await erosion.getMapsTexture();
     const pixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
+    const materialPixels = new Float32Array(((await (await erosion.getMapTexture("materials")).readPixels()) as Float32Array).buffer.slice(0));
     const maps = await erosion.readMaps();
     const unit = 1 / 65536;
+    const differs = (texels: Float32Array, i: number, expected: number[]) => expected.some((value, k) => Math.abs(texels[i * 4 + k] - value) > 1e-6 * Math.max(1, Math.abs(value)));
     let mismatches = 0;
+    let materialMismatches = 0;
     for (let i = 0; i < SIDE * SIDE; i++) {
-        const expected = [maps.water[i], Math.fround(maps.wear[i] * unit), Math.fround(maps.deposition[i] * unit), maps.direction[i] === 255 ? -1 : maps.direction[i]];
-        if (expected.some((value, k) => Math.abs(pixels[i * 4 + k] - value) > 1e-6 * Math.max(1, Math.abs(value)))) mismatches++;
+        if (differs(pixels, i, [maps.water[i], Math.fround(maps.wear[i] * unit), Math.fround(maps.deposition[i] * unit), maps.direction[i] === 255 ? -1 : maps.direction[i]])) mismatches++;
+        if (differs(materialPixels, i, [maps.soil[i], maps.exposedLayer[i], maps.rockHardness[i], 1])) materialMismatches++;
     }
-    return { checked: SIDE * SIDE, mismatches };
+    return { checked: SIDE * SIDE, mismatches, materialMismatches };
+}
+
+/** Sets the plugin's colour options (the next `show` renders with them). */
+function setPlugin(options: Partial<Pick<TerrainErosionMaterialPlugin, "soilEnabled" | "layersEnabled">>): void {
+    Object.assign(plugin, options);
+}
+
+/** Screen points of the thickest soil (top 10%, away from the wettest fifth, which the wet tint covers) and of bare rock (no soil), inside the ground, with how many beds the bare rock shows. */
+async function materialPoints(): Promise<{ soil: [number, number][]; bare: [number, number][]; beds: number }> {
+    const maps = await erosion.readMaps();
+    const heights = await erosion.readHeights();
+    const interior: number[] = [];
+    for (let y = 3; y < SIDE - 3; y++) for (let x = 3; x < SIDE - 3; x++) interior.push(y * SIDE + x);
+    const wettest = [...interior].sort((a, b) => maps.water[a] - maps.water[b])[Math.floor(interior.length * 0.8)];
+    const bySoil = interior.filter((i) => maps.water[i] < maps.water[wettest]).sort((a, b) => maps.soil[a] - maps.soil[b]);
+    const soil = bySoil.slice(Math.floor(bySoil.length * 0.9));
+    const bare = interior.filter((i) => maps.soil[i] === 0);
+    const project = projector(heights);
+    return { soil: soil.map(project), bare: bare.map(project), beds: new Set(bare.map((i) => maps.exposedLayer[i])).size };
+}
+
+/** Maps a field vertex to its screen point (CSS pixels). */
+function projector(heights: Float32Array): (i: number) => [number, number] {
+    const transform = scene.getTransformMatrix();
+    const viewport = scene.activeCamera!.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
+    const ratio = engine.getRenderWidth() / 600;
+    return (i) => {
+        const world = new Vector3(-(SIDE - 1) / 2 + (i % SIDE), heights[i], (SIDE - 1) / 2 - Math.floor(i / SIDE));
+        const screen = Vector3.Project(world, Matrix.Identity(), transform, viewport);
+        return [screen.x / ratio, screen.y / ratio];
+    };
 }
 
 /** Shows one variant: the plugin on, the plugin's `isEnabled` false, or a plain material without it. */
@@ -106,14 +142,7 @@ async function classify(): Promise<{ wet: [number, number][]; dry: [number, numb
     const wet = byWater.slice(Math.floor(byWater.length * 0.95));
     const steep = [...interior].sort((a, b) => slope(a) - slope(b)).slice(Math.floor(interior.length / 2));
     const dry = [...steep].sort((a, b) => maps.water[a] - maps.water[b]).slice(0, Math.floor(steep.length / 3));
-    const transform = scene.getTransformMatrix();
-    const viewport = scene.activeCamera!.viewport.toGlobal(engine.getRenderWidth(), engine.getRenderHeight());
-    const ratio = engine.getRenderWidth() / 600;
-    const project = (i: number): [number, number] => {
-        const world = new Vector3(-(SIDE - 1) / 2 + (i % SIDE), heights[i], (SIDE - 1) / 2 - Math.floor(i / SIDE));
-        const screen = Vector3.Project(world, Matrix.Identity(), transform, viewport);
-        return [screen.x / ratio, screen.y / ratio];
-    };
+    const project = projector(heights);
     return { wet: wet.map(project), dry: dry.map(project) };
 }
 
@@ -138,6 +167,17 @@ async function measure(png: string, points: [number, number][]): Promise<{ lumin
     return { luminance: luminance / points.length, blue: blue / points.length };
 }
 
+/** Mean difference of two screenshots' colours at the points (mean over the channels, 0..255). */
+async function pointDifference(a: string, b: string, points: [number, number][]): Promise<number> {
+    const [first, second] = [await decode(a), await decode(b)];
+    let sum = 0;
+    for (const [x, y] of points) {
+        const i = (Math.round(y) * first.width + Math.round(x)) * 4;
+        sum += (Math.abs(first.data[i] - second.data[i]) + Math.abs(first.data[i + 1] - second.data[i + 1]) + Math.abs(first.data[i + 2] - second.data[i + 2])) / 3;
+    }
+    return sum / points.length;
+}
+
 /** Share of pixels whose colour differs by more than 2/255 in some channel. */
 async function difference(a: string, b: string): Promise<number> {
     const [first, second] = [await decode(a), await decode(b)];
@@ -148,4 +188,4 @@ async function difference(a: string, b: string): Promise<number> {
     return differing / (first.data.length / 4);
 }
 
-Object.assign(window, { setup, show, classify, measure, difference, texelMismatches, pageReady: true });
+Object.assign(window, { setup, show, classify, measure, difference, texelMismatches, setPlugin, materialPoints, pointDifference, pageReady: true });

@@ -11,7 +11,7 @@ const backend = { name: "cpu" } as unknown as LandedRows["backend"];
 
 function landed(y0: number, y1: number, value: number, applied?: () => void, from = backend): LandedRows {
     const rows = new Int32Array((y1 - y0) * WIDTH).fill(value);
-    const texels = { maps: new Float32Array((y1 - y0) * WIDTH * 4).map((_, i) => y0 + Math.floor(i / (WIDTH * 4))), area: new Float32Array((y1 - y0) * WIDTH), water: null };
+    const texels = { maps: new Float32Array((y1 - y0) * WIDTH * 4).map((_, i) => y0 + Math.floor(i / (WIDTH * 4))), area: new Float32Array((y1 - y0) * WIDTH), water: null, materials: null };
     return { backend: from, rows, y0, y1, texels, batches: [], applied };
 }
 

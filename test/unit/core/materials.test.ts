@@ -6,6 +6,8 @@
 import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { conservedMass } from "../../../plugin/advanced.js";
 import { HARDNESS_ONE, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
+import { materialMapArrays, materialTexels } from "../../../plugin/core/materialMaps.js";
+import { materialParams } from "../../../plugin/core/materialParams.js";
 
 const SIZE = 27;
 
@@ -102,5 +104,26 @@ describe("materials in a run", () => {
         simulation.runCycles(1);
         resumed.runCycles(1);
         expect(resumed.fingerprint()).toBe(simulation.fingerprint());
+    });
+});
+
+describe("the materials' maps", () => {
+    it("writes the texture's rows as readMaps' arrays, and bare rock as soft as soil before the materials run", () => {
+        const options = resolveOptions({ patchSize: 16, materials: { enabled: true, initialSoil: 0.2, hardness: 2, strataThickness: 1, strataHardness: 6, strataShare: 0.5, strataBeds: 6 } });
+        const simulation = new CpuErosionSimulation(SIZE, SIZE, heightsToFixed(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 5, relief: 12 })), options);
+        const fields = materialParams(options, options.thermal.talus);
+        expect(Array.from(materialTexels(simulation.state, fields, 2, 3, 5))).toEqual(Array.from({ length: SIZE * 2 }, () => [0, -1, 1, 0]).flat());
+        simulation.runCycles(1);
+        const maps = materialMapArrays(simulation.state, fields, 2);
+        const texels = materialTexels(simulation.state, fields, 2, 4, 9);
+        for (let k = 0; k < SIZE * 5; k++) {
+            const i = 4 * SIZE + k;
+            expect([texels[k * 4], texels[k * 4 + 1], texels[k * 4 + 2], texels[k * 4 + 3]]).toEqual([maps.soil[i], maps.exposedLayer[i], maps.rockHardness[i], 1]);
+        }
+        // Soil in local units (cell size 2), some bare rock, beds outside the six layered ones read -1, and both hardnesses.
+        expect(maps.soil[0]).toBeCloseTo((simulation.state.materials!.soil[0] / 65536) * 2, 6);
+        expect(maps.soil.some((soil) => soil === 0)).toBe(true);
+        expect(new Set(maps.exposedLayer).has(-1)).toBe(true);
+        expect(new Set(maps.rockHardness)).toEqual(new Set([2, 6]));
     });
 });

@@ -1,0 +1,33 @@
+// write_material_map: the soil and rock into the RGBA32F `materials` texture a material samples,
+// on the GPU (no readback): r the soil's thickness (local units), g the bed of the rock at the
+// surface (-1: none), b the rock's hardness (times the soil's), a 1 once the materials exist.
+// Floats here are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// params.waterPass is 1 once the material buffer exists; before, a stand-in is bound whose grids
+// must not be read, and every texel is bare rock as soft as soil: (0, -1, 1, 0).
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+@group(0) @binding(BINDING_MATERIAL_TEXTURE) var materialTexture: texture_storage_2d<rgba32float, write>;
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
+    let x = i32(id.x);
+    let y = params.dispatchOffset + i32(id.y);
+    // The dispatch rounds the field up to whole workgroups: invocations past it idle.
+    if (x >= params.width || y >= params.depth) {
+        return;
+    }
+    var texel = vec4<f32>(0.0, -1.0, 1.0, 0.0);
+    if (params.waterPass != 0) {
+        let i = y * params.width + x;
+        let soil = material[i];
+        let rock = heights[i] - soil;
+        var layer = -1;
+        if (strataThickness() != 0) {
+            layer = strataBed(rock, x, y);
+        }
+        let unit = bitcast<f32>(params.cellSizeBits) / f32(FIXED_ONE);
+        texel = vec4<f32>(f32(soil) * unit, f32(layer), f32(vertexHardness(i, x, y, heights[i])) / f32(HARDNESS_ONE), 1.0);
+    }
+    textureStore(materialTexture, vec2<i32>(x, y), texel);
+}
