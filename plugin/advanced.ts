@@ -26,7 +26,7 @@ export { planCycleUnits, wholeFieldPatch } from "./core/cycleUnits.js";
 export type { CycleUnit } from "./core/cycleUnits.js";
 export { MAX_GRID_SIDE, toFixedHeights, validateGrid } from "./core/erodeHeightfield.js";
 export { MAP_LIMIT, createMaps, drainageDirections } from "./core/erosionMaps.js";
-export { MASKED_OPERATORS, STATE_GRIDS, cloneState, conservedMass, createInitialState, noMasks, waterImbalance } from "./core/erosionState.js";
+export { MASK_NAMES, MASKED_OPERATORS, STATE_GRIDS, cloneState, conservedMass, createInitialState, noMasks, waterImbalance } from "./core/erosionState.js";
 export type { ErosionMasks, ErosionStateData, StateGridName, WaterSourceState } from "./core/erosionState.js";
 export { MATERIAL_GRIDS } from "./core/materials.js";
 export type { MaterialGridName, MaterialGrids } from "./core/materials.js";

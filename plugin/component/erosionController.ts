@@ -223,7 +223,9 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * Sets (or, with null, clears) an operator's mask: a value in [0, 1] per vertex, in the ground's
      * vertex order, or a texture whose red channel is sampled at the vertices (nearest texel; row 0
      * at the far, +z, edge). 0 holds the ground out, 1 erodes at full strength; for `"uplift"` it is
-     * the uplift map, for `"rain"` the rain map (times `water.rain`). Values are quantised to 1/65536. Like options, it takes effect at the next
+     * the uplift map, for `"rain"` the rain map (times `water.rain`), for `"hardness"` the hardness
+     * map (with `materials.enabled`: the rock's hardness times 1 + value x
+     * (`materials.hardnessMapScale` - 1)). Values are quantised to 1/65536. Like options, it takes effect at the next
      * cycle boundary, and it is part of the state: fingerprints, snapshots and reset() carry it.
      */
     public setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {

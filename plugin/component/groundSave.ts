@@ -11,7 +11,7 @@
  * window's `ErosionSnapshot` and its bytes (padded to a multiple of 4); then the water, wear and
  * deposition maps, u32 per vertex of the window.
  */
-import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
+import { MASK_NAMES, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
 import { createWaterGrids, WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import { createMaterialGrids, MATERIAL_GRIDS } from "../core/materials.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
@@ -107,7 +107,7 @@ export function saveWindow(row: number, column: number, state: ErosionStateData,
     for (const name of STATE_GRIDS) {
         window[name] = crop(state[name]);
     }
-    window.masks = Object.fromEntries(MASKED_OPERATORS.map((name) => [name, state.masks[name] ? crop(state.masks[name]!) : null])) as ErosionMasks;
+    window.masks = Object.fromEntries(MASK_NAMES.map((name) => [name, state.masks[name] ? crop(state.masks[name]!) : null])) as ErosionMasks;
     window.water = state.water ? (Object.fromEntries(WATER_GRIDS.map((name) => [name, crop(state.water![name])])) as WaterGrids) : null;
     window.materials = state.materials ? { soil: crop(state.materials.soil), hardness: crop(state.materials.hardness) } : null;
     return new ErosionGroundSave(row, column, new ErosionSnapshot(window, options, cellSize), { water: crop(maps.water), wear: crop(maps.wear), deposition: crop(maps.deposition) });
@@ -122,7 +122,7 @@ export function restoreWindow(save: ErosionGroundSave, state: ErosionStateData, 
     for (const name of STATE_GRIDS) {
         pasteGrid(state[name], state.width, window[name], rect);
     }
-    for (const name of MASKED_OPERATORS) {
+    for (const name of MASK_NAMES) {
         const part = window.masks[name];
         if (!part && !state.masks[name]) {
             continue;

@@ -4,7 +4,7 @@
  */
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import { FIXED_ONE } from "../core/fixedPoint.js";
-import { MASKED_OPERATORS, type MaskName } from "../core/erosionState.js";
+import { MASK_NAMES, type MaskName } from "../core/erosionState.js";
 
 /** A mask as Q16 per vertex, validating every value. */
 export function quantiseMask(values: ArrayLike<number>, cells: number, operator: string): Int32Array {
@@ -43,8 +43,8 @@ export async function sampleTextureMask(texture: BaseTexture, width: number, dep
 
 /** Throws for an operator that takes no mask. */
 export function assertMaskName(operator: string): asserts operator is MaskName {
-    if (!(MASKED_OPERATORS as readonly string[]).includes(operator)) {
-        throw new RangeError(`setMask: operator is ${JSON.stringify(operator)}: it must be one of ${MASKED_OPERATORS.map((name) => JSON.stringify(name)).join(", ")}.`);
+    if (!(MASK_NAMES as readonly string[]).includes(operator)) {
+        throw new RangeError(`setMask: operator is ${JSON.stringify(operator)}: it must be one of ${MASK_NAMES.map((name) => JSON.stringify(name)).join(", ")}.`);
     }
 }
 

@@ -11,7 +11,7 @@ import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { ErosionOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
 import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
-import type { MaskName } from "./erosionState.js";
+import type { MaskName, OperatorMaskName } from "./erosionState.js";
 import { MATERIAL_PARAM_FIELDS, materialParams, type MaterialParamName } from "./materialParams.js";
 
 export { MATERIAL_PARAM_FIELDS, materialParams, type MaterialParamName } from "./materialParams.js";
@@ -244,7 +244,7 @@ const q16 = quantiseQ16;
  * @param brushCount entries in the brush table for `options.hydraulic.brushRadius`
  * @param masks which operators have a mask
  */
-export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<MaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0): BatchParams {
+export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<OperatorMaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0): BatchParams {
     const { width, depth } = grid;
     const scaledOptions = cellScaledOptions(options, grid);
     const hydraulic = scaledOptions.hydraulic;

@@ -12,7 +12,7 @@ import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
 import { tileSeam } from "./cpu/fold/tileSeam.js";
 import { applyGroundEdit, settleEditLevels } from "./cpu/edits/applyGroundEdit.js";
 import { ensureWater, runWaterPass } from "./cpu/water/waterBatch.js";
-import { ensureMaterials } from "./cpu/fold/soilFold.js";
+import { prepareMaterials } from "./cpu/fold/soilFold.js";
 import { MATERIAL_GRIDS } from "./materials.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
@@ -147,7 +147,7 @@ export class CpuBatchRunner {
         const { params, masks } = planned;
         const state = this._state;
         state.masks = masks;
-        if (params.materials !== 0) ensureMaterials(state, planned.initialSoil ?? 0);
+        if (params.materials !== 0) prepareMaterials(state, planned);
         const { scratch, work } = this._riverGrids();
         runRiverBatch(params, planned.riverSteps, state, masks, scratch, work, this._maps, from, to);
         if (to === pieceCount(planned) && params.seam !== 0) {
@@ -161,7 +161,7 @@ export class CpuBatchRunner {
         const state = this._state;
         // The masks in force travel with the state (fingerprint, snapshots).
         state.masks = masks;
-        const soil = params.materials !== 0 ? ensureMaterials(state, planned.initialSoil ?? 0).soil : null;
+        const soil = params.materials !== 0 ? prepareMaterials(state, planned).soil : null;
         if (planned.operator === "edit") {
             const edit = planned.edit!;
             applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, soil);

@@ -18,13 +18,24 @@ export interface WaterSourceState {
 }
 
 /**
- * The masks, in fingerprint and snapshot order: one per operator (scaling what it moves per vertex),
- * the uplift map (scaling `rivers.uplift` per vertex) and the rain map (scaling `water.rain`).
+ * The masks of the operators, in fingerprint and snapshot order: one per operator (scaling what it
+ * moves per vertex), the uplift map (scaling `rivers.uplift` per vertex) and the rain map (scaling
+ * `water.rain`). Hashed and snapshotted in fixed slots, set or not.
  */
 export const MASKED_OPERATORS = ["hydraulic", "thermal", "rivers", "uplift", "rain"] as const;
 
+/**
+ * Every mask: the operators' (`MASKED_OPERATORS`), then the hardness map (the rock's hardness
+ * factor, `materials.hardnessMapScale` where it reads 1), which the fingerprint and snapshots hold
+ * only while it is set, so a state without it hashes as before it existed.
+ */
+export const MASK_NAMES = [...MASKED_OPERATORS, "hardness"] as const;
+
 /** What a mask applies to. */
-export type MaskName = (typeof MASKED_OPERATORS)[number];
+export type MaskName = (typeof MASK_NAMES)[number];
+
+/** An operator's mask (one with a fixed slot in the fingerprint and snapshots, and a GPU buffer of its own). */
+export type OperatorMaskName = (typeof MASKED_OPERATORS)[number];
 
 /**
  * Masks: Q16 per vertex (0 holds the ground out, 65536 lets the operator work at full strength), or
@@ -35,13 +46,13 @@ export type ErosionMasks = Record<MaskName, Int32Array | null>;
 
 /** No masks. */
 export function noMasks(): ErosionMasks {
-    return { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null };
+    return { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null, hardness: null };
 }
 
 /** Copies of the masks. */
 export function cloneMasks(masks: ErosionMasks): ErosionMasks {
     const copy = noMasks();
-    for (const name of MASKED_OPERATORS) {
+    for (const name of MASK_NAMES) {
         copy[name] = masks[name]?.slice() ?? null;
     }
     return copy;

@@ -1,5 +1,5 @@
 /**
- * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 9).
+ * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 10).
  *
  * Bytes hashed, all little-endian:
  * 1. the ASCII tag `TEFP7` (so no other layout or contract can collide with this one; `TEFP1` had
@@ -25,10 +25,13 @@
  *    added it (a state without pending edits hashes as in version 6);
  * 9. only once the materials have run: the ASCII tag `MATERIALS` and their grids
  *    (`MATERIAL_GRIDS`: soil, hardness) as i32. Contract version 9 added it (a state without
- *    materials hashes as in version 8).
+ *    materials hashes as in version 8);
+ * 10. only while a hardness map is set (`setMask("hardness")`): the ASCII tag `HARDNESSMAP` and
+ *    its values as i32 (Q16). Contract version 10 added it (a state without one hashes as in
+ *    version 9).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
- * version 9; a change gets a new tag.
+ * version 10; a change gets a new tag.
  */
 import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName, type WaterSourceState } from "./erosionState.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
@@ -148,6 +151,11 @@ export function fingerprintOf(state: FingerprintInput): string {
     if (state.materials) {
         hash.ascii("MATERIALS");
         for (const grid of MATERIAL_GRIDS) hash.words(state.materials[grid]);
+    }
+    const hardnessMap = state.masks?.hardness ?? null;
+    if (hardnessMap) {
+        hash.ascii("HARDNESSMAP");
+        hash.words(hardnessMap);
     }
     return hash.hex();
 }

@@ -12,6 +12,7 @@
  * position, without counting as one of the cycle's batches.
  */
 import { initialSoilUnits } from "./materials.js";
+import { hardnessMapScaleQ8, newHardnessStamp, type HardnessMapRef } from "./hardnessMap.js";
 import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
 import { buildEditBatchParams } from "./editBatchParams.js";
 import type { GroundEdit, GroundEditShape } from "./groundEdits.js";
@@ -22,7 +23,7 @@ import { brushEntryCount, buildBrush } from "./brush.js";
 import { cloneOptions, resolveOptions, RUNTIME_SETTINGS, simulationOptions, type ErosionOptions } from "./options.js";
 import type { InputEntry } from "./inputLog/inputEntries.js";
 import { StampedInputs } from "./inputLog/stampedInputs.js";
-import { MASKED_OPERATORS, noMasks, type ErosionMasks, type ErosionStateData, type MaskName, type WaterSourceState } from "./erosionState.js";
+import { MASK_NAMES, noMasks, type ErosionMasks, type ErosionStateData, type MaskName, type WaterSourceState } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 import { planCycleUnits, type CycleUnit } from "./cycleUnits.js";
 import { packWaterSources, type WaterSource } from "./waterSources.js";
@@ -54,6 +55,8 @@ export interface PlannedBatch {
     readonly masks: ErosionMasks;
     /** The soil every vertex starts with (fixed point) if the batch runs the materials and finds none yet (`materials.initialSoil`). */
     readonly initialSoil?: number;
+    /** The hardness map in force (`masks.hardness`) and its scale, named by a stamp, for the materials' hardness grid; null or absent without one. */
+    readonly hardnessMap?: HardnessMapRef | null;
     /** The water sources in force, packed for the kernels (`packWaterSources`; the same object while they do not change). */
     readonly waterSources: Int32Array;
 }
@@ -77,6 +80,8 @@ export class ErosionSchedule {
     private _pendingEvents: LocalErosionEvent[] = [];
     private readonly _brushes = new Map<number, Int32Array>();
     private _pendingMasks: ErosionMasks | null = null;
+    /** The hardness map last handed out and its reference (`_hardnessMapRef`). */
+    private _hardnessMap: { readonly map: Int32Array; readonly ref: HardnessMapRef } | null = null;
     private _sources: readonly WaterSource[] = [];
     private _pendingSources: readonly WaterSource[] | null = null;
     private _packedSources: Int32Array = new Int32Array(1);
@@ -174,7 +179,7 @@ export class ErosionSchedule {
 
     /** Queues new masks; they take effect at the next cycle boundary (now, if at one). */
     public setMasks(masks: ErosionMasks): void {
-        for (const name of MASKED_OPERATORS) {
+        for (const name of MASK_NAMES) {
             if (masks[name] !== this.latestMasks[name]) this.setMask(name, masks[name]);
         }
     }
@@ -340,7 +345,7 @@ export class ErosionSchedule {
         if (JSON.stringify(pending) !== JSON.stringify(inForce)) {
             this._pending = cloneOptions(pending);
         }
-        if (MASKED_OPERATORS.some((name) => pendingMasks[name] !== masksInForce[name])) {
+        if (MASK_NAMES.some((name) => pendingMasks[name] !== masksInForce[name])) {
             this._pendingMasks = { ...pendingMasks };
         }
     }
@@ -363,7 +368,7 @@ export class ErosionSchedule {
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
         // What every batch of this position shares; each kind adds its own.
-        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil) };
+        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), hardnessMap: this._hardnessMapRef() };
         const edit = this._dueEdit();
         if (edit) {
             const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);
@@ -403,6 +408,16 @@ export class ErosionSchedule {
             return true;
         }
         return false;
+    }
+
+    /** The hardness map in force with its scale, under a stamp that changes when either does (null without a map). */
+    private _hardnessMapRef(): HardnessMapRef | null {
+        const map = this._masks.hardness;
+        if (!map) return null;
+        const scale = hardnessMapScaleQ8(this._options.materials.hardnessMapScale);
+        const held = this._hardnessMap;
+        if (held?.map !== map || held.ref.scale !== scale) this._hardnessMap = { map, ref: { stamp: newHardnessStamp(), scale } };
+        return this._hardnessMap!.ref;
     }
 
     private _brushFor(radius: number): Int32Array {

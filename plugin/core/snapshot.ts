@@ -3,7 +3,7 @@
  * settings, `RUNTIME_SETTINGS`), serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 8): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 9): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options: the simulation options (older snapshots carry
  * the runtime settings too; loading leaves them out), events: the
  * local erosion events in force and pending, sources: the water sources in force and pending,
@@ -16,25 +16,27 @@
  * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
  * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
  * never run; then u32 1 and the i32 grids of `MATERIAL_GRIDS` (soil, hardness), or u32 0 while the
- * materials have never run (version 8; a version 7 snapshot has no such word and no materials). Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
+ * materials have never run (version 8; a version 7 snapshot has no such word and no materials);
+ * then u32 1 and the hardness map's i32 values, or u32 0 without one (version 9; older snapshots
+ * have no such word and no hardness map). Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
  * masks; 4: its batch position counts batches in version 4's patch-after-patch order; 5: no water,
  * four masks, seven counters) are refused with an error saying so. Version 6 (no ground edits, 11
  * counters) loads: its edit counters start at zero.
  */
 import { COUNTER_COUNT } from "./counters.js";
 import { base64ToBytes, bytesToBase64 } from "./base64.js";
-import { cloneState, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
+import { cloneState, MASK_NAMES, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 
 const MAGIC = "TESN";
-/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's; version 9 added the materials). */
-export const SNAPSHOT_VERSION = 8;
+/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's; version 9 added the materials, 10 the hardness map). */
+export const SNAPSHOT_VERSION = 9;
 
 /** Counters a snapshot of each version that still loads holds. */
-const COUNTERS_OF_VERSION: Readonly<Record<number, number>> = { 6: 11, 7: COUNTER_COUNT, 8: COUNTER_COUNT };
+const COUNTERS_OF_VERSION: Readonly<Record<number, number>> = { 6: 11, 7: COUNTER_COUNT, 8: COUNTER_COUNT, 9: COUNTER_COUNT };
 const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the simulation options in force. */
@@ -129,6 +131,9 @@ export class ErosionSnapshot {
         const materials = this.state.materials;
         yield littleEndianBytes(Int32Array.of(materials ? 1 : 0));
         for (const grid of materials ? MATERIAL_GRIDS : []) yield littleEndianBytes((materials as MaterialGrids)[grid]);
+        const hardnessMap = this.state.masks.hardness;
+        yield littleEndianBytes(Int32Array.of(hardnessMap ? 1 : 0));
+        if (hardnessMap) yield littleEndianBytes(hardnessMap);
     }
 
     /** Reads a snapshot written by `toArrayBuffer`; throws a clear error for anything else. */
@@ -149,7 +154,7 @@ export class ErosionSnapshot {
         });
         const storedCounters = COUNTERS_OF_VERSION[version];
         if (storedCounters === undefined) {
-            fail(`version ${version} is not supported: this build reads versions 6 to ${SNAPSHOT_VERSION} (simulation contract 9: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks, the shallow water and the materials). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+            fail(`version ${version} is not supported: this build reads versions 6 to ${SNAPSHOT_VERSION} (simulation contract 10: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks, the shallow water, the materials and the hardness map). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
         }
         const counters = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < storedCounters; i++) {
@@ -206,6 +211,15 @@ export class ErosionSnapshot {
                 for (const grid of MATERIAL_GRIDS) materials[grid] = readGrid();
             }
         }
+        if (version >= 9) {
+            if (buffer.byteLength < offset + 4) fail("the hardness map's flag is missing");
+            const hasHardnessMap = view.getUint32(offset, true);
+            offset += 4;
+            if (hasHardnessMap) {
+                if (buffer.byteLength < offset + cells * 4) fail("the hardness map is truncated");
+                masks.hardness = readGrid();
+            }
+        }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
         const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
         const edits = Array.isArray(header.edits) && header.edits.length > 0 ? header.edits : undefined;
@@ -231,13 +245,13 @@ function littleEndianBytes(grid: Int32Array): Uint8Array {
 function pendingHeader(state: ErosionStateData): { pendingOptions?: SimulationOptions; pendingMasks?: Record<string, string | null> } {
     const header: { pendingOptions?: SimulationOptions; pendingMasks?: Record<string, string | null> } = {};
     if (state.pendingOptions) header.pendingOptions = state.pendingOptions;
-    if (state.pendingMasks) header.pendingMasks = Object.fromEntries(MASKED_OPERATORS.map((name) => [name, state.pendingMasks![name] ? bytesToBase64(littleEndianBytes(state.pendingMasks![name]!)) : null]));
+    if (state.pendingMasks) header.pendingMasks = Object.fromEntries(MASK_NAMES.map((name) => [name, state.pendingMasks![name] ? bytesToBase64(littleEndianBytes(state.pendingMasks![name]!)) : null]));
     return header;
 }
 
 function readPendingMasks(encoded: Record<string, unknown>, cells: number, fail: (why: string) => never): ErosionMasks {
     const masks = noMasks();
-    for (const name of MASKED_OPERATORS) {
+    for (const name of MASK_NAMES) {
         const value = encoded[name];
         if (value === null || value === undefined) continue;
         if (typeof value !== "string") fail(`its pending ${name} mask is not base64`);

@@ -21,7 +21,7 @@
  * names only what differs: the batch's params slot and, for kernels with a `mask` binding, whose mask.
  */
 import { riverRect, type BatchParams } from "../core/batchParams.js";
-import type { MaskName } from "../core/erosionState.js";
+import type { OperatorMaskName as MaskName } from "../core/erosionState.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary.js";
 import type { SimulationBuffers } from "./simulationBuffers.js";

@@ -2,10 +2,12 @@
  * The WebGPU side of bedrock and soil (`plugin/core/materials.ts`): the material buffer's grids made
  * the first time a batch runs the materials (as the CPU backend makes them), uploaded and read back
  * with the state, and the materials' batch fields written after the grids whenever a class's
- * fields differ from those written last (a class's batches share them: one cycle's options).
+ * fields differ from those written last (a class's batches share them: one cycle's options), and
+ * the hardness grid written from the hardness map where it changed (`hardnessMap.ts`).
  */
 import type { ErosionStateData } from "../core/erosionState.js";
 import { createMaterialGrids, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
+import { writeHardnessFactors } from "../core/hardnessMap.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { ComputeDevice } from "./computeDevice.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
@@ -16,6 +18,8 @@ import type { SimulationBuffers } from "./simulationBuffers.js";
 export class GpuMaterials {
     /** The materials' batch fields last written after the grids (null: none yet, or a state was uploaded since). */
     private _fields: Int32Array | null = null;
+    /** The hardness map's stamp the hardness grid was last written from (`hardnessMap.ts`; -1: unknown, as after an upload). */
+    private _hardnessStamp = -1;
 
     constructor(
         private readonly _device: ComputeDevice,
@@ -29,6 +33,7 @@ export class GpuMaterials {
 
     /** The writes of a state's materials (their buffer made, or dropped for none). */
     public stateWrites(materials: MaterialGrids | null): BufferWrite[] {
+        this._hardnessStamp = -1;
         if (!materials) {
             this._buffers.dropMaterials();
             return [];
@@ -46,13 +51,27 @@ export class GpuMaterials {
             this._buffers.ensureMaterials();
             this._device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this._cells, planned.initialSoil ?? 0)));
             this._fields = null;
+            // Fresh grids have hardness factor 1 everywhere: as no map makes them.
+            this._hardnessStamp = 0;
         }
+        if (planned.params.materials !== 0) this._writeHardnessMap(planned);
         const fields = packMaterialParams(planned.params);
         const written = this._fields;
         if (written && fields.every((value, k) => value === written[k])) return;
         this._recorder.beforeWrite();
         this._device.writeBuffer(this._buffers.bound("material"), fields, materialParamsOffset(this._cells) * 4);
         this._fields = fields;
+    }
+
+    /** The hardness grid written from the batch's hardness map where the map or its scale changed (`prepareMaterials` on the CPU). */
+    private _writeHardnessMap(planned: PlannedBatch): void {
+        const stamp = planned.hardnessMap?.stamp ?? 0;
+        if (stamp === this._hardnessStamp) return;
+        const factors = new Int32Array(this._cells);
+        writeHardnessFactors(stamp === 0 ? null : planned.masks.hardness, planned.hardnessMap?.scale ?? 0, factors);
+        this._recorder.beforeWrite();
+        this._device.writeBuffer(this._buffers.bound("material"), factors, MATERIAL_GRIDS.indexOf("hardness") * this._cells * 4);
+        this._hardnessStamp = stamp;
     }
 
     /** Reads the materials' grids back (after a submit), or null where they have never run. */

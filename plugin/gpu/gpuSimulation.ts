@@ -373,9 +373,14 @@ export class GpuErosionSimulation {
         for (const { buffer, data } of writes) this.device.writeBuffer(buffer, data);
     }
 
-    /** The writes of the masks that differ from those uploaded (noted as uploaded). */
+    /**
+     * The writes of the masks that differ from those uploaded (noted as uploaded). The hardness map
+     * has no buffer of its own: it is noted only (the state read back carries it), and the
+     * materials write it into their hardness grid (`GpuMaterials.beforeBatch`).
+     */
     private _maskWrites(masks: ErosionMasks): BufferWrite[] {
         const writes: BufferWrite[] = [];
+        if (masks.hardness !== this._uploadedMasks.hardness) this._uploadedMasks = { ...this._uploadedMasks, hardness: masks.hardness };
         for (const operator of MASKED_OPERATORS) {
             const mask = masks[operator];
             if (mask === this._uploadedMasks[operator]) {

@@ -5,7 +5,7 @@
  * kernels know them by, counted and destroyed in one place.
  */
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
-import { MASKED_OPERATORS, type MaskName } from "../core/erosionState.js";
+import { MASKED_OPERATORS, type OperatorMaskName } from "../core/erosionState.js";
 import { maxPatchVertices } from "../core/patches.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
@@ -111,7 +111,7 @@ export class SimulationBuffers {
     private readonly _owned = {} as Record<OwnedBinding, ComputeBuffer>;
     /** Stands in for an operator's mask when it has none (the kernels then never read it). */
     public readonly noMask: ComputeBuffer;
-    private readonly _masks: Record<MaskName, ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null };
+    private readonly _masks: Record<OperatorMaskName, ComputeBuffer | null> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null };
     /** One uniform params buffer per dispatch set recorded before a submit (see `GpuErosionSimulation`). */
     public readonly paramSlots: ComputeBuffer[] = [];
     /**
@@ -237,12 +237,12 @@ export class SimulationBuffers {
     }
 
     /** The mask buffer of `operator`, or the stand-in when it has none. */
-    public mask(operator: MaskName): ComputeBuffer {
+    public mask(operator: OperatorMaskName): ComputeBuffer {
         return this._masks[operator] ?? this.noMask;
     }
 
     /** The mask buffer of `operator`, created (one grid) on first use. */
-    public ensureMask(operator: MaskName): ComputeBuffer {
+    public ensureMask(operator: OperatorMaskName): ComputeBuffer {
         return (this._masks[operator] ??= this._device.createBuffer(`TerrainErosion.${operator}Mask`, gridBytes(this.width, this.depth)));
     }
 

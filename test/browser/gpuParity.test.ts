@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { type MaskName, CpuErosionSimulation, regionChecksums, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
-import { type ErosionMasks, MASKED_OPERATORS, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, STATE_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
+import { type ErosionMasks, MASK_NAMES, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, STATE_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";
@@ -61,6 +61,7 @@ const CASES: ParityCase[] = [
             rivers: Int32Array.from({ length: width * depth }, (_, i) => (((i % width) + Math.floor(i / width)) % 2 === 0 ? 65536 : 20000)),
             uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)),
             rain: null,
+            hardness: null,
         }),
     },
     {
@@ -82,13 +83,13 @@ const CASES: ParityCase[] = [
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
     {
-        name: "materials: soil at its own angle over dipping strata of hard and soft rock (some beds below the base), initial soil, rivers with uplift under an uplift map, a pile and a dig",
+        name: "materials: soil at its own angle over dipping strata of hard and soft rock (some beds below the base), a hardness map, initial soil, rivers with uplift under an uplift map, a pile and a dig",
         width: 49,
         depth: 41,
         relief: 30,
-        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 120 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130 } },
+        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 120 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130, hardnessMapScale: 7.5 } },
         batches: 12,
-        masks: (width, depth) => ({ ...noMasks(), uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)) }),
+        masks: (width, depth) => ({ ...noMasks(), uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)), hardness: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)) }),
         edits: [
             { afterBatch: 2, request: { kind: "pile", height: 3 * 65536 }, points: [{ x: 20, y: 20 }], radius: 5 },
             { afterBatch: 9, request: { kind: "dig", depth: 2 * 65536 }, points: [{ x: 40, y: 10 }, { x: 44, y: 30 }], radius: 2 },
@@ -137,7 +138,7 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         const fixed = heightsToFixed(metres, "heights", undefined, cellSize);
         const masks = testCase.masks?.(testCase.width, testCase.depth);
         const encodeMask = (mask: Int32Array | null | undefined) => (mask ? encodeInt32(mask) : null);
-        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? (Object.fromEntries(MASKED_OPERATORS.map((name) => [name, encodeMask(masks[name])])) as Record<MaskName, string | null>) : null, events: testCase.events, edits: testCase.edits };
+        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? (Object.fromEntries(MASK_NAMES.map((name) => [name, encodeMask(masks[name])])) as Record<MaskName, string | null>) : null, events: testCase.events, edits: testCase.edits };
         const result = await runOnGpu(request);
         const gpuState = stateOf(result, testCase.width, testCase.depth);
 

@@ -7,7 +7,7 @@
  * back except after a reset or a restore) and payload, so a bad log is refused whole with an error
  * naming the entry and what is wrong. Documented in docs/simulation.md ("The input log").
  */
-import { MASKED_OPERATORS } from "../erosionState.js";
+import { MASK_NAMES } from "../erosionState.js";
 import { resolveOptions, simulationOptions } from "../options.js";
 import { base64ToBytes, bytesToBase64 } from "../base64.js";
 import { BOUNDARY_KINDS, compareStamps, INPUT_KINDS, type InputEntry, type InputStamp } from "./inputEntries.js";
@@ -80,8 +80,8 @@ function readEntry(raw: unknown, index: number): InputEntry {
                 return fail(`its options are wrong (${error instanceof Error ? error.message : String(error)})`);
             }
         case "mask":
-            if (!MASKED_OPERATORS.includes(entry.name as never)) fail(`its mask name is ${JSON.stringify(entry.name)}, not one of ${MASKED_OPERATORS.join(", ")}`);
-            return { ...base, kind: "mask", name: entry.name as (typeof MASKED_OPERATORS)[number], values: entry.values === null ? null : new Int32Array(readBytes(entry.values, "values", fail, 4).buffer) };
+            if (!MASK_NAMES.includes(entry.name as never)) fail(`its mask name is ${JSON.stringify(entry.name)}, not one of ${MASK_NAMES.join(", ")}`);
+            return { ...base, kind: "mask", name: entry.name as (typeof MASK_NAMES)[number], values: entry.values === null ? null : new Int32Array(readBytes(entry.values, "values", fail, 4).buffer) };
         case "erodeAt":
             if (typeof entry.event !== "object" || entry.event === null) fail("its event is missing");
             return { ...base, kind: "erodeAt", event: entry.event as never };

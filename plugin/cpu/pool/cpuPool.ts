@@ -11,7 +11,7 @@
  * the rows its tasks read and it sends back the cells it changed, which no other member of the
  * phase writes; a river batch then runs on this thread alone.
  */
-import { ensureMaterials } from "../../core/cpu/fold/soilFold.js";
+import { prepareMaterials } from "../../core/cpu/fold/soilFold.js";
 import { riverPhaseBand, riverPhases, type RiverPhase } from "../../core/cpu/rivers/riverPhases.js";
 import { riverRoots, splitRoots, VertexList } from "../../core/cpu/rivers/fast/riverForest.js";
 import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
@@ -115,7 +115,7 @@ export class CpuPool {
             const planned = batches[first];
             let end = first + 1;
             // Made here, once, before any member runs a batch with them (each would make its own).
-            if (planned.params.materials !== 0) ensureMaterials(this._runner.state, planned.initialSoil ?? 0);
+            if (planned.params.materials !== 0) prepareMaterials(this._runner.state, planned);
             if (planned.operator === "edit") {
                 this._runner.runKernels(planned); // one rectangle's integers: not worth a phase
             } else if (planned.operator === "rivers" && !this.shared) {
@@ -149,7 +149,7 @@ export class CpuPool {
             this._runner.runPieces(planned, from, to); // as runBatches: one thread for a river batch without shared memory
             return;
         }
-        if (planned.params.materials !== 0) ensureMaterials(this._runner.state, planned.initialSoil ?? 0);
+        if (planned.params.materials !== 0) prepareMaterials(this._runner.state, planned);
         await this._riverBatch(planned, from, to);
         if (to === pieceCount(planned) && planned.params.seam !== 0) {
             const state = this._runner.state;

@@ -5,7 +5,7 @@
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import { resolveOptions, type ErosionOptionsInput, type GridPoint, type GroundEditRequest, type MaskName } from "../../../plugin/index.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, MASKED_OPERATORS, STATE_GRIDS, WATER_GRIDS, shapeGroundEdit, withSourceAdded, type ErosionMasks, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/advanced.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, MASK_NAMES, STATE_GRIDS, WATER_GRIDS, shapeGroundEdit, withSourceAdded, type ErosionMasks, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -85,7 +85,7 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
     const schedule = new ErosionSchedule({ width: request.width, depth: request.depth, cellSize: request.cellSize }, options);
     if (request.masks) {
         const decode = (mask: string | null) => (mask ? decodeInt32(mask) : null);
-        schedule.setMasks(Object.fromEntries(MASKED_OPERATORS.map((name) => [name, decode(request.masks![name])])) as ErosionMasks);
+        schedule.setMasks(Object.fromEntries(MASK_NAMES.map((name) => [name, decode(request.masks![name])])) as ErosionMasks);
     }
     const simulation = await GpuErosionSimulation.create(device, request.width, request.depth, options.patchSize);
     try {

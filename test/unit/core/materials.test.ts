@@ -4,10 +4,8 @@
  * the materials unchanged.
  */
 import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { conservedMass } from "../../../plugin/advanced.js";
-import { HARDNESS_ONE, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
-import { materialMapArrays, materialTexels } from "../../../plugin/core/materialMaps.js";
-import { materialParams } from "../../../plugin/core/materialParams.js";
+import { conservedMass, noMasks } from "../../../plugin/advanced.js";
+import { HARDNESS_ONE, materialMapArrays, materialParams, materialTexels, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
 
 const SIZE = 27;
 
@@ -125,5 +123,40 @@ describe("the materials' maps", () => {
         expect(maps.soil.some((soil) => soil === 0)).toBe(true);
         expect(new Set(maps.exposedLayer).has(-1)).toBe(true);
         expect(new Set(maps.rockHardness)).toEqual(new Set([2, 6]));
+    });
+});
+
+describe("the hardness map", () => {
+    const half = (width: number) => Int32Array.from({ length: width * width }, (_, i) => (i % width < width / 2 ? 65536 : 0));
+    const wear = (simulation: CpuErosionSimulation, start: Int32Array, hard: boolean) => {
+        let sum = 0;
+        for (let i = 0; i < start.length; i++) if (i % SIZE < SIZE / 2 === hard) sum += Math.abs(simulation.state.heights[i] - start[i]);
+        return sum;
+    };
+
+    it("makes the rock harder where it reads 1, hashes only while set, and travels in snapshots", () => {
+        const start = heightsToFixed(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 5, relief: 12 }));
+        const options = resolveOptions({ patchSize: 16, materials: { enabled: true, hardnessMapScale: 20 } });
+        const plain = new CpuErosionSimulation(SIZE, SIZE, start.slice(), options);
+        const mapped = new CpuErosionSimulation(SIZE, SIZE, start.slice(), options);
+        mapped.setMasks({ ...noMasks(), hardness: half(SIZE) });
+        expect(mapped.fingerprint()).not.toBe(plain.fingerprint());
+        plain.runCycles(2);
+        mapped.runCycles(2);
+        // Factor 20 where the map reads 1, 1 where it reads 0.
+        expect(mapped.state.materials!.hardness[0]).toBe(20 * HARDNESS_ONE);
+        expect(mapped.state.materials!.hardness[SIZE - 1]).toBe(HARDNESS_ONE);
+        expect(wear(mapped, start, true)).toBeLessThan(wear(plain, start, true) / 3);
+        const loaded = ErosionSnapshot.fromArrayBuffer(mapped.snapshot().toArrayBuffer());
+        expect(Array.from(loaded.state.masks.hardness!)).toEqual(Array.from(half(SIZE)));
+        const resumed = new CpuErosionSimulation(SIZE, SIZE, new Int32Array(SIZE * SIZE), resolveOptions(loaded.options));
+        resumed.restore(loaded);
+        // Cleared: the factor grid goes back to 1 at the next batch with the materials.
+        for (const simulation of [mapped, resumed]) {
+            simulation.setMasks({ ...simulation.state.masks, hardness: null });
+            simulation.runCycles(1);
+        }
+        expect(resumed.fingerprint()).toBe(mapped.fingerprint());
+        expect(mapped.state.materials!.hardness.every((factor) => factor === HARDNESS_ONE)).toBe(true);
     });
 });

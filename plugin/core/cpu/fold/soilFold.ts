@@ -7,12 +7,36 @@
 import { riverRect, type BatchParams } from "../../batchParams.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { mulQ16 } from "../../fixedPoint.js";
+import { writeHardnessFactors } from "../../hardnessMap.js";
 import { createMaterialGrids, soilAfter, type MaterialGrids } from "../../materials.js";
+import type { PlannedBatch } from "../../schedule.js";
 
 /** The state's materials, made (`initialSoil` units of soil on every vertex) the first time a batch runs them. */
 export function ensureMaterials(state: ErosionStateData, initialSoil: number): MaterialGrids {
-    state.materials ??= createMaterialGrids(state.width * state.depth, initialSoil);
+    if (!state.materials) {
+        state.materials = createMaterialGrids(state.width * state.depth, initialSoil);
+        // Fresh grids have hardness factor 1 everywhere: as no map makes them.
+        writtenHardnessStamps.set(state.materials, 0);
+    }
     return state.materials;
+}
+
+/** The hardness map's stamp each materials' hardness grid was last written from (a grid not here: unknown, as after a restore). */
+const writtenHardnessStamps = new WeakMap<MaterialGrids, number>();
+
+/**
+ * Before a batch that runs the materials: the materials made (`ensureMaterials`) and their hardness
+ * factor grid written from the hardness map in force where the map or its scale changed since
+ * (`hardnessMap.ts`). Returns the materials.
+ */
+export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedBatch, "initialSoil" | "hardnessMap" | "masks">): MaterialGrids {
+    const materials = ensureMaterials(state, planned.initialSoil ?? 0);
+    const stamp = planned.hardnessMap?.stamp ?? 0;
+    if (writtenHardnessStamps.get(materials) !== stamp) {
+        writeHardnessFactors(stamp === 0 ? null : planned.masks.hardness, planned.hardnessMap?.scale ?? 0, materials.hardness);
+        writtenHardnessStamps.set(materials, stamp);
+    }
+    return materials;
 }
 
 /**

@@ -26,7 +26,7 @@
  */
 import { ROW_FIELDS, type BatchParams } from "../../batchParams.js";
 import type { ErosionMaps } from "../../erosionMaps.js";
-import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../../erosionState.js";
+import { MASK_NAMES, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../../erosionState.js";
 import { RIVER_SHARED_GRIDS, riverPhaseRows, riverPhases, runRiverPhase, RiverBandWork, type RiverScratch } from "./riverPhases.js";
 import type { RowRange } from "../rowBands.js";
 
@@ -57,7 +57,7 @@ function paramsInRows(params: BatchParams, w0: number, w1: number): BatchParams 
 /** The rows `[w0, w1)` of each of `masks` (views: masks are only read). */
 function masksInRows(masks: ErosionMasks, width: number, w0: number, w1: number): ErosionMasks {
     const inRows = {} as ErosionMasks;
-    for (const name of MASKED_OPERATORS) inRows[name] = masks[name]?.subarray(w0 * width, w1 * width) ?? null;
+    for (const name of MASK_NAMES) inRows[name] = masks[name]?.subarray(w0 * width, w1 * width) ?? null;
     return inRows;
 }
 
