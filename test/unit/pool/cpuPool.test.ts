@@ -1,6 +1,6 @@
 /**
  * The CPU backend's worker pool (Node worker threads) gives the one-thread terrain to the unit:
- * every operator, masks, a local event and water sources, classes split across frames, a tileable
+ * every operator, masks (the hardness map too), a local event and water sources, classes split across frames, a tileable
  * terrain's wrapping rivers; with shared memory and with rows copied to the helpers.
  */
 import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
@@ -16,6 +16,8 @@ function planCycles(width: number, depth: number, options: ErosionOptionsInput, 
     const masks = noMasks();
     masks.hydraulic = Int32Array.from({ length: width * depth }, (_, i) => (i % width < width / 2 ? 65536 : 20000));
     masks.rain = Int32Array.from({ length: width * depth }, (_, i) => (Math.floor(i / width) < depth / 2 ? 65536 : 0));
+    // The hardness map: the materials' hardness grid written from it once (runs without the materials only hash it).
+    masks.hardness = Int32Array.from({ length: width * depth }, (_, i) => ((i % width) * 65536) / width);
     schedule.setMasks(masks);
     schedule.queueEvent(createLocalEvent(resolved, width, depth, width / 3, depth / 2, 6, {}));
     const batches: PlannedBatch[] = [];
