@@ -16,6 +16,7 @@ import { ErosionSnapshot } from "../core/snapshot.js";
 import { logicalCores } from "../cpu/pool/poolPorts.js";
 import { bufferOf, mapsChunks, mapsFromBytes } from "./mapsFile.js";
 import { cpuBakeDevice, gpuBakeDevice } from "./bakeDevices.js";
+import { materialBakeMaps, readHardnessMap } from "./bakeMaterials.js";
 import { BakeInputError, readBakeInput, type BakeInput, type InputScale } from "./bakeInput.js";
 import { discardStage, outputPaths, stageOutput, writeChunks, writeOutputs, type OutputPaths } from "./bakeOutput.js";
 import { LocalTileTransport } from "./localTiles.js";
@@ -64,6 +65,8 @@ export interface BakeSettings {
     readonly cycles: number;
     /** A JSON file of erosion options (the component's identifiers), or none for the defaults. */
     readonly optionsFile?: string;
+    /** A hardness map for the materials (`setMask("hardness")`; `readHardnessMap` reads it), which need `materials.enabled` in the options. */
+    readonly hardnessMap?: string;
     readonly scale?: InputScale;
     /** Run on a GPU through Dawn for Node instead of the CPU. */
     readonly gpu?: boolean;
@@ -174,6 +177,10 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     // are not kept here (a large bake's memory is the device's).
     const input = await readStart(settings);
     const layout = input.layout;
+    if (settings.hardnessMap) {
+        if (!options.materials.enabled) throw new BakeInputError(`--hardness-map: the options leave the materials off, so the map would change nothing; set materials.enabled in the options file.`);
+        input.initial!.masks.hardness = await readHardnessMap(settings.hardnessMap, layout.width, layout.depth);
+    }
     const output = outputFormat(settings, layout);
     const paths = outputPaths(settings.out);
     const stage = await stageOutput(paths);
@@ -206,7 +213,7 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
             input: layout,
             heights: () => fixedToHeights(result.state.heights, undefined, layout.cellSize),
             heightsRow: (y, out) => void fixedToHeights(result.state.heights.subarray(y * layout.width, (y + 1) * layout.width), out, layout.cellSize),
-            maps: { ...result.maps, drainageArea: new Uint32Array(result.state.drainageArea.buffer, result.state.drainageArea.byteOffset, result.state.drainageArea.length) },
+            maps: { ...result.maps, drainageArea: new Uint32Array(result.state.drainageArea.buffer, result.state.drainageArea.byteOffset, result.state.drainageArea.length), ...materialBakeMaps(result.state, options) },
             output,
             snapshot: () => snapshot.chunks(),
             report: {

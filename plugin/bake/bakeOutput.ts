@@ -176,7 +176,8 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
     if (mapFiles) {
         for (const [suffix, bytes] of mapFiles) await put(`map-${suffix}`, bytes, `${paths.prefix}.${suffix}`);
     } else {
-        for (const [name, map] of Object.entries(outputs.maps) as [keyof BakeMaps, Uint32Array][]) {
+        for (const [name, map] of Object.entries(outputs.maps) as [keyof BakeMaps, Uint32Array | undefined][]) {
+            if (!map) continue;
             const file = join(stage, `${name}.png`);
             mapScales[name] = await writeMapPng(file, map, input.width, input.depth);
             staged.set(file, `${paths.prefix}.${name}.png`);

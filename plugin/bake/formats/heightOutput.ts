@@ -5,6 +5,7 @@
  * preset uses the heights' own (the most precision) and the engine's size rule.
  */
 import type { ErosionMaps } from "../../core/erosionMaps.js";
+import type { MaterialBakeMaps } from "../bakeMaterials.js";
 import { heightsToSamples, type HeightRange } from "../../terrain/heightSamples.js";
 import { encodeGray16Png } from "../../terrain/png16.js";
 import { encodeRaw16, type Endian } from "./raw16.js";
@@ -29,8 +30,8 @@ export interface OutputFormat {
     readonly preset: EnginePreset | null;
 }
 
-/** The maps a bake writes: the erosion maps and the drainage area (cells draining through each vertex). */
-export type BakeMaps = ErosionMaps & { readonly drainageArea: Uint32Array };
+/** The maps a bake writes: the erosion maps, the drainage area (cells draining through each vertex) and, once the materials have run, theirs (`MaterialBakeMaps`). */
+export type BakeMaps = ErosionMaps & { readonly drainageArea: Uint32Array } & Partial<MaterialBakeMaps>;
 
 /** The heights' file, its range (16-bit formats) and, for a preset, the importer's settings. */
 export interface EncodedHeights {
@@ -79,9 +80,16 @@ export function mapSamples(map: Uint32Array): { samples: Uint16Array; valuePerSt
  */
 export async function encodeMaps(format: HeightFormat, maps: BakeMaps, width: number, depth: number, cellSize: number): Promise<Map<string, Uint8Array> | null> {
     const floats = (map: Uint32Array) => Float32Array.from(map);
-    if (format === "exr") return new Map([["maps.exr", await encodeExr(width, depth, [floats(maps.water), floats(maps.wear), floats(maps.deposition), floats(maps.drainageArea)])]]);
+    if (format === "exr") {
+        const files = new Map([["maps.exr", await encodeExr(width, depth, [floats(maps.water), floats(maps.wear), floats(maps.deposition), floats(maps.drainageArea)])]]);
+        // The materials' maps as a second EXR's R, G, B (A is zero).
+        if (maps.soil && maps.exposedLayer && maps.rockHardness) files.set("materials.exr", await encodeExr(width, depth, [floats(maps.soil), floats(maps.exposedLayer), floats(maps.rockHardness), new Float32Array(width * depth)]));
+        return files;
+    }
     if (format !== "tiff") return null;
     const files = new Map<string, Uint8Array>();
-    for (const [name, map] of Object.entries(maps) as [keyof BakeMaps, Uint32Array][]) files.set(`${name}.tif`, await encodeTiff(floats(map), width, depth, cellSize));
+    for (const [name, map] of Object.entries(maps) as [keyof BakeMaps, Uint32Array | undefined][]) {
+        if (map) files.set(`${name}.tif`, await encodeTiff(floats(map), width, depth, cellSize));
+    }
     return files;
 }

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeGrayPng, encodeGray16Png, erodeHeightfield, ErosionSnapshot, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/index.js";
+import { CpuErosionSimulation, decodeGrayPng, encodeGray16Png, erodeHeightfield, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, heightsToSamples, resolveOptions, samplesToHeights } from "../../../plugin/index.js";
+import { noMasks } from "../../../plugin/advanced.js";
 import { bake } from "../../../plugin/internal.js";
 
 const SIZE = 129;
@@ -84,6 +85,30 @@ describe("terrain-erosion bake", () => {
         const summary = await bake({ input: tiles, out: join(dir, "tiles-out"), cycles: 1, optionsFile, workers: 2 });
         expect(summary.fingerprint).toBe(erodeHeightfield(heights, 65, 49, OPTIONS, 1, 2).fingerprint);
         expect(readdirSync(join(dir, "tiles-out")).sort()).toEqual(["a.f32", "b.f32", "c.f32", "d.f32", "manifest.json"]);
+    });
+
+    it("bakes rock and soil with a hardness map (a smaller PNG, sampled at the vertices) and writes the materials' maps", async () => {
+        const materialsOptions = join(dir, "materials.json");
+        const options = { ...OPTIONS, materials: { enabled: true, hardness: 2, initialSoil: 0.1, hardnessMapScale: 8, strataThickness: 4, strataShare: 0.5 } };
+        writeFileSync(materialsOptions, JSON.stringify(options));
+        const mapFile = join(dir, "hardness.png");
+        const MAP = 33;
+        writeFileSync(mapFile, await encodeGray16Png(Uint16Array.from({ length: MAP * MAP }, (_, i) => (i % MAP) * 2047), MAP, MAP));
+        const out = join(dir, "materials/out.png");
+        await expect(bake({ input, out, cycles: 1, optionsFile, hardnessMap: mapFile, scale: { heightRange: RANGE } })).rejects.toThrow("--hardness-map: the options leave the materials off");
+        const summary = await bake({ input, out, cycles: 1, optionsFile: materialsOptions, hardnessMap: mapFile, scale: { heightRange: RANGE }, workers: 1 });
+        const snapshot = ErosionSnapshot.fromArrayBuffer(new Uint8Array(readFileSync(join(dir, "materials/out.snapshot"))).buffer);
+        const map = snapshot.state.masks.hardness!;
+        // Column x reads the map's column round(x x 32 / 128): 2047 / 65535 of 1 a column.
+        for (const x of [0, 5, 64, 127, 128]) expect(Math.abs(map[7 * SIZE + x] - Math.round((Math.round((x * 32) / 128) * 2047 * 65536) / 65535))).toBeLessThanOrEqual(1);
+        const image = await decodeGrayPng(readFileSync(input));
+        const simulation = new CpuErosionSimulation(SIZE, SIZE, heightsToFixed(samplesToHeights(image.samples, RANGE)), resolveOptions(options));
+        simulation.setMasks({ ...noMasks(), hardness: map });
+        simulation.runCycles(1);
+        expect(summary.fingerprint).toBe(simulation.fingerprint());
+        expect(readdirSync(join(dir, "materials")).filter((name) => /exposedLayer|rockHardness|soil/.test(name)).sort()).toEqual(["out.exposedLayer.png", "out.rockHardness.png", "out.soil.png"]);
+        const report = JSON.parse(readFileSync(join(dir, "materials/out.report.json"), "utf8"));
+        expect(report.mapsValuePerSampleStep.rockHardness).toBeGreaterThan(0);
     });
 
     it("names the bad file, the bad option and the unwritable output, and leaves no partial output", async () => {
