@@ -88,8 +88,22 @@ export const STRATA_STREAM = 0x53545241;
 export function bedHardness(params: MaterialFields, rock: number, x: number, y: number): number {
     const bed = bedIndex(params, rock, x, y);
     if (bed === null) return params.rockHardness;
-    return hash4(params.strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < params.strataShare ? params.strataHardness : params.rockHardness;
+    const { strataSeed, strataShare, strataHardness, rockHardness } = params;
+    // Neighbouring vertices mostly lie in one bed: the last bed's hardness, kept with what it came from, saves its hash.
+    const last = lastBed;
+    if (bed === last.bed && strataSeed === last.seed && strataShare === last.share && strataHardness === last.hard && rockHardness === last.soft) return last.hardness;
+    const hardness = hash4(strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < strataShare ? strataHardness : rockHardness;
+    last.bed = bed;
+    last.seed = strataSeed;
+    last.share = strataShare;
+    last.hard = strataHardness;
+    last.soft = rockHardness;
+    last.hardness = hardness;
+    return hardness;
 }
+
+/** `bedHardness`' last bed, the fields its hardness came from, and that hardness. */
+const lastBed = { bed: NaN, seed: 0, share: 0, hard: 0, soft: 0, hardness: 0 };
 
 /** The strata's bed the rock's top at (x, y) lies in (`bedHardness`), or null without strata or outside the layered beds. */
 export function bedIndex(params: MaterialFields, rock: number, x: number, y: number): number | null {

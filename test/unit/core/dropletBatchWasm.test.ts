@@ -4,10 +4,10 @@
  * kernel has (no brush and brushes, masks, water visits or none, what a droplet holds at the end
  * laid down or counted as outflow, droplets leaving the field and brushes reaching past its edge,
  * a patch whose window is narrower than the field, a local event's disc, a batch split between
- * threads, a change accumulator that already holds something).
+ * threads, a change accumulator that already holds something, the materials' soil and hardness).
  */
 import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { buildBatchParams, FIXED_ONE, layoutPatches, type BatchParams } from "../../../plugin/advanced.js";
+import { buildBatchParams, FIXED_ONE, layoutPatches, type BatchParams, type MaterialGrids } from "../../../plugin/advanced.js";
 import { brushEntryCount, buildBrush, COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, dropletBatchWasmAvailable, erodeDroplets, useDropletBatchWasm } from "../../../plugin/internal.js";
 
 const WIDTH = 150;
@@ -21,6 +21,7 @@ interface Batch {
     start: Int32Array;
     split?: number;
     ground?: Int32Array;
+    materials?: MaterialGrids;
 }
 
 interface Result {
@@ -45,6 +46,14 @@ function rampedMask(): Int32Array {
     return mask;
 }
 
+/** Soil of up to 3 cells (none on a fifth of the vertices) and hardness factors from 1 to 4. */
+function materials(): MaterialGrids {
+    const soil = new Int32Array(WIDTH * DEPTH).map((_, i) => (i % 5 === 0 ? 0 : (i * 7919) % (3 * FIXED_ONE)));
+    return { soil, hardness: new Int32Array(WIDTH * DEPTH).map((_, i) => 256 + ((i * 131) % 769)) };
+}
+
+const STRATA: ErosionOptionsInput["materials"] = { enabled: true, hardness: 3, strataThickness: 2, strataHardness: 9, strataShare: 0.5 };
+
 /** A hydraulic batch over patch `patchIndex` of `patchSize`-cell patches. */
 function batch(options: ErosionOptionsInput, patchSize: number, patchIndex: number, extra: Partial<Batch> = {}): Batch {
     const resolved = resolveOptions({ patchSize, ...options });
@@ -63,8 +72,8 @@ function run(work: Batch, wasm: boolean): Result {
         const count = work.params.dropletCount;
         const split = work.split ?? count;
         const heights = work.ground ?? noise;
-        erodeDroplets(work.params, heights, delta, work.brush, counters, 0, split, water, work.mask);
-        if (split < count) erodeDroplets(work.params, heights, delta, work.brush, counters, split, count, water, work.mask);
+        erodeDroplets(work.params, heights, delta, work.brush, counters, 0, split, water, work.mask, work.materials ?? null);
+        if (split < count) erodeDroplets(work.params, heights, delta, work.brush, counters, split, count, water, work.mask, work.materials ?? null);
         return { delta, water, counters: [...counters] };
     } finally {
         useDropletBatchWasm(true);
@@ -85,6 +94,9 @@ const cases: [string, () => Batch][] = [
         const start = new Int32Array(WIDTH * DEPTH).map((_, i) => ((i * 7919) % 2001) - 1000);
         return batch({ hydraulic: { brushRadius: 3, dropletsPerBatch: 2000 } }, 1024, 0, { start, split: 777 });
     }],
+    ["the materials (soil, strata, hardness factors) with a radius-2 brush, droplets leaving the field", () => batch({ hydraulic: { brushRadius: 2, dropletsPerBatch: 1500, maxSteps: 30 }, materials: STRATA }, 64, 0, { materials: materials() })],
+    ["the materials under a mask, without a brush", () => batch({ hydraulic: { brushRadius: 0, dropletsPerBatch: 1500 }, materials: STRATA }, 1024, 0, { materials: materials(), mask: rampedMask() })],
+    ["the materials under a mask with a radius-3 brush, split between two threads", () => batch({ hydraulic: { brushRadius: 3, dropletsPerBatch: 1200 }, materials: STRATA }, 1024, 0, { materials: materials(), mask: rampedMask(), split: 500 })],
     ["a local event's disc", () => {
         const work = batch({ hydraulic: { brushRadius: 2, dropletsPerBatch: 1200, maxSteps: 30 } }, 1024, 0);
         Object.assign(work.params, { spawnDisc: 1, discCentreX: 130 * FIXED_ONE + 4321, discCentreY: 20 * FIXED_ONE, discRadius: 25 * FIXED_ONE });

@@ -4,7 +4,7 @@
  * integers (the WGSL's) to the unit: terrain, counters and maps, on noise from a new state and
  * after several batches, with an odd step count, masks, uplift and deposition, on a patch
  * narrower than the field (donors outside it), with sends past ROUTE_LIMIT, along a river longer
- * than the walk's first stack, and walked in shares of its trees (as the worker pool splits it);
+ * than the walk's first stack, with the materials, and walked in shares of its trees (as the worker pool splits it);
  * each walked both in TypeScript and on WebAssembly (plugin/core/cpu/rivers/fast/riverWalkWasm.ts).
  */
 import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionMaps, type ErosionOptionsInput } from "../../../plugin/index.js";
@@ -40,6 +40,8 @@ function riverRun(field: Field, options: ErosionOptionsInput, patch: Patch, way:
     const { width, depth } = field;
     const resolved = resolveOptions({ patchSize: 64, hydraulic: { enabled: false }, thermal: { enabled: false }, ...options });
     const state: ErosionStateData = createInitialState(width, depth, heightsToFixed(field.heights));
+    // With the materials: soil of up to 2 cells (none on a fifth of the vertices) and hardness factors from 1 to 4.
+    if (resolved.materials.enabled) state.materials = { soil: new Int32Array(width * depth).map((_, i) => (i % 5 === 0 ? 0 : (i * 7919) % (2 * 65536))), hardness: new Int32Array(width * depth).map((_, i) => 256 + ((i * 131) % 769)) };
     const masks = masked ? rampedRiverMasks(width, depth, 300) : noMasks();
     const maps = createMaps(width * depth);
     const scratch = createRiverScratch(width * depth);
@@ -83,6 +85,7 @@ describe("a river batch walked down its slot forest", () => {
         ["the whole field, five batches", strong, whole, false, 5],
         ["an odd step count, masked, a patch narrower than the field", { rivers: { erosion: 0.5, uplift: 0.01, stepsPerBatch: 7 } }, { x0: 5, y0: 9, x1: 37, y1: 41 }, true, 4],
         ["one step a batch", { rivers: { erosion: 0.3, stepsPerBatch: 1 } }, whole, false, 6],
+        ["the materials (soil, strata, hardness factors), masked, a patch narrower than the field", { ...strong, materials: { enabled: true, hardness: 2, strataThickness: 1.5, strataHardness: 8, strataShare: 0.5 } }, { x0: 3, y0: 6, x1: 40, y1: 44 }, true, 3],
     ] as const)("gives the stepped batch's terrain, counters and maps: %s", (_name, options, patch, masked, batches) => {
         const field = noiseField(size, 23);
         const stepped = riverRun(field, options, patch, { kind: "stepped" }, masked, batches);

@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { DROPLET_BATCH_WASM_CONSTANTS, RIVER_WALK_WASM_CONSTANTS, WASM_MEMORY_BASE } from "../../../plugin/internal.js";
 
 const modules = [
-    { name: "river walk", sources: ["fixedPoint.as.ts", "rivers/fast/riverRules.as.ts", "rivers/fast/riverWalk.as.ts"], glue: "rivers/fast/riverWalkWasm.ts", constants: RIVER_WALK_WASM_CONSTANTS },
-    { name: "droplet batch", sources: ["fixedPoint.as.ts", "droplets/dropletBatch.as.ts"], glue: "droplets/dropletBatchWasm.ts", constants: DROPLET_BATCH_WASM_CONSTANTS },
+    { name: "river walk", sources: ["fixedPoint.as.ts", "materials.as.ts", "rivers/fast/riverRules.as.ts", "rivers/fast/riverWalk.as.ts"], glue: "rivers/fast/riverWalkWasm.ts", constants: RIVER_WALK_WASM_CONSTANTS },
+    { name: "droplet batch", sources: ["fixedPoint.as.ts", "materials.as.ts", "droplets/dropletBatch.as.ts"], glue: "droplets/dropletBatchWasm.ts", constants: DROPLET_BATCH_WASM_CONSTANTS },
 ];
 
 /** The sources' top-level `const NAME: type = value;` declarations (exported or not). */

@@ -23,6 +23,7 @@
  */
 
 import { FIXED_ONE, getI32, maxI32, minI32, mulQ16, mulQ16Sat, setI32 } from "../fixedPoint.as";
+import { materialCut } from "../materials.as";
 
 // Constants of the TypeScript modules the kernel reads, their values written out (AssemblyScript
 // compiles apart from them). `wasmSources.test.ts` checks them against the modules.
@@ -64,18 +65,32 @@ const C_HAS_BRUSH: i32 = 29;
 const C_WALK_LIMIT: i32 = 30;
 const C_DEPOSIT_AT_END: i32 = 31;
 const C_RESULTS: i32 = 32;
+const C_MATERIALS: i32 = 33;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 
 // The change and the mask lie in one grid of cells of 4 bytes without a mask, 8 with one (each
 // cell's change first and its mask after it, so a cut's read of the mask shares the cache line of
-// its write to the change).
+// its write to the change), 16 with the materials (the change, the mask or 65536 without one, the
+// soil and the rock's hardness the batch started from: `MaterialCuts`).
 @inline function getCell(grid: i32, i: i32, cellShift: i32): i32 { return load<i32>(grid + (i << cellShift)); }
 @inline function setCell(grid: i32, i: i32, cellShift: i32, value: i32): void { store<i32>(grid + (i << cellShift), value); }
 // The functions that touch the change take the cell as a type, i32 (4 bytes, no mask) or i64 (8:
-// the change and its mask), so each is compiled twice with the shift a constant: as a value read
-// from the control block it cost the unmasked walk 3-4%.
-@inline function shiftOf<Cell>(): i32 { return sizeof<Cell>() == 8 ? 3 : 2; }
+// the change and its mask; v128, 16: with the materials, its bytes never loaded as one), so each is
+// compiled once per layout with the shift a constant: as a value read from the control block it
+// cost the unmasked walk 3-4%.
+@inline function shiftOf<Cell>(): i32 { return sizeof<Cell>() == 16 ? 4 : sizeof<Cell>() == 8 ? 3 : 2; }
+
+/**
+ * With the materials (16-byte cells), what a step that would cut `moved` (already masked) at
+ * vertex i cuts: the soil first, then the rock at 1 / hardness (`MaterialCuts.cut`, `rockTaken`);
+ * `moved` itself in the other layouts, or when it is not positive.
+ */
+@inline function cellMaterialCut<Cell>(delta: i32, i: i32, moved: i32): i32 {
+    if (sizeof<Cell>() != 16 || moved <= 0) return moved;
+    const cell = delta + (i << 4);
+    return materialCut(moved, load<i32>(cell + 8), load<i32>(cell + 12));
+}
 
 /** `sqrtQ16` (fixedPoint.ts). */
 @inline function sqrtQ16(x: i32): i32 {
@@ -104,6 +119,12 @@ const C_RESULTS: i32 = 32;
         p01 = mulQ16(p01, getCell(mask, i00 + width, cellShift));
         p11 = mulQ16(p11, getCell(mask, i00 + width + 1, cellShift));
     }
+    if (sign < 0) {
+        p00 = cellMaterialCut<Cell>(delta, i00, p00);
+        p10 = cellMaterialCut<Cell>(delta, i00 + 1, p10);
+        p01 = cellMaterialCut<Cell>(delta, i00 + width, p01);
+        p11 = cellMaterialCut<Cell>(delta, i00 + width + 1, p11);
+    }
     setCell(delta, i00, cellShift, getCell(delta, i00, cellShift) + sign * p00);
     setCell(delta, i00 + 1, cellShift, getCell(delta, i00 + 1, cellShift) + sign * p10);
     setCell(delta, i00 + width, cellShift, getCell(delta, i00 + width, cellShift) + sign * p01);
@@ -114,7 +135,7 @@ const C_RESULTS: i32 = 32;
 /** Subtracts `amount` at vertex `i`, scaled by the mask there when there is one (not 0); returns what it took. */
 @inline function take<Cell>(delta: i32, mask: i32, i: i32, amount: i32): i32 {
     const cellShift = shiftOf<Cell>();
-    const taken = mask == 0 ? amount : mulQ16(amount, getCell(mask, i, cellShift));
+    const taken = cellMaterialCut<Cell>(delta, i, mask == 0 ? amount : mulQ16(amount, getCell(mask, i, cellShift)));
     setCell(delta, i, cellShift, getCell(delta, i, cellShift) - taken);
     return taken;
 }
@@ -122,7 +143,7 @@ const C_RESULTS: i32 = 32;
 /** `take` under a mask. */
 @inline function takeMasked<Cell>(delta: i32, mask: i32, i: i32, amount: i32): i32 {
     const cellShift = shiftOf<Cell>();
-    const taken = mulQ16(amount, getCell(mask, i, cellShift));
+    const taken = cellMaterialCut<Cell>(delta, i, mulQ16(amount, getCell(mask, i, cellShift)));
     setCell(delta, i, cellShift, getCell(delta, i, cellShift) - taken);
     return taken;
 }
@@ -348,12 +369,16 @@ export function run(first: i32, end: i32): void {
     const width = control(C_STRIDE);
     const depositAtEnd = control(C_DEPOSIT_AT_END) != 0;
     const results = control(C_RESULTS);
+    const materials = control(C_MATERIALS) != 0;
     for (let index = first; index < end; index++) {
-        const sediment = mask == 0 ? erodeDroplet<i32>(getI32(spawnX, index), getI32(spawnY, index), 0) : erodeDroplet<i64>(getI32(spawnX, index), getI32(spawnY, index), mask);
+        const x = getI32(spawnX, index);
+        const y = getI32(spawnY, index);
+        const sediment = materials ? erodeDroplet<v128>(x, y, mask) : mask == 0 ? erodeDroplet<i32>(x, y, 0) : erodeDroplet<i64>(x, y, mask);
         if (leftField || !depositAtEnd) {
             store<f64>(results + 8, load<f64>(results + 8) + <f64>sediment);
         } else if (sediment > 0) {
-            if (mask == 0) addBilinear<i32>(delta, 0, width, endX, endY, sediment, 1);
+            if (materials) addBilinear<v128>(delta, 0, width, endX, endY, sediment, 1);
+            else if (mask == 0) addBilinear<i32>(delta, 0, width, endX, endY, sediment, 1);
             else addBilinear<i64>(delta, 0, width, endX, endY, sediment, 1);
         }
     }

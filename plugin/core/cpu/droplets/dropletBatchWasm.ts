@@ -15,7 +15,9 @@ import { FIXED_ONE } from "../../fixedPoint.js";
 import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../../counters.js";
 import { MAX_SHARE_SHIFT } from "../../batchParams.js";
 import { SATURATION_LIMIT } from "../../fixedPoint.js";
+import { HARDNESS_ONE } from "../../hardness.js";
 import type { DropletKernel } from "./dropletKernel.js";
+import type { MaterialCuts } from "./dropletMaterials.js";
 import { GRADIENT_LIMIT } from "./dropletWalk.js";
 import { DROPLET_BATCH_WASM } from "../../../generated/dropletBatchWasm.generated.js";
 import { WASM_MEMORY_BASE, compileBase64Module, growMemoryTo } from "../wasmModules.js";
@@ -26,14 +28,14 @@ const enum Control {
     QuadOffsets, QuadWeights, Quads, BrushDx, BrushDy, BrushWeights, BrushCount,
     Stride, FieldX0, FieldY0, FieldX1, FieldY1,
     Inertia, Capacity, MinSlope, Erosion, Deposition, Gravity, Share, StepCap, InitialSpeed, BrushRadius, HasBrush, WalkLimit, DepositAtEnd,
-    Results, Words,
+    Results, Materials, Words,
 }
 
 /**
  * The TypeScript constants `wasm/dropletBatch.as.ts` writes out, by the names it gives them:
  * `wasmSources.test.ts` checks the source against these values.
  */
-export const DROPLET_BATCH_WASM_CONSTANTS: Readonly<Record<string, number>> = { FIXED_ONE, GRADIENT_LIMIT, SATURATION_LIMIT, MAX_SHARE_SHIFT };
+export const DROPLET_BATCH_WASM_CONSTANTS: Readonly<Record<string, number>> = { FIXED_ONE, GRADIENT_LIMIT, SATURATION_LIMIT, MAX_SHARE_SHIFT, HARDNESS_ONE };
 
 /**
  * Droplets per call into the module. V8 compiles a WebAssembly function with its baseline compiler
@@ -95,11 +97,28 @@ function interleaveWindow(delta: Int32Array, mask: Int32Array, cells: Int32Array
     }
 }
 
-/** Copies the change back out of `interleaveWindow`'s cells into `window` of `delta`. */
-function deinterleaveWindow(delta: Int32Array, cells: Int32Array, window: Window, width: number): void {
+/**
+ * Copies `window`'s change, mask (65536 without one), soil and hardness (`cuts`: the batch's, over
+ * its region; 256 outside it, where nothing is cut) into `cells`, four words a cell.
+ */
+function interleaveMaterials(delta: Int32Array, mask: Int32Array | null, cuts: MaterialCuts, cells: Int32Array, window: Window, width: number): void {
+    const { soil, hardness, region } = cuts;
     let at = 0;
     for (let y = window.y0; y < window.y1; y++) {
-        for (let i = y * width + window.x0, end = y * width + window.x1; i < end; i++, at += 2) delta[i] = cells[at];
+        for (let x = window.x0, i = y * width + window.x0; x < window.x1; x++, i++, at += 4) {
+            cells[at] = delta[i];
+            cells[at + 1] = mask === null ? FIXED_ONE : mask[i];
+            cells[at + 2] = soil[i];
+            cells[at + 3] = x >= region.x0 && x < region.x1 && y >= region.y0 && y < region.y1 ? hardness[i] : HARDNESS_ONE;
+        }
+    }
+}
+
+/** Copies the change back out of interleaved cells of `words` words into `window` of `delta`. */
+function deinterleaveWindow(delta: Int32Array, cells: Int32Array, window: Window, width: number, words: number): void {
+    let at = 0;
+    for (let y = window.y0; y < window.y1; y++) {
+        for (let i = y * width + window.x0, end = y * width + window.x1; i < end; i++, at += words) delta[i] = cells[at];
     }
 }
 
@@ -114,7 +133,7 @@ class WasmDropletBatch {
     }
 
     /** Runs the droplets spawned at `spawns` (erodeDroplets' loop); false where the memory cannot grow to the window. */
-    public erode(kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array): boolean {
+    public erode(kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null): boolean {
         const count = spawns.x.length;
         if (count === 0) return true;
         const { width, depth } = kernel;
@@ -147,8 +166,10 @@ class WasmDropletBatch {
         const spawnX = take(count * 4);
         const spawnY = take(count * 4);
         const heightsAt = take(cells * 4);
-        // With a mask, each cell's change and mask side by side (dropletBatch.as.ts' getCell).
-        const deltaAt = take(cells * (mask === null ? 4 : 8));
+        // With a mask, each cell's change and mask side by side; with the materials, the soil and
+        // hardness after them (dropletBatch.as.ts' getCell).
+        const cellWords = cuts !== null ? 4 : mask === null ? 1 : 2;
+        const deltaAt = take(cells * cellWords * 4);
         const waterGrid = water === null ? 0 : take(cells * 4);
         try {
             growMemoryTo(this.memory, end);
@@ -174,18 +195,19 @@ class WasmDropletBatch {
         }
         const grid = (at: number): Int32Array => new Int32Array(buffer, at, cells);
         copyWindow(heights, grid(heightsAt), window, width, true);
-        if (mask === null) copyWindow(delta, grid(deltaAt), window, width, true);
+        if (cuts !== null) interleaveMaterials(delta, mask, cuts, new Int32Array(buffer, deltaAt, 4 * cells), window, width);
+        else if (mask === null) copyWindow(delta, grid(deltaAt), window, width, true);
         else interleaveWindow(delta, mask, new Int32Array(buffer, deltaAt, 2 * cells), window, width);
         if (water !== null) copyWindow(water, grid(waterGrid), window, width, true);
 
         const control = new Int32Array(buffer, 0, Control.Words);
-        control.set([heightsAt, deltaAt, waterGrid, mask === null ? 0 : deltaAt + 4, spawnX, spawnY, waterAt, quads, quadWeights, brush.quadWeight.length, brushDx, brushDy, brushWeights, brush.weight.length]);
+        control.set([heightsAt, deltaAt, waterGrid, cellWords === 1 ? 0 : deltaAt + 4, spawnX, spawnY, waterAt, quads, quadWeights, brush.quadWeight.length, brushDx, brushDy, brushWeights, brush.weight.length]);
         control.set([stride, -window.x0, -window.y0, width - window.x0, depth - window.y0], Control.Stride);
-        control.set([kernel.inertia, kernel.capacity, kernel.minSlope, kernel.erosion, kernel.deposition, kernel.gravity, kernel.share, kernel.stepCap, kernel.initialSpeed, kernel.brushRadius, kernel.hasBrush ? 1 : 0, kernel.walkLimit, depositAtEnd ? 1 : 0, results], Control.Inertia);
+        control.set([kernel.inertia, kernel.capacity, kernel.minSlope, kernel.erosion, kernel.deposition, kernel.gravity, kernel.share, kernel.stepCap, kernel.initialSpeed, kernel.brushRadius, kernel.hasBrush ? 1 : 0, kernel.walkLimit, depositAtEnd ? 1 : 0, results, cuts !== null ? 1 : 0], Control.Inertia);
         for (let first = 0; first < count; first += DROPLETS_PER_CALL) this.run(first, Math.min(count, first + DROPLETS_PER_CALL));
 
-        if (mask === null) copyWindow(delta, grid(deltaAt), window, width, false);
-        else deinterleaveWindow(delta, new Int32Array(this.memory.buffer, deltaAt, 2 * cells), window, width);
+        if (cellWords === 1) copyWindow(delta, grid(deltaAt), window, width, false);
+        else deinterleaveWindow(delta, new Int32Array(this.memory.buffer, deltaAt, cellWords * cells), window, width, cellWords);
         if (water !== null) copyWindow(water, grid(waterGrid), window, width, false);
         const sums = new Float64Array(buffer, results, 2);
         counters[COUNTER_DROPLET_STEPS] += sums[0];
@@ -208,14 +230,14 @@ function dropletBatchModule(): WebAssembly.Module | null {
  * visits, steps and outflow as the TypeScript passes do; false where this thread cannot (the
  * caller then runs the TypeScript passes), or where tests asked for them (`useDropletBatchWasm`).
  */
-export function erodeDropletsWasm(kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array): boolean {
+export function erodeDropletsWasm(kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null = null): boolean {
     if (!useWasm) return false;
     if (thread === null) {
         const module = dropletBatchModule();
         if (module === null) return false;
         thread = new WasmDropletBatch(module);
     }
-    return thread.erode(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters);
+    return thread.erode(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts);
 }
 
 /** For tests and the benchmark: whether this thread's droplet batches run on WebAssembly (true, the default, where it can) or on TypeScript. */

@@ -27,6 +27,8 @@ let hardnessScratch = new Int32Array(0);
 export class MaterialCuts {
     private readonly _soil: Int32Array;
     private readonly _hardness: Int32Array;
+    /** The batch's region, where `hardness` holds. */
+    public readonly region: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
 
     constructor(
         private readonly _params: BatchParams,
@@ -42,6 +44,17 @@ export class MaterialCuts {
         }
         this._soil = materials.soil;
         this._hardness = hardness;
+        this.region = { x0: regionX0, y0: regionY0, x1: regionX1, y1: regionY1 };
+    }
+
+    /** The soil the batch started from, per vertex of the field. */
+    public get soil(): Int32Array {
+        return this._soil;
+    }
+
+    /** The rock's hardness (Q8) per vertex of the field, inside `region` only. */
+    public get hardness(): Int32Array {
+        return this._hardness;
     }
 
     /** What a step that would cut `part` at vertex i (in the batch's region) cuts. */

@@ -97,9 +97,8 @@ export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: I
     const kernel = new DropletKernel(params, brush);
     const depositAtEnd = params.depositAtEnd !== 0;
     const spawns = spawnInTileOrder(kernel, firstDroplet, endDroplet);
-    // The WebAssembly kernel has no materials: with them on, the TypeScript one (the same integers) runs.
     const cuts = params.materials !== 0 && materialGrids ? new MaterialCuts(params, heights, materialGrids, mask) : null;
-    if (cuts === null && erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters)) {
+    if (erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts)) {
         return;
     }
     let totalSteps = 0;

@@ -59,6 +59,75 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
     }
 }
 
+/** The straight-line path: `fluxAt`'s integers for the vertices `x0 .. x1 - 1` of row y, each with 8 neighbours in the field, no mask and no materials. */
+function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y: number, x0: number, x1: number, rowSlot: number): void {
+    const { width, talus, talusDiagonal, thermalRate } = params;
+    for (let x = x0; x < x1; x++) {
+        const i = y * width + x;
+        const h = heights[i];
+        const s = (rowSlot + x) * THERMAL_SLOTS;
+        // Slots in THERMAL_DX/DY order: +x, -x, +y, -y, then (+1,+1), (-1,+1), (+1,-1), (-1,-1).
+        let d = h - heights[i + 1];
+        flux[s] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
+        d = h - heights[i - 1];
+        flux[s + 1] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
+        d = h - heights[i + width];
+        flux[s + 2] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
+        d = h - heights[i - width];
+        flux[s + 3] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
+        d = h - heights[i + width + 1];
+        flux[s + 4] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
+        d = h - heights[i + width - 1];
+        flux[s + 5] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
+        d = h - heights[i - width + 1];
+        flux[s + 6] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
+        d = h - heights[i - width - 1];
+        flux[s + 7] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
+    }
+}
+
+/**
+ * The straight-line path with the materials on: `fluxAt`'s integers for the vertices `x0 .. x1 - 1`
+ * of row y, each with 8 neighbours in the field and no mask, its hardness and the rock's two
+ * thresholds worked out once a vertex rather than once a neighbour.
+ */
+function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number): void {
+    const { width, talus, talusDiagonal, thermalRate, soilTalus, soilTalusDiagonal } = params;
+    const soil = materials.soil;
+    for (let x = x0; x < x1; x++) {
+        const i = y * width + x;
+        const h = heights[i];
+        const s = (rowSlot + x) * THERMAL_SLOTS;
+        // Slots in THERMAL_DX/DY order, as the path without the materials.
+        const d0 = h - heights[i + 1];
+        const d1 = h - heights[i - 1];
+        const d2 = h - heights[i + width];
+        const d3 = h - heights[i - width];
+        const d4 = h - heights[i + width + 1];
+        const d5 = h - heights[i + width - 1];
+        const d6 = h - heights[i - width + 1];
+        const d7 = h - heights[i - width - 1];
+        // A drop within the soil's angle moves nothing (the rock's is never below it): most
+        // vertices of a gentle slope shed nowhere, and need no hardness.
+        if (d0 <= soilTalus && d1 <= soilTalus && d2 <= soilTalus && d3 <= soilTalus && d4 <= soilTalusDiagonal && d5 <= soilTalusDiagonal && d6 <= soilTalusDiagonal && d7 <= soilTalusDiagonal) {
+            flux[s] = flux[s + 1] = flux[s + 2] = flux[s + 3] = flux[s + 4] = flux[s + 5] = flux[s + 6] = flux[s + 7] = 0;
+            continue;
+        }
+        const share = Math.floor(soil[i] / 8);
+        const hardness = vertexHardness(params, heights, materials, i, x, y);
+        const rock = rockThreshold(soilTalus, talus, hardness);
+        const rockDiagonal = rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
+        flux[s] = thermalMaterialAmount(d0, soilTalus, rock, thermalRate, share, hardness);
+        flux[s + 1] = thermalMaterialAmount(d1, soilTalus, rock, thermalRate, share, hardness);
+        flux[s + 2] = thermalMaterialAmount(d2, soilTalus, rock, thermalRate, share, hardness);
+        flux[s + 3] = thermalMaterialAmount(d3, soilTalus, rock, thermalRate, share, hardness);
+        flux[s + 4] = thermalMaterialAmount(d4, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
+        flux[s + 5] = thermalMaterialAmount(d5, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
+        flux[s + 6] = thermalMaterialAmount(d6, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
+        flux[s + 7] = thermalMaterialAmount(d7, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
+    }
+}
+
 /**
  * Fills `flux` (patch-local, `THERMAL_SLOTS` per vertex) for every vertex of the batch's patch.
  * With a mask (Q16 per vertex), what moves between two vertices is scaled by the smaller of their
@@ -66,10 +135,10 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
  * (`params.materials` and their grids), soil and rock shed by `thermalMaterialAmount`.
  */
 export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null): void {
-    const { width, depth, patchX0, patchY0, patchX1, patchY1, talus, talusDiagonal, thermalRate } = params;
+    const { width, depth, patchX0, patchY0, patchX1, patchY1 } = params;
     const patchWidth = patchX1 - patchX0;
     const materials = params.materials !== 0 ? materialGrids : null;
-    const fast = params.neighbours === 8 && mask === null && materials === null;
+    const fast = params.neighbours === 8 && mask === null;
     // The columns whose 8 neighbours are all in the field.
     const innerX0 = Math.max(patchX0, 1);
     const innerX1 = Math.min(patchX1, width - 1);
@@ -80,28 +149,8 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
             continue;
         }
         for (let x = patchX0; x < innerX0; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
-        for (let x = innerX0; x < innerX1; x++) {
-            const i = y * width + x;
-            const h = heights[i];
-            const s = (rowSlot + x) * THERMAL_SLOTS;
-            // Slots in THERMAL_DX/DY order: +x, -x, +y, -y, then (+1,+1), (-1,+1), (+1,-1), (-1,-1).
-            let d = h - heights[i + 1];
-            flux[s] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
-            d = h - heights[i - 1];
-            flux[s + 1] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
-            d = h - heights[i + width];
-            flux[s + 2] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
-            d = h - heights[i - width];
-            flux[s + 3] = d > talus ? mulQ16(d - talus, thermalRate) : 0;
-            d = h - heights[i + width + 1];
-            flux[s + 4] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
-            d = h - heights[i + width - 1];
-            flux[s + 5] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
-            d = h - heights[i - width + 1];
-            flux[s + 6] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
-            d = h - heights[i - width - 1];
-            flux[s + 7] = d > talusDiagonal ? mulQ16(d - talusDiagonal, thermalRate) : 0;
-        }
+        if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot);
+        else innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot);
         for (let x = Math.max(innerX1, patchX0); x < patchX1; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
     }
 }

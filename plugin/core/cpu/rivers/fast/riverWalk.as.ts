@@ -19,6 +19,7 @@
  */
 
 import { ACCUMULATOR_LIMIT, COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED, DRAINAGE_AREA_LIMIT, FIRST_DIAGONAL_SLOT, HEIGHT_MAX_FIXED, INVERSE_SQRT2_Q16, KEEP_TABLE_AREAS, ROUTE_LIMIT, addF64, basinRoomAt, cutOfKeep, getF64, getI32, getU8, keepSuspended, maxI32, minI32, mulQ16, mulQ16Sat, overCapacity, setF64, setI32, setU8, streamKeep } from "./riverRules.as";
+import { materialCut } from "../../materials.as";
 
 // The control block's words (`riverWalkWasm.ts` writes them).
 const C_HEIGHTS: i32 = 0;
@@ -67,6 +68,8 @@ const C_STACK_BOUND: i32 = 42;
 const C_STACK_ROW_OF: i32 = 43;
 const C_STACK_PENDING: i32 = 44;
 const C_STACK_ARRIVALS: i32 = 45;
+const C_SOIL: i32 = 46;
+const C_HARDNESS: i32 = 47;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 @inline function setControl(word: i32, value: i32): void { store<i32>(word << 2, value); }
@@ -142,6 +145,9 @@ export function walk(): i32 {
     const area = control(C_AREA);
     const slots = control(C_SLOTS);
     const mask = control(C_MASK);
+    // With the materials: the soil and the rock's hardness (Q8) the batch started from; 0 without.
+    const soil = control(C_SOIL);
+    const hardness = control(C_HARDNESS);
     const suspended = control(C_SUSPENDED);
     const delta = control(C_DELTA);
     const uplift = control(C_UPLIFT);
@@ -260,6 +266,7 @@ export function walk(): i32 {
                 const vertexArea = getI32(area, vertex);
                 if (!masked && vertexArea < KEEP_TABLE_AREAS) cut = cutOfKeep(fall, getI32(keeps, (vertexArea << 1) | (slot >> 2)));
                 else cut = cutOfKeep(fall, streamKeep(erosion, vertexArea, slot >= FIRST_DIAGONAL_SLOT, masked, masked ? getI32(mask, vertex) : 0));
+                if (soil != 0) cut = materialCut(cut, getI32(soil, vertex), getI32(hardness, vertex));
             }
             const own = getI32(rowOf, top);
             let last = getI32(lastKey, top);

@@ -15,6 +15,8 @@ import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_UPLIFT_ADDED } fro
 import { FILL_EPSILON } from "../../../fillLevels.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED } from "../../../fixedPoint.js";
 import type { GridRect } from "../../../patches.js";
+import { HARDNESS_ONE } from "../../../hardness.js";
+import { vertexHardness, type MaterialGrids } from "../../../materials.js";
 import { INVERSE_SQRT2_Q16 } from "../../../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, neighbourOffsets } from "../../../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
@@ -28,7 +30,7 @@ const enum Control {
     Heights, Levels, Area, Slots, Mask, Suspended, Delta, Uplift, Donors, Counters, Elsewhere, Keeps, Offsets, Roots, RootCount, Sizes, Marks,
     Steps, Width, Depth, X0, Y0, X1, Y1, CountedY0, CountedY1, Hops, Erosion, Capacity, UpliftRate, Deposition,
     Stack, StackLevels, Ring, NextRoot, ResumeTop, ResumeWalked, Walked,
-    StackUpstream, StackFar, StackFloor, StackLastKey, StackBound, StackRowOf, StackPending, StackArrivals, Words,
+    StackUpstream, StackFar, StackFloor, StackLastKey, StackBound, StackRowOf, StackPending, StackArrivals, Soil, Hardness, Words,
 }
 
 /**
@@ -51,6 +53,7 @@ export const RIVER_WALK_WASM_CONSTANTS: Readonly<Record<string, number>> = {
     COUNTER_OUTFLOW,
     COUNTER_SATURATION_REMOVED,
     COUNTER_UPLIFT_ADDED,
+    HARDNESS_ONE,
 };
 
 /** The stack's levels at first (grown by doubling as the rivers need). */
@@ -67,6 +70,18 @@ function stackLayout(levels: number, ring: number): { upstream: number; far: num
     const pending = rowOf + levels * 4;
     const arrivals = pending + ((levels + 7) & ~7);
     return { upstream, far, floor, lastKey, bound, rowOf, pending, arrivals, bytes: arrivals + levels * ring * 4 };
+}
+
+/**
+ * The rock's hardness (Q8, `vertexHardness`) of `rect`'s vertices into `out`, the module's copy of
+ * the rows from field index `first` on: the walk cuts no vertex outside the rectangle, and the
+ * heights do not change while it walks, so this holds for every cut.
+ */
+function writeHardnessRows(params: BatchParams, heights: Int32Array, materials: MaterialGrids, out: Int32Array, rect: GridRect, first: number): void {
+    const width = params.width;
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) out[i - first] = vertexHardness(params, heights, materials, i, x, y);
+    }
 }
 
 /** One thread's compiled walk and its memory. */
@@ -120,6 +135,9 @@ class WasmRiverWalk {
         const delta = grid();
         const mask = grids.mask === null ? 0 : grid();
         const uplift = grids.uplift === null ? 0 : grid();
+        const materials = params.materials !== 0 ? (grids.materials ?? null) : null;
+        const soil = materials === null ? 0 : grid();
+        const hardness = materials === null ? 0 : grid();
         const donors = take(cells);
         // Room for the roots rounded up to a power of two, so the stack after them stays put from
         // batch to batch (a stack that moves is cleared again).
@@ -144,6 +162,10 @@ class WasmRiverWalk {
         if (grids.mask !== null) copyRows(grids.mask, mask);
         if (grids.uplift !== null) copyRows(grids.uplift, uplift);
         copyRows(grids.donors, donors);
+        if (materials !== null) {
+            copyRows(materials.soil, soil);
+            writeHardnessRows(params, grids.heights, materials, new Int32Array(buffer, hardness, cells), rect, first);
+        }
         new Uint8Array(buffer, marks, cells).fill(0);
         for (let n = 0; n < roots.length; n++) words[(rootList >> 2) + n] = roots[n];
         new Float64Array(buffer, ownCounters, counters.length).set(counters);
@@ -161,6 +183,7 @@ class WasmRiverWalk {
         control.set([steps | 0, width, depth, rect.x0, rect.y0, rect.x1, rect.y1, grids.countedRows?.rows.y0 ?? 0, grids.countedRows?.rows.y1 ?? depth, params.routeHops | 0, params.riverErosion, params.riverCapacity, params.riverUplift, params.riverDeposition], Control.Steps);
         control.set([end, this.stackLevels, ring, 0, -1, 0, 0], Control.Stack);
         this.placeStack(end, ring);
+        control.set([soil === 0 ? 0 : soil - bias, hardness === 0 ? 0 : hardness - bias], Control.Soil);
         while (this.run() !== 0) {
             this.growStack(end, ring);
             this.placeStack(end, ring);
@@ -265,8 +288,7 @@ function riverWalkModule(): WebAssembly.Module | null {
  * TypeScript walk (`useRiverWalkWasm`).
  */
 export function walkRiverBatchWasm(params: BatchParams, steps: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array): boolean {
-    // The WebAssembly walk has no materials: with them on, the TypeScript walk (the same integers) runs.
-    if (!useWasm || params.materials !== 0) return false;
+    if (!useWasm) return false;
     if (thread === null) {
         const module = riverWalkModule();
         if (module === null) return false;
