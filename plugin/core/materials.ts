@@ -27,6 +27,43 @@ export function initialSoilUnits(cells: number): number {
     return Math.round(cells * FIXED_ONE);
 }
 
+/** `materials.initialSoilSlope` (a slope) as Q16, rounded to nearest; 0 leaves the start's soil uniform. */
+export function initialSoilSlopeUnits(slope: number): number {
+    return Math.round(slope * FIXED_ONE);
+}
+
+/**
+ * The soil a vertex starts with where its steepest drop to an axis neighbour in the field is
+ * `slope` (Q16, not negative): `initial` on flat ground, falling linearly to none at `limit` (Q16,
+ * at most 64 cells a cell; 0: `initial` everywhere), in Q8 steps: `initial - initial x f / 256`
+ * with `f = floor(min(slope, limit) x 256 / limit)`, each product inside an i32. Mirrors
+ * `initialSoilAt` in `shaders/init_soil.wgsl`.
+ */
+export function initialSoilAt(initial: number, slope: number, limit: number): number {
+    if (limit <= 0) return initial;
+    const fraction = Math.floor(((slope < limit ? slope : limit) * 256) / limit);
+    return initial - ((initial >> 8) * fraction + (((initial & 255) * fraction) >> 8));
+}
+
+/** The steepest drop (Q16, absolute) from vertex (x, y) to its axis neighbours inside the field. Mirrors `axisSlope` in `shaders/init_soil.wgsl`. */
+export function axisSlope(heights: Int32Array, width: number, depth: number, x: number, y: number): number {
+    const i = y * width + x;
+    const h = heights[i];
+    let steepest = 0;
+    if (x > 0) steepest = Math.max(steepest, Math.abs(h - heights[i - 1]));
+    if (x < width - 1) steepest = Math.max(steepest, Math.abs(h - heights[i + 1]));
+    if (y > 0) steepest = Math.max(steepest, Math.abs(h - heights[i - width]));
+    if (y < depth - 1) steepest = Math.max(steepest, Math.abs(h - heights[i + width]));
+    return steepest;
+}
+
+/** The soil the materials start with (`initialSoilAt` of each vertex's `axisSlope`), into `soil`. */
+export function writeInitialSoil(soil: Int32Array, heights: Int32Array, width: number, depth: number, initial: number, limit: number): void {
+    for (let y = 0; y < depth; y++) {
+        for (let x = 0; x < width; x++) soil[y * width + x] = initialSoilAt(initial, axisSlope(heights, width, depth, x, y), limit);
+    }
+}
+
 /** Thickest soil a vertex holds (2^30 - 1 units, the top of the height range): a sum with any i32 change stays exact in WGSL. */
 export const SOIL_LIMIT = 2 ** 30 - 1;
 

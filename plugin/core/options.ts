@@ -112,6 +112,8 @@ export interface MaterialOptions {
     hardness: number;
     /** Soil thickness every vertex starts with, in cells of height, 0..1024. Default 0. */
     initialSoil: number;
+    /** Slope at which the starting soil thins to none (thick on flats), 0..64; 0: the same everywhere. Default 0. */
+    initialSoilSlope: number;
     /** Hardness factor where the hardness map (`setMask("hardness")`) reads 1, 1..1000. Default 10. */
     hardnessMapScale: number;
     /** Thickness of a bed of the strata, in cells of height, 0..1024; 0 has no strata. Default 0. */

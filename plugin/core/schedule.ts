@@ -11,7 +11,7 @@
  * position (cycle, completed batches) and runs as a batch of its own just before the batch at that
  * position, without counting as one of the cycle's batches.
  */
-import { initialSoilUnits } from "./materials.js";
+import { initialSoilSlopeUnits, initialSoilUnits } from "./materials.js";
 import { hardnessMapScaleQ8, newHardnessStamp, type HardnessMapRef } from "./hardnessMap.js";
 import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
 import { buildEditBatchParams } from "./editBatchParams.js";
@@ -55,6 +55,8 @@ export interface PlannedBatch {
     readonly masks: ErosionMasks;
     /** The soil every vertex starts with (fixed point) if the batch runs the materials and finds none yet (`materials.initialSoil`). */
     readonly initialSoil?: number;
+    /** The slope (Q16) at which that soil falls to none (`materials.initialSoilSlope`; 0: the same everywhere). */
+    readonly initialSoilSlope?: number;
     /** The hardness map in force (`masks.hardness`) and its scale, named by a stamp, for the materials' hardness grid; null or absent without one. */
     readonly hardnessMap?: HardnessMapRef | null;
     /** The water sources in force, packed for the kernels (`packWaterSources`; the same object while they do not change). */
@@ -368,7 +370,7 @@ export class ErosionSchedule {
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
         // What every batch of this position shares; each kind adds its own.
-        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), hardnessMap: this._hardnessMapRef() };
+        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), initialSoilSlope: initialSoilSlopeUnits(this._options.materials.initialSoilSlope), hardnessMap: this._hardnessMapRef() };
         const edit = this._dueEdit();
         if (edit) {
             const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);

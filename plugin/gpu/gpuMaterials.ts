@@ -7,7 +7,9 @@
  */
 import type { ErosionStateData } from "../core/erosionState.js";
 import { createMaterialGrids, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
+import { blankBatchParams } from "../core/batchParams.js";
 import { writeHardnessFactors } from "../core/hardnessMap.js";
+import { gridGroups, record } from "./batchDispatch.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { ComputeDevice } from "./computeDevice.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
@@ -51,6 +53,7 @@ export class GpuMaterials {
             this._buffers.ensureMaterials();
             this._device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this._cells, planned.initialSoil ?? 0)));
             this._fields = null;
+            if ((planned.initialSoilSlope ?? 0) > 0) this._recordInitialSoil(planned.initialSoil ?? 0, planned.initialSoilSlope!);
             // Fresh grids have hardness factor 1 everywhere: as no map makes them.
             this._hardnessStamp = 0;
         }
@@ -61,6 +64,14 @@ export class GpuMaterials {
         this._recorder.beforeWrite();
         this._device.writeBuffer(this._buffers.bound("material"), fields, materialParamsOffset(this._cells) * 4);
         this._fields = fields;
+    }
+
+    /** Records `init_soil`: the starting soil by slope (`writeInitialSoil` on the CPU), over the soil just written. */
+    private _recordInitialSoil(initial: number, limit: number): void {
+        const { width, depth } = this._buffers;
+        const [gx, gy] = gridGroups(width, depth);
+        record(this._recorder.target([{ ...blankBatchParams(width, depth), regionX0: initial, regionX1: limit }]), "init_soil", gx, gy);
+        this._recorder.noteRecorded();
     }
 
     /** The hardness grid written from the batch's hardness map where the map or its scale changed (`prepareMaterials` on the CPU). */

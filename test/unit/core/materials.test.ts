@@ -5,7 +5,7 @@
  */
 import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { conservedMass, noMasks } from "../../../plugin/advanced.js";
-import { HARDNESS_ONE, materialMapArrays, materialParams, materialTexels, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
+import { axisSlope, HARDNESS_ONE, initialSoilAt, materialMapArrays, materialParams, materialTexels, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
 
 const SIZE = 27;
 
@@ -158,5 +158,22 @@ describe("the hardness map", () => {
         }
         expect(resumed.fingerprint()).toBe(mapped.fingerprint());
         expect(mapped.state.materials!.hardness.every((factor) => factor === HARDNESS_ONE)).toBe(true);
+    });
+});
+
+describe("soil from slope at the start", () => {
+    it("starts thick on flat ground and thins linearly to none at materials.initialSoilSlope", () => {
+        // A cone: flat on top (a plateau cut at 60% of its height), steeper down its sides; thermal at angles nothing reaches only makes the soil.
+        const cone = generateCone(SIZE, SIZE, 20, 12);
+        const heights = heightsToFixed(cone.map((height) => Math.min(height, 12)));
+        const simulation = new CpuErosionSimulation(SIZE, SIZE, heights, resolveOptions({ patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 64 }, materials: { enabled: true, soilTalus: 64, initialSoil: 1, initialSoilSlope: 4 } }));
+        simulation.runCycles(1);
+        const soil = simulation.state.materials!.soil;
+        const centre = (SIZE >> 1) * SIZE + (SIZE >> 1);
+        expect(soil[centre]).toBe(65536);
+        for (let i = 0; i < SIZE * SIZE; i++) expect(soil[i]).toBe(initialSoilAt(65536, axisSlope(heights, SIZE, SIZE, i % SIZE, Math.floor(i / SIZE)), 4 * 65536));
+        expect(initialSoilAt(65536, 2 * 65536, 4 * 65536)).toBe(32768);
+        expect(initialSoilAt(65536, 9 * 65536, 4 * 65536)).toBe(0);
+        expect(new Set(soil).size).toBeGreaterThan(3);
     });
 });

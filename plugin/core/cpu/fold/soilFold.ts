@@ -8,13 +8,17 @@ import { riverRect, type BatchParams } from "../../batchParams.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { writeHardnessFactors } from "../../hardnessMap.js";
-import { createMaterialGrids, soilAfter, type MaterialGrids } from "../../materials.js";
+import { createMaterialGrids, soilAfter, writeInitialSoil, type MaterialGrids } from "../../materials.js";
 import type { PlannedBatch } from "../../schedule.js";
 
-/** The state's materials, made (`initialSoil` units of soil on every vertex) the first time a batch runs them. */
-export function ensureMaterials(state: ErosionStateData, initialSoil: number): MaterialGrids {
+/**
+ * The state's materials, made the first time a batch runs them: `initialSoil` units of soil on
+ * every vertex, or with `initialSoilSlope` (Q16) less on steeper ground (`writeInitialSoil`).
+ */
+export function ensureMaterials(state: ErosionStateData, initialSoil: number, initialSoilSlope = 0): MaterialGrids {
     if (!state.materials) {
         state.materials = createMaterialGrids(state.width * state.depth, initialSoil);
+        if (initialSoilSlope > 0) writeInitialSoil(state.materials.soil, state.heights, state.width, state.depth, initialSoil, initialSoilSlope);
         // Fresh grids have hardness factor 1 everywhere: as no map makes them.
         writtenHardnessStamps.set(state.materials, 0);
     }
@@ -29,8 +33,8 @@ const writtenHardnessStamps = new WeakMap<MaterialGrids, number>();
  * factor grid written from the hardness map in force where the map or its scale changed since
  * (`hardnessMap.ts`). Returns the materials.
  */
-export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedBatch, "initialSoil" | "hardnessMap" | "masks">): MaterialGrids {
-    const materials = ensureMaterials(state, planned.initialSoil ?? 0);
+export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedBatch, "initialSoil" | "initialSoilSlope" | "hardnessMap" | "masks">): MaterialGrids {
+    const materials = ensureMaterials(state, planned.initialSoil ?? 0, planned.initialSoilSlope ?? 0);
     const stamp = planned.hardnessMap?.stamp ?? 0;
     if (writtenHardnessStamps.get(materials) !== stamp) {
         writeHardnessFactors(stamp === 0 ? null : planned.masks.hardness, planned.hardnessMap?.scale ?? 0, materials.hardness);

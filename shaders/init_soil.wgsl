@@ -1,0 +1,47 @@
+// init_soil: the soil the materials start with where the starting soil depends on slope
+// (`materials.initialSoilSlope`): `initialSoilAt` of each vertex's `axisSlope`, written into the
+// material buffer's soil grid (its hardness grid is written before, as no map makes it). Its CPU
+// mirror: KERNELS in plugin/gpu/shaderLibrary.ts. The pass's params carry the starting soil in
+// regionX0 and the slope it thins to none at (Q16) in regionX1.
+
+@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
+
+// The steepest drop (absolute) from (x, y) to its axis neighbours inside the field.
+fn axisSlope(x: i32, y: i32) -> i32 {
+    let i = y * params.width + x;
+    let h = heights[i];
+    var steepest = 0;
+    if (x > 0) {
+        steepest = max(steepest, abs(h - heights[i - 1]));
+    }
+    if (x < params.width - 1) {
+        steepest = max(steepest, abs(h - heights[i + 1]));
+    }
+    if (y > 0) {
+        steepest = max(steepest, abs(h - heights[i - params.width]));
+    }
+    if (y < params.depth - 1) {
+        steepest = max(steepest, abs(h - heights[i + params.width]));
+    }
+    return steepest;
+}
+
+// `initial` on flat ground, falling linearly to none at `limit`, in Q8 steps.
+fn initialSoilAt(initial: i32, slope: i32, limit: i32) -> i32 {
+    if (limit <= 0) {
+        return initial;
+    }
+    let fraction = (min(slope, limit) * 256) / limit;
+    return initial - ((initial >> 8u) * fraction + (((initial & 255) * fraction) >> 8u));
+}
+
+@compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    params = batchParams[id.z];
+    let x = i32(id.x);
+    let y = i32(id.y);
+    if (x >= params.width || y >= params.depth) {
+        return;
+    }
+    material[y * params.width + x] = initialSoilAt(params.regionX0, axisSlope(x, y), params.regionX1);
+}
