@@ -31,7 +31,7 @@ fn initialSoilAt(initial: i32, slope: i32, limit: i32) -> i32 {
     if (limit <= 0) {
         return initial;
     }
-    let fraction = (min(slope, limit) * 256) / limit;
+    let fraction = (min(slope, limit) << 8u) / limit;
     return initial - ((initial >> 8u) * fraction + (((initial & 255) * fraction) >> 8u));
 }
 

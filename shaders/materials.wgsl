@@ -73,6 +73,16 @@ fn bedHardness(rock: i32, x: i32, y: i32) -> i32 {
     return rockHardness();
 }
 
+// Soil production: the soil after a thermal step weathers `weathering()` (Q16) of the way from
+// `soil` to `soilDepth()` out of the rock beneath, at 1 / hardness; the surface stays put.
+fn weatheredSoil(soil: i32, hardness: i32) -> i32 {
+    if (weathering() == 0 || soil >= soilDepth()) {
+        return soil;
+    }
+    let produced = rockTaken(mulQ16(soilDepth() - soil, weathering()), hardness);
+    return soil + min(produced, SOIL_LIMIT - soil);
+}
+
 // The hardness (Q8) of vertex i at (x, y) whose surface is at `height`: its factor times its bed's
 // (the rock under its soil).
 fn vertexHardness(i: i32, x: i32, y: i32, height: i32) -> i32 {

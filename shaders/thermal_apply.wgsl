@@ -72,6 +72,10 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     recordChange(i, height - heights[i]);
     if (materials() != 0) {
         material[i] = soilAfter(material[i], height - heights[i]);
+        // Soil production, once a step at each vertex of the patch (the region's ring belongs to its neighbours' patches).
+        if (weathering() != 0 && inPatch(x, y)) {
+            material[i] = weatheredSoil(material[i], vertexHardness(i, x, y, height));
+        }
     }
     heights[i] = height;
 }

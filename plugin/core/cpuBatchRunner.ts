@@ -188,7 +188,7 @@ export class CpuBatchRunner {
         }
         for (let step = 0; step < planned.thermalIterations; step++) {
             thermalFlux(params, state.heights, this._flux, masks.thermal, state.materials ?? null);
-            thermalApply(params, state.heights, this._flux, state.counters, this._maps, state, state.materials?.soil ?? null);
+            thermalApply(params, state.heights, this._flux, state.counters, this._maps, state, state.materials ?? null);
         }
     }
 

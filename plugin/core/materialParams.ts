@@ -21,8 +21,10 @@ import type { ErosionOptions } from "./options.js";
  *   hardness (Q8), the share of hard beds (Q16), their seed, the first bed's base (Q8 cells), the
  *   layered beds (0: all), and how the beds' base rises along x and along y (Q16 slopes; the dip
  *   direction quantised to 1/256 of a turn).
+ * - `weathering` (Q16) and `soilDepth` (fixed point): soil production, the share of the way to
+ *   `soilDepth` of soil that rock weathers into each thermal step (`weatheredSoil`).
  */
-export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY"] as const;
+export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY", "weathering", "soilDepth"] as const;
 
 /** A materials field of the batch parameters. */
 export type MaterialParamName = (typeof MATERIAL_PARAM_FIELDS)[number];
@@ -40,6 +42,7 @@ export function materialParams(options: Readonly<ErosionOptions>, talus: number)
     if (!materials.enabled) return params;
     const soilTalus = Math.min(materials.soilTalus, talus);
     Object.assign(params, { materials: 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(materials.hardness) });
+    if (materials.weathering > 0) Object.assign(params, { weathering: q16(materials.weathering), soilDepth: q16(materials.soilDepth) });
     const thickness = Math.round(materials.strataThickness * 256);
     if (thickness > 0) {
         // The direction in 1/256 turns, through the literal cosine table (no Math.cos: every machine agrees).

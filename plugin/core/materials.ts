@@ -89,6 +89,19 @@ export function rockTaken(amount: number, hardness: number): number {
     return whole * HARDNESS_ONE + Math.floor((rest * HARDNESS_ONE) / hardness);
 }
 
+/**
+ * Soil production (weathering): the soil after a thermal step weathers rock at a vertex with
+ * `soil` of soil over rock of Q8 `hardness`: `weathering` (Q16) of the way from the soil to
+ * `depth`, at 1 / hardness (`rockTaken`), so bare rock weathers fastest, a soil `depth` thick
+ * stops it, and hard rock weathers slowly. The surface stays where it is (rock becomes soil).
+ * Mirrors `weatheredSoil` in `shaders/materials.wgsl`.
+ */
+export function weatheredSoil(soil: number, weathering: number, depth: number, hardness: number): number {
+    if (weathering === 0 || soil >= depth) return soil;
+    const produced = rockTaken(mulQ16(depth - soil, weathering), hardness);
+    return soil + produced > SOIL_LIMIT ? SOIL_LIMIT : soil + produced;
+}
+
 /** The effective hardness of a vertex's rock, Q8: its factor times its bed's (`bedHardness`), floored, at least HARDNESS_ONE, at most HARDNESS_MAX. Mirrors `hardnessOf` in `shaders/materials.wgsl`. */
 export function hardnessOf(factor: number, optionQ8: number): number {
     // factor = 256 a + b: the product over 256 is a x option + floor(b x option / 256), each part

@@ -114,6 +114,10 @@ export interface MaterialOptions {
     initialSoil: number;
     /** Slope at which the starting soil thins to none (thick on flats), 0..64; 0: the same everywhere. Default 0. */
     initialSoilSlope: number;
+    /** Soil production: the share of the way to `soilDepth` that rock weathers into soil each thermal step, 0..1 (at 1 / hardness); 0: none. Default 0. */
+    weathering: number;
+    /** Soil thickness, in cells of height, at which weathering stops, 0..1024. Default 1. */
+    soilDepth: number;
     /** Hardness factor where the hardness map (`setMask("hardness")`) reads 1, 1..1000. Default 10. */
     hardnessMapScale: number;
     /** Thickness of a bed of the strata, in cells of height, 0..1024; 0 has no strata. Default 0. */

@@ -109,9 +109,9 @@ export const capRock: Claim = {
 };
 
 /** Soil against drainage area and slope on a terrain: Pearson r with log A and with slope, bare ridges and cliffs. */
-function soilFigures(terrain: Terrain, cycles: number): { logArea: number; slope: number; bareRidges: number; bareCliffs: number; valleyOverRidge: number } {
+function soilFigures(terrain: Terrain, cycles: number, materials: ErosionOptionsInput["materials"] = {}): { logArea: number; slope: number; bareRidges: number; bareCliffs: number; valleyOverRidge: number } {
     const { width, depth, cellSize } = terrain;
-    const run = erodeWithSoil(terrain, { materials: { enabled: true, hardness: 2 } }, cycles);
+    const run = erodeWithSoil(terrain, { materials: { enabled: true, hardness: 2, ...materials } }, cycles);
     const field = drainageField(Float64Array.from(run.heights, (h) => h * cellSize), width, depth, cellSize);
     const inner: number[] = [];
     for (let y = 2; y < depth - 2; y++) for (let x = 2; x < width - 2; x++) inner.push(y * width + x);
@@ -133,10 +133,13 @@ function soilFigures(terrain: Terrain, cycles: number): { logArea: number; slope
 export const soilGathers: Claim = {
     id: "soil",
     issue: "rock and soil",
-    title: "Materials on (hardness 2), 20 cycles: soil gathers in the valleys and leaves ridges and cliffs bare (generated terrain at 10 m cells; Mont Blanc: bare ridges and cliffs)",
+    title: "Materials on (hardness 2), 20 cycles: soil gathers in the valleys and leaves ridges and cliffs bare (generated terrain at 10 m cells; Mont Blanc: bare ridges and cliffs, and with weathering its soil shuns slopes)",
     async evaluate(size: RealismSize) {
         const generated = soilFigures(generatedTerrain(size === "full" ? 257 : 129, 10, 600), 20);
-        const alps = soilFigures(await montBlanc(size === "full" ? undefined : 129), 20);
+        const alpsTerrain = await montBlanc(size === "full" ? undefined : 129);
+        const alps = soilFigures(alpsTerrain, 20);
+        // Soil production (weathering 2% a step toward half a cell): soil made on every slope, kept where it is gentle.
+        const weathered = soilFigures(alpsTerrain, 20, { weathering: 0.02, soilDepth: 0.5 });
         return result(this, [
             atLeast("generated: r(soil, log A)", generated.logArea, 0.1),
             atMost("generated: r(soil, slope)", generated.slope, -0.1),
@@ -145,6 +148,8 @@ export const soilGathers: Claim = {
             atLeast("generated: bare cliffs (slope > 1)", generated.bareCliffs, 0.6),
             atLeast("Mont Blanc: bare ridges", alps.bareRidges, 0.8),
             atLeast("Mont Blanc: bare cliffs", alps.bareCliffs, 0.8),
+            atMost("Mont Blanc with weathering: r(soil, slope)", weathered.slope, -0.1),
+            atLeast("Mont Blanc with weathering: bare ridges", weathered.bareRidges, 0.6),
         ]);
     },
 };

@@ -83,11 +83,11 @@ const CASES: ParityCase[] = [
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
     {
-        name: "materials: soil at its own angle over dipping strata of hard and soft rock (some beds below the base), a hardness map, initial soil, rivers with uplift under an uplift map, a pile and a dig",
+        name: "materials: soil at its own angle over dipping strata of hard and soft rock (some beds below the base), a hardness map, initial soil, weathering, rivers with uplift under an uplift map, a pile and a dig",
         width: 49,
         depth: 41,
         relief: 30,
-        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 120 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130, hardnessMapScale: 7.5 } },
+        options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 120 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130, hardnessMapScale: 7.5, weathering: 0.05, soilDepth: 0.7 } },
         batches: 12,
         masks: (width, depth) => ({ ...noMasks(), uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)), hardness: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)) }),
         edits: [

@@ -5,7 +5,7 @@
  */
 import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { conservedMass, noMasks } from "../../../plugin/advanced.js";
-import { axisSlope, HARDNESS_ONE, initialSoilAt, materialMapArrays, materialParams, materialTexels, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
+import { axisSlope, HARDNESS_ONE, initialSoilAt, weatheredSoil, materialMapArrays, materialParams, materialTexels, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
 
 const SIZE = 27;
 
@@ -175,5 +175,27 @@ describe("soil from slope at the start", () => {
         expect(initialSoilAt(65536, 2 * 65536, 4 * 65536)).toBe(32768);
         expect(initialSoilAt(65536, 9 * 65536, 4 * 65536)).toBe(0);
         expect(new Set(soil).size).toBeGreaterThan(3);
+    });
+});
+
+describe("soil production (weathering)", () => {
+    it("weathers rock into soil toward materials.soilDepth, hard rock slower, without moving the surface", () => {
+        expect(weatheredSoil(0, 0, 65536, 256)).toBe(0);
+        expect(weatheredSoil(0, 6554, 65536, 256)).toBe(6554);
+        expect(weatheredSoil(0, 6554, 65536, 2560)).toBe(655);
+        expect(weatheredSoil(65536, 65536, 65536, 256)).toBe(65536);
+        // Thermal at angles nothing reaches: the heights stay; the soil grows toward its depth on soft rock faster than on hard.
+        const options = { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 64, iterations: 4 }, materials: { enabled: true, soilTalus: 64, weathering: 0.1, soilDepth: 1 } };
+        const start = heightsToFixed(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 5, relief: 12 }));
+        const soft = new CpuErosionSimulation(SIZE, SIZE, start.slice(), resolveOptions(options));
+        const hard = new CpuErosionSimulation(SIZE, SIZE, start.slice(), resolveOptions({ ...options, materials: { ...options.materials, hardness: 4 } }));
+        for (const simulation of [soft, hard]) simulation.runCycles(2);
+        expect(Array.from(soft.state.heights)).toEqual(Array.from(start));
+        const mean = (simulation: CpuErosionSimulation) => simulation.state.materials!.soil.reduce((sum, value) => sum + value, 0) / (SIZE * SIZE) / 65536;
+        // Eight steps of 10% of the way: 1 - 0.9^8 = 0.57 of a cell; a quarter of that a step on rock four times as hard.
+        expect(mean(soft)).toBeCloseTo(0.57, 1);
+        expect(mean(hard)).toBeGreaterThan(0.15);
+        expect(mean(hard)).toBeLessThan(mean(soft) / 2);
+        expect(soft.state.materials!.soil.every((value) => value <= 65536)).toBe(true);
     });
 });

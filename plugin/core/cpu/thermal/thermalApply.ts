@@ -13,7 +13,7 @@ import { COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED }
 import { HEIGHT_MIN_FIXED } from "../../fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
 import { recordChange, type ErosionMaps } from "../../erosionMaps.js";
-import { soilAfter } from "../../materials.js";
+import { soilAfter, vertexHardness, weatheredSoil, type MaterialGrids } from "../../materials.js";
 
 /** The grids the channel rule reads and writes. */
 export interface ChannelGrids {
@@ -52,15 +52,18 @@ function exchangeAt(params: BatchParams, flux: Int32Array, counters: Float64Arra
 
 /**
  * Applies one thermal step's flux over the batch's region (patch grown by one vertex); the net
- * change goes into the maps, and with the materials on (`params.materials` and `soilGrid`) into the
- * soil (`soilAfter`).
+ * change goes into the maps, and with the materials on (`params.materials` and `materialGrids`)
+ * into the soil (`soilAfter`), which then weathers out of the rock at the patch's vertices
+ * (`weatheredSoil`, with `params.weathering`).
  */
-export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array, maps: ErosionMaps | null, channel: ChannelGrids, soilGrid: Int32Array | null = null): void {
+export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array, maps: ErosionMaps | null, channel: ChannelGrids, materialGrids: MaterialGrids | null = null): void {
     const { width, depth, regionX0, regionY0, regionX1, regionY1, patchX0, patchY0, patchX1, patchY1, channelArea } = params;
     const patchWidth = patchX1 - patchX0;
     const drainageArea = channel.drainageArea;
     const suspended = channel.suspended;
-    const soil = params.materials !== 0 ? soilGrid : null;
+    const materials = params.materials !== 0 ? materialGrids : null;
+    const soil = materials?.soil ?? null;
+    const weathers = materials !== null && params.weathering !== 0;
     // Vertices whose 8 neighbours are all in the patch (their sources) and in the field (no outflow).
     const fast = params.neighbours === 8;
     const innerX0 = Math.max(patchX0 + 1, 1);
@@ -113,6 +116,8 @@ export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int
             }
             if (soil) soil[i] = soilAfter(soil[i], height - before);
             heights[i] = height;
+            // Soil production, once a step at each vertex of the patch (the region's ring belongs to its neighbours' patches).
+            if (weathers && x >= patchX0 && y >= patchY0 && x < patchX1 && y < patchY1) soil![i] = weatheredSoil(soil![i], params.weathering, params.soilDepth, vertexHardness(params, heights, materials, i, x, y));
         }
     }
 }
