@@ -85,11 +85,16 @@ function terrainWeight(engine: AbstractEngine): { size: number; droplets: number
 
 /**
  * `?strata=1`: bedrock and soil, the rock in dipping beds a twelfth of the relief thick, some ten
- * times harder than the rest, so the valleys' walls step into cliffs and benches.
+ * times harder than the rest, so the valleys' walls step into cliffs and benches; soil from slope
+ * at the start (a third of a cell on flats, none past a slope of 1), and rock weathering into soil
+ * (1% of the way to half a cell a thermal step), which creeps off the steep ground.
  */
 function strataPreset(relief: number): ErosionOptionsInput {
     if (params.get("strata") !== "1") return {};
-    return { thermal: { talus: 2, iterations: 8 }, materials: { enabled: true, soilTalus: 0.6, hardness: 1.5, strataThickness: relief / 12, strataHardness: 12, strataShare: 0.4, strataSeed: 3, strataDip: 0.05, strataDipDirection: 30 } };
+    return {
+        thermal: { talus: 2, iterations: 8 },
+        materials: { enabled: true, soilTalus: 0.6, hardness: 1.5, initialSoil: 0.3, initialSoilSlope: 1, weathering: 0.01, soilDepth: 0.5, strataThickness: relief / 12, strataHardness: 12, strataShare: 0.4, strataSeed: 3, strataDip: 0.05, strataDipDirection: 30 },
+    };
 }
 
 async function createTerrain(scene: Scene, weight: { size: number; droplets: number }): Promise<Terrain> {
