@@ -96,6 +96,34 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
         }
     });
 
+    it("erodes rock and soil across grounds as on one ground (dipping strata, a hardness map, weathering), and saves the soil with a ground", async () => {
+        const side = 49;
+        const field = generateNoiseTerrain({ width: side, depth: side, relief: 20, seed: 5 });
+        const options: ErosionOptionsInput = { ...OPTIONS, autoStart: false, materials: { enabled: true, hardness: 2, initialSoil: 0.2, weathering: 0.05, strataThickness: 1.5, strataHardness: 8, strataDip: 0.1, strataDipDirection: 45 } };
+        const map = Array.from({ length: side * side }, (_, i) => (i % side) / (side - 1));
+        const single = createGroundFromHeights("single", field, { columns: side, rows: side, extent: extentOf(side, side) }, scene);
+        const behavior = new TerrainErosion(options);
+        single.addBehavior(behavior);
+        await behavior.setMask("hardness", map);
+        await behavior.runCycles(2);
+        const grounds = createGroundTilesFromHeights("rock", field, { columns: side, rows: side, extent: extentOf(side, side), tiles: { columns: 2, rows: 2 } }, scene);
+        const world = new TerrainErosionWorld(grounds, options);
+        await world.setMask("hardness", map);
+        await world.runCycles(2);
+        expect(await world.fingerprint()).toBe(await behavior.fingerprint());
+        const soil = (await world.readMaps()).soil;
+        expect(Math.max(...soil)).toBeGreaterThan(0);
+        expect(Array.from(soil)).toEqual(Array.from((await behavior.readMaps()).soil));
+        // A ground's save carries its window of the soil.
+        const save = ErosionGroundSave.fromArrayBuffer((await world.saveGround(grounds[1][0])).toArrayBuffer());
+        const { x0, y0, width, depth } = world.windowOf(grounds[1][0]);
+        const saved = save.snapshot.state.materials!.soil;
+        const whole = (await behavior.readMaps()).soil;
+        for (const [x, y] of [[0, 0], [width - 1, depth - 1], [5, 7]]) expect(saved[y * width + x] / 65536).toBeCloseTo(whole[(y0 + y) * side + x0 + x], 6);
+        world.dispose();
+        behavior.dispose();
+    });
+
     it("runs erodeAt, masks and maps across grounds as on one ground", async () => {
         const mask = Array.from({ length: W * D }, (_, i) => ((i % W) + Math.floor(i / W)) % 5 === 0 ? 0.25 : 1);
         const spot = new Vector3(-6, 0, 3); // near the first column seam (x = -6.5) and the row seam (z = 4)
