@@ -18,14 +18,17 @@ export interface HardnessMapRef {
 
 let lastStamp = 0;
 
-/** A stamp no other (map, scale) pair of this realm has. */
-export function newHardnessStamp(): number {
-    return ++lastStamp;
-}
+/** Hands out the reference of the hardness map in force and its scale, under a stamp unique in this realm that changes when either does. */
+export class HardnessMapRefs {
+    private _held: { readonly map: Int32Array; readonly ref: HardnessMapRef } | null = null;
 
-/** `materials.hardnessMapScale` in Q8, within [HARDNESS_ONE, HARDNESS_MAX]. */
-export function hardnessMapScaleQ8(scale: number): number {
-    return hardnessQ8(scale);
+    /** The reference of `map` (null: none) at `materials.hardnessMapScale` `scale`. */
+    public refFor(map: Int32Array | null, scale: number): HardnessMapRef | null {
+        if (!map) return null;
+        const scaleQ8 = hardnessQ8(scale);
+        if (this._held?.map !== map || this._held.ref.scale !== scaleQ8) this._held = { map, ref: { stamp: ++lastStamp, scale: scaleQ8 } };
+        return this._held.ref;
+    }
 }
 
 /**

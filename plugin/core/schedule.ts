@@ -12,7 +12,7 @@
  * position, without counting as one of the cycle's batches.
  */
 import { initialSoilSlopeUnits, initialSoilUnits } from "./materials.js";
-import { hardnessMapScaleQ8, newHardnessStamp, type HardnessMapRef } from "./hardnessMap.js";
+import { HardnessMapRefs, type HardnessMapRef } from "./hardnessMap.js";
 import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
 import { buildEditBatchParams } from "./editBatchParams.js";
 import type { GroundEdit, GroundEditShape } from "./groundEdits.js";
@@ -82,8 +82,7 @@ export class ErosionSchedule {
     private _pendingEvents: LocalErosionEvent[] = [];
     private readonly _brushes = new Map<number, Int32Array>();
     private _pendingMasks: ErosionMasks | null = null;
-    /** The hardness map last handed out and its reference (`_hardnessMapRef`). */
-    private _hardnessMap: { readonly map: Int32Array; readonly ref: HardnessMapRef } | null = null;
+    private readonly _hardnessMaps = new HardnessMapRefs();
     private _sources: readonly WaterSource[] = [];
     private _pendingSources: readonly WaterSource[] | null = null;
     private _packedSources: Int32Array = new Int32Array(1);
@@ -370,7 +369,7 @@ export class ErosionSchedule {
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
         // What every batch of this position shares; each kind adds its own.
-        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), initialSoilSlope: initialSoilSlopeUnits(this._options.materials.initialSoilSlope), hardnessMap: this._hardnessMapRef() };
+        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), initialSoilSlope: initialSoilSlopeUnits(this._options.materials.initialSoilSlope), hardnessMap: this._hardnessMaps.refFor(this._masks.hardness, this._options.materials.hardnessMapScale) };
         const edit = this._dueEdit();
         if (edit) {
             const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);
@@ -410,16 +409,6 @@ export class ErosionSchedule {
             return true;
         }
         return false;
-    }
-
-    /** The hardness map in force with its scale, under a stamp that changes when either does (null without a map). */
-    private _hardnessMapRef(): HardnessMapRef | null {
-        const map = this._masks.hardness;
-        if (!map) return null;
-        const scale = hardnessMapScaleQ8(this._options.materials.hardnessMapScale);
-        const held = this._hardnessMap;
-        if (held?.map !== map || held.ref.scale !== scale) this._hardnessMap = { map, ref: { stamp: newHardnessStamp(), scale } };
-        return this._hardnessMap!.ref;
     }
 
     private _brushFor(radius: number): Int32Array {
