@@ -27,6 +27,17 @@ interface WrappedVertexBuffer {
     buffer: ComputeBuffer;
 }
 
+/** The storage textures the backend writes on the GPU: their format and name. */
+const STORAGE_TEXTURES = {
+    maps: { format: Constants.TEXTUREFORMAT_RGBA, label: "TerrainErosion.maps" },
+    area: { format: Constants.TEXTUREFORMAT_R, label: "TerrainErosion.drainageArea" },
+    water: { format: Constants.TEXTUREFORMAT_RGBA, label: "TerrainErosion.shallowWater" },
+    materials: { format: Constants.TEXTUREFORMAT_RGBA, label: "TerrainErosion.materials" },
+} as const;
+
+/** One of the storage textures. */
+type StorageTextureName = keyof typeof STORAGE_TEXTURES;
+
 /** Runs batches as WGSL compute shaders on the scene's WebGPU engine. */
 export class GpuErosionBackend implements ErosionBackend {
     public readonly name = "webgpu" as const;
@@ -57,10 +68,8 @@ export class GpuErosionBackend implements ErosionBackend {
 
     private readonly _lost: Promise<never>;
     private readonly _timer: GpuTimer | null;
-    private _mapsTexture: RawTexture | null = null;
-    private _areaTexture: RawTexture | null = null;
-    private _waterTexture: RawTexture | null = null;
-    private _materialsTexture: RawTexture | null = null;
+    /** The storage textures asked for so far (`STORAGE_TEXTURES`), written after every frame. */
+    private readonly _textures: Record<StorageTextureName, RawTexture | null> = { maps: null, area: null, water: null, materials: null };
     private _mapsTileable: (() => boolean) | null = null;
 
     /** `work`, or a rejection as soon as the device is lost. */
@@ -166,51 +175,37 @@ export class GpuErosionBackend implements ErosionBackend {
      * A texture of the maps (RGBA32F, width x depth: r water visits, g wear m, b deposition m,
      * a drainage direction slot or -1), written on the GPU after every frame from now on.
      */
-    public async enableMapsTexture(scene: Scene, tileable: () => boolean): Promise<RawTexture> {
-        if (!this._mapsTexture) {
-            await this._simulation.prepareMapsTexture();
-            this._mapsTileable = tileable;
-            this._mapsTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_RGBA, "TerrainErosion.maps");
-            this._writeTexturesNow();
-        }
-        return this._mapsTexture;
+    public enableMapsTexture(scene: Scene, tileable: () => boolean): Promise<RawTexture> {
+        this._mapsTileable ??= tileable;
+        return this._enableTexture("maps", scene);
     }
 
     /** A texture of the drainage area (R32F, width x depth, cells), written on the GPU after every frame from now on. */
-    public async enableAreaTexture(scene: Scene): Promise<RawTexture> {
-        if (!this._areaTexture) {
-            await this._simulation.prepareMapsTexture();
-            this._areaTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_R, "TerrainErosion.drainageArea");
-            this._writeTexturesNow();
-        }
-        return this._areaTexture;
+    public enableAreaTexture(scene: Scene): Promise<RawTexture> {
+        return this._enableTexture("area", scene);
     }
 
     /** A texture of the shallow water (RGBA32F, width x depth; layout in `waterTexels`), written on the GPU after every frame from now on. */
-    public async enableWaterTexture(scene: Scene): Promise<RawTexture> {
-        if (!this._waterTexture) {
-            await this._simulation.prepareMapsTexture();
-            this._waterTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_RGBA, "TerrainErosion.shallowWater");
-            this._writeTexturesNow();
-        }
-        return this._waterTexture;
+    public enableWaterTexture(scene: Scene): Promise<RawTexture> {
+        return this._enableTexture("water", scene);
     }
 
     /** A texture of the soil and rock (RGBA32F, width x depth; layout in `materialTexels`), written on the GPU after every frame from now on. */
-    public async enableMaterialsTexture(scene: Scene): Promise<RawTexture> {
-        if (!this._materialsTexture) {
-            await this._simulation.prepareMapsTexture();
-            this._materialsTexture = this._storageTexture(scene, Constants.TEXTUREFORMAT_RGBA, "TerrainErosion.materials");
-            this._writeTexturesNow();
-        }
-        return this._materialsTexture;
+    public enableMaterialsTexture(scene: Scene): Promise<RawTexture> {
+        return this._enableTexture("materials", scene);
     }
 
-    /** A float storage texture of the field's size, for a texture pass to write. */
-    private _storageTexture(scene: Scene, format: number, name: string): RawTexture {
-        const texture = new RawTexture(null, this._field.width, this._field.depth, format, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
-        texture.name = name;
-        return texture;
+    /** The storage texture `name` (a float texture of the field's size), made and written whole the first time it is asked for. */
+    private async _enableTexture(name: StorageTextureName, scene: Scene): Promise<RawTexture> {
+        if (!this._textures[name]) {
+            await this._simulation.prepareMapsTexture();
+            const { format, label } = STORAGE_TEXTURES[name];
+            const texture = new RawTexture(null, this._field.width, this._field.depth, format, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+            texture.name = label;
+            this._textures[name] = texture;
+            this._writeTexturesNow();
+        }
+        return this._textures[name]!;
     }
 
     /** Writes every texture whole and submits (a texture was just made). */
@@ -221,23 +216,16 @@ export class GpuErosionBackend implements ErosionBackend {
 
     /** The maps texture, if enabled. */
     public get mapsTexture(): RawTexture | null {
-        return this._mapsTexture;
+        return this._textures.maps;
     }
 
     /** The textures' passes, over `rows` only when given (a frame's changed rows: the only ones whose texels it changed). */
     private _writeMaps(rows?: GridRect): void {
-        if (this._mapsTexture && this._mapsTileable) {
-            this._simulation.writeMapsTexture(this._mapsTexture, this._mapsTileable(), this._field.cellSize, rows);
-        }
-        if (this._areaTexture) {
-            this._simulation.writeAreaTexture(this._areaTexture, rows);
-        }
-        if (this._waterTexture) {
-            this._simulation.writeWaterTexture(this._waterTexture, this._field.cellSize, rows);
-        }
-        if (this._materialsTexture) {
-            this._simulation.writeMaterialsTexture(this._materialsTexture, this._field.cellSize, rows);
-        }
+        const { maps, area, water, materials } = this._textures;
+        if (maps && this._mapsTileable) this._simulation.writeMapsTexture(maps, this._mapsTileable(), this._field.cellSize, rows);
+        if (area) this._simulation.writeAreaTexture(area, rows);
+        if (water) this._simulation.writeWaterTexture(water, this._field.cellSize, rows);
+        if (materials) this._simulation.writeMaterialsTexture(materials, this._field.cellSize, rows);
     }
 
     public async writeState(state: ErosionStateData): Promise<void> {
@@ -262,14 +250,10 @@ export class GpuErosionBackend implements ErosionBackend {
         this._simulation.dispose();
         this._device.dispose();
         this._timer?.dispose();
-        this._mapsTexture?.dispose();
-        this._mapsTexture = null;
-        this._areaTexture?.dispose();
-        this._areaTexture = null;
-        this._waterTexture?.dispose();
-        this._waterTexture = null;
-        this._materialsTexture?.dispose();
-        this._materialsTexture = null;
+        for (const name of Object.keys(this._textures) as StorageTextureName[]) {
+            this._textures[name]?.dispose();
+            this._textures[name] = null;
+        }
     }
 
     /** The vertex pass over `changed` (field vertices), one dispatch per ground it touches. */
