@@ -170,6 +170,16 @@ export function vertexHardness(params: MaterialFields, heights: Int32Array, mate
 }
 
 /**
+ * `vertexHardness` of every vertex of `rect` into `out`, vertex i at `out[i - first]`: what a
+ * kernel works out once a batch where the heights it reads do not change while it runs.
+ */
+export function writeVertexHardness(params: MaterialFields, heights: Int32Array, materials: MaterialGrids, width: number, rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }, out: Int32Array, first = 0): void {
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) out[i - first] = vertexHardness(params, heights, materials, i, x, y);
+    }
+}
+
+/**
  * What an operator that would cut `cut` (>= 0) from a vertex with `soil` over rock of Q8 hardness
  * `hardness` cuts: the soil first, then the rest of the cut at 1 / hardness (`rockTaken`). At most
  * `cut`; exactly `cut` at hardness 1. Mirrors `materialCut` in `shaders/materials.wgsl`.

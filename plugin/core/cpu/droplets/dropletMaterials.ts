@@ -8,7 +8,7 @@
  */
 import { MAX_SHARE_SHIFT, type BatchParams } from "../../batchParams.js";
 import { FIXED_ONE, mulQ16 } from "../../fixedPoint.js";
-import { rockTaken, vertexHardness, type MaterialGrids } from "../../materials.js";
+import { rockTaken, writeVertexHardness, type MaterialGrids } from "../../materials.js";
 import { addBilinear, addBilinearMasked } from "./bilinear.js";
 import type { DropletKernel } from "./dropletKernel.js";
 
@@ -38,13 +38,10 @@ export class MaterialCuts {
     ) {
         const { width, depth, regionX0, regionY0, regionX1, regionY1 } = _params;
         if (hardnessScratch.length < width * depth) hardnessScratch = new Int32Array(width * depth);
-        const hardness = hardnessScratch;
-        for (let y = regionY0; y < regionY1; y++) {
-            for (let x = regionX0, i = y * width + regionX0; x < regionX1; x++, i++) hardness[i] = vertexHardness(_params, heights, materials, i, x, y);
-        }
-        this._soil = materials.soil;
-        this._hardness = hardness;
         this.region = { x0: regionX0, y0: regionY0, x1: regionX1, y1: regionY1 };
+        writeVertexHardness(_params, heights, materials, width, this.region, hardnessScratch);
+        this._soil = materials.soil;
+        this._hardness = hardnessScratch;
     }
 
     /** The soil the batch started from, per vertex of the field. */

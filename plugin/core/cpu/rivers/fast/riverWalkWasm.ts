@@ -16,7 +16,7 @@ import { FILL_EPSILON } from "../../../fillLevels.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED } from "../../../fixedPoint.js";
 import type { GridRect } from "../../../patches.js";
 import { HARDNESS_ONE } from "../../../hardness.js";
-import { vertexHardness, type MaterialGrids } from "../../../materials.js";
+import { writeVertexHardness } from "../../../materials.js";
 import { INVERSE_SQRT2_Q16 } from "../../../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, neighbourOffsets } from "../../../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
@@ -70,18 +70,6 @@ function stackLayout(levels: number, ring: number): { upstream: number; far: num
     const pending = rowOf + levels * 4;
     const arrivals = pending + ((levels + 7) & ~7);
     return { upstream, far, floor, lastKey, bound, rowOf, pending, arrivals, bytes: arrivals + levels * ring * 4 };
-}
-
-/**
- * The rock's hardness (Q8, `vertexHardness`) of `rect`'s vertices into `out`, the module's copy of
- * the rows from field index `first` on: the walk cuts no vertex outside the rectangle, and the
- * heights do not change while it walks, so this holds for every cut.
- */
-function writeHardnessRows(params: BatchParams, heights: Int32Array, materials: MaterialGrids, out: Int32Array, rect: GridRect, first: number): void {
-    const width = params.width;
-    for (let y = rect.y0; y < rect.y1; y++) {
-        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) out[i - first] = vertexHardness(params, heights, materials, i, x, y);
-    }
 }
 
 /** One thread's compiled walk and its memory. */
@@ -164,7 +152,8 @@ class WasmRiverWalk {
         copyRows(grids.donors, donors);
         if (materials !== null) {
             copyRows(materials.soil, soil);
-            writeHardnessRows(params, grids.heights, materials, new Int32Array(buffer, hardness, cells), rect, first);
+            // The walk cuts no vertex outside the rectangle, and the heights do not change while it walks.
+            writeVertexHardness(params, grids.heights, materials, width, rect, new Int32Array(buffer, hardness, cells), first);
         }
         new Uint8Array(buffer, marks, cells).fill(0);
         for (let n = 0; n < roots.length; n++) words[(rootList >> 2) + n] = roots[n];
