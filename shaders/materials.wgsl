@@ -43,7 +43,7 @@ fn hardnessOf(factor: i32, bed: i32) -> i32 {
 // Mirrors bedIndex (which gives null where this gives -1 for outside the layered beds).
 fn strataBed(rock: i32, x: i32, y: i32) -> i32 {
     let thickness = strataThickness();
-    let z = (rock >> 8u) - strataBase() - ((strataDipX() * x + strataDipY() * y) >> 8u);
+    let z = (rock >> 8u) - strataBase() - ((strataDipX() * x + strataDipY() * y + strataDipOffset()) >> 8u);
     // Floor division (WGSL's rounds toward zero).
     var bed = z / thickness;
     if (z < 0 && bed * thickness != z) {

@@ -141,9 +141,6 @@ function takeInitial(start: { initial: ErosionStateData | null }): ErosionStateD
 async function openDevice(settings: BakeSettings, options: ErosionOptions, initial: ErosionStateData, paths: OutputPaths, cellSize: number): Promise<{ device: BakeDevice; start: BakeStart; startFingerprint: string }> {
     const startFingerprint = fingerprintOf(initial);
     const resumed = settings.resume ? await readCheckpoint(paths.checkpoint, startFingerprint, options, settings.cycles) : null;
-    // A tile job or a queued job carries the state's grids and the water's, not the materials': refused rather than baked without them.
-    const tiled = settings.queue || (settings.tiles ?? (!settings.gpu && initial.width * initial.depth > TILED_BAKE_VERTICES ? 1 : 0)) !== 0;
-    if (options.materials.enabled && tiled) throw new BakeInputError(`materials.enabled: a bake in tiles or from a queue (${settings.queue ? "--queue" : settings.tiles ? "--tiles" : `the default above ${TILED_BAKE_VERTICES} vertices`}) does not carry the soil yet; bake with --gpu, or with --tiles 0 on one machine, or turn the materials off.`);
     if (settings.queue) {
         if (settings.gpu) throw new BakeInputError("--queue and --gpu: a queued bake runs on its workers' CPUs; give one or the other.");
         const threads = settings.workers && settings.workers > 0 ? settings.workers : undefined;

@@ -21,10 +21,14 @@ import type { ErosionOptions } from "./options.js";
  *   hardness (Q8), the share of hard beds (Q16), their seed, the first bed's base (Q8 cells), the
  *   layered beds (0: all), and how the beds' base rises along x and along y (Q16 slopes; the dip
  *   direction quantised to 1/256 of a turn).
+ * - `strataDipOffset`: the dip's term at the grid's first vertex (`strataDipX x0 + strataDipY y0`,
+ *   wrapping in an i32), added before the dip's shift: 0 on the field; a bake's tile job (a box of
+ *   the field) or a river window (a band of its rows) runs on a grid that starts at (x0, y0), and
+ *   this keeps its beds where the field's are (`strataDipOffsetAt`).
  * - `weathering` (Q16) and `soilDepth` (fixed point): soil production, the share of the way to
  *   `soilDepth` of soil that rock weathers into each thermal step (`weatheredSoil`).
  */
-export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY", "weathering", "soilDepth"] as const;
+export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY", "strataDipOffset", "weathering", "soilDepth"] as const;
 
 /** A materials field of the batch parameters. */
 export type MaterialParamName = (typeof MATERIAL_PARAM_FIELDS)[number];
@@ -33,6 +37,15 @@ export type MaterialParamName = (typeof MATERIAL_PARAM_FIELDS)[number];
 export type MaterialFields = Record<MaterialParamName, number>;
 
 const q16 = quantiseQ16;
+
+/**
+ * `params`' `strataDipOffset` for a grid whose first vertex is the field's (x0, y0), on top of the
+ * one `params` has: the dip's term is linear, and i32 products and sums wrap alike, so
+ * `dipX (x + x0) + dipY (y + y0)` is `dipX x + dipY y` plus this, to the bit.
+ */
+export function strataDipOffsetAt(params: MaterialFields, x0: number, y0: number): number {
+    return (params.strataDipOffset + Math.imul(params.strataDipX, x0) + Math.imul(params.strataDipY, y0)) | 0;
+}
 
 /** The materials' fields of a batch (all 0 with the materials off). */
 export function materialParams(options: Readonly<ErosionOptions>, talus: number): MaterialFields {

@@ -159,7 +159,7 @@ const lastBed = { bed: NaN, seed: 0, share: 0, hard: 0, soft: 0, hardness: 0 };
 export function bedIndex(params: MaterialFields, rock: number, x: number, y: number): number | null {
     const thickness = params.strataThickness;
     if (thickness === 0) return null;
-    const z = (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8);
+    const z = (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y + params.strataDipOffset) >> 8);
     const bed = Math.floor(z / thickness);
     return params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds) ? null : bed;
 }

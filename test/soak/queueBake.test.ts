@@ -3,7 +3,7 @@
  * port) with `terrain-erosion worker` processes, BullMQ's lock and stalled-job intervals shortened:
  * two workers bake a world of 4x4 tiles to the local fingerprint; a worker killed after writing
  * half an output changes nothing; a coordinator killed mid-bake and started again resumes from the
- * queue's state to the same fingerprint. The tile protocol without Redis: tileJobs.test.ts.
+ * queue's state to the same fingerprint, with bedrock and soil on. The tile protocol without Redis: tileJobs.test.ts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +16,8 @@ import { bake } from "../../plugin/internal.js";
 
 const CLI = ["--import", "tsx", "plugin/bake/cli.ts"];
 const OPTIONS = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { stepsPerBatch: 8 } };
+/** The restart's options: rock and soil too (dipping strata, soil from slope, weathering), so the checkpoint carries the soil. */
+const ROCK_OPTIONS = { ...OPTIONS, materials: { enabled: true, hardness: 2, initialSoil: 0.5, initialSoilSlope: 1, weathering: 0.05, strataThickness: 1.5, strataShare: 0.5, strataDip: 0.3, strataDipDirection: 60 } };
 const TILE = 32;
 const SIDE = 4 * TILE + 1;
 
@@ -26,6 +28,7 @@ let redis: Redis;
 const workers: ChildProcess[] = [];
 let world: string;
 let optionsFile: string;
+let rockOptionsFile: string;
 let heights: Float32Array;
 
 function freePort(): Promise<number> {
@@ -99,6 +102,8 @@ beforeAll(async () => {
     writeFileSync(join(world, "manifest.json"), JSON.stringify({ tiles: names, columns: [33, 33, 33, 33], rows: [33, 33, 33, 33] }));
     optionsFile = join(dir, "options.json");
     writeFileSync(optionsFile, JSON.stringify(OPTIONS));
+    rockOptionsFile = join(dir, "rock-options.json");
+    writeFileSync(rockOptionsFile, JSON.stringify(ROCK_OPTIONS));
 }, 30000);
 
 /** Kills `child` and resolves once it has exited (a child that has not keeps jest's worker from exiting). */
@@ -136,10 +141,10 @@ describe("a bake on a BullMQ queue", () => {
         expect(summary.fingerprint).toBe(erodeHeightfield(heights, SIDE, SIDE, OPTIONS, 1).fingerprint);
     }, 60000);
 
-    it("resumes from the queue's state when the coordinator is killed and started again", async () => {
+    it("resumes from the queue's state when the coordinator is killed and started again, with rock and soil", async () => {
         await startWorker();
         const out = join(dir, "restart/out");
-        const args = [...CLI, "bake", world, "--cycles", "4", "--options", optionsFile, "--queue", url, "--checkpoint-every", "0", "--out", `${out}`];
+        const args = [...CLI, "bake", world, "--cycles", "4", "--options", rockOptionsFile, "--queue", url, "--checkpoint-every", "0", "--out", `${out}`];
         const first = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
         const exited = new Promise<NodeJS.Signals | null>((resolve) => first.once("exit", (_code, signal) => resolve(signal)));
         let stderr = "";
@@ -160,7 +165,7 @@ describe("a bake on a BullMQ queue", () => {
         const code = await new Promise((resolve) => second.once("exit", resolve));
         // Its last lines say why, should it fail.
         expect({ code, stderr: code === 0 ? "" : secondStderr.slice(-2000) }).toEqual({ code: 0, stderr: "" });
-        expect(stdout).toContain(`fingerprint ${erodeHeightfield(heights, SIDE, SIDE, OPTIONS, 4).fingerprint}`);
+        expect(stdout).toContain(`fingerprint ${erodeHeightfield(heights, SIDE, SIDE, ROCK_OPTIONS, 4).fingerprint}`);
         const report = JSON.parse(readFileSync(`${out}.report.json`, "utf8"));
         expect(report.queue.startCycle).toBeGreaterThanOrEqual(2); // from the coordinator's checkpoint, not the input
         expect(await leftKeys()).toEqual([]);

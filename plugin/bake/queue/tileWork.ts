@@ -14,6 +14,8 @@ import { FIXED_ONE } from "../../core/fixedPoint.js";
 import type { GridRect } from "../../core/patches.js";
 import { SOURCE_ENTRY_INTS } from "../../core/waterSources.js";
 import { COLUMN_FIELDS, ROW_FIELDS, type BatchParams } from "../../core/batchParams.js";
+import { noteHardnessWritten } from "../../core/cpu/fold/soilFold.js";
+import { strataDipOffsetAt } from "../../core/materialParams.js";
 import { cellsOf, ensureGrid } from "../../cpu/pool/poolGrids.js";
 import type { PooledBatch } from "../../cpu/pool/poolTasks.js";
 import { encodeTileBlob } from "./tileCodec.js";
@@ -37,6 +39,7 @@ function batchInBox(batch: PooledBatch, box: GridRect): PooledBatch {
     for (const field of ROW_FIELDS) params[field] -= box.y0;
     params.discCentreX -= box.x0 * FIXED_ONE;
     params.discCentreY -= box.y0 * FIXED_ONE;
+    params.strataDipOffset = strataDipOffsetAt(params, box.x0, box.y0);
     const waterSources = batch.waterSources.slice();
     for (let k = 0; k < waterSources[0]; k++) {
         waterSources[1 + k * SOURCE_ENTRY_INTS] -= box.x0;
@@ -109,6 +112,9 @@ export class TileWorkbench {
         const counters = runner.state.counters;
         counters.fill(0);
         const masks = noMasks();
+        // The hardness grid came with the job, written from the map the job does not carry: current as sent.
+        const materials = runner.state.materials;
+        if (materials && batches.length > 0) noteHardnessWritten(materials, batches[0].hardnessMap?.stamp ?? 0);
         for (const batch of batches) runner.runKernels({ ...batchInBox(batch, box), masks });
         const sections: Int32Array[] = [];
         for (const [k, name] of grids.entries()) {

@@ -9,6 +9,7 @@
  */
 import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../core/cpu/rivers/riverWindows.js";
 import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
+import { prepareMaterials } from "../../core/cpu/fold/soilFold.js";
 import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
 import type { ErosionMaps } from "../../core/erosionMaps.js";
@@ -115,6 +116,8 @@ export class TiledBakeDevice implements BakeDevice {
         if (batches.length === 0) return;
         const first = batches[0];
         if (first.batch === 0) await this._transport.cycleStart?.(first.cycle, this);
+        // The soil to start with and the hardness map's grid are made here, on the whole field, before any job or window copies them.
+        if (first.params.materials !== 0) prepareMaterials(this._runner.state, first);
         if (first.operator === "rivers" && this._pool) {
             const started = performance.now();
             await this._pool.runBatches(batches); // the seam included

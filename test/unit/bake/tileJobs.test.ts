@@ -25,10 +25,11 @@ function inProcess(): StepTransport & { jobs: number } {
 }
 
 /** Bakes `size`² noise tiled in process (or on `threads` local threads, rivers in windows), or with `tilesPerSide` null on the CPU backend in this thread. */
-async function bakeNoise(size: number, options: ErosionOptionsInput, cycles: number, tilesPerSide: number | null, sources: WaterSource[] = [], threads = 0) {
+async function bakeNoise(size: number, options: ErosionOptionsInput, cycles: number, tilesPerSide: number | null, sources: WaterSource[] = [], threads = 0, hardnessMap: Int32Array | null = null) {
     const heights = generateNoiseTerrain({ width: size, depth: size, relief: 30, seed: 5 });
     const state = createInitialState(size, size, toFixedHeights(heights, 1));
     state.sources = { inForce: sources, pending: null };
+    state.masks.hardness = hardnessMap;
     const transport = threads > 0 ? Object.assign(new LocalTileTransport(threads), { jobs: 0 }) : inProcess();
     // Aprons of 2 x 8 + 6 + 2 = 24 rows, so bands of 48 rows: two windows over 65 rows.
     const settings = threads > 0 ? { riverWindows: true, riverWindowVertices: size * 64 } : {};
@@ -72,6 +73,21 @@ describe("tile jobs", () => {
         const tiled = await bakeNoise(65, options, 2, 4, [spring]);
         expect(tiled.fingerprint).toBe(reference.fingerprint);
         expect(tiled.fingerprint).not.toBe((await bakeNoise(65, options, 2, null)).fingerprint); // the spring counts
+    });
+
+    it("carry rock and soil: dipping strata, soil from slope, weathering and a hardness map, tiled in process and on threads with the rivers in windows", async () => {
+        const materials = { enabled: true, hardness: 2, soilTalus: 0.5, initialSoil: 0.5, initialSoilSlope: 1, weathering: 0.05, strataThickness: 1.5, strataShare: 0.5, strataDip: 0.3, strataDipDirection: 60 };
+        const options = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { stepsPerBatch: 8 }, materials };
+        // Harder toward the east: the map's grid is made on the coordinator and travels with the jobs.
+        const hardnessMap = Int32Array.from({ length: 65 * 65 }, (_, i) => (i % 65) * 1000);
+        const reference = await bakeNoise(65, options, 2, null, [], 0, hardnessMap);
+        expect(reference.fingerprint).not.toBe((await bakeNoise(65, options, 2, null)).fingerprint); // the map counts
+        const tiled = await bakeNoise(65, options, 2, 4, [], 0, hardnessMap);
+        expect(tiled.fingerprint).toBe(reference.fingerprint);
+        expect(tiled.counters).toEqual(reference.counters);
+        const threaded = await bakeNoise(65, options, 2, 3, [], 2, hardnessMap);
+        expect(threaded.fingerprint).toBe(reference.fingerprint);
+        expect(threaded.maps).toEqual(reference.maps);
     });
 
     it("reject a truncated blob with a clear error", () => {

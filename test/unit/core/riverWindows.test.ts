@@ -9,6 +9,7 @@ import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionMaps 
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, noMasks, type ErosionStateData } from "../../../plugin/advanced.js";
 import { COUNTER_COUNT, createRiverScratch, RiverBandWork, RiverWindows, runRiverBatch, useRiverWalkWasm } from "../../../plugin/internal.js";
 import { rampedRiverMasks } from "../../helpers/riverMasks.js";
+import { createMaterialGrids } from "../../../plugin/core/materials.js";
 
 const WIDTH = 40;
 const DEPTH = 150;
@@ -21,9 +22,12 @@ interface Run {
 }
 
 /** Three river batches over `patch` of a noise field, whole or in windows of `windowVertices`. */
-function riverRun(windows: RiverWindows | null, patch: { x0: number; y0: number; x1: number; y1: number }, masked: boolean): Run {
-    const options = resolveOptions({ patchSize: 64, hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { erosion: 0.3, uplift: 0.02, stepsPerBatch: STEPS } });
+function riverRun(windows: RiverWindows | null, patch: { x0: number; y0: number; x1: number; y1: number }, masked: boolean, rock = false): Run {
+    // Rock and soil: beds dipping toward +z (the rows), so a window's beds lie where the field's do only with its first row's dip.
+    const materials = rock ? { enabled: true, hardness: 2, strataThickness: 1, strataShare: 0.5, strataDip: 0.4, strataDipDirection: 90 } : {};
+    const options = resolveOptions({ patchSize: 64, hydraulic: { enabled: false }, thermal: { enabled: false }, rivers: { erosion: 0.3, uplift: 0.02, stepsPerBatch: STEPS }, materials });
     const state: ErosionStateData = createInitialState(WIDTH, DEPTH, heightsToFixed(generateNoiseTerrain({ width: WIDTH, depth: DEPTH, relief: 30, seed: 41 })));
+    if (rock) state.materials = createMaterialGrids(WIDTH * DEPTH, 65536);
     const masks = masked ? rampedRiverMasks(WIDTH, DEPTH, 400) : noMasks();
     const maps = createMaps(WIDTH * DEPTH);
     const scratch = createRiverScratch(WIDTH * DEPTH);
@@ -56,14 +60,16 @@ describe("a river batch in windows of rows", () => {
     it.each([
         ["the whole field", { x0: 0, y0: 0, x1: WIDTH, y1: DEPTH }, false],
         ["a narrower patch, masked", { x0: 3, y0: 17, x1: 35, y1: 131 }, true],
-    ] as const)("gives the whole-field batch's terrain, maps and counters: %s", (_name, patch, masked) => {
+        ["rock and soil: dipping strata, a cell of soil", { x0: 0, y0: 0, x1: WIDTH, y1: DEPTH }, false, true],
+    ] as const)("gives the whole-field batch's terrain, maps and counters: %s", (_name, patch, masked, rock = false) => {
         const windows = new RiverWindows(COUNTER_COUNT, windowVertices);
         expect(windows.bandRows(WIDTH, windows.apronRows(2 * STEPS + 6))).toBe(40);
-        const whole = riverRun(null, patch, masked);
+        const whole = riverRun(null, patch, masked, rock);
+        if (rock) expect(whole.fingerprint).not.toBe(riverRun(null, patch, masked).fingerprint);
         // Each window's walk counts its aprons' vertices apart, on WebAssembly and in TypeScript.
         for (const wasm of [true, false]) {
             useRiverWalkWasm(wasm);
-            const windowed = riverRun(windows, patch, masked);
+            const windowed = riverRun(windows, patch, masked, rock);
             useRiverWalkWasm(true);
             expect(windowed.fingerprint).toBe(whole.fingerprint);
             expect(windowed.counters).toEqual(whole.counters);

@@ -29,6 +29,14 @@ export function ensureMaterials(state: ErosionStateData, initialSoil: number, in
 const writtenHardnessStamps = new WeakMap<MaterialGrids, number>();
 
 /**
+ * Notes `materials`' hardness grid as written from the hardness map of `stamp` (0: none): a grid
+ * copied from one that was (a bake's tile job is sent the field's cells, not the map).
+ */
+export function noteHardnessWritten(materials: MaterialGrids, stamp: number): void {
+    writtenHardnessStamps.set(materials, stamp);
+}
+
+/**
  * Before a batch that runs the materials: the materials made (`ensureMaterials`) and their hardness
  * factor grid written from the hardness map in force where the map or its scale changed since
  * (`hardnessMap.ts`). Returns the materials.

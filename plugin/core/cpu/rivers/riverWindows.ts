@@ -21,6 +21,10 @@
  * Bands run in order, top to bottom, on the heights as they were before the batch: before a band's
  * rows are written back, the rows the next window's upper apron needs are kept aside.
  *
+ * With the materials on, the soil is windowed like the state's grids (the batch changes it) and the
+ * hardness factors are a view of the window's rows (it only reads them); the strata's dip is moved
+ * to the window's first row (`strataDipOffset`).
+ *
  * Not for a tileable terrain's river batch (`wrap`), whose rows wrap around the torus: there the
  * whole-field batch runs.
  */
@@ -29,6 +33,7 @@ import type { ErosionMaps } from "../../erosionMaps.js";
 import { MASK_NAMES, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../../erosionState.js";
 import { RIVER_SHARED_GRIDS, riverPhaseRows, riverPhases, runRiverPhase, RiverBandWork, type RiverScratch } from "./riverPhases.js";
 import type { RowRange } from "../rowBands.js";
+import { strataDipOffsetAt } from "../../materialParams.js";
 
 /** Vertices a window holds by default (its rows times the width): about 200 MB of grids. */
 export const WINDOW_VERTICES = 2 ** 22;
@@ -49,7 +54,7 @@ export function riverRunsInWindows(params: BatchParams): boolean {
 
 /** `params` for rows `[w0, w1)` of the field, as a field of their own: rows moved and clipped to it. */
 function paramsInRows(params: BatchParams, w0: number, w1: number): BatchParams {
-    const moved: BatchParams = { ...params, depth: w1 - w0 };
+    const moved: BatchParams = { ...params, depth: w1 - w0, strataDipOffset: strataDipOffsetAt(params, 0, w0) };
     for (const field of ROW_FIELDS) moved[field] = Math.min(Math.max(params[field] - w0, 0), w1 - w0);
     return moved;
 }
@@ -122,25 +127,31 @@ export class RiverWindows {
         const windowCells = width * Math.min(depth, band + 2 * apron);
         if (this._grids?.cells !== windowCells) this._grids = new WindowGrids(windowCells);
         const grids = this._grids;
+        // The grids the batch changes: the state's, and the soil where the materials run (their hardness is only read).
+        const materials = params.materials !== 0 ? (state.materials ?? null) : null;
+        const names: string[] = [...STATE_GRIDS, ...(materials ? ["soil"] : [])];
+        const fieldGrids = [...STATE_GRIDS.map((name) => state[name]), ...(materials ? [materials.soil] : [])];
         // The rows above the current band, as they were before the batch.
-        const before = STATE_GRIDS.map(() => new Int32Array(apron * width));
+        const before = fieldGrids.map(() => new Int32Array(apron * width));
         for (let c0 = 0; c0 < depth; c0 += band) {
             const c1 = Math.min(c0 + band, depth);
             const w0 = Math.max(c0 - apron, 0);
             const w1 = Math.min(c1 + apron, depth);
             const cells = (w1 - w0) * width;
-            const window: ErosionStateData = { ...state, depth: w1 - w0, masks: masksInRows(masks, width, w0, w1), water: null, counters: state.counters };
-            STATE_GRIDS.forEach((name, k) => {
-                const grid = grids.grid(name, cells);
+            const windowGrids = fieldGrids.map((field, k) => {
+                const grid = grids.grid(names[k], cells);
                 // Rows above the band from the copy kept before the band above was written back.
                 grid.set(before[k].subarray((apron - (c0 - w0)) * width), 0);
-                grid.set(state[name].subarray(c0 * width, w1 * width), (c0 - w0) * width);
-                window[name] = grid;
+                grid.set(field.subarray(c0 * width, w1 * width), (c0 - w0) * width);
+                return grid;
             });
+            const window: ErosionStateData = { ...state, depth: w1 - w0, masks: masksInRows(masks, width, w0, w1), water: null, counters: state.counters };
+            STATE_GRIDS.forEach((name, k) => (window[name] = windowGrids[k]));
+            window.materials = materials && { soil: windowGrids[STATE_GRIDS.length], hardness: materials.hardness.subarray(w0 * width, w1 * width) };
             this._runWindow(params, steps, window, maps, w0, { y0: c0 - w0, y1: c1 - w0 }, grids);
-            STATE_GRIDS.forEach((name, k) => {
-                if (c1 < depth) before[k].set(state[name].subarray((c1 - apron) * width, c1 * width));
-                state[name].set(window[name].subarray((c0 - w0) * width, (c1 - w0) * width), c0 * width);
+            fieldGrids.forEach((field, k) => {
+                if (c1 < depth) before[k].set(field.subarray((c1 - apron) * width, c1 * width));
+                field.set(windowGrids[k].subarray((c0 - w0) * width, (c1 - w0) * width), c0 * width);
             });
         }
     }
