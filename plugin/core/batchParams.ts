@@ -327,7 +327,8 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
         riverDeposition: q16(options.rivers.deposition),
         // A river batch's only: the fold takes it out of the soil's change (`nominalUplift`).
         riverUplift: operator === "rivers" ? q16(options.rivers.uplift) : 0,
-        channelArea: options.rivers.enabled ? options.rivers.channelArea | 0 : 0,
+        // With the materials' channel soil, slopes' debris stays on the channel's bed: no vertex is a channel to thermal.
+        channelArea: options.rivers.enabled && !(options.materials.enabled && options.materials.channelSoil) ? options.rivers.channelArea | 0 : 0,
         seam: options.tileable && width > 2 && depth > 2 ? 1 : 0,
         wrap: wrap ? 1 : 0,
         cellSizeBits: 0,

@@ -23,9 +23,10 @@
  * 8. only if ground edits are stamped and not yet applied: the ASCII tag `EDITS` and the ASCII JSON
  *    of the list (each edit: stamp, id, kind, mode, rectangle, amounts, target). Contract version 7
  *    added it (a state without pending edits hashes as in version 6);
- * 9. only once the materials have run: the ASCII tag `MATERIALS` and their grids
+ * 9. only once the materials have run: the ASCII tag `MATERIALS2` and their grids
  *    (`MATERIAL_GRIDS`: soil, hardness) as i32. Contract version 9 added it (a state without
- *    materials hashes as in version 8);
+ *    materials hashes as in version 8); version 11 changed the tag from `MATERIALS`, as runs with
+ *    the materials give other values (the channels' soil);
  * 10. only while a hardness map is set (`setMask("hardness")`): the ASCII tag `HARDNESSMAP` and
  *    its values as i32 (Q16). Contract version 10 added it (a state without one hashes as in
  *    version 9).
@@ -149,7 +150,7 @@ export function fingerprintOf(state: FingerprintInput): string {
         hash.ascii(JSON.stringify(state.edits));
     }
     if (state.materials) {
-        hash.ascii("MATERIALS");
+        hash.ascii("MATERIALS2");
         for (const grid of MATERIAL_GRIDS) hash.words(state.materials[grid]);
     }
     const hardnessMap = state.masks?.hardness ?? null;

@@ -118,6 +118,8 @@ export interface MaterialOptions {
     weathering: number;
     /** Soil thickness, in cells of height, at which weathering stops, 0..1024. Default 1. */
     soilDepth: number;
+    /** What slopes shed into a river channel (`rivers.channelArea`) lies there as soil until the streams take it, not in their load at once. Default `true`. */
+    channelSoil: boolean;
     /** Hardness factor where the hardness map (`setMask("hardness")`) reads 1, 1..1000. Default 10. */
     hardnessMapScale: number;
     /** Thickness of a bed of the strata, in cells of height, 0..1024; 0 has no strata. Default 0. */

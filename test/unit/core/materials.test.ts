@@ -41,9 +41,9 @@ describe("the materials' integer rules", () => {
 describe("materials in a run", () => {
     const every: ErosionOptionsInput = { rivers: { uplift: 0.01 }, water: { enabled: true, stepsPerCycle: 2 } };
 
-    it("with one angle of repose and hardness 1 erodes every height as without them, and keeps the soil apart", () => {
+    it("with one angle of repose, hardness 1 and the channels' load as without them erodes every height as without them, and keeps the soil apart", () => {
         const without = run(every, 2);
-        const withSoil = run({ ...every, materials: { enabled: true, soilTalus: 1, initialSoil: 0.5 } }, 2);
+        const withSoil = run({ ...every, materials: { enabled: true, soilTalus: 1, initialSoil: 0.5, channelSoil: false } }, 2);
         expect(Array.from(withSoil.state.heights)).toEqual(Array.from(without.state.heights));
         expect(withSoil.fingerprint()).not.toBe(without.fingerprint());
         const soil = withSoil.state.materials!.soil;
@@ -51,6 +51,18 @@ describe("materials in a run", () => {
         // Deposits gathered somewhere, and erosion bared rock somewhere.
         expect(Math.max(...soil)).toBeGreaterThan(0.5 * 65536);
         expect(Math.min(...soil)).toBe(0);
+    });
+
+    it("leaves what slopes shed into a channel on its bed as soil (channelSoil), where the channel rule hands it to the rivers' load", () => {
+        const options: ErosionOptionsInput = { hydraulic: { enabled: false }, thermal: { talus: 0.5, iterations: 4 }, rivers: { channelArea: 8 } };
+        const soilIn = (channelSoil: boolean) => {
+            const simulation = run({ ...options, materials: { enabled: true, hardness: 2, channelSoil } }, 3);
+            const { drainageArea, materials } = simulation.state;
+            let sum = 0;
+            for (let i = 0; i < drainageArea.length; i++) if (drainageArea[i] >= 8) sum += materials!.soil[i];
+            return sum;
+        };
+        expect(soilIn(true)).toBeGreaterThan(2 * soilIn(false));
     });
 
     it("never raises the rock but by uplift: rock = height - soil only wears", () => {

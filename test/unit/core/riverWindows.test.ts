@@ -58,10 +58,10 @@ describe("a river batch in windows of rows", () => {
     // Aprons of 2 x 6 + 6 + 2 = 20 rows, bands of 40 rows: four windows over 150 rows.
     const windowVertices = WIDTH * 60;
     it.each([
-        ["the whole field", { x0: 0, y0: 0, x1: WIDTH, y1: DEPTH }, false],
-        ["a narrower patch, masked", { x0: 3, y0: 17, x1: 35, y1: 131 }, true],
+        ["the whole field", { x0: 0, y0: 0, x1: WIDTH, y1: DEPTH }, false, false],
+        ["a narrower patch, masked", { x0: 3, y0: 17, x1: 35, y1: 131 }, true, false],
         ["rock and soil: dipping strata, a cell of soil", { x0: 0, y0: 0, x1: WIDTH, y1: DEPTH }, false, true],
-    ] as const)("gives the whole-field batch's terrain, maps and counters: %s", (_name, patch, masked, rock = false) => {
+    ] as const)("gives the whole-field batch's terrain, maps and counters: %s", (_name, patch, masked, rock) => {
         const windows = new RiverWindows(COUNTER_COUNT, windowVertices);
         expect(windows.bandRows(WIDTH, windows.apronRows(2 * STEPS + 6))).toBe(40);
         const whole = riverRun(null, patch, masked, rock);

@@ -86,7 +86,7 @@ describe("CpuErosionSimulation", () => {
         expect(simulation.schedule.planNext()!.params.maxSteps).toBe(5);
     });
 
-    describe("golden fingerprints (contract version 8)", () => {
+    describe("golden fingerprints (contract version 11)", () => {
         it.each([
             ["noise 64x48, defaults, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 64, depth: 48, relief: 40, seed: 2 }), 64, 48, { patchSize: 32 }, 2).fingerprint],
             ["cone 41x41, brush 0, open thermal, 3 cycles", () => erodeHeightfield(generateCone(41, 41, 30, 18), 41, 41, { patchSize: 20, seed: 77, hydraulic: { brushRadius: 0, dropletsPerBatch: 300 }, thermal: { boundary: "open", neighbours: 4 } }, 3).fingerprint],
@@ -94,6 +94,7 @@ describe("CpuErosionSimulation", () => {
             ["mountain relief 50x50 on 90 m cells, carry, 1 cycle", () => erodeHeightfield(generateNoiseTerrain({ width: 50, depth: 50, relief: 4000, seed: 9 }), 50, 50, { hydraulic: { endOfWalk: "carry", gravity: 10 }, thermal: { talus: 0.7 } }, 1, 90).fingerprint],
             ["featureSize 3 m on 0.5 m cells, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 40, depth: 36, relief: 10, seed: 4 }), 40, 36, { patchSize: 16, featureSize: 3, hydraulic: { dropletsPerBatch: 200, maxSteps: 12, brushRadius: 1 } }, 2, 0.5).fingerprint],
             ["shallow water with droplets, rivers and thermal, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 44, depth: 38, relief: 20, seed: 6 }), 44, 38, { patchSize: 16, water: { enabled: true, rain: 0.01, stepsPerCycle: 4, capacity: 4 } }, 2).fingerprint],
+            ["rock and soil: dipping strata, soil from slope, weathering, the channels' soil, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 48, depth: 40, relief: 24, seed: 8 }), 48, 40, { patchSize: 16, rivers: { channelArea: 12 }, materials: { enabled: true, hardness: 2, initialSoil: 0.4, initialSoilSlope: 1, weathering: 0.02, strataThickness: 2, strataShare: 0.5, strataDip: 0.2, strataDipDirection: 200 } }, 2).fingerprint],
         ])("%s", (name, run) => {
             expectGolden("fingerprints.json", name, run());
         });
