@@ -55,6 +55,6 @@ export { FrameBudget, mainOperator } from "./component/frameBudget.js";
 export { planFrame } from "./component/framePlan.js";
 export { MIN_PIECE_WORK } from "./gpu/batchPieces.js";
 export { writeInPieces, type BufferWrite } from "./gpu/piecewiseUpload.js";
-export { axisSlope, HARDNESS_ONE, hardnessOf, initialSoilAt, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount, weatheredSoil, writeInitialSoil } from "./core/materials.js";
+export { axisSlope, createMaterialGrids, HARDNESS_ONE, hardnessOf, initialSoilAt, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount, weatheredSoil, writeInitialSoil } from "./core/materials.js";
 export { materialMapArrays, materialTexels } from "./core/materialMaps.js";
 export { materialParams } from "./core/materialParams.js";

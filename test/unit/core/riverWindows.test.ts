@@ -7,9 +7,8 @@
  */
 import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionMaps } from "../../../plugin/index.js";
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, noMasks, type ErosionStateData } from "../../../plugin/advanced.js";
-import { COUNTER_COUNT, createRiverScratch, RiverBandWork, RiverWindows, runRiverBatch, useRiverWalkWasm } from "../../../plugin/internal.js";
+import { COUNTER_COUNT, createMaterialGrids, createRiverScratch, RiverBandWork, RiverWindows, runRiverBatch, useRiverWalkWasm } from "../../../plugin/internal.js";
 import { rampedRiverMasks } from "../../helpers/riverMasks.js";
-import { createMaterialGrids } from "../../../plugin/core/materials.js";
 
 const WIDTH = 40;
 const DEPTH = 150;
