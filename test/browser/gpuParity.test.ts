@@ -95,7 +95,7 @@ const CASES: ParityCase[] = [
             { afterBatch: 9, request: { kind: "dig", depth: 2 * 65536 }, points: [{ x: 40, y: 10 }, { x: 44, y: 30 }], radius: 2 },
         ],
     },
-    { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil), soil from slope at the start", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2, initialSoilSlope: 1.5 } }, batches: 24 },
+    { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil), soil from slope at the start, the channel rule handing slopes' debris to the rivers (channelSoil off)", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5, channelArea: 6 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2, initialSoilSlope: 1.5, channelSoil: false } }, batches: 24 },
     { name: "a run of many batches (160: 16 patches x 3 operators a cycle)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 
