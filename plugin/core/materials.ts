@@ -84,6 +84,9 @@ export function soilAfter(soil: number, change: number): number {
  * Exactly `amount` at hardness 1. Mirrors `rockTaken` in `shaders/materials.wgsl`.
  */
 export function rockTaken(amount: number, hardness: number): number {
+    // At hardness 1 the two parts add up to `amount` itself: spared the divisions (most of the rule's
+    // cost where the rock is as soft as the soil).
+    if (hardness === HARDNESS_ONE) return amount;
     const whole = Math.floor(amount / hardness);
     const rest = amount - whole * hardness;
     return whole * HARDNESS_ONE + Math.floor((rest * HARDNESS_ONE) / hardness);

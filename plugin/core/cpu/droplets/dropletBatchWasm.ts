@@ -103,7 +103,7 @@ function interleaveWindow(delta: Int32Array, mask: Int32Array, cells: Int32Array
  * three without.
  */
 function interleaveMaterials(delta: Int32Array, mask: Int32Array | null, cuts: MaterialCuts, cells: Int32Array, window: Window, width: number): void {
-    const { soil, hardness, region } = cuts;
+    const { soil, hardness, region, uniformHardness } = cuts;
     const words = mask === null ? 3 : 4;
     const soilAt = words - 2;
     let at = 0;
@@ -113,7 +113,7 @@ function interleaveMaterials(delta: Int32Array, mask: Int32Array | null, cuts: M
             cells[at] = delta[i];
             if (mask !== null) cells[at + 1] = mask[i];
             cells[at + soilAt] = soil[i];
-            cells[at + soilAt + 1] = rowInRegion && x >= region.x0 && x < region.x1 ? hardness[i] : HARDNESS_ONE;
+            cells[at + soilAt + 1] = uniformHardness !== 0 ? uniformHardness : rowInRegion && x >= region.x0 && x < region.x1 ? hardness[i] : HARDNESS_ONE;
         }
     }
 }

@@ -12,6 +12,7 @@ import type { BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
 import { rockThreshold, thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
+import { uniformHardness } from "../fold/soilFold.js";
 
 /** The neighbour in slot k, or the vertex itself past the edge (what an open edge's flux is masked by). */
 function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: number): number {
@@ -89,11 +90,14 @@ function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y:
 /**
  * The straight-line path with the materials on: `fluxAt`'s integers for the vertices `x0 .. x1 - 1`
  * of row y, each with 8 neighbours in the field and no mask, its hardness and the rock's two
- * thresholds worked out once a vertex rather than once a neighbour.
+ * thresholds worked out once a vertex rather than once a neighbour; where the hardness is the same
+ * everywhere (`uniform`, not 0), once a row.
  */
-function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number): void {
+function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number, uniform: number): void {
     const { width, talus, talusDiagonal, thermalRate, soilTalus, soilTalusDiagonal } = params;
     const soil = materials.soil;
+    const uniformRock = uniform !== 0 ? rockThreshold(soilTalus, talus, uniform) : 0;
+    const uniformRockDiagonal = uniform !== 0 ? rockThreshold(soilTalusDiagonal, talusDiagonal, uniform) : 0;
     for (let x = x0; x < x1; x++) {
         const i = y * width + x;
         const h = heights[i];
@@ -114,9 +118,9 @@ function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32
             continue;
         }
         const share = Math.floor(soil[i] / 8);
-        const hardness = vertexHardness(params, heights, materials, i, x, y);
-        const rock = rockThreshold(soilTalus, talus, hardness);
-        const rockDiagonal = rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
+        const hardness = uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, x, y);
+        const rock = uniform !== 0 ? uniformRock : rockThreshold(soilTalus, talus, hardness);
+        const rockDiagonal = uniform !== 0 ? uniformRockDiagonal : rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
         flux[s] = thermalMaterialAmount(d0, soilTalus, rock, thermalRate, share, hardness);
         flux[s + 1] = thermalMaterialAmount(d1, soilTalus, rock, thermalRate, share, hardness);
         flux[s + 2] = thermalMaterialAmount(d2, soilTalus, rock, thermalRate, share, hardness);
@@ -139,6 +143,7 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
     const patchWidth = patchX1 - patchX0;
     const materials = params.materials !== 0 ? materialGrids : null;
     const fast = params.neighbours === 8 && mask === null;
+    const uniform = materials !== null ? uniformHardness(params, materials) : 0;
     // The columns whose 8 neighbours are all in the field.
     const innerX0 = Math.max(patchX0, 1);
     const innerX1 = Math.min(patchX1, width - 1);
@@ -149,7 +154,7 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
             continue;
         }
         for (let x = patchX0; x < innerX0; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
-        if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot);
+        if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot, uniform);
         else innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot);
         for (let x = Math.max(innerX1, patchX0); x < patchX1; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
     }
