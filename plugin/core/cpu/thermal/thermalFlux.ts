@@ -121,14 +121,15 @@ function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32
         const hardness = uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, x, y);
         const rock = uniform !== 0 ? uniformRock : rockThreshold(soilTalus, talus, hardness);
         const rockDiagonal = uniform !== 0 ? uniformRockDiagonal : rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
-        flux[s] = thermalMaterialAmount(d0, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 1] = thermalMaterialAmount(d1, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 2] = thermalMaterialAmount(d2, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 3] = thermalMaterialAmount(d3, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 4] = thermalMaterialAmount(d4, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
-        flux[s + 5] = thermalMaterialAmount(d5, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
-        flux[s + 6] = thermalMaterialAmount(d6, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
-        flux[s + 7] = thermalMaterialAmount(d7, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
+        // A drop within the soil's angle moves nothing (above): 0 without the call.
+        flux[s] = d0 > soilTalus ? thermalMaterialAmount(d0, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 1] = d1 > soilTalus ? thermalMaterialAmount(d1, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 2] = d2 > soilTalus ? thermalMaterialAmount(d2, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 3] = d3 > soilTalus ? thermalMaterialAmount(d3, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 4] = d4 > soilTalusDiagonal ? thermalMaterialAmount(d4, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
+        flux[s + 5] = d5 > soilTalusDiagonal ? thermalMaterialAmount(d5, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
+        flux[s + 6] = d6 > soilTalusDiagonal ? thermalMaterialAmount(d6, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
+        flux[s + 7] = d7 > soilTalusDiagonal ? thermalMaterialAmount(d7, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
     }
 }
 
