@@ -92,7 +92,9 @@ const C_MATERIALS: i32 = 33;
     if (!hasMaterials<Cell>() || moved <= 0) return moved;
     const cell = delta + i * cellBytes<Cell>();
     const soilAt = cellBytes<Cell>() - 8;
-    return materialCut(moved, load<i32>(cell + soilAt), load<i32>(cell + soilAt + 4));
+    // Most parts a brush cuts are within the soil: the hardness is loaded only for those that are not.
+    const soil = load<i32>(cell + soilAt);
+    return moved <= soil ? moved : materialCut(moved, soil, load<i32>(cell + soilAt + 4));
 }
 
 /** `sqrtQ16` (fixedPoint.ts). */
