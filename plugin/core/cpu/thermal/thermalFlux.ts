@@ -11,7 +11,7 @@
 import type { BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
-import { rockThreshold, thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
+import { HARDNESS_ONE, rockThreshold, thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
 import { uniformHardness } from "../fold/soilFold.js";
 
 /** The neighbour in slot k, or the vertex itself past the edge (what an open edge's flux is masked by). */
@@ -60,9 +60,13 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
     }
 }
 
-/** The straight-line path: `fluxAt`'s integers for the vertices `x0 .. x1 - 1` of row y, each with 8 neighbours in the field, no mask and no materials. */
-function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y: number, x0: number, x1: number, rowSlot: number): void {
-    const { width, talus, talusDiagonal, thermalRate } = params;
+/**
+ * The straight-line path: `fluxAt`'s integers for the vertices `x0 .. x1 - 1` of row y, each with 8
+ * neighbours in the field, no mask and no materials, at the angles `talus` and `talusDiagonal`
+ * (the options'; with the materials at hardness 1 everywhere, the soil's: see `thermalFlux`).
+ */
+function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y: number, x0: number, x1: number, rowSlot: number, talus: number, talusDiagonal: number): void {
+    const { width, thermalRate } = params;
     for (let x = x0; x < x1; x++) {
         const i = y * width + x;
         const h = heights[i];
@@ -144,6 +148,10 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
     const patchWidth = patchX1 - patchX0;
     const materials = params.materials !== 0 ? materialGrids : null;
     const fast = params.neighbours === 8 && mask === null;
+    // With the materials at hardness 1 everywhere (the option's default, without strata or a map),
+    // the rock's angle is the soil's (`rockThreshold` at 256) and `thermalMaterialAmount` comes to
+    // rate x (drop - the soil's angle): whatever the soil does not give, the rock gives, at 1 /
+    // hardness = 1. That is the path without the materials at the soil's angle, the same integers.
     const uniform = materials !== null ? uniformHardness(params, materials) : 0;
     // The columns whose 8 neighbours are all in the field.
     const innerX0 = Math.max(patchX0, 1);
@@ -155,8 +163,9 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
             continue;
         }
         for (let x = patchX0; x < innerX0; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
-        if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot, uniform);
-        else innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot);
+        if (materials !== null && uniform === HARDNESS_ONE) innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot, params.soilTalus, params.soilTalusDiagonal);
+        else if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot, uniform);
+        else innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot, params.talus, params.talusDiagonal);
         for (let x = Math.max(innerX1, patchX0); x < patchX1; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
     }
 }
