@@ -124,7 +124,11 @@ class WasmRiverWalk {
         const delta = grid();
         const mask = grids.mask === null ? 0 : grid();
         const uplift = grids.uplift === null ? 0 : grid();
-        const materials = params.materials !== 0 ? (grids.materials ?? null) : null;
+        // At hardness 1 everywhere `materialCut` is the cut itself (`rockTaken` at 256): the walk
+        // then needs neither grid, and cuts as without the materials (the soil follows in the fold).
+        const inForce = params.materials !== 0 ? (grids.materials ?? null) : null;
+        const uniform = inForce === null ? 0 : uniformHardness(params, inForce);
+        const materials = uniform === HARDNESS_ONE ? null : inForce;
         const soil = materials === null ? 0 : grid();
         const hardness = materials === null ? 0 : grid();
         const donors = take(cells);
@@ -154,7 +158,6 @@ class WasmRiverWalk {
         if (materials !== null) {
             copyRows(materials.soil, soil);
             // The walk cuts no vertex outside the rectangle, and the heights do not change while it walks.
-            const uniform = uniformHardness(params, materials);
             if (uniform !== 0) new Int32Array(buffer, hardness, cells).fill(uniform);
             else writeVertexHardness(params, grids.heights, materials, width, rect, new Int32Array(buffer, hardness, cells), first);
         }
