@@ -145,7 +145,7 @@ export function bedHardness(params: MaterialFields, rock: number, x: number, y: 
     // Neighbouring vertices mostly lie in one bed: the last bed's hardness, kept with what it came from, saves its hash.
     const last = lastBed;
     if (bed === last.bed && strataSeed === last.seed && strataShare === last.share && strataHardness === last.hard && rockHardness === last.soft) return last.hardness;
-    const hardness = hash4(strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < strataShare ? strataHardness : rockHardness;
+    const hardness = layeredBedHardness(params, bed);
     last.bed = bed;
     last.seed = strataSeed;
     last.share = strataShare;
@@ -153,6 +153,11 @@ export function bedHardness(params: MaterialFields, rock: number, x: number, y: 
     last.soft = rockHardness;
     last.hardness = hardness;
     return hardness;
+}
+
+/** The hardness (Q8) of layered bed `bed` of the strata: hard where its hash falls below the share (`bedHardness`). */
+function layeredBedHardness(params: MaterialFields, bed: number): number {
+    return hash4(params.strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < params.strataShare ? params.strataHardness : params.rockHardness;
 }
 
 /** `bedHardness`' last bed, the fields its hardness came from, and that hardness. */
@@ -177,8 +182,32 @@ export function vertexHardness(params: MaterialFields, heights: Int32Array, mate
  * kernel works out once a batch where the heights it reads do not change while it runs.
  */
 export function writeVertexHardness(params: MaterialFields, heights: Int32Array, materials: MaterialGrids, width: number, rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }, out: Int32Array, first = 0): void {
+    const { soil, hardness: factors } = materials;
+    const rockHardness = params.rockHardness;
+    // `vertexHardness` written out for a whole rectangle (a batch's: up to some 40,000 vertices):
+    // without strata every vertex's bed is the rock's; with them, the last bed's hardness kept in
+    // locals (as `bedHardness` keeps it) rather than checked against the fields it came from.
+    if (params.strataThickness === 0) {
+        for (let y = rect.y0; y < rect.y1; y++) {
+            for (let i = y * width + rect.x0, end = y * width + rect.x1; i < end; i++) out[i - first] = hardnessOf(factors[i], rockHardness);
+        }
+        return;
+    }
+    let lastBedIndex = NaN;
+    let lastHardness = 0;
     for (let y = rect.y0; y < rect.y1; y++) {
-        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) out[i - first] = vertexHardness(params, heights, materials, i, x, y);
+        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) {
+            const bed = bedIndex(params, heights[i] - soil[i], x, y);
+            let hardness = rockHardness;
+            if (bed !== null) {
+                if (bed !== lastBedIndex) {
+                    lastBedIndex = bed;
+                    lastHardness = layeredBedHardness(params, bed);
+                }
+                hardness = lastHardness;
+            }
+            out[i - first] = hardnessOf(factors[i], hardness);
+        }
     }
 }
 
