@@ -100,8 +100,11 @@ function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y:
 function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number, uniform: number): void {
     const { width, talus, talusDiagonal, thermalRate, soilTalus, soilTalusDiagonal } = params;
     const soil = materials.soil;
-    const uniformRock = uniform !== 0 ? rockThreshold(soilTalus, talus, uniform) : 0;
-    const uniformRockDiagonal = uniform !== 0 ? rockThreshold(soilTalusDiagonal, talusDiagonal, uniform) : 0;
+    // The rock's thresholds of the last hardness seen: a row's vertices have a few hardnesses at
+    // most (the rock's, its hard beds', times the factors), and each threshold costs a division.
+    let lastHardness = uniform !== 0 ? uniform : HARDNESS_ONE;
+    let rock = rockThreshold(soilTalus, talus, lastHardness);
+    let rockDiagonal = rockThreshold(soilTalusDiagonal, talusDiagonal, lastHardness);
     for (let x = x0; x < x1; x++) {
         const i = y * width + x;
         const h = heights[i];
@@ -123,8 +126,11 @@ function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32
         }
         const share = Math.floor(soil[i] / 8);
         const hardness = uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, x, y);
-        const rock = uniform !== 0 ? uniformRock : rockThreshold(soilTalus, talus, hardness);
-        const rockDiagonal = uniform !== 0 ? uniformRockDiagonal : rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
+        if (hardness !== lastHardness) {
+            lastHardness = hardness;
+            rock = rockThreshold(soilTalus, talus, hardness);
+            rockDiagonal = rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
+        }
         // A drop within the soil's angle moves nothing (above): 0 without the call.
         flux[s] = d0 > soilTalus ? thermalMaterialAmount(d0, soilTalus, rock, thermalRate, share, hardness) : 0;
         flux[s + 1] = d1 > soilTalus ? thermalMaterialAmount(d1, soilTalus, rock, thermalRate, share, hardness) : 0;
