@@ -167,9 +167,13 @@ const lastBed = { bed: NaN, seed: 0, share: 0, hard: 0, soft: 0, hardness: 0 };
 export function bedIndex(params: MaterialFields, rock: number, x: number, y: number): number | null {
     const thickness = params.strataThickness;
     if (thickness === 0) return null;
-    const z = (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8);
-    const bed = Math.floor(z / thickness);
+    const bed = Math.floor(bedDepth(params, rock, x, y) / thickness);
     return params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds) ? null : bed;
+}
+
+/** How far the rock's top at (x, y) lies above the strata's base there, tilted by the dip (1/256 cells): `bedIndex`'s bed is its floor over the beds' thickness. */
+function bedDepth(params: MaterialFields, rock: number, x: number, y: number): number {
+    return (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y) >> 8);
 }
 
 /** The hardness (Q8) of vertex i at (x, y) with the materials on: its factor times its bed's (`bedHardness` of the rock under its soil). */
@@ -193,20 +197,22 @@ export function writeVertexHardness(params: MaterialFields, heights: Int32Array,
         }
         return;
     }
-    let lastBedIndex = NaN;
-    let lastHardness = 0;
+    // The last bed's depths [bedTop - thickness, bedTop) and its hardness: a neighbour whose depth
+    // lies in them is in the same bed, found without `bedIndex`'s division (most are).
+    const { strataThickness: thickness, strataBeds: beds } = params;
+    let bedTop = -Infinity;
+    let bedBottom = Infinity;
+    let bedHardness = rockHardness;
     for (let y = rect.y0; y < rect.y1; y++) {
         for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) {
-            const bed = bedIndex(params, heights[i] - soil[i], x, y);
-            let hardness = rockHardness;
-            if (bed !== null) {
-                if (bed !== lastBedIndex) {
-                    lastBedIndex = bed;
-                    lastHardness = layeredBedHardness(params, bed);
-                }
-                hardness = lastHardness;
+            const depth = bedDepth(params, heights[i] - soil[i], x, y);
+            if (depth < bedBottom || depth >= bedTop) {
+                const bed = Math.floor(depth / thickness);
+                bedBottom = bed * thickness;
+                bedTop = bedBottom + thickness;
+                bedHardness = beds !== 0 && (bed < 0 || bed >= beds) ? rockHardness : layeredBedHardness(params, bed);
             }
-            out[i - first] = hardnessOf(factors[i], hardness);
+            out[i - first] = hardnessOf(factors[i], bedHardness);
         }
     }
 }
