@@ -1,7 +1,8 @@
 /**
  * The cost of bedrock and soil on the CPU backend, two ratios per operator, each the second cycle of
  * one operator alone with the materials on over the same cycle without them, from the same generated
- * terrain, the two runs side by side in each measured pair so a slow minute slows both:
+ * terrain, the two runs side by side in each measured pair so a slow minute slows both (a short
+ * operator's pairs summed until each side has run some 50 ms: `MIN_SIDE_MS`):
  * - `materials-cost-<operator>`: hardness 2, strata of hard and soft beds, a lower angle for the
  *   soil, half a cell of soil to start: what a game that uses the rule pays, more physics included
  *   (the soil's lower angle moves more material than the run without).
@@ -44,6 +45,25 @@ const VARIANTS: readonly MaterialsVariant[] = [
     },
 ];
 
+/**
+ * Timed milliseconds each side of a ratio covers at least: pairs are summed until the run without
+ * the materials has taken this long. A thermal or river cycle alone takes about 5 ms at 256², and
+ * one pair of them varied by a third from run to run on a shared 2-core host; a droplet cycle
+ * (about 90 ms) is one pair, as before.
+ */
+const MIN_SIDE_MS = 50;
+
+/** The ratio of the second cycle's time with `materials` over without, over as many side-by-side pairs as `MIN_SIDE_MS` asks for. */
+function pairedRatio(size: number, heights: Int32Array, alone: ErosionOptionsInput, materials: ErosionOptionsInput["materials"]): number {
+    let withMaterials = 0;
+    let without = 0;
+    do {
+        withMaterials += cycleMs(size, heights, { ...alone, materials });
+        without += cycleMs(size, heights, alone);
+    } while (without < MIN_SIDE_MS);
+    return withMaterials / without;
+}
+
 /** Milliseconds of the second cycle of `options` from `heights` (the first makes the soil and warms the code: a game pays it once). */
 function cycleMs(size: number, heights: Int32Array, options: ErosionOptionsInput): number {
     const simulation = new CpuErosionSimulation(size, size, heights, resolveOptions(options));
@@ -59,8 +79,8 @@ export async function runMaterialsCostFigures(size: number, counts: RunCounts): 
     const records: BenchRecord[] = [];
     for (const variant of VARIANTS) {
         for (const [operator, alone] of Object.entries(OPERATORS)) {
-            const values = await repeat(counts, () => cycleMs(size, heights, { ...alone, materials: variant.materials }) / cycleMs(size, heights, alone));
-            const detail = `the second cycle of ${operator} alone (defaults otherwise) with the materials on (${variant.says}) over the same cycle without them, CpuErosionSimulation on one thread (the droplets and the river walk on WebAssembly either way)`;
+            const values = await repeat(counts, () => pairedRatio(size, heights, alone, variant.materials));
+            const detail = `the second cycle of ${operator} alone (defaults otherwise) with the materials on (${variant.says}) over the same cycle without them, CpuErosionSimulation on one thread (the droplets and the river walk on WebAssembly either way), pairs summed until the side without has taken ${MIN_SIDE_MS} ms`;
             records.push({ backend: "cpu", kernel: `${variant.kernel}-${operator}`, size, brushRadius: null, threads: 1, unit: "x", ...summarize(values), runs: counts.runs, detail });
         }
     }
