@@ -69,24 +69,22 @@ const C_MATERIALS: i32 = 33;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 
-// The change and the mask lie in one grid of cells of 4 bytes without a mask, 8 with one (each
-// cell's change first and its mask after it, so a cut's read of the mask shares the cache line of
-// its write to the change); with the materials, 12 without a mask (the change, the soil and the
-// rock's hardness the batch started from: `MaterialCuts`), 16 with one (the change, the mask, the
-// soil, the hardness). The functions that touch the change take the cell as a type, i32 (4 bytes),
-// i64 (8), f64 (12: a marker, its bytes never loaded as one) or v128 (16), so each is compiled once
-// per layout with the cell's size a constant: as a value read from the control block it cost the
-// unmasked walk 3-4%. The 12-byte cells, rather than 16 with a mask of 65536, spare the unmasked
-// walk with the materials a quarter of its window's bytes and a mask's load and product per cut.
+// The change and the mask lie in one grid of cells of 4 bytes without a mask, 8 with one (the
+// change, then its mask: a cut's read of the mask shares the cache line of its write to the
+// change); with the materials, 12 without a mask (the change, the soil, the rock's hardness the
+// batch started from: `MaterialCuts`; not 16 with a mask of 65536, which cost a quarter more bytes
+// and a mask's load and product per cut), 16 with one. The functions that touch the change take
+// the cell as a type, i32 (4), i64 (8), f64 (12: a marker, never loaded as one) or v128 (16), so
+// each is compiled per layout with the cell's size a constant (read from the control block, it
+// cost the unmasked walk 3-4%).
 @inline function cellBytes<Cell>(): i32 { return isFloat<Cell>() ? 12 : sizeof<Cell>(); }
 @inline function hasMaterials<Cell>(): bool { return isFloat<Cell>() || sizeof<Cell>() == 16; }
 @inline function getCell<Cell>(grid: i32, i: i32): i32 { return load<i32>(grid + i * cellBytes<Cell>()); }
 @inline function setCell<Cell>(grid: i32, i: i32, value: i32): void { store<i32>(grid + i * cellBytes<Cell>(), value); }
 
 /**
- * With the materials, what a step that would cut `moved` (already masked) at vertex i cuts: the
- * soil first, then the rock at 1 / hardness (`MaterialCuts.cut`, `rockTaken`); `moved` itself
- * without them, or when it is not positive.
+ * With the materials, what a step that would cut `moved` (already masked) at vertex i cuts: the soil
+ * first, then the rock at 1 / hardness (`MaterialCuts.cut`); `moved` without them, or if not positive.
  */
 @inline function cellMaterialCut<Cell>(delta: i32, i: i32, moved: i32): i32 {
     if (!hasMaterials<Cell>() || moved <= 0) return moved;
