@@ -3,7 +3,7 @@
  * nothing from Babylon, so it runs under Node, in a worker and in tests.
  */
 import { CpuBatchRunner } from "./cpuBatchRunner.js";
-import { cloneState, createInitialState, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
+import { cloneMasks, cloneState, createInitialState, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import type { ErosionMaps } from "./erosionMaps.js";
 import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
@@ -309,7 +309,8 @@ export class CpuErosionSimulation {
         this._runner.state.batch = this.schedule.batch;
         this._runner.state.masks = this.schedule.masks;
         if (frame.cycleCompleted && this._points.limitBytes > 0) {
-            this._points.add(this._pointHere());
+            // `_pointHere` copies the state (`getState`), which no one else holds: the ring keeps that copy.
+            this._points.add(this._pointHere(), true);
         }
         return frame.cycleCompleted;
     }
@@ -323,6 +324,8 @@ export class CpuErosionSimulation {
     public getState(): ErosionStateData {
         const state = cloneState(this._runner.state);
         Object.assign(state, this.schedule.inputsOf());
+        // The pending masks' grids copied too, as `cloneState` copies them: the rewind points keep this copy as it is.
+        if (state.pendingMasks) state.pendingMasks = cloneMasks(state.pendingMasks);
         return state;
     }
 

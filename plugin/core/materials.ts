@@ -84,6 +84,9 @@ export function soilAfter(soil: number, change: number): number {
  * Exactly `amount` at hardness 1. Mirrors `rockTaken` in `shaders/materials.wgsl`.
  */
 export function rockTaken(amount: number, hardness: number): number {
+    // At hardness 1 the two parts add up to `amount` itself: spared the divisions (most of the rule's
+    // cost where the rock is as soft as the soil).
+    if (hardness === HARDNESS_ONE) return amount;
     const whole = Math.floor(amount / hardness);
     const rest = amount - whole * hardness;
     return whole * HARDNESS_ONE + Math.floor((rest * HARDNESS_ONE) / hardness);
@@ -142,7 +145,7 @@ export function bedHardness(params: MaterialFields, rock: number, x: number, y: 
     // Neighbouring vertices mostly lie in one bed: the last bed's hardness, kept with what it came from, saves its hash.
     const last = lastBed;
     if (bed === last.bed && strataSeed === last.seed && strataShare === last.share && strataHardness === last.hard && rockHardness === last.soft) return last.hardness;
-    const hardness = hash4(strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < strataShare ? strataHardness : rockHardness;
+    const hardness = layeredBedHardness(params, bed);
     last.bed = bed;
     last.seed = strataSeed;
     last.share = strataShare;
@@ -152,6 +155,11 @@ export function bedHardness(params: MaterialFields, rock: number, x: number, y: 
     return hardness;
 }
 
+/** The hardness (Q8) of layered bed `bed` of the strata: hard where its hash falls below the share (`bedHardness`). */
+function layeredBedHardness(params: MaterialFields, bed: number): number {
+    return hash4(params.strataSeed >>> 0, bed >>> 0, STRATA_STREAM, 0) >>> 16 < params.strataShare ? params.strataHardness : params.rockHardness;
+}
+
 /** `bedHardness`' last bed, the fields its hardness came from, and that hardness. */
 const lastBed = { bed: NaN, seed: 0, share: 0, hard: 0, soft: 0, hardness: 0 };
 
@@ -159,9 +167,13 @@ const lastBed = { bed: NaN, seed: 0, share: 0, hard: 0, soft: 0, hardness: 0 };
 export function bedIndex(params: MaterialFields, rock: number, x: number, y: number): number | null {
     const thickness = params.strataThickness;
     if (thickness === 0) return null;
-    const z = (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y + params.strataDipOffset) >> 8);
-    const bed = Math.floor(z / thickness);
+    const bed = Math.floor(bedDepth(params, rock, x, y) / thickness);
     return params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds) ? null : bed;
+}
+
+/** How far the rock's top at (x, y) lies above the strata's base there, tilted by the dip (1/256 cells): `bedIndex`'s bed is its floor over the beds' thickness. */
+function bedDepth(params: MaterialFields, rock: number, x: number, y: number): number {
+    return (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y + params.strataDipOffset) >> 8);
 }
 
 /** The hardness (Q8) of vertex i at (x, y) with the materials on: its factor times its bed's (`bedHardness` of the rock under its soil). */
@@ -174,8 +186,34 @@ export function vertexHardness(params: MaterialFields, heights: Int32Array, mate
  * kernel works out once a batch where the heights it reads do not change while it runs.
  */
 export function writeVertexHardness(params: MaterialFields, heights: Int32Array, materials: MaterialGrids, width: number, rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }, out: Int32Array, first = 0): void {
+    const { soil, hardness: factors } = materials;
+    const rockHardness = params.rockHardness;
+    // `vertexHardness` written out for a whole rectangle (a batch's: up to some 40,000 vertices):
+    // without strata every vertex's bed is the rock's; with them, the last bed's hardness kept in
+    // locals (as `bedHardness` keeps it) rather than checked against the fields it came from.
+    if (params.strataThickness === 0) {
+        for (let y = rect.y0; y < rect.y1; y++) {
+            for (let i = y * width + rect.x0, end = y * width + rect.x1; i < end; i++) out[i - first] = hardnessOf(factors[i], rockHardness);
+        }
+        return;
+    }
+    // The last bed's depths [bedTop - thickness, bedTop) and its hardness: a neighbour whose depth
+    // lies in them is in the same bed, found without `bedIndex`'s division (most are).
+    const { strataThickness: thickness, strataBeds: beds } = params;
+    let bedTop = -Infinity;
+    let bedBottom = Infinity;
+    let bedHardness = rockHardness;
     for (let y = rect.y0; y < rect.y1; y++) {
-        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) out[i - first] = vertexHardness(params, heights, materials, i, x, y);
+        for (let x = rect.x0, i = y * width + rect.x0; x < rect.x1; x++, i++) {
+            const depth = bedDepth(params, heights[i] - soil[i], x, y);
+            if (depth < bedBottom || depth >= bedTop) {
+                const bed = Math.floor(depth / thickness);
+                bedBottom = bed * thickness;
+                bedTop = bedBottom + thickness;
+                bedHardness = beds !== 0 && (bed < 0 || bed >= beds) ? rockHardness : layeredBedHardness(params, bed);
+            }
+            out[i - first] = hardnessOf(factors[i], bedHardness);
+        }
     }
 }
 

@@ -57,10 +57,14 @@ export class RewindPoints {
         return this._points.length;
     }
 
-    /** Keeps a copy of `point`'s state, dropping the oldest points past the bound. */
-    public add(point: RewindPoint): void {
+    /**
+     * Keeps a copy of `point`'s state, dropping the oldest points past the bound.
+     * @param owned true where `point.state` is already a copy no one else holds (`CpuErosionSimulation`'s
+     *   `getState()`): kept as it is, rather than copied a second time at every cycle's end
+     */
+    public add(point: RewindPoint, owned = false): void {
         if (stateBytes(point.state) > this._limitBytes) return;
-        this._points.push({ ...point, state: cloneState(point.state), held: [...point.held] });
+        this._points.push({ ...point, state: owned ? point.state : cloneState(point.state), held: [...point.held] });
         this._bytes += stateBytes(point.state);
         this._evict();
     }

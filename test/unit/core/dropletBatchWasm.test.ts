@@ -95,6 +95,8 @@ const cases: [string, () => Batch][] = [
         return batch({ hydraulic: { brushRadius: 3, dropletsPerBatch: 2000 } }, 1024, 0, { start, split: 777 });
     }],
     ["the materials (soil, strata, hardness factors) with a radius-2 brush, droplets leaving the field", () => batch({ hydraulic: { brushRadius: 2, dropletsPerBatch: 1500, maxSteps: 30 }, materials: STRATA }, 64, 0, { materials: materials() })],
+    ["the materials without a mask with a radius-3 brush over the whole field (12-byte cells, the brush's quads)", () => batch({ hydraulic: { brushRadius: 3, dropletsPerBatch: 2000 }, materials: STRATA }, 1024, 0, { materials: materials() })],
+    ["the materials without a mask or a brush", () => batch({ hydraulic: { brushRadius: 0, dropletsPerBatch: 1500 }, materials: STRATA }, 1024, 0, { materials: materials() })],
     ["the materials under a mask, without a brush", () => batch({ hydraulic: { brushRadius: 0, dropletsPerBatch: 1500 }, materials: STRATA }, 1024, 0, { materials: materials(), mask: rampedMask() })],
     ["the materials under a mask with a radius-3 brush, split between two threads", () => batch({ hydraulic: { brushRadius: 3, dropletsPerBatch: 1200 }, materials: STRATA }, 1024, 0, { materials: materials(), mask: rampedMask(), split: 500 })],
     ["a local event's disc", () => {

@@ -69,27 +69,30 @@ const C_MATERIALS: i32 = 33;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 
-// The change and the mask lie in one grid of cells of 4 bytes without a mask, 8 with one (each
-// cell's change first and its mask after it, so a cut's read of the mask shares the cache line of
-// its write to the change), 16 with the materials (the change, the mask or 65536 without one, the
-// soil and the rock's hardness the batch started from: `MaterialCuts`).
-@inline function getCell(grid: i32, i: i32, cellShift: i32): i32 { return load<i32>(grid + (i << cellShift)); }
-@inline function setCell(grid: i32, i: i32, cellShift: i32, value: i32): void { store<i32>(grid + (i << cellShift), value); }
-// The functions that touch the change take the cell as a type, i32 (4 bytes, no mask) or i64 (8:
-// the change and its mask; v128, 16: with the materials, its bytes never loaded as one), so each is
-// compiled once per layout with the shift a constant: as a value read from the control block it
-// cost the unmasked walk 3-4%.
-@inline function shiftOf<Cell>(): i32 { return sizeof<Cell>() == 16 ? 4 : sizeof<Cell>() == 8 ? 3 : 2; }
+// The change and the mask lie in one grid of cells of 4 bytes without a mask, 8 with one (the
+// change, then its mask: a cut's read of the mask shares the cache line of its write to the
+// change); with the materials, 12 without a mask (the change, the soil, the rock's hardness the
+// batch started from: `MaterialCuts`; not 16 with a mask of 65536, which cost a quarter more bytes
+// and a mask's load and product per cut), 16 with one. The functions that touch the change take
+// the cell as a type, i32 (4), i64 (8), f64 (12: a marker, never loaded as one) or v128 (16), so
+// each is compiled per layout with the cell's size a constant (read from the control block, it
+// cost the unmasked walk 3-4%).
+@inline function cellBytes<Cell>(): i32 { return isFloat<Cell>() ? 12 : sizeof<Cell>(); }
+@inline function hasMaterials<Cell>(): bool { return isFloat<Cell>() || sizeof<Cell>() == 16; }
+@inline function getCell<Cell>(grid: i32, i: i32): i32 { return load<i32>(grid + i * cellBytes<Cell>()); }
+@inline function setCell<Cell>(grid: i32, i: i32, value: i32): void { store<i32>(grid + i * cellBytes<Cell>(), value); }
 
 /**
- * With the materials (16-byte cells), what a step that would cut `moved` (already masked) at
- * vertex i cuts: the soil first, then the rock at 1 / hardness (`MaterialCuts.cut`, `rockTaken`);
- * `moved` itself in the other layouts, or when it is not positive.
+ * With the materials, what a step that would cut `moved` (already masked) at vertex i cuts: the soil
+ * first, then the rock at 1 / hardness (`MaterialCuts.cut`); `moved` without them, or if not positive.
  */
 @inline function cellMaterialCut<Cell>(delta: i32, i: i32, moved: i32): i32 {
-    if (sizeof<Cell>() != 16 || moved <= 0) return moved;
-    const cell = delta + (i << 4);
-    return materialCut(moved, load<i32>(cell + 8), load<i32>(cell + 12));
+    if (!hasMaterials<Cell>() || moved <= 0) return moved;
+    const cell = delta + i * cellBytes<Cell>();
+    const soilAt = cellBytes<Cell>() - 8;
+    // Most parts a brush cuts are within the soil: the hardness is loaded only for those that are not.
+    const soil = load<i32>(cell + soilAt);
+    return moved <= soil ? moved : materialCut(moved, soil, load<i32>(cell + soilAt + 4));
 }
 
 /** `sqrtQ16` (fixedPoint.ts). */
@@ -102,7 +105,6 @@ const C_MATERIALS: i32 = 33;
 
 /** `addBilinear` (bilinear.ts) in the window; with a mask (not 0) `addBilinearMasked`. Returns what was moved. */
 @inline function addBilinear<Cell>(delta: i32, mask: i32, width: i32, px: i32, py: i32, amount: i32, sign: i32): i32 {
-    const cellShift = shiftOf<Cell>();
     const i00 = (py >> 16) * width + (px >> 16);
     const fx = px & 0xffff;
     const fy = py & 0xffff;
@@ -114,10 +116,10 @@ const C_MATERIALS: i32 = 33;
     let p01 = mulQ16(amount, w01);
     let p11 = amount - p00 - p10 - p01;
     if (mask != 0) {
-        p00 = mulQ16(p00, getCell(mask, i00, cellShift));
-        p10 = mulQ16(p10, getCell(mask, i00 + 1, cellShift));
-        p01 = mulQ16(p01, getCell(mask, i00 + width, cellShift));
-        p11 = mulQ16(p11, getCell(mask, i00 + width + 1, cellShift));
+        p00 = mulQ16(p00, getCell<Cell>(mask, i00));
+        p10 = mulQ16(p10, getCell<Cell>(mask, i00 + 1));
+        p01 = mulQ16(p01, getCell<Cell>(mask, i00 + width));
+        p11 = mulQ16(p11, getCell<Cell>(mask, i00 + width + 1));
     }
     if (sign < 0) {
         p00 = cellMaterialCut<Cell>(delta, i00, p00);
@@ -125,32 +127,29 @@ const C_MATERIALS: i32 = 33;
         p01 = cellMaterialCut<Cell>(delta, i00 + width, p01);
         p11 = cellMaterialCut<Cell>(delta, i00 + width + 1, p11);
     }
-    setCell(delta, i00, cellShift, getCell(delta, i00, cellShift) + sign * p00);
-    setCell(delta, i00 + 1, cellShift, getCell(delta, i00 + 1, cellShift) + sign * p10);
-    setCell(delta, i00 + width, cellShift, getCell(delta, i00 + width, cellShift) + sign * p01);
-    setCell(delta, i00 + width + 1, cellShift, getCell(delta, i00 + width + 1, cellShift) + sign * p11);
+    setCell<Cell>(delta, i00, getCell<Cell>(delta, i00) + sign * p00);
+    setCell<Cell>(delta, i00 + 1, getCell<Cell>(delta, i00 + 1) + sign * p10);
+    setCell<Cell>(delta, i00 + width, getCell<Cell>(delta, i00 + width) + sign * p01);
+    setCell<Cell>(delta, i00 + width + 1, getCell<Cell>(delta, i00 + width + 1) + sign * p11);
     return p00 + p10 + p01 + p11;
 }
 
 /** Subtracts `amount` at vertex `i`, scaled by the mask there when there is one (not 0); returns what it took. */
 @inline function take<Cell>(delta: i32, mask: i32, i: i32, amount: i32): i32 {
-    const cellShift = shiftOf<Cell>();
-    const taken = cellMaterialCut<Cell>(delta, i, mask == 0 ? amount : mulQ16(amount, getCell(mask, i, cellShift)));
-    setCell(delta, i, cellShift, getCell(delta, i, cellShift) - taken);
+    const taken = cellMaterialCut<Cell>(delta, i, mask == 0 ? amount : mulQ16(amount, getCell<Cell>(mask, i)));
+    setCell<Cell>(delta, i, getCell<Cell>(delta, i) - taken);
     return taken;
 }
 
 /** `take` under a mask. */
 @inline function takeMasked<Cell>(delta: i32, mask: i32, i: i32, amount: i32): i32 {
-    const cellShift = shiftOf<Cell>();
-    const taken = cellMaterialCut<Cell>(delta, i, mulQ16(amount, getCell(mask, i, cellShift)));
-    setCell(delta, i, cellShift, getCell(delta, i, cellShift) - taken);
+    const taken = cellMaterialCut<Cell>(delta, i, mulQ16(amount, getCell<Cell>(mask, i)));
+    setCell<Cell>(delta, i, getCell<Cell>(delta, i) - taken);
     return taken;
 }
 
 /** `cutWithBrush` (dropletBrush.ts), and with a mask (not 0) `cutWithBrushMasked`: returns what was cut. */
 function cutWithBrush<Cell>(delta: i32, mask: i32, px: i32, py: i32, amount: i32): i32 {
-    const cellShift = shiftOf<Cell>();
     const width = control(C_STRIDE);
     const fieldX0 = control(C_FIELD_X0);
     const fieldY0 = control(C_FIELD_Y0);
@@ -167,6 +166,20 @@ function cutWithBrush<Cell>(delta: i32, mask: i32, px: i32, py: i32, amount: i32
         const offsets = control(C_QUAD_OFFSETS);
         const weights = control(C_QUAD_WEIGHTS);
         const quads = control(C_QUADS);
+        if (mask == 0 && hasMaterials<Cell>()) {
+            // Each entry's part through its soil and hardness (`MaterialCuts.cutBrush`), summed.
+            for (let quad = 0; quad < quads; quad++) {
+                const part = mulQ16(amount, getI32(weights, quad));
+                const first = getI32(offsets, 2 * quad);
+                const second = getI32(offsets, 2 * quad + 1);
+                cut += take<Cell>(delta, 0, centre + first, part);
+                cut += take<Cell>(delta, 0, centre - first, part);
+                cut += take<Cell>(delta, 0, centre + second, part);
+                cut += take<Cell>(delta, 0, centre - second, part);
+                remainder -= 4 * part;
+            }
+            return cut + take<Cell>(delta, 0, centre, remainder);
+        }
         if (mask == 0) {
             // `cutInsideField`: everything is cut, and the loop carries no sum.
             for (let quad = 0; quad < quads; quad++) {
@@ -175,13 +188,13 @@ function cutWithBrush<Cell>(delta: i32, mask: i32, px: i32, py: i32, amount: i32
                 const twin = centre - getI32(offsets, 2 * quad);
                 const second = centre + getI32(offsets, 2 * quad + 1);
                 const secondTwin = centre - getI32(offsets, 2 * quad + 1);
-                setCell(delta, first, cellShift, getCell(delta, first, cellShift) - part);
-                setCell(delta, twin, cellShift, getCell(delta, twin, cellShift) - part);
-                setCell(delta, second, cellShift, getCell(delta, second, cellShift) - part);
-                setCell(delta, secondTwin, cellShift, getCell(delta, secondTwin, cellShift) - part);
+                setCell<Cell>(delta, first, getCell<Cell>(delta, first) - part);
+                setCell<Cell>(delta, twin, getCell<Cell>(delta, twin) - part);
+                setCell<Cell>(delta, second, getCell<Cell>(delta, second) - part);
+                setCell<Cell>(delta, secondTwin, getCell<Cell>(delta, secondTwin) - part);
                 remainder -= 4 * part;
             }
-            setCell(delta, centre, cellShift, getCell(delta, centre, cellShift) - remainder);
+            setCell<Cell>(delta, centre, getCell<Cell>(delta, centre) - remainder);
             return amount;
         }
         for (let quad = 0; quad < quads; quad++) {
@@ -373,11 +386,12 @@ export function run(first: i32, end: i32): void {
     for (let index = first; index < end; index++) {
         const x = getI32(spawnX, index);
         const y = getI32(spawnY, index);
-        const sediment = materials ? erodeDroplet<v128>(x, y, mask) : mask == 0 ? erodeDroplet<i32>(x, y, 0) : erodeDroplet<i64>(x, y, mask);
+        const sediment = materials ? (mask == 0 ? erodeDroplet<f64>(x, y, 0) : erodeDroplet<v128>(x, y, mask)) : mask == 0 ? erodeDroplet<i32>(x, y, 0) : erodeDroplet<i64>(x, y, mask);
         if (leftField || !depositAtEnd) {
             store<f64>(results + 8, load<f64>(results + 8) + <f64>sediment);
         } else if (sediment > 0) {
-            if (materials) addBilinear<v128>(delta, 0, width, endX, endY, sediment, 1);
+            if (materials && mask == 0) addBilinear<f64>(delta, 0, width, endX, endY, sediment, 1);
+            else if (materials) addBilinear<v128>(delta, 0, width, endX, endY, sediment, 1);
             else if (mask == 0) addBilinear<i32>(delta, 0, width, endX, endY, sediment, 1);
             else addBilinear<i64>(delta, 0, width, endX, endY, sediment, 1);
         }

@@ -98,18 +98,22 @@ function interleaveWindow(delta: Int32Array, mask: Int32Array, cells: Int32Array
 }
 
 /**
- * Copies `window`'s change, mask (65536 without one), soil and hardness (`cuts`: the batch's, over
- * its region; 256 outside it, where nothing is cut) into `cells`, four words a cell.
+ * Copies `window`'s change, mask (when there is one), soil and hardness (`cuts`: the batch's, over
+ * its region; 256 outside it, where nothing is cut) into `cells`: four words a cell with a mask,
+ * three without.
  */
 function interleaveMaterials(delta: Int32Array, mask: Int32Array | null, cuts: MaterialCuts, cells: Int32Array, window: Window, width: number): void {
-    const { soil, hardness, region } = cuts;
+    const { soil, hardness, region, uniformHardness } = cuts;
+    const words = mask === null ? 3 : 4;
+    const soilAt = words - 2;
     let at = 0;
     for (let y = window.y0; y < window.y1; y++) {
-        for (let x = window.x0, i = y * width + window.x0; x < window.x1; x++, i++, at += 4) {
+        const rowInRegion = y >= region.y0 && y < region.y1;
+        for (let x = window.x0, i = y * width + window.x0; x < window.x1; x++, i++, at += words) {
             cells[at] = delta[i];
-            cells[at + 1] = mask === null ? FIXED_ONE : mask[i];
-            cells[at + 2] = soil[i];
-            cells[at + 3] = x >= region.x0 && x < region.x1 && y >= region.y0 && y < region.y1 ? hardness[i] : HARDNESS_ONE;
+            if (mask !== null) cells[at + 1] = mask[i];
+            cells[at + soilAt] = soil[i];
+            cells[at + soilAt + 1] = uniformHardness !== 0 ? uniformHardness : rowInRegion && x >= region.x0 && x < region.x1 ? hardness[i] : HARDNESS_ONE;
         }
     }
 }
@@ -168,7 +172,7 @@ class WasmDropletBatch {
         const heightsAt = take(cells * 4);
         // With a mask, each cell's change and mask side by side; with the materials, the soil and
         // hardness after them (dropletBatch.as.ts' getCell).
-        const cellWords = cuts !== null ? 4 : mask === null ? 1 : 2;
+        const cellWords = (mask === null ? 1 : 2) + (cuts !== null ? 2 : 0);
         const deltaAt = take(cells * cellWords * 4);
         const waterGrid = water === null ? 0 : take(cells * 4);
         try {
@@ -195,13 +199,13 @@ class WasmDropletBatch {
         }
         const grid = (at: number): Int32Array => new Int32Array(buffer, at, cells);
         copyWindow(heights, grid(heightsAt), window, width, true);
-        if (cuts !== null) interleaveMaterials(delta, mask, cuts, new Int32Array(buffer, deltaAt, 4 * cells), window, width);
+        if (cuts !== null) interleaveMaterials(delta, mask, cuts, new Int32Array(buffer, deltaAt, cellWords * cells), window, width);
         else if (mask === null) copyWindow(delta, grid(deltaAt), window, width, true);
         else interleaveWindow(delta, mask, new Int32Array(buffer, deltaAt, 2 * cells), window, width);
         if (water !== null) copyWindow(water, grid(waterGrid), window, width, true);
 
         const control = new Int32Array(buffer, 0, Control.Words);
-        control.set([heightsAt, deltaAt, waterGrid, cellWords === 1 ? 0 : deltaAt + 4, spawnX, spawnY, waterAt, quads, quadWeights, brush.quadWeight.length, brushDx, brushDy, brushWeights, brush.weight.length]);
+        control.set([heightsAt, deltaAt, waterGrid, mask === null ? 0 : deltaAt + 4, spawnX, spawnY, waterAt, quads, quadWeights, brush.quadWeight.length, brushDx, brushDy, brushWeights, brush.weight.length]);
         control.set([stride, -window.x0, -window.y0, width - window.x0, depth - window.y0], Control.Stride);
         control.set([kernel.inertia, kernel.capacity, kernel.minSlope, kernel.erosion, kernel.deposition, kernel.gravity, kernel.share, kernel.stepCap, kernel.initialSpeed, kernel.brushRadius, kernel.hasBrush ? 1 : 0, kernel.walkLimit, depositAtEnd ? 1 : 0, results, cuts !== null ? 1 : 0], Control.Inertia);
         for (let first = 0; first < count; first += DROPLETS_PER_CALL) this.run(first, Math.min(count, first + DROPLETS_PER_CALL));

@@ -9,6 +9,7 @@
 import { MAX_SHARE_SHIFT, type BatchParams } from "../../batchParams.js";
 import { FIXED_ONE, mulQ16 } from "../../fixedPoint.js";
 import { rockTaken, writeVertexHardness, type MaterialGrids } from "../../materials.js";
+import { uniformHardness } from "../fold/soilFold.js";
 import { addBilinear, addBilinearMasked } from "./bilinear.js";
 import type { DropletKernel } from "./dropletKernel.js";
 
@@ -29,6 +30,8 @@ export class MaterialCuts {
     private readonly _hardness: Int32Array;
     /** The batch's region, where `hardness` holds. */
     public readonly region: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
+    /** Every vertex's hardness where it is the same everywhere (`uniformHardness`; `hardness` then not written), else 0. */
+    public readonly uniformHardness: number;
 
     constructor(
         private readonly _params: BatchParams,
@@ -39,7 +42,8 @@ export class MaterialCuts {
         const { width, depth, regionX0, regionY0, regionX1, regionY1 } = _params;
         if (hardnessScratch.length < width * depth) hardnessScratch = new Int32Array(width * depth);
         this.region = { x0: regionX0, y0: regionY0, x1: regionX1, y1: regionY1 };
-        writeVertexHardness(_params, heights, materials, width, this.region, hardnessScratch);
+        this.uniformHardness = uniformHardness(_params, materials);
+        if (this.uniformHardness === 0) writeVertexHardness(_params, heights, materials, width, this.region, hardnessScratch);
         this._soil = materials.soil;
         this._hardness = hardnessScratch;
     }
@@ -49,7 +53,7 @@ export class MaterialCuts {
         return this._soil;
     }
 
-    /** The rock's hardness (Q8) per vertex of the field, inside `region` only. */
+    /** The rock's hardness (Q8) per vertex of the field, inside `region` only, unless `uniformHardness` is set. */
     public get hardness(): Int32Array {
         return this._hardness;
     }
@@ -60,7 +64,7 @@ export class MaterialCuts {
         if (moved <= 0) return moved;
         const soil = this._soil[i];
         const fromSoil = moved < soil ? moved : soil;
-        return fromSoil + rockTaken(moved - fromSoil, this._hardness[i]);
+        return fromSoil + rockTaken(moved - fromSoil, this.uniformHardness !== 0 ? this.uniformHardness : this._hardness[i]);
     }
 
     /** Cuts `amount` split bilinearly around (px, py), each part through `cut`; returns what was cut. */

@@ -76,7 +76,8 @@ import type { BatchParams } from "../../batchParams.js";
 import { addBilinear } from "./bilinear.js";
 import { capacityAlongPath, erodeAlongPath, erodeAlongPathMasked } from "./dropletErosion.js";
 import { erodeAlongPathMaterials, MaterialCuts } from "./dropletMaterials.js";
-import type { MaterialGrids } from "../../materials.js";
+import { HARDNESS_ONE, type MaterialGrids } from "../../materials.js";
+import { uniformHardness } from "../fold/soilFold.js";
 import { erodeDropletsWasm } from "./dropletBatchWasm.js";
 import { DropletKernel } from "./dropletKernel.js";
 import { spawnInTileOrder } from "./dropletSpawn.js";
@@ -97,7 +98,9 @@ export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: I
     const kernel = new DropletKernel(params, brush);
     const depositAtEnd = params.depositAtEnd !== 0;
     const spawns = spawnInTileOrder(kernel, firstDroplet, endDroplet);
-    const cuts = params.materials !== 0 && materialGrids ? new MaterialCuts(params, heights, materialGrids, mask) : null;
+    // At hardness 1 everywhere `materialCut` is the cut itself (`rockTaken` at 256): the droplets
+    // then cut as without the materials (the soil follows in the fold, `applyDelta`).
+    const cuts = params.materials !== 0 && materialGrids && uniformHardness(params, materialGrids) !== HARDNESS_ONE ? new MaterialCuts(params, heights, materialGrids, mask) : null;
     if (erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts)) {
         return;
     }

@@ -8,7 +8,7 @@ import { riverRect, type BatchParams } from "../../batchParams.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { writeHardnessFactors } from "../../hardnessMap.js";
-import { createMaterialGrids, soilAfter, writeInitialSoil, type MaterialGrids } from "../../materials.js";
+import { createMaterialGrids, HARDNESS_ONE, hardnessOf, soilAfter, writeInitialSoil, type MaterialFields, type MaterialGrids } from "../../materials.js";
 import type { PlannedBatch } from "../../schedule.js";
 
 /**
@@ -52,6 +52,18 @@ export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedB
 }
 
 /**
+ * The hardness (Q8) of every vertex where it is the same everywhere, else 0: without strata, and
+ * with a hardness factor grid this thread wrote without a map (`prepareMaterials`, stamp 0: 1
+ * everywhere), it is the rock's (`hardnessOf(HARDNESS_ONE, rockHardness)`). The kernels then skip
+ * each vertex's `vertexHardness` (a grid lookup, the bed's test and a product) and, at hardness 1,
+ * `rockTaken`'s divisions. Grids this thread did not write (a test's, a restored state's before its
+ * first batch) are taken as not uniform: the kernels work each vertex's hardness out as before.
+ */
+export function uniformHardness(params: MaterialFields, materials: MaterialGrids): number {
+    return params.strataThickness === 0 && writtenHardnessStamps.get(materials) === 0 ? hardnessOf(HARDNESS_ONE, params.rockHardness) : 0;
+}
+
+/**
  * The uplift a river batch's accumulator holds at (x, y) as `river_uplift` computes it before its
  * cap at the top of the height range: `riverUplift` (times the uplift mask) inside the batch's river
  * rectangle, none on the field's edge off a torus. Mirrors `nominalUplift` in apply_delta.wgsl.
@@ -69,6 +81,14 @@ export function nominalUplift(params: BatchParams, upliftMask: Int32Array | null
 /** The soil after the batch's accumulator `delta` lands, over its extent (before `applyDelta` clears it). */
 export function foldSoil(params: BatchParams, delta: Int32Array, soil: Int32Array, upliftMask: Int32Array | null): void {
     const { width, extentX0, extentY0, extentX1, extentY1 } = params;
+    if (params.riverUplift === 0) {
+        // No uplift in the accumulator (every batch but a river batch with uplift): the change
+        // itself, without `nominalUplift`'s tests at every vertex.
+        for (let y = extentY0; y < extentY1; y++) {
+            for (let i = y * width + extentX0, end = y * width + extentX1; i < end; i++) soil[i] = soilAfter(soil[i], delta[i]);
+        }
+        return;
+    }
     for (let y = extentY0; y < extentY1; y++) {
         for (let x = extentX0; x < extentX1; x++) {
             const i = y * width + x;

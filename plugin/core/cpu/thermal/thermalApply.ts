@@ -14,6 +14,7 @@ import { HEIGHT_MIN_FIXED } from "../../fixedPoint.js";
 import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
 import { recordChange, type ErosionMaps } from "../../erosionMaps.js";
 import { soilAfter, vertexHardness, weatheredSoil, type MaterialGrids } from "../../materials.js";
+import { uniformHardness } from "../fold/soilFold.js";
 
 /** The grids the channel rule reads and writes. */
 export interface ChannelGrids {
@@ -64,6 +65,7 @@ export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int
     const materials = params.materials !== 0 ? materialGrids : null;
     const soil = materials?.soil ?? null;
     const weathers = materials !== null && params.weathering !== 0;
+    const uniform = weathers ? uniformHardness(params, materials) : 0;
     // Vertices whose 8 neighbours are all in the patch (their sources) and in the field (no outflow).
     const fast = params.neighbours === 8;
     const innerX0 = Math.max(patchX0 + 1, 1);
@@ -117,7 +119,8 @@ export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int
             if (soil) soil[i] = soilAfter(soil[i], height - before);
             heights[i] = height;
             // Soil production, once a step at each vertex of the patch (the region's ring belongs to its neighbours' patches).
-            if (weathers && x >= patchX0 && y >= patchY0 && x < patchX1 && y < patchY1) soil![i] = weatheredSoil(soil![i], params.weathering, params.soilDepth, vertexHardness(params, heights, materials, i, x, y));
+            // Soil as deep as `soilDepth` does not weather (`weatheredSoil`): no hardness needed there.
+            if (weathers && x >= patchX0 && y >= patchY0 && x < patchX1 && y < patchY1 && soil![i] < params.soilDepth) soil![i] = weatheredSoil(soil![i], params.weathering, params.soilDepth, uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, x, y));
         }
     }
 }

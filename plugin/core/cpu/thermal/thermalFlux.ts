@@ -11,7 +11,8 @@
 import type { BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
-import { rockThreshold, thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
+import { HARDNESS_ONE, rockThreshold, thermalMaterialAmount, vertexHardness, type MaterialGrids } from "../../materials.js";
+import { uniformHardness } from "../fold/soilFold.js";
 
 /** The neighbour in slot k, or the vertex itself past the edge (what an open edge's flux is masked by). */
 function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: number): number {
@@ -59,9 +60,13 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
     }
 }
 
-/** The straight-line path: `fluxAt`'s integers for the vertices `x0 .. x1 - 1` of row y, each with 8 neighbours in the field, no mask and no materials. */
-function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y: number, x0: number, x1: number, rowSlot: number): void {
-    const { width, talus, talusDiagonal, thermalRate } = params;
+/**
+ * The straight-line path: `fluxAt`'s integers for the vertices `x0 .. x1 - 1` of row y, each with 8
+ * neighbours in the field, no mask and no materials, at the angles `talus` and `talusDiagonal`
+ * (the options'; with the materials at hardness 1 everywhere, the soil's: see `thermalFlux`).
+ */
+function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y: number, x0: number, x1: number, rowSlot: number, talus: number, talusDiagonal: number): void {
+    const { width, thermalRate } = params;
     for (let x = x0; x < x1; x++) {
         const i = y * width + x;
         const h = heights[i];
@@ -89,11 +94,17 @@ function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y:
 /**
  * The straight-line path with the materials on: `fluxAt`'s integers for the vertices `x0 .. x1 - 1`
  * of row y, each with 8 neighbours in the field and no mask, its hardness and the rock's two
- * thresholds worked out once a vertex rather than once a neighbour.
+ * thresholds worked out once a vertex rather than once a neighbour; where the hardness is the same
+ * everywhere (`uniform`, not 0), once a row.
  */
-function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number): void {
+function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number, uniform: number): void {
     const { width, talus, talusDiagonal, thermalRate, soilTalus, soilTalusDiagonal } = params;
     const soil = materials.soil;
+    // The rock's thresholds of the last hardness seen: a row's vertices have a few hardnesses at
+    // most (the rock's, its hard beds', times the factors), and each threshold costs a division.
+    let lastHardness = uniform !== 0 ? uniform : HARDNESS_ONE;
+    let rock = rockThreshold(soilTalus, talus, lastHardness);
+    let rockDiagonal = rockThreshold(soilTalusDiagonal, talusDiagonal, lastHardness);
     for (let x = x0; x < x1; x++) {
         const i = y * width + x;
         const h = heights[i];
@@ -114,17 +125,21 @@ function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32
             continue;
         }
         const share = Math.floor(soil[i] / 8);
-        const hardness = vertexHardness(params, heights, materials, i, x, y);
-        const rock = rockThreshold(soilTalus, talus, hardness);
-        const rockDiagonal = rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
-        flux[s] = thermalMaterialAmount(d0, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 1] = thermalMaterialAmount(d1, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 2] = thermalMaterialAmount(d2, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 3] = thermalMaterialAmount(d3, soilTalus, rock, thermalRate, share, hardness);
-        flux[s + 4] = thermalMaterialAmount(d4, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
-        flux[s + 5] = thermalMaterialAmount(d5, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
-        flux[s + 6] = thermalMaterialAmount(d6, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
-        flux[s + 7] = thermalMaterialAmount(d7, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness);
+        const hardness = uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, x, y);
+        if (hardness !== lastHardness) {
+            lastHardness = hardness;
+            rock = rockThreshold(soilTalus, talus, hardness);
+            rockDiagonal = rockThreshold(soilTalusDiagonal, talusDiagonal, hardness);
+        }
+        // A drop within the soil's angle moves nothing (above): 0 without the call.
+        flux[s] = d0 > soilTalus ? thermalMaterialAmount(d0, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 1] = d1 > soilTalus ? thermalMaterialAmount(d1, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 2] = d2 > soilTalus ? thermalMaterialAmount(d2, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 3] = d3 > soilTalus ? thermalMaterialAmount(d3, soilTalus, rock, thermalRate, share, hardness) : 0;
+        flux[s + 4] = d4 > soilTalusDiagonal ? thermalMaterialAmount(d4, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
+        flux[s + 5] = d5 > soilTalusDiagonal ? thermalMaterialAmount(d5, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
+        flux[s + 6] = d6 > soilTalusDiagonal ? thermalMaterialAmount(d6, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
+        flux[s + 7] = d7 > soilTalusDiagonal ? thermalMaterialAmount(d7, soilTalusDiagonal, rockDiagonal, thermalRate, share, hardness) : 0;
     }
 }
 
@@ -139,6 +154,11 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
     const patchWidth = patchX1 - patchX0;
     const materials = params.materials !== 0 ? materialGrids : null;
     const fast = params.neighbours === 8 && mask === null;
+    // With the materials at hardness 1 everywhere (the option's default, without strata or a map),
+    // the rock's angle is the soil's (`rockThreshold` at 256) and `thermalMaterialAmount` comes to
+    // rate x (drop - the soil's angle): whatever the soil does not give, the rock gives, at 1 /
+    // hardness = 1. That is the path without the materials at the soil's angle, the same integers.
+    const uniform = materials !== null ? uniformHardness(params, materials) : 0;
     // The columns whose 8 neighbours are all in the field.
     const innerX0 = Math.max(patchX0, 1);
     const innerX1 = Math.min(patchX1, width - 1);
@@ -149,8 +169,9 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
             continue;
         }
         for (let x = patchX0; x < innerX0; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
-        if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot);
-        else innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot);
+        if (materials !== null && uniform === HARDNESS_ONE) innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot, params.soilTalus, params.soilTalusDiagonal);
+        else if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot, uniform);
+        else innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot, params.talus, params.talusDiagonal);
         for (let x = Math.max(innerX1, patchX0); x < patchX1; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
     }
 }

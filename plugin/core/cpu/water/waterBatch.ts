@@ -8,6 +8,7 @@ import { recordChange, type ErosionMaps } from "../../erosionMaps.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { createWaterGrids, type WaterGrids } from "../../waterModel.js";
 import { materialCut, soilAfter, vertexHardness, type MaterialGrids } from "../../materials.js";
+import { uniformHardness } from "../fold/soilFold.js";
 import { waterDepth } from "./waterDepth.js";
 import { waterErode } from "./waterErode.js";
 import { waterFlux, waterLimit, waterScale } from "./waterPipes.js";
@@ -32,13 +33,15 @@ export function waterApply(params: BatchParams, heights: Int32Array, grids: Wate
     const change = grids.groundChange;
     const scale = grids.outflowScale;
     const sediment = grids.waterSediment;
+    const uniform = materials ? uniformHardness(params, materials) : 0;
     for (let y = patchY0; y < patchY1; y++) {
         for (let i = y * width + patchX0, end = y * width + patchX1; i < end; i++) {
             scale[i] = 0;
             let amount = change[i];
             if (amount === 0) continue;
             if (materials) {
-                if (amount < 0) amount = -materialCut(-amount, materials.soil[i], vertexHardness(params, heights, materials, i, i - y * width, y));
+                // A cut the soil covers is the cut itself (`materialCut`): no hardness needed.
+                if (amount < 0 && -amount > materials.soil[i]) amount = -materialCut(-amount, materials.soil[i], uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, i - y * width, y));
                 materials.soil[i] = soilAfter(materials.soil[i], amount);
             }
             heights[i] += amount;

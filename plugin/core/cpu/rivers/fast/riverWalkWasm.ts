@@ -17,6 +17,7 @@ import { FIXED_ONE, HEIGHT_MAX_FIXED } from "../../../fixedPoint.js";
 import type { GridRect } from "../../../patches.js";
 import { HARDNESS_ONE } from "../../../hardness.js";
 import { writeVertexHardness } from "../../../materials.js";
+import { uniformHardness } from "../../fold/soilFold.js";
 import { INVERSE_SQRT2_Q16 } from "../../../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, neighbourOffsets } from "../../../thermalDirections.js";
 import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
@@ -123,7 +124,11 @@ class WasmRiverWalk {
         const delta = grid();
         const mask = grids.mask === null ? 0 : grid();
         const uplift = grids.uplift === null ? 0 : grid();
-        const materials = params.materials !== 0 ? (grids.materials ?? null) : null;
+        // At hardness 1 everywhere `materialCut` is the cut itself (`rockTaken` at 256): the walk
+        // then needs neither grid, and cuts as without the materials (the soil follows in the fold).
+        const inForce = params.materials !== 0 ? (grids.materials ?? null) : null;
+        const uniform = inForce === null ? 0 : uniformHardness(params, inForce);
+        const materials = uniform === HARDNESS_ONE ? null : inForce;
         const soil = materials === null ? 0 : grid();
         const hardness = materials === null ? 0 : grid();
         const donors = take(cells);
@@ -153,7 +158,8 @@ class WasmRiverWalk {
         if (materials !== null) {
             copyRows(materials.soil, soil);
             // The walk cuts no vertex outside the rectangle, and the heights do not change while it walks.
-            writeVertexHardness(params, grids.heights, materials, width, rect, new Int32Array(buffer, hardness, cells), first);
+            if (uniform !== 0) new Int32Array(buffer, hardness, cells).fill(uniform);
+            else writeVertexHardness(params, grids.heights, materials, width, rect, new Int32Array(buffer, hardness, cells), first);
         }
         new Uint8Array(buffer, marks, cells).fill(0);
         for (let n = 0; n < roots.length; n++) words[(rootList >> 2) + n] = roots[n];
