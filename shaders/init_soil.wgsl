@@ -1,8 +1,9 @@
 // init_soil: the soil the materials start with where the starting soil depends on slope
-// (`materials.initialSoilSlope`): `initialSoilAt` of each vertex's `axisSlope`, written into the
-// material buffer's soil grid (its hardness grid is written before, as no map makes it). Its CPU
-// mirror: KERNELS in plugin/gpu/shaderLibrary.ts. The pass's params carry the starting soil in
-// regionX0 and the slope it thins to none at (Q16) in regionX1.
+// (`materials.initialSoilSlope`): the soil grid just written (`materials.initialSoil`, or the soil
+// map's share of it) thinned by `initialSoilAt` of each vertex's `axisSlope`, in place (the
+// hardness grid is written before, as no map makes it). Its CPU mirror: KERNELS in
+// plugin/gpu/shaderLibrary.ts. The pass's params carry the slope the soil thins to none at (Q16)
+// in regionX1.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 
@@ -43,5 +44,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     if (x >= params.width || y >= params.depth) {
         return;
     }
-    material[y * params.width + x] = initialSoilAt(params.regionX0, axisSlope(x, y), params.regionX1);
+    let i = y * params.width + x;
+    material[i] = initialSoilAt(material[i], axisSlope(x, y), params.regionX1);
 }

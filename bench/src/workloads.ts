@@ -162,7 +162,7 @@ export function riverWarmState(size: number): ErosionStateData {
         const { params, steps } = riverBatch(size);
         const scratch = createRiverScratch(size * size);
         const work = RiverBandWork.create(size * size);
-        const masks = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null, hardness: null };
+        const masks = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null, hardness: null, soil: null };
         for (let batch = 0; batch < RIVER_WARM_BATCHES; batch++) runRiverBatch(params, steps, state, masks, scratch, work, null);
         riverWarmStarts.set(size, state);
     }

@@ -16,7 +16,7 @@ import { ErosionSnapshot } from "../core/snapshot.js";
 import { logicalCores } from "../cpu/pool/poolPorts.js";
 import { bufferOf, mapsChunks, mapsFromBytes } from "./mapsFile.js";
 import { cpuBakeDevice, gpuBakeDevice } from "./bakeDevices.js";
-import { materialBakeMaps, readHardnessMap } from "./bakeMaterials.js";
+import { materialBakeMaps, readMaterialMap } from "./bakeMaterials.js";
 import { BakeInputError, readBakeInput, type BakeInput, type InputScale } from "./bakeInput.js";
 import { discardStage, outputPaths, stageOutput, writeChunks, writeOutputs, type OutputPaths } from "./bakeOutput.js";
 import { LocalTileTransport } from "./localTiles.js";
@@ -65,8 +65,10 @@ export interface BakeSettings {
     readonly cycles: number;
     /** A JSON file of erosion options (the component's identifiers), or none for the defaults. */
     readonly optionsFile?: string;
-    /** A hardness map for the materials (`setMask("hardness")`; `readHardnessMap` reads it), which need `materials.enabled` in the options. */
+    /** A hardness map for the materials (`setMask("hardness")`; `readMaterialMap` reads it), which need `materials.enabled` in the options. */
     readonly hardnessMap?: string;
+    /** A soil map for the materials (`setMask("soil")`: the share of `materials.initialSoil` each vertex starts with), which need `materials.enabled` in the options. */
+    readonly soilMap?: string;
     readonly scale?: InputScale;
     /** Run on a GPU through Dawn for Node instead of the CPU. */
     readonly gpu?: boolean;
@@ -174,9 +176,10 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     // are not kept here (a large bake's memory is the device's).
     const input = await readStart(settings);
     const layout = input.layout;
-    if (settings.hardnessMap) {
-        if (!options.materials.enabled) throw new BakeInputError(`--hardness-map: the options leave the materials off, so the map would change nothing; set materials.enabled in the options file.`);
-        input.initial!.masks.hardness = await readHardnessMap(settings.hardnessMap, layout.width, layout.depth);
+    for (const [flag, name, path] of [["--hardness-map", "hardness", settings.hardnessMap], ["--soil-map", "soil", settings.soilMap]] as const) {
+        if (!path) continue;
+        if (!options.materials.enabled) throw new BakeInputError(`${flag}: the options leave the materials off, so the map would change nothing; set materials.enabled in the options file.`);
+        input.initial!.masks[name] = await readMaterialMap(path, layout.width, layout.depth, flag);
     }
     const output = outputFormat(settings, layout);
     const paths = outputPaths(settings.out);

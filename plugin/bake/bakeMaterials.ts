@@ -1,5 +1,5 @@
 /**
- * The bake's rock and soil: the hardness map it reads (`--hardness-map`), and the materials' maps
+ * The bake's rock and soil: the hardness and soil maps it reads (`--hardness-map`, `--soil-map`), and the materials' maps
  * it writes beside the others once they have run (soil, exposed bed, rock hardness).
  */
 import { quantiseMask, resampleNearest } from "../core/maskValues.js";
@@ -10,17 +10,18 @@ import type { ErosionOptions } from "../core/options.js";
 import { BakeInputError, readBakeInput } from "./bakeInput.js";
 
 /**
- * The hardness map in `path` for a `width x depth` field, as Q16 per vertex (`setMask("hardness")`):
- * a 16-bit grayscale PNG, RAW16 or 16-bit TIFF (0 to 65535 for 0 to 1), or a float32 EXR, TIFF or
- * `.f32` of values in [0, 1]; of any size, sampled at the field's vertices (nearest, corners to corners).
+ * A materials' map in `path` for a `width x depth` field, as Q16 per vertex (`setMask("hardness")`
+ * or `setMask("soil")`; `flag` names it in errors): a 16-bit grayscale PNG, RAW16 or 16-bit TIFF (0
+ * to 65535 for 0 to 1), or a float32 EXR, TIFF or `.f32` of values in [0, 1]; of any size, sampled
+ * at the field's vertices (nearest, corners to corners).
  */
-export async function readHardnessMap(path: string, width: number, depth: number): Promise<Int32Array> {
+export async function readMaterialMap(path: string, width: number, depth: number, flag: "--hardness-map" | "--soil-map"): Promise<Int32Array> {
     const map = await readBakeInput(path, { cellSize: 1, heightRange: { min: 0, max: 1 }, size: { width, depth } });
-    if (map.tiles) throw new BakeInputError(`--hardness-map ${path}: a folder of tiles; give the map as one file.`);
+    if (map.tiles) throw new BakeInputError(`${flag} ${path}: a folder of tiles; give the map as one file.`);
     try {
-        return quantiseMask(resampleNearest(map.heights, map.width, map.depth, width, depth), width * depth, "hardness");
+        return quantiseMask(resampleNearest(map.heights, map.width, map.depth, width, depth), width * depth, flag === "--hardness-map" ? "hardness" : "soil");
     } catch (error) {
-        throw new BakeInputError(`--hardness-map ${path}: ${(error as Error).message}`);
+        throw new BakeInputError(`${flag} ${path}: ${(error as Error).message}`);
     }
 }
 

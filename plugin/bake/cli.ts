@@ -37,6 +37,7 @@ interface BakeFlags {
     out?: string;
     options?: string;
     hardnessMap?: string;
+    soilMap?: string;
     cellSize?: string;
     extent?: string;
     heightRange?: string;
@@ -119,6 +120,7 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
         cycles: positiveInteger(flags.cycles, "--cycles"),
         optionsFile: flags.options,
         hardnessMap: flags.hardnessMap,
+        soilMap: flags.soilMap,
         scale: scaleOf(flags),
         output: { format, endian: flags.endian as Endian | undefined, preset },
         gpu: flags.gpu ?? false,
@@ -199,6 +201,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
         .option("--out <path>", "eroded heights (the maps, snapshot and report go beside it); default <input>.eroded.<ext>")
         .option("--options <file>", "JSON erosion options, the component's identifiers (e.g. {\"hydraulic\":{\"inertia\":0.3}})")
         .option("--hardness-map <file>", "the rock's hardness map for the materials (materials.enabled in --options): a 16-bit grayscale PNG, RAW16 or TIFF (0 to 65535 for 0 to 1) or a float32 EXR, TIFF or .f32 of values in [0, 1], sampled at the field's vertices; the hardness there is times 1 + value x (materials.hardnessMapScale - 1)")
+        .option("--soil-map <file>", "the soil map for the materials (materials.enabled in --options), in the --hardness-map formats: each vertex starts with value x materials.initialSoil of soil (then thinned by slope with materials.initialSoilSlope)")
         .option("--cell-size <metres>", "distance between neighbouring vertices (default 1)")
         .option("--extent <WxH>", "the field's extent in metres (sets the cell size; cells must be square)")
         .option("--height-range <min,max>", "metres that 16-bit samples (PNG, RAW16, 16-bit TIFF) 0 and 65535 stand for (default 0 to a quarter of the extent)")

@@ -225,7 +225,9 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * at the far, +z, edge). 0 holds the ground out, 1 erodes at full strength; for `"uplift"` it is
      * the uplift map, for `"rain"` the rain map (times `water.rain`), for `"hardness"` the hardness
      * map (with `materials.enabled`: the rock's hardness times 1 + value x
-     * (`materials.hardnessMapScale` - 1)). Values are quantised to 1/65536. Like options, it takes effect at the next
+     * (`materials.hardnessMapScale` - 1)), for `"soil"` the soil map (the share of
+     * `materials.initialSoil` each vertex starts with when the materials are first made: set it
+     * before they run, or before `reset()`). Values are quantised to 1/65536. Like options, it takes effect at the next
      * cycle boundary, and it is part of the state: fingerprints, snapshots and reset() carry it.
      */
     public setMask(operator: MaskName, mask: ArrayLike<number> | BaseTexture | null): Promise<void> {

@@ -25,11 +25,15 @@ export interface WaterSourceState {
 export const MASKED_OPERATORS = ["hydraulic", "thermal", "rivers", "uplift", "rain"] as const;
 
 /**
- * Every mask: the operators' (`MASKED_OPERATORS`), then the hardness map (the rock's hardness
- * factor, `materials.hardnessMapScale` where it reads 1), which the fingerprint and snapshots hold
- * only while it is set, so a state without it hashes as before it existed.
+ * The materials' maps, in fingerprint and snapshot order: the hardness map (the rock's hardness
+ * factor, `materials.hardnessMapScale` where it reads 1) and the soil map (the share of
+ * `materials.initialSoil` a vertex starts with). The fingerprint and snapshots hold each only while
+ * it is set, so a state without them hashes as before they existed.
  */
-export const MASK_NAMES = [...MASKED_OPERATORS, "hardness"] as const;
+export const MATERIAL_MASKS = ["hardness", "soil"] as const;
+
+/** Every mask: the operators' (`MASKED_OPERATORS`), then the materials' maps (`MATERIAL_MASKS`). */
+export const MASK_NAMES = [...MASKED_OPERATORS, ...MATERIAL_MASKS] as const;
 
 /** What a mask applies to. */
 export type MaskName = (typeof MASK_NAMES)[number];
@@ -46,7 +50,7 @@ export type ErosionMasks = Record<MaskName, Int32Array | null>;
 
 /** No masks. */
 export function noMasks(): ErosionMasks {
-    return { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null, hardness: null };
+    return { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null, hardness: null, soil: null };
 }
 
 /** Copies of the masks. */

@@ -29,12 +29,14 @@
  *    the materials give other values (the channels' soil);
  * 10. only while a hardness map is set (`setMask("hardness")`): the ASCII tag `HARDNESSMAP` and
  *    its values as i32 (Q16). Contract version 10 added it (a state without one hashes as in
- *    version 9).
+ *    version 9);
+ * 11. only while a soil map is set (`setMask("soil")`): the ASCII tag `SOILMAP` and its values as
+ *    i32 (Q16). Contract version 11 added it (a state without one hashes as in version 10).
  * Everything that affects later cycles is in it; the counters (outflow, steps) are not, since
  * they only report. Returned as 16 lowercase hex digits. The layout and the hash are fixed for
  * version 10; a change gets a new tag.
  */
-import { MASKED_OPERATORS, STATE_GRIDS, type ErosionMasks, type StateGridName, type WaterSourceState } from "./erosionState.js";
+import { MASKED_OPERATORS, MATERIAL_MASKS, STATE_GRIDS, type ErosionMasks, type StateGridName, type WaterSourceState } from "./erosionState.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 
@@ -153,10 +155,14 @@ export function fingerprintOf(state: FingerprintInput): string {
         hash.ascii("MATERIALS2");
         for (const grid of MATERIAL_GRIDS) hash.words(state.materials[grid]);
     }
-    const hardnessMap = state.masks?.hardness ?? null;
-    if (hardnessMap) {
-        hash.ascii("HARDNESSMAP");
-        hash.words(hardnessMap);
+    for (const name of MATERIAL_MASKS) {
+        const map = state.masks?.[name] ?? null;
+        if (!map) continue;
+        hash.ascii(MATERIAL_MASK_TAGS[name]);
+        hash.words(map);
     }
     return hash.hex();
 }
+
+/** The tag each of the materials' maps hashes after (only while it is set). */
+const MATERIAL_MASK_TAGS: Record<(typeof MATERIAL_MASKS)[number], string> = { hardness: "HARDNESSMAP", soil: "SOILMAP" };

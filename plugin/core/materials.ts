@@ -57,11 +57,19 @@ export function axisSlope(heights: Int32Array, width: number, depth: number, x: 
     return steepest;
 }
 
-/** The soil the materials start with (`initialSoilAt` of each vertex's `axisSlope`), into `soil`. */
-export function writeInitialSoil(soil: Int32Array, heights: Int32Array, width: number, depth: number, initial: number, limit: number): void {
+/**
+ * The soil the materials start with by slope: each vertex's soil (`initialSoil`, or its share by
+ * the soil map: `writeSoilMap`) thinned by `initialSoilAt` of its `axisSlope`, in place.
+ */
+export function writeInitialSoil(soil: Int32Array, heights: Int32Array, width: number, depth: number, limit: number): void {
     for (let y = 0; y < depth; y++) {
-        for (let x = 0; x < width; x++) soil[y * width + x] = initialSoilAt(initial, axisSlope(heights, width, depth, x, y), limit);
+        for (let x = 0; x < width; x++) soil[y * width + x] = initialSoilAt(soil[y * width + x], axisSlope(heights, width, depth, x, y), limit);
     }
+}
+
+/** The soil map's share of `initial` at every vertex (`mulQ16(initial, map)`, map in Q16 [0, 65536]), into `soil`. */
+export function writeSoilMap(soil: Int32Array, initial: number, map: Int32Array): void {
+    for (let i = 0; i < soil.length; i++) soil[i] = mulQ16(initial, map[i]);
 }
 
 /** Thickest soil a vertex holds (2^30 - 1 units, the top of the height range): a sum with any i32 change stays exact in WGSL. */

@@ -3,7 +3,7 @@
  * settings, `RUNTIME_SETTINGS`), serializable to an
  * `ArrayBuffer` (for saving games, sending to peers, or bug reports).
  *
- * Layout (little-endian, version 9): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
+ * Layout (little-endian, version 10): ASCII `TESN`; u32 version; u32 width, depth, cycle, batch;
  * f64 counters (`COUNTER_NAMES` order); u32 byte length of a JSON header ({ options: the simulation options (older snapshots carry
  * the runtime settings too; loading leaves them out), events: the
  * local erosion events in force and pending, sources: the water sources in force and pending,
@@ -18,25 +18,25 @@
  * never run; then u32 1 and the i32 grids of `MATERIAL_GRIDS` (soil, hardness), or u32 0 while the
  * materials have never run (version 8; a version 7 snapshot has no such word and no materials);
  * then u32 1 and the hardness map's i32 values, or u32 0 without one (version 9; older snapshots
- * have no such word and no hardness map). Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
+ * have no such word and no hardness map); then the same for the soil map (version 10). Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
  * masks; 4: its batch position counts batches in version 4's patch-after-patch order; 5: no water,
  * four masks, seven counters) are refused with an error saying so. Version 6 (no ground edits, 11
  * counters) loads: its edit counters start at zero.
  */
 import { COUNTER_COUNT } from "./counters.js";
 import { base64ToBytes, bytesToBase64 } from "./base64.js";
-import { cloneState, MASK_NAMES, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
+import { cloneState, MASK_NAMES, MASKED_OPERATORS, MATERIAL_MASKS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 
 const MAGIC = "TESN";
-/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's; version 9 added the materials, 10 the hardness map). */
-export const SNAPSHOT_VERSION = 9;
+/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's; version 9 added the materials, 10 the hardness map, 11 the soil map). */
+export const SNAPSHOT_VERSION = 10;
 
 /** Counters a snapshot of each version that still loads holds. */
-const COUNTERS_OF_VERSION: Readonly<Record<number, number>> = { 6: 11, 7: COUNTER_COUNT, 8: COUNTER_COUNT, 9: COUNTER_COUNT };
+const COUNTERS_OF_VERSION: Readonly<Record<number, number>> = { 6: 11, 7: COUNTER_COUNT, 8: COUNTER_COUNT, 9: COUNTER_COUNT, 10: COUNTER_COUNT };
 const GRIDS = STATE_GRIDS.length;
 
 /** A copy of the whole erosion state at one batch, with the simulation options in force. */
@@ -131,9 +131,11 @@ export class ErosionSnapshot {
         const materials = this.state.materials;
         yield littleEndianBytes(Int32Array.of(materials ? 1 : 0));
         for (const grid of materials ? MATERIAL_GRIDS : []) yield littleEndianBytes((materials as MaterialGrids)[grid]);
-        const hardnessMap = this.state.masks.hardness;
-        yield littleEndianBytes(Int32Array.of(hardnessMap ? 1 : 0));
-        if (hardnessMap) yield littleEndianBytes(hardnessMap);
+        for (const name of MATERIAL_MASKS) {
+            const map = this.state.masks[name];
+            yield littleEndianBytes(Int32Array.of(map ? 1 : 0));
+            if (map) yield littleEndianBytes(map);
+        }
     }
 
     /** Reads a snapshot written by `toArrayBuffer`; throws a clear error for anything else. */
@@ -154,7 +156,7 @@ export class ErosionSnapshot {
         });
         const storedCounters = COUNTERS_OF_VERSION[version];
         if (storedCounters === undefined) {
-            fail(`version ${version} is not supported: this build reads versions 6 to ${SNAPSHOT_VERSION} (simulation contract 10: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks, the shallow water, the materials and the hardness map). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+            fail(`version ${version} is not supported: this build reads versions 6 to ${SNAPSHOT_VERSION} (simulation contract 11: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks, the shallow water, the materials, the hardness and soil maps). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
         }
         const counters = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < storedCounters; i++) {
@@ -211,13 +213,15 @@ export class ErosionSnapshot {
                 for (const grid of MATERIAL_GRIDS) materials[grid] = readGrid();
             }
         }
-        if (version >= 9) {
-            if (buffer.byteLength < offset + 4) fail("the hardness map's flag is missing");
-            const hasHardnessMap = view.getUint32(offset, true);
+        // The materials' maps: the hardness map from version 9, the soil map from version 10.
+        for (const [name, since] of [["hardness", 9], ["soil", 10]] as const) {
+            if (version < since) continue;
+            if (buffer.byteLength < offset + 4) fail(`the ${name} map's flag is missing`);
+            const hasMap = view.getUint32(offset, true);
             offset += 4;
-            if (hasHardnessMap) {
-                if (buffer.byteLength < offset + cells * 4) fail("the hardness map is truncated");
-                masks.hardness = readGrid();
+            if (hasMap) {
+                if (buffer.byteLength < offset + cells * 4) fail(`the ${name} map is truncated`);
+                masks[name] = readGrid();
             }
         }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);

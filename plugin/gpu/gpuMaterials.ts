@@ -6,7 +6,7 @@
  * the hardness grid written from the hardness map where it changed (`hardnessMap.ts`).
  */
 import type { ErosionStateData } from "../core/erosionState.js";
-import { createMaterialGrids, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
+import { createMaterialGrids, writeSoilMap, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
 import { blankBatchParams } from "../core/batchParams.js";
 import { writeHardnessFactors } from "../core/hardnessMap.js";
 import { gridGroups, record } from "./batchDispatch.js";
@@ -45,15 +45,17 @@ export class GpuMaterials {
         return [{ buffer: this._buffers.bound("material"), data: packMaterials(materials) }];
     }
 
-    /** Before `planned`'s dispatches: the materials made (`planned.initialSoil` of soil everywhere) if it runs them first, and its fields written where they changed. */
+    /** Before `planned`'s dispatches: the materials made (`planned.initialSoil` of soil everywhere, or the soil map's share of it) if it runs them first, and its fields written where they changed. */
     public prepare(planned: PlannedBatch): void {
         if (!this._buffers.hasMaterials) {
             if (planned.params.materials === 0) return;
             this._recorder.beforeWrite();
             this._buffers.ensureMaterials();
-            this._device.writeBuffer(this._buffers.bound("material"), packMaterials(createMaterialGrids(this._cells, planned.initialSoil ?? 0)));
+            const grids = createMaterialGrids(this._cells, planned.initialSoil ?? 0);
+            if (planned.masks.soil) writeSoilMap(grids.soil, planned.initialSoil ?? 0, planned.masks.soil);
+            this._device.writeBuffer(this._buffers.bound("material"), packMaterials(grids));
             this._fields = null;
-            if ((planned.initialSoilSlope ?? 0) > 0) this._recordInitialSoil(planned.initialSoil ?? 0, planned.initialSoilSlope!);
+            if ((planned.initialSoilSlope ?? 0) > 0) this._recordInitialSoil(planned.initialSoilSlope!);
             // Fresh grids have hardness factor 1 everywhere: as no map makes them.
             this._hardnessStamp = 0;
         }
@@ -66,11 +68,11 @@ export class GpuMaterials {
         this._fields = fields;
     }
 
-    /** Records `init_soil`: the starting soil by slope (`writeInitialSoil` on the CPU), over the soil just written. */
-    private _recordInitialSoil(initial: number, limit: number): void {
+    /** Records `init_soil`: the soil just written thinned by slope (`writeInitialSoil` on the CPU). */
+    private _recordInitialSoil(limit: number): void {
         const { width, depth } = this._buffers;
         const [gx, gy] = gridGroups(width, depth);
-        record(this._recorder.target([{ ...blankBatchParams(width, depth), regionX0: initial, regionX1: limit }]), "init_soil", gx, gy);
+        record(this._recorder.target([{ ...blankBatchParams(width, depth), regionX1: limit }]), "init_soil", gx, gy);
         this._recorder.noteRecorded();
     }
 

@@ -9,7 +9,7 @@ import { f32Bits, MAX_DISPATCH_BATCHES, PARAMS_UNIFORM_BYTES } from "../core/bat
 import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
-import { cloneMasks, MASKED_OPERATORS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
+import { cloneMasks, MASKED_OPERATORS, MATERIAL_MASKS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
@@ -374,13 +374,14 @@ export class GpuErosionSimulation {
     }
 
     /**
-     * The writes of the masks that differ from those uploaded (noted as uploaded). The hardness map
-     * has no buffer of its own: it is noted only (the state read back carries it), and the
-     * materials write it into their hardness grid (`GpuMaterials.beforeBatch`).
+     * The writes of the masks that differ from those uploaded (noted as uploaded). The materials'
+     * maps have no buffers of their own: they are noted only (the state read back carries them),
+     * and the materials write the hardness map into their hardness grid and the soil map into
+     * their first soil (`GpuMaterials.prepare`).
      */
     private _maskWrites(masks: ErosionMasks): BufferWrite[] {
         const writes: BufferWrite[] = [];
-        if (masks.hardness !== this._uploadedMasks.hardness) this._uploadedMasks = { ...this._uploadedMasks, hardness: masks.hardness };
+        for (const name of MATERIAL_MASKS) if (masks[name] !== this._uploadedMasks[name]) this._uploadedMasks = { ...this._uploadedMasks, [name]: masks[name] };
         for (const operator of MASKED_OPERATORS) {
             const mask = masks[operator];
             if (mask === this._uploadedMasks[operator]) {

@@ -33,6 +33,11 @@ interface ParityCase {
     batches: number;
 }
 
+/** A soil map (`setMask("soil")`): bands of none, some and all of the starting soil, and a ramp between. */
+function soilMap(width: number, depth: number): Int32Array {
+    return Int32Array.from({ length: width * depth }, (_, i) => [0, 20000, 65536, Math.round(((i % width) / (width - 1)) * 65536)][Math.floor(i / width) % 4]);
+}
+
 const CASES: ParityCase[] = [
     { name: "non-square 97 x 61 grid (sides not multiples of the workgroup), brush 3", width: 97, depth: 61, relief: 80, options: { patchSize: 32, seed: 11, hydraulic: { dropletsPerBatch: 600, brushRadius: 3 } }, batches: 24 },
     { name: "brush radius 0, inertia 0, 4-neighbour open thermal", width: 70, depth: 70, relief: 120, options: { patchSize: 40, hydraulic: { dropletsPerBatch: 800, brushRadius: 0, inertia: 0 }, thermal: { neighbours: 4, boundary: "open", talus: 0.2 } }, batches: 16 },
@@ -62,6 +67,7 @@ const CASES: ParityCase[] = [
             uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)),
             rain: null,
             hardness: null,
+            soil: null,
         }),
     },
     {
@@ -83,19 +89,19 @@ const CASES: ParityCase[] = [
     },
     { name: "erodeAt events: discs inside, across the edge, and queued mid-cycle", width: 66, depth: 50, relief: 30, options: { patchSize: 32, seed: 12, hydraulic: { dropletsPerBatch: 200 } }, batches: 20, events: [{ afterBatch: 0, x: 30.5, y: 20.25, radius: 6, droplets: 500 }, { afterBatch: 0, x: 2, y: 47, radius: 8, droplets: 400 }, { afterBatch: 5, x: 50, y: 10, radius: 3.5, droplets: 200 }] },
     {
-        name: "materials: soil at its own angle over dipping strata of hard and soft rock (some beds below the base), a hardness map, initial soil, weathering, rivers with uplift under an uplift map, a pile and a dig",
+        name: "materials: soil at its own angle over dipping strata of hard and soft rock (some beds below the base), a hardness map, initial soil by a soil map, weathering, rivers with uplift under an uplift map, a pile and a dig",
         width: 49,
         depth: 41,
         relief: 30,
         options: { patchSize: 24, seed: 6, hydraulic: { dropletsPerBatch: 120 }, rivers: { erosion: 0.5, capacity: 0.2, uplift: 0.01, stepsPerBatch: 6 }, thermal: { talus: 0.6, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, hardness: 1.5, initialSoil: 0.4, strataThickness: 1.25, strataHardness: 25, strataShare: 0.4, strataSeed: 77, strataBase: -4, strataBeds: 12, strataDip: 0.2, strataDipDirection: 130, hardnessMapScale: 7.5, weathering: 0.05, soilDepth: 0.7 } },
         batches: 12,
-        masks: (width, depth) => ({ ...noMasks(), uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)), hardness: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)) }),
+        masks: (width, depth) => ({ ...noMasks(), uplift: Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)), hardness: Int32Array.from({ length: width * depth }, (_, i) => Math.round((Math.floor(i / width) / (depth - 1)) * 65536)), soil: soilMap(width, depth) }),
         edits: [
             { afterBatch: 2, request: { kind: "pile", height: 3 * 65536 }, points: [{ x: 20, y: 20 }], radius: 5 },
             { afterBatch: 9, request: { kind: "dig", depth: 2 * 65536 }, points: [{ x: 40, y: 10 }, { x: 44, y: 30 }], radius: 2 },
         ],
     },
-    { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil), soil from slope at the start, the channel rule handing slopes' debris to the rivers (channelSoil off)", width: 40, depth: 33, relief: 30, options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5, channelArea: 6 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2, initialSoilSlope: 1.5, channelSoil: false } }, batches: 24 },
+    { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil), soil from a soil map and slope at the start, the channel rule handing slopes' debris to the rivers (channelSoil off)", width: 40, depth: 33, relief: 30, masks: (width, depth) => ({ ...noMasks(), soil: soilMap(width, depth) }), options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5, channelArea: 6 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2, initialSoilSlope: 1.5, channelSoil: false } }, batches: 24 },
     { name: "a run of many batches (160: 16 patches x 3 operators a cycle)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 

@@ -123,8 +123,10 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
         await erosion.whenIdle();
     }
     const bakedAfterDetach = Array.from(baked.getVerticesData(VertexBuffer.PositionKind)!).filter((_, i) => i % 3 === 1);
-    // Babylon destroys released buffers at the end of a frame.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Babylon destroys released buffers at the end of a frame, and a loaded machine renders a frame
+    // a second or slower: wait for some frames' ends (up to 10 s; a buffer still held is then a leak).
+    const released = performance.now();
+    while (liveBufferCount(engine, "TerrainErosion") !== baseline && performance.now() - released < 10000) await new Promise((resolve) => setTimeout(resolve, 50));
     const afterDetach = liveBufferCount(engine, "TerrainErosion");
     return {
         framedStartup,

@@ -87,7 +87,7 @@ describe("terrain-erosion bake", () => {
         expect(readdirSync(join(dir, "tiles-out")).sort()).toEqual(["a.f32", "b.f32", "c.f32", "d.f32", "manifest.json"]);
     });
 
-    it("bakes rock and soil with a hardness map (a smaller PNG, sampled at the vertices) and writes the materials' maps", async () => {
+    it("bakes rock and soil with a hardness map and a soil map (smaller PNGs, sampled at the vertices) and writes the materials' maps", async () => {
         const materialsOptions = join(dir, "materials.json");
         const options = { ...OPTIONS, materials: { enabled: true, hardness: 2, initialSoil: 0.1, hardnessMapScale: 8, strataThickness: 4, strataShare: 0.5 } };
         writeFileSync(materialsOptions, JSON.stringify(options));
@@ -96,14 +96,20 @@ describe("terrain-erosion bake", () => {
         writeFileSync(mapFile, await encodeGray16Png(Uint16Array.from({ length: MAP * MAP }, (_, i) => (i % MAP) * 2047), MAP, MAP));
         const out = join(dir, "materials/out.png");
         await expect(bake({ input, out, cycles: 1, optionsFile, hardnessMap: mapFile, scale: { heightRange: RANGE } })).rejects.toThrow("--hardness-map: the options leave the materials off");
-        const summary = await bake({ input, out, cycles: 1, optionsFile: materialsOptions, hardnessMap: mapFile, scale: { heightRange: RANGE }, workers: 1 });
+        // The soil map: the starting soil in the north half only.
+        const soilFile = join(dir, "soil.png");
+        writeFileSync(soilFile, await encodeGray16Png(Uint16Array.from({ length: MAP * MAP }, (_, i) => (i < (MAP * MAP) / 2 ? 65535 : 0)), MAP, MAP));
+        await expect(bake({ input, out, cycles: 1, optionsFile, soilMap: soilFile, scale: { heightRange: RANGE } })).rejects.toThrow("--soil-map: the options leave the materials off");
+        const summary = await bake({ input, out, cycles: 1, optionsFile: materialsOptions, hardnessMap: mapFile, soilMap: soilFile, scale: { heightRange: RANGE }, workers: 1 });
         const snapshot = ErosionSnapshot.fromArrayBuffer(new Uint8Array(readFileSync(join(dir, "materials/out.snapshot"))).buffer);
         const map = snapshot.state.masks.hardness!;
+        const soilMap = snapshot.state.masks.soil!;
+        expect([soilMap[0], soilMap[SIZE * SIZE - 1]]).toEqual([65536, 0]);
         // Column x reads the map's column round(x x 32 / 128): 2047 / 65535 of 1 a column.
         for (const x of [0, 5, 64, 127, 128]) expect(Math.abs(map[7 * SIZE + x] - Math.round((Math.round((x * 32) / 128) * 2047 * 65536) / 65535))).toBeLessThanOrEqual(1);
         const image = await decodeGrayPng(readFileSync(input));
         const simulation = new CpuErosionSimulation(SIZE, SIZE, heightsToFixed(samplesToHeights(image.samples, RANGE)), resolveOptions(options));
-        simulation.setMasks({ ...noMasks(), hardness: map });
+        simulation.setMasks({ ...noMasks(), hardness: map, soil: soilMap });
         simulation.runCycles(1);
         expect(summary.fingerprint).toBe(simulation.fingerprint());
         expect(readdirSync(join(dir, "materials")).filter((name) => /exposedLayer|rockHardness|soil/.test(name)).sort()).toEqual(["out.exposedLayer.png", "out.rockHardness.png", "out.soil.png"]);

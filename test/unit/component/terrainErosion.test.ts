@@ -312,7 +312,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         await erosion.runCycles(1);
         const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
         reference.runCycles(1);
-        reference.setMasks({ hydraulic: Int32Array.from(values, (v) => Math.round(v * 65536)), thermal: null, rivers: null, uplift: null, rain: null, hardness: null });
+        reference.setMasks({ hydraulic: Int32Array.from(values, (v) => Math.round(v * 65536)), thermal: null, rivers: null, uplift: null, rain: null, hardness: null, soil: null });
         reference.runCycles(1);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
         await expect(erosion.setMask("hydraulic", new Float64Array(3))).rejects.toThrow(/3 values but the ground has/);

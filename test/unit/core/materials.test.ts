@@ -4,7 +4,7 @@
  * the materials unchanged.
  */
 import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
-import { conservedMass, noMasks } from "../../../plugin/advanced.js";
+import { conservedMass, fingerprintOf, noMasks } from "../../../plugin/advanced.js";
 import { axisSlope, HARDNESS_ONE, initialSoilAt, weatheredSoil, materialMapArrays, materialParams, materialTexels, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
 
 const SIZE = 27;
@@ -187,6 +187,30 @@ describe("soil from slope at the start", () => {
         expect(initialSoilAt(65536, 2 * 65536, 4 * 65536)).toBe(32768);
         expect(initialSoilAt(65536, 9 * 65536, 4 * 65536)).toBe(0);
         expect(new Set(soil).size).toBeGreaterThan(3);
+    });
+});
+
+describe("soil from a soil map at the start", () => {
+    it("starts with the map's share of materials.initialSoil, thinned by slope, hashes the map only while set, and carries it in snapshots", () => {
+        const cone = generateCone(SIZE, SIZE, 20, 12);
+        const heights = heightsToFixed(cone.map((height) => Math.min(height, 12)));
+        const options = resolveOptions({ patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 64 }, materials: { enabled: true, soilTalus: 64, initialSoil: 1, initialSoilSlope: 4 } });
+        // None in the west, the whole soil in the east, a quarter between.
+        const map = Int32Array.from({ length: SIZE * SIZE }, (_, i) => [0, 16384, 65536][Math.floor(((i % SIZE) * 3) / SIZE)]);
+        const plain = new CpuErosionSimulation(SIZE, SIZE, heights.slice(), options);
+        const mapped = new CpuErosionSimulation(SIZE, SIZE, heights.slice(), options);
+        mapped.setMasks({ ...noMasks(), soil: map });
+        expect(mapped.fingerprint()).not.toBe(plain.fingerprint());
+        mapped.runCycles(1);
+        const soil = mapped.state.materials!.soil;
+        for (let i = 0; i < SIZE * SIZE; i++) {
+            const initial = [0, 16384, 65536][Math.floor(((i % SIZE) * 3) / SIZE)];
+            expect(soil[i]).toBe(initialSoilAt(initial, axisSlope(heights, SIZE, SIZE, i % SIZE, Math.floor(i / SIZE)), 4 * 65536));
+        }
+        expect(soil.some((units) => units === 16384)).toBe(true);
+        const loaded = ErosionSnapshot.fromArrayBuffer(mapped.snapshot().toArrayBuffer());
+        expect(Array.from(loaded.state.masks.soil!)).toEqual(Array.from(map));
+        expect(fingerprintOf(loaded.state)).toBe(mapped.fingerprint());
     });
 });
 

@@ -20,7 +20,7 @@ describe("long runs", () => {
         const margin = Math.floor((high - low) * 0.1);
         const simulation = new CpuErosionSimulation(width, width, heights, resolveOptions({ ...AGGRESSIVE, tileable: true }));
         const gradient = Int32Array.from({ length: width * width }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536));
-        simulation.setMasks({ hydraulic: gradient, thermal: gradient.slice().reverse(), rivers: gradient, uplift: null, rain: null, hardness: null });
+        simulation.setMasks({ hydraulic: gradient, thermal: gradient.slice().reverse(), rivers: gradient, uplift: null, rain: null, hardness: null, soil: null });
         for (let cycle = 0; cycle < 1000; cycle += 50) {
             simulation.erodeAt(5 + (cycle % 23), 7 + (cycle % 19), 4, { droplets: 300, hydraulic: { erosion: 1 } });
             simulation.runCycles(50);

@@ -8,17 +8,19 @@ import { riverRect, type BatchParams } from "../../batchParams.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { writeHardnessFactors } from "../../hardnessMap.js";
-import { createMaterialGrids, HARDNESS_ONE, hardnessOf, soilAfter, writeInitialSoil, type MaterialFields, type MaterialGrids } from "../../materials.js";
+import { createMaterialGrids, HARDNESS_ONE, hardnessOf, soilAfter, writeInitialSoil, writeSoilMap, type MaterialFields, type MaterialGrids } from "../../materials.js";
 import type { PlannedBatch } from "../../schedule.js";
 
 /**
  * The state's materials, made the first time a batch runs them: `initialSoil` units of soil on
- * every vertex, or with `initialSoilSlope` (Q16) less on steeper ground (`writeInitialSoil`).
+ * every vertex, or with a soil map (`setMask("soil")`) its share of them (`writeSoilMap`), and
+ * with `initialSoilSlope` (Q16) less on steeper ground (`writeInitialSoil`).
  */
-export function ensureMaterials(state: ErosionStateData, initialSoil: number, initialSoilSlope = 0): MaterialGrids {
+export function ensureMaterials(state: ErosionStateData, initialSoil: number, initialSoilSlope = 0, soilMap: Int32Array | null = null): MaterialGrids {
     if (!state.materials) {
         state.materials = createMaterialGrids(state.width * state.depth, initialSoil);
-        if (initialSoilSlope > 0) writeInitialSoil(state.materials.soil, state.heights, state.width, state.depth, initialSoil, initialSoilSlope);
+        if (soilMap) writeSoilMap(state.materials.soil, initialSoil, soilMap);
+        if (initialSoilSlope > 0) writeInitialSoil(state.materials.soil, state.heights, state.width, state.depth, initialSoilSlope);
         // Fresh grids have hardness factor 1 everywhere: as no map makes them.
         writtenHardnessStamps.set(state.materials, 0);
     }
@@ -42,7 +44,7 @@ export function noteHardnessWritten(materials: MaterialGrids, stamp: number): vo
  * (`hardnessMap.ts`). Returns the materials.
  */
 export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedBatch, "initialSoil" | "initialSoilSlope" | "hardnessMap" | "masks">): MaterialGrids {
-    const materials = ensureMaterials(state, planned.initialSoil ?? 0, planned.initialSoilSlope ?? 0);
+    const materials = ensureMaterials(state, planned.initialSoil ?? 0, planned.initialSoilSlope ?? 0, planned.masks.soil);
     const stamp = planned.hardnessMap?.stamp ?? 0;
     if (writtenHardnessStamps.get(materials) !== stamp) {
         writeHardnessFactors(stamp === 0 ? null : planned.masks.hardness, planned.hardnessMap?.scale ?? 0, materials.hardness);
