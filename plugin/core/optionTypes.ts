@@ -108,7 +108,7 @@ export interface MaterialOptions {
     enabled: boolean;
     /** Soil's angle of repose as a slope, 0..64, never above `thermal.talus`. Default 0.6. */
     soilTalus: number;
-    /** The rock's hardness relative to the soil, 1..1000 (quantised to 1/256). Default 1. */
+    /** The rock's hardness relative to the soil, 1..1000 (quantised to 1/256). Default 2. */
     hardness: number;
     /** Soil thickness every vertex starts with, in cells of height, 0..1024. Default 0. */
     initialSoil: number;

@@ -7,6 +7,7 @@ import { CpuErosionSimulation, drainageField, heightsToFixed, resolveOptions, ty
 import { pearsonOf, spearman } from "../../plugin/advanced.js";
 import type { Check, Claim, ClaimResult, RealismSize } from "./claims.js";
 import { generatedTerrain, montBlanc, type Terrain } from "./terrains.js";
+import { measureRun, type RealismRun } from "./measure.js";
 
 /** The cap rock's plateau: a square table 40 cells high falling at slope 0.6 to a plain 4 cells high, with a little relief so water picks its ways. */
 export function capRockPlateau(size: number): Terrain {
@@ -163,6 +164,44 @@ export const soilGathers: Claim = {
             atLeast("Mont Blanc with weathering: Spearman rho(soil, log A)", weathered.logArea, 0.3),
             atMost("Mont Blanc with weathering: Spearman rho(soil, slope)", weathered.slope, -0.3),
             atLeast("Mont Blanc with weathering: bare ridges", weathered.bareRidges, 0.6),
+        ]);
+    },
+};
+
+/** The rivers claims' drainage figures of one run: pits and channel cells against the start, θ's gain, steep channels' lowering, lowering ranked by stream power. */
+function drainageFigures(run: RealismRun): { pits: number; channels: number; thetaGain: number; thetaRatio: number; steepLowering: number; lowering: number } {
+    return {
+        pits: run.after.pitFraction / run.before.pitFraction,
+        channels: run.after.channelCells / run.before.channelCells,
+        thetaGain: run.after.theta - run.before.theta,
+        thetaRatio: run.after.theta / run.before.theta,
+        steepLowering: -run.steepChange / run.meanAbsChange,
+        lowering: run.lowering,
+    };
+}
+
+export const materialsDrainage: Claim = {
+    id: "materials-drainage",
+    issue: "rock and soil",
+    title: "The materials on at their defaults (one uniform rock of hardness 2, no soil to start), 20 cycles: the rivers claims still hold on the generated terrain at 10 m cells and on Mont Blanc",
+    async evaluate(size: RealismSize) {
+        const generated = generatedTerrain(257, 10, 600);
+        const alps = await montBlanc(size === "full" ? undefined : 257);
+        const on = { materials: { enabled: true } };
+        const gen = drainageFigures(measureRun(generated, on, 20));
+        const mont = drainageFigures(measureRun(alps, on, 20));
+        // The bounds of `rivers-generated` (10 m cells) and `rivers-mont-blanc`.
+        return result(this, [
+            atMost("generated: pit fraction / initial", gen.pits, 0.6),
+            atLeast("generated: channel cells / initial", gen.channels, 1.15),
+            atLeast("generated: theta gain", gen.thetaGain, 0.05),
+            atLeast("generated: steep channel lowering / mean |Δh|", gen.steepLowering, 1.5),
+            atLeast("generated: Spearman(lowering, A^0.5 S)", gen.lowering, 0.2),
+            atMost("Mont Blanc: pit fraction / initial", mont.pits, 1.25),
+            atLeast("Mont Blanc: channel cells / initial", mont.channels, 0.9),
+            atLeast("Mont Blanc: theta / initial", mont.thetaRatio, 0.8),
+            atLeast("Mont Blanc: steep channel lowering / mean |Δh|", mont.steepLowering, 1.5),
+            atLeast("Mont Blanc: Spearman(lowering, A^0.5 S)", mont.lowering, 0.2),
         ]);
     },
 };

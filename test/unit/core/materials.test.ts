@@ -43,7 +43,7 @@ describe("materials in a run", () => {
 
     it("with one angle of repose, hardness 1 and the channels' load as without them erodes every height as without them, and keeps the soil apart", () => {
         const without = run(every, 2);
-        const withSoil = run({ ...every, materials: { enabled: true, soilTalus: 1, initialSoil: 0.5, channelSoil: false } }, 2);
+        const withSoil = run({ ...every, materials: { enabled: true, soilTalus: 1, hardness: 1, initialSoil: 0.5, channelSoil: false } }, 2);
         expect(Array.from(withSoil.state.heights)).toEqual(Array.from(without.state.heights));
         expect(withSoil.fingerprint()).not.toBe(without.fingerprint());
         const soil = withSoil.state.materials!.soil;
@@ -221,7 +221,7 @@ describe("soil production (weathering)", () => {
         expect(weatheredSoil(0, 6554, 65536, 2560)).toBe(655);
         expect(weatheredSoil(65536, 65536, 65536, 256)).toBe(65536);
         // Thermal at angles nothing reaches: the heights stay; the soil grows toward its depth on soft rock faster than on hard.
-        const options = { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 64, iterations: 4 }, materials: { enabled: true, soilTalus: 64, weathering: 0.1, soilDepth: 1 } };
+        const options = { patchSize: 16, hydraulic: { enabled: false }, rivers: { enabled: false }, thermal: { talus: 64, iterations: 4 }, materials: { enabled: true, soilTalus: 64, hardness: 1, weathering: 0.1, soilDepth: 1 } };
         const start = heightsToFixed(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 5, relief: 12 }));
         const soft = new CpuErosionSimulation(SIZE, SIZE, start.slice(), resolveOptions(options));
         const hard = new CpuErosionSimulation(SIZE, SIZE, start.slice(), resolveOptions({ ...options, materials: { ...options.materials, hardness: 4 } }));
