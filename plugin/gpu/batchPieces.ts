@@ -21,12 +21,14 @@ export type PieceStep =
 /**
  * What a vertex of each pass costs, relative to a drainage-area step's (1 where not listed).
  * Measured on SwiftShader at 513² (test/soak/smoothFrames.test.ts dumps each piece's time; a
- * drainage-area step about 0.85 µs a vertex there): river_erode about 11 times a step (it walks
- * each vertex's neighbours' loads and the stream power), clip_delta about 3 times, the fold's
+ * drainage-area step about 0.85 µs a vertex there): river_erode about 22 times a step (it walks
+ * each vertex's neighbours' loads and the stream power; weighted 11, its six bands took 143-316 ms
+ * where the pieces around them took 110-125, the bands over the big channels the most: 2026-12-03,
+ * with the shallow water on), clip_delta about 3 times, the fold's
  * apply_delta, fill_levels and copy_levels about a quarter; the routing hops `routeHopWeight`.
  */
 const PASS_WEIGHTS: Partial<Record<KernelName, number>> = {
-    river_erode: 11,
+    river_erode: 32,
     clip_delta: 3,
     apply_delta: 0.25,
     fill_levels: 0.25,

@@ -6,7 +6,8 @@
  * one-pass frames of 6 ms made the median: 12.7x). The batches the budget cannot hold run in pieces
  * (`plugin/gpu/batchPieces.ts`), and where even a piece is more than the budget, frames of cheaper
  * batches are filled to a piece's cost (`FramePlanOptions.evenFrames`). A ratio of measurements of
- * one run, not a wall-clock limit (1.9x and 2.3x in the last runs here). With
+ * one run, not a wall-clock limit (1.7x and 2.5x in the last runs here, with river_erode weighted
+ * 32 in `batchPieces.ts`: at 11 its bands over the big channels made 3.1-3.3x with the water on). With
  * `SMOOTH_FRAMES_WEBGL=1` the CPU backend on WebGL2 is printed too (its main-thread figures are in
  * the bench: `webgl2-frame-main` at 4 ms). `SMOOTH_FRAMES_DUMP=1` prints every frame.
  */
