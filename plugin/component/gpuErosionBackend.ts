@@ -80,6 +80,8 @@ export class GpuErosionBackend implements ErosionBackend {
     /** Creates the buffers, compiles the kernels (for the engine's current device) and uploads `state`. */
     public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress): Promise<GpuErosionBackend> {
         startup?.enter("creating-buffers");
+        // The attach (the grounds' copies, the initial state) had this frame: the buffers and the WGSL get the next.
+        await nextRenderedFrame(engine);
         const device = new BabylonComputeDevice(engine);
         const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null);
         startup?.enter("uploading");
@@ -290,7 +292,7 @@ export class GpuErosionBackend implements ErosionBackend {
     }
 }
 
-/** Milliseconds a start's upload waits for a frame between pieces at most (a render loop stopped meanwhile must not hold it). */
+/** Milliseconds a start waits for a frame between its steps at most (a render loop stopped meanwhile must not hold it). */
 const UPLOAD_FRAME_WAIT_MS = 100;
 
 /** Resolves after the engine's next frame when its render loop runs, else at once (a start without rendering: `runCycles`, a bake). */

@@ -1,11 +1,10 @@
 /**
  * `ComputeDevice` on Babylon's `WebGPUEngine`: every kernel is a Babylon `ComputeShader`, every
- * buffer a Babylon `StorageBuffer`. This is the device the `TerrainErosion` component uses, so the
- * kernels run inside the engine's own frame (its command encoder, its submit).
+ * buffer one of the engine's storage buffers (a `DataBuffer`). This is the device the
+ * `TerrainErosion` component uses, so the kernels run inside the engine's own frame (its command
+ * encoder, its submit).
  */
-import { StorageBuffer } from "@babylonjs/core/Buffers/storageBuffer.js";
 import { ComputeShader } from "@babylonjs/core/Compute/computeShader.js";
-import { Constants } from "@babylonjs/core/Engines/constants.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { DataBuffer } from "@babylonjs/core/Buffers/dataBuffer.js";
@@ -14,9 +13,17 @@ import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "
 import { kernelBindingsMapping, kernelSource, KERNELS, UNIFORM_BINDINGS, type KernelName } from "./shaderLibrary.js";
 
 interface BabylonBuffer extends ComputeBuffer {
-    storage: StorageBuffer | null;
+    storage: DataBuffer | null;
     /** A buffer someone else owns (a mesh's vertex buffer), bound as is and never disposed here. */
     external: DataBuffer | null;
+}
+
+/** `GPUBufferUsage`'s flags (the constants are not defined in Node). */
+const GPU_USAGE = { copySrc: 4, copyDst: 8, uniform: 64, storage: 128 } as const;
+
+/** The engine's buffer maker, which `StorageBuffer` reaches only through a zero upload. */
+interface EngineBuffers {
+    _bufferManager: { createBuffer(size: number, usage: number, label?: string): DataBuffer };
 }
 
 /** How long kernels may take to compile before `prepareKernels` gives up, in milliseconds. */
@@ -79,7 +86,8 @@ export class BabylonComputeDevice implements ComputeDevice {
     }
 
     /**
-     * Compiles `kernels`: every one's WGSL (Babylon's `isReady`, side by side), then their pipelines
+     * Compiles `kernels`: every one's WGSL (Babylon's `isReady`, `PIPELINES_AT_ONCE` at a time: all
+     * side by side made frames of 390-610 ms at 513² on SwiftShader), then their pipelines
      * with the device's `createComputePipelineAsync`, `PIPELINES_AT_ONCE` at a time, those of
      * `later` in the background after it resolves (`onCompiled` counts those at once). Babylon
      * would create a pipeline at the kernel's first dispatch, synchronously
@@ -92,7 +100,7 @@ export class BabylonComputeDevice implements ComputeDevice {
      */
     public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later: readonly KernelName[] = []): Promise<void> {
         const shaders = kernels.map((kernel) => [kernel, this._shader(kernel)] as const);
-        await Promise.all(shaders.map(([kernel, shader]) => whenReady(kernel, shader)));
+        await inTurns(shaders, PIPELINES_AT_ONCE, ([kernel, shader]) => whenReady(kernel, shader));
         const deferred = new Set(later);
         const now = shaders.filter(([kernel]) => !deferred.has(kernel)).map(([, shader]) => shader);
         onCompiled && deferred.forEach(() => onCompiled());
@@ -114,10 +122,16 @@ export class BabylonComputeDevice implements ComputeDevice {
         return shader;
     }
 
+    /**
+     * A storage buffer (and a uniform one too for `usage` "uniform"), made by the engine's buffer
+     * manager rather than as a Babylon `StorageBuffer`, which uploads a zero array of its size
+     * through the queue: WebGPU buffers start zeroed, and those uploads were 116 ms of the
+     * synchronous attach at 513² on SwiftShader (a 300 ms frame).
+     */
     public createBuffer(label: string, byteLength: number, usage: BufferUsage = "storage"): ComputeBuffer {
-        // Babylon makes every StorageBuffer a storage buffer; a uniform one also gets the uniform usage.
-        const flags = Constants.BUFFER_CREATIONFLAG_READWRITE | (usage === "uniform" ? Constants.BUFFER_CREATIONFLAG_UNIFORM : 0);
-        const storage = new StorageBuffer(this.engine, byteLength, flags, label);
+        const flags = GPU_USAGE.storage | GPU_USAGE.copySrc | GPU_USAGE.copyDst | (usage === "uniform" ? GPU_USAGE.uniform : 0);
+        // Babylon's own StorageBuffer rounds the size up to 4 bytes the same way.
+        const storage = (this.engine as unknown as EngineBuffers)._bufferManager.createBuffer((byteLength + 3) & ~3, flags, label);
         const buffer: BabylonBuffer = { label, byteLength, storage, external: null };
         this._liveBuffers.add(buffer);
         return buffer;
@@ -133,7 +147,7 @@ export class BabylonComputeDevice implements ComputeDevice {
     }
 
     public writeBuffer(buffer: ComputeBuffer, data: ArrayBufferView, byteOffset = 0): void {
-        live(buffer).update(data, byteOffset, data.byteLength);
+        this.engine.updateStorageBuffer(live(buffer), data, byteOffset, data.byteLength);
     }
 
     public dispatch(kernel: KernelName, bindings: KernelBindings, x: number, y: number, z: number, texture?: unknown): void {
@@ -154,7 +168,7 @@ export class BabylonComputeDevice implements ComputeDevice {
                 throw new Error(`Kernel ${kernel} needs buffer "${name}".`);
             }
             if (UNIFORM_BINDINGS.has(name)) {
-                shader.setUniformBuffer(name, live(buffer).getBuffer());
+                shader.setUniformBuffer(name, live(buffer));
             } else {
                 shader.setStorageBuffer(name, bindable(buffer));
             }
@@ -170,13 +184,13 @@ export class BabylonComputeDevice implements ComputeDevice {
     }
 
     public async readBuffer(buffer: ComputeBuffer, byteOffset: number, byteLength: number): Promise<ArrayBuffer> {
-        const view = await live(buffer).read(byteOffset, byteLength, undefined, true);
+        const view = await this.engine.readFromStorageBuffer(live(buffer), byteOffset, byteLength, undefined, true);
         return view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength) as ArrayBuffer;
     }
 
     public destroyBuffer(buffer: ComputeBuffer): void {
         const babylonBuffer = buffer as BabylonBuffer;
-        babylonBuffer.storage?.dispose();
+        if (babylonBuffer.storage) this.engine._releaseBuffer(babylonBuffer.storage);
         babylonBuffer.storage = null;
         babylonBuffer.external = null;
         this._liveBuffers.delete(babylonBuffer);
@@ -187,12 +201,12 @@ export class BabylonComputeDevice implements ComputeDevice {
     }
 }
 
-function bindable(buffer: ComputeBuffer): StorageBuffer | DataBuffer {
+function bindable(buffer: ComputeBuffer): DataBuffer {
     const external = (buffer as BabylonBuffer).external;
     return external ?? live(buffer);
 }
 
-function live(buffer: ComputeBuffer): StorageBuffer {
+function live(buffer: ComputeBuffer): DataBuffer {
     const storage = (buffer as BabylonBuffer).storage;
     if (!storage) {
         throw new Error(`GPU buffer ${buffer.label} was used after it was destroyed.`);

@@ -59,13 +59,20 @@ describe("smooth frames at 513², a 4 ms budget (soak)", () => {
         if (process.env.SMOOTH_FRAMES_WEBGL) await measure("webgl2", {});
     }, 1200000);
 
-    it("WebGPU start: the page renders on while the kernels compile and the state uploads (a frame each 20-40 ms on SwiftShader, not 6 frames in 4 s)", async () => {
+    it("WebGPU start: the page renders on while the kernels compile and the state uploads (a frame each 20-40 ms on SwiftShader, not 6 frames in 4 s), no frame of it over 4x the running median", async () => {
         const browser = await openTestPage("smoothFrames", [], "?engine=webgpu", true);
         try {
             const start: StartupFrames = await browser.page.evaluate((request) => (window as unknown as { startupFrames(r: unknown): Promise<StartupFrames> }).startupFrames(request), { size: SIZE, budgetMs: 16 });
             const longest = [...start.intervals].sort((a, b) => b.ms - a.ms).slice(0, 5);
-            console.log(`WebGPU start at 513²: ${start.phases}; ${start.intervals.length} frames, the longest ${longest.map(({ ms, phase }) => `${ms.toFixed(0)} ms (${phase})`).join(", ")}`);
+            const runningMedian = median(start.running);
+            console.log(`WebGPU start at 513²: ${start.phases}; ${start.intervals.length} frames, the longest ${longest.map(({ ms, phase }) => `${ms.toFixed(0)} ms (${phase})`).join(", ")}; then, running, the median frame ${runningMedian.toFixed(0)} ms, the longest ${Math.max(...start.running).toFixed(0)} ms`);
             expect(start.backend).toBe("webgpu");
+            // No frame of the start longer than a few of the running component's (render intervals, which vary
+            // more than erosion's measured time: 3-440 ms at a 16 ms budget on SwiftShader). The attach's own
+            // frame was 300 ms (Babylon's zero uploads of every storage buffer) and two frames of the WGSL
+            // made side by side 390-610 ms; now the first batches' frame is the longest, 240-310 ms against
+            // a median of 83-105 ms.
+            expect(longest[0].ms).toBeLessThanOrEqual(4 * runningMedian);
             // Babylon compiled every pipeline inside the first erosion frame: 6-7 frames from attach to the first batches.
             const compiling = start.intervals.filter(({ phase }) => phase.startsWith("compiling-kernels"));
             expect(compiling.length).toBeGreaterThan(50);
