@@ -23,11 +23,11 @@ function median(values: readonly number[]): number {
     return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-async function measure(engine: "webgpu" | "webgl2", options: ErosionOptionsInput): Promise<SmoothCycle> {
+async function measure(engine: "webgpu" | "webgl2", options: ErosionOptionsInput, warmUpCycles = 1): Promise<SmoothCycle> {
     let browser: OpenPage | null = null;
     try {
         browser = await openTestPage("smoothFrames", [], engine === "webgpu" ? "?engine=webgpu" : "", true);
-        const cycle = await browser.page.evaluate((request) => (window as unknown as { smoothCycle(r: unknown): Promise<SmoothCycle> }).smoothCycle(request), { size: SIZE, budgetMs: BUDGET_MS, options, timeoutMs: 900000 });
+        const cycle = await browser.page.evaluate((request) => (window as unknown as { smoothCycle(r: unknown): Promise<SmoothCycle> }).smoothCycle(request), { size: SIZE, budgetMs: BUDGET_MS, options, timeoutMs: 900000, warmUpCycles });
         const longest = Math.max(...cycle.erosionMs);
         const p99 = [...cycle.erosionMs].sort((a, b) => a - b)[Math.floor(0.99 * (cycle.erosionMs.length - 1))];
         const worst = cycle.erosionMs
@@ -56,7 +56,8 @@ describe("smooth frames at 513², a 4 ms budget (soak)", () => {
         // Both kinds of batch run in pieces: the rivers' (hundreds) and the droplets' (several each).
         expect(new Set(cycle.kinds.filter((kind) => kind.startsWith("pieces")).map((kind) => kind.replace(/^pieces \d+-\d+ of /, ""))).size).toBeGreaterThan(1);
         expect(longestOverMedian(cycle)).toBeLessThanOrEqual(3);
-        if (process.env.SMOOTH_FRAMES_WEBGL) await measure("webgl2", {});
+        // After V8's compiling threads settle (they still took a sixth of a core in the second cycle).
+        if (process.env.SMOOTH_FRAMES_WEBGL) await measure("webgl2", {}, 8);
     }, 1200000);
 
     it("WebGPU start: the page renders on while the kernels compile and the state uploads (a frame each 20-40 ms on SwiftShader, not 6 frames in 4 s), no frame of it over 4x the running median", async () => {

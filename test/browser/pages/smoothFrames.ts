@@ -1,7 +1,7 @@
 /**
  * Smooth frames (test/soak/smoothFrames.test.ts): a 513² ground eroded live at a small frame
  * budget, on WebGPU (`?engine=webgpu`) or on the CPU backend under WebGL2, sampled frame by frame
- * over one full cycle after a warm-up cycle: each landed frame's erosion time (`lastFrame.measuredMs`,
+ * over one full cycle after warm-up cycles (one unless asked for more): each landed frame's erosion time (`lastFrame.measuredMs`,
  * once per landed frame: `lastFrame.landed`) and each rendered frame's main-thread time for erosion
  * (`lastFrame.cpuMs + applyMs`, once per change).
  */
@@ -59,18 +59,20 @@ async function terrainScene(size: number) {
     return { engine, gpu, scene, ground };
 }
 
-async function smoothCycle(request: { size: number; budgetMs: number; options: ErosionOptionsInput; timeoutMs: number }): Promise<SmoothCycle> {
+/** One measured cycle after `warmUpCycles` (1 by default) at `budgetMs`. */
+async function smoothCycle(request: { size: number; budgetMs: number; options: ErosionOptionsInput; timeoutMs: number; warmUpCycles?: number }): Promise<SmoothCycle> {
     const { size } = request;
+    const warmUp = request.warmUpCycles ?? 1;
     const { engine, gpu, scene, ground } = await terrainScene(size);
     // Not drawn, as in the bench: a frame's measured GPU time (submit to done) is then erosion's
     // alone, not half a million triangles rasterised on SwiftShader queued beside it.
     ground.isVisible = false;
     engine.runRenderLoop(() => scene.render());
-    const erosion = new TerrainErosion({ ...request.options, backend: gpu ? "webgpu" : "cpu", frameBudgetMs: request.budgetMs, maxCycles: 2 });
+    const erosion = new TerrainErosion({ ...request.options, backend: gpu ? "webgpu" : "cpu", frameBudgetMs: request.budgetMs, maxCycles: warmUp + 1 });
     ground.addBehavior(erosion);
     await erosion.whenReady();
     // The warm-up cycle: kernels' first use, and the budget learning what each batch costs.
-    await until(() => erosion.cyclesCompleted >= 1, "the warm-up cycle", request.timeoutMs);
+    await until(() => erosion.cyclesCompleted >= warmUp, "the warm-up cycles", request.timeoutMs);
     const erosionMs: number[] = [];
     const kinds: string[] = [];
     const mainThreadMs: number[] = [];
@@ -102,7 +104,7 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
         lastSeen = frame;
     });
     const started = performance.now();
-    await until(() => erosion.cyclesCompleted >= 2, "the measured cycle", request.timeoutMs);
+    await until(() => erosion.cyclesCompleted >= warmUp + 1, "the measured cycle", request.timeoutMs);
     await erosion.whenIdle();
     scene.onBeforeRenderObservable.remove(before);
     scene.onAfterRenderObservable.remove(after);
