@@ -1,15 +1,18 @@
 /**
  * The WebGPU backend: the simulation state in GPU buffers (`SimulationBuffers`), batches recorded in
- * the dispatch order of `batchDispatch.ts`, uploads and readbacks. Dispatches are recorded and run at
+ * the dispatch order of `batchDispatch.ts`, uploads and readbacks (`gpuReadback.ts`, the masks in
+ * `gpuMasks.ts`). Dispatches are recorded and run at
  * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
  * ordering contract of `ComputeDevice`).
  */
 import { GpuMaterials } from "./gpuMaterials.js";
+import { GpuMasks } from "./gpuMasks.js";
+import { readGpuMaps, readGpuState } from "./gpuReadback.js";
 import { f32Bits, MAX_DISPATCH_BATCHES, PARAMS_UNIFORM_BYTES } from "../core/batchParams.js";
 import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
-import { cloneMasks, MASKED_OPERATORS, MATERIAL_MASKS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
+import { cloneMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
@@ -21,7 +24,7 @@ import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BufferWrite } from "./piecewiseUpload.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
-import { COUNTER_BYTES, fluxBytes, gridBytes, SimulationBuffers } from "./simulationBuffers.js";
+import { fluxBytes, SimulationBuffers } from "./simulationBuffers.js";
 
 /** Whether two planned batches belong to one class of one cycle (and may share dispatches). */
 function sameClass(a: PlannedBatch, b: PlannedBatch): boolean {
@@ -36,7 +39,7 @@ export class GpuErosionSimulation {
     private readonly _recorder: GpuRecorder;
     /** The material buffer's grids and fields (bedrock and soil). */
     private readonly _materials: GpuMaterials;
-    private _uploadedMasks: ErosionMasks = noMasks();
+    private readonly _masks: GpuMasks;
     private _brushTable: Int32Array | null = null;
     private _uploadedSources: Int32Array | null = null;
     private _disposed = false;
@@ -53,6 +56,7 @@ export class GpuErosionSimulation {
         this._buffers = new SimulationBuffers(device, width, depth, patchSize, PARAM_SLOTS, PARAMS_UNIFORM_BYTES);
         this._recorder = new GpuRecorder(device, this._buffers);
         this._materials = new GpuMaterials(device, this._buffers, this._recorder);
+        this._masks = new GpuMasks(this._buffers);
         this.heights = this._buffers.bound("heights");
     }
 
@@ -89,7 +93,7 @@ export class GpuErosionSimulation {
         }
         this._recorder.beforeWrite();
         const writes: BufferWrite[] = STATE_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: state[grid] }));
-        writes.push(...this._maskWrites(state.masks), ...this._waterWrites(state.water ?? null), ...this._materials.stateWrites(state.materials ?? null));
+        writes.push(...this._masks.writes(state.masks), ...this._waterWrites(state.water ?? null), ...this._materials.stateWrites(state.materials ?? null));
         writes.push({ buffer: this._buffers.bound("delta"), data: new Int32Array(this.width * this.depth) });
         const counters = new Uint32Array(COUNTER_COUNT * COUNTER_WORDS);
         for (let i = 0; i < COUNTER_COUNT; i++) {
@@ -282,34 +286,14 @@ export class GpuErosionSimulation {
     public async readState(cycle: number, batch: number): Promise<ErosionStateData> {
         this._assertLive();
         this.submit();
-        const bytes = gridBytes(this.width, this.depth);
-        const waterGrids = this._buffers.hasWater ? WATER_GRIDS : [];
-        const [counters, materials, ...grids] = await Promise.all([this.device.readBuffer(this._buffers.bound("counters"), 0, COUNTER_BYTES), this._materials.read(), ...[...STATE_GRIDS, ...waterGrids].map((grid) => this.device.readBuffer(this._buffers.bound(grid), 0, bytes))]);
-        const words = new Uint32Array(counters);
-        const counterValues = new Float64Array(COUNTER_COUNT);
-        for (let i = 0; i < COUNTER_COUNT; i++) {
-            counterValues[i] = words[COUNTER_WORDS * i] + words[COUNTER_WORDS * i + 1] * 2 ** 32;
-        }
-        const state = { width: this.width, depth: this.depth, cycle, batch, masks: cloneMasks(this._uploadedMasks), counters: counterValues } as ErosionStateData;
-        STATE_GRIDS.forEach((grid, index) => (state[grid] = new Int32Array(grids[index])));
-        if (this._buffers.hasWater) {
-            const water = {} as WaterGrids;
-            WATER_GRIDS.forEach((grid, index) => (water[grid] = new Int32Array(grids[STATE_GRIDS.length + index])));
-            state.water = water;
-        } else {
-            state.water = null;
-        }
-        state.materials = materials;
-        return state;
+        return readGpuState(this.device, this._buffers, this._materials, cloneMasks(this._masks.uploaded), cycle, batch);
     }
 
     /** Reads the erosion maps back (submitting first). */
     public async readMaps(): Promise<ErosionMaps> {
         this._assertLive();
         this.submit();
-        const bytes = gridBytes(this.width, this.depth);
-        const [water, wear, deposition] = await Promise.all((["mapWater", "mapWear", "mapDeposition"] as const).map((map) => this.device.readBuffer(this._buffers.bound(map), 0, bytes)));
-        return { water: new Uint32Array(water), wear: new Uint32Array(wear), deposition: new Uint32Array(deposition) };
+        return readGpuMaps(this.device, this._buffers);
     }
 
     /** Starts the maps again from zero. */
@@ -366,33 +350,11 @@ export class GpuErosionSimulation {
         recordTexturePass(this._recorder, this._buffers, "write_maps", texture, { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 }, {}, rows);
     }
 
-    /** Uploads whichever masks changed (a new mask is a new array: the schedule hands them out whole). */
+    /** Uploads whichever masks changed. */
     private _uploadMasks(masks: ErosionMasks): void {
-        const writes = this._maskWrites(masks);
+        const writes = this._masks.writes(masks);
         if (writes.length > 0) this._recorder.beforeWrite();
         for (const { buffer, data } of writes) this.device.writeBuffer(buffer, data);
-    }
-
-    /**
-     * The writes of the masks that differ from those uploaded (noted as uploaded). The materials'
-     * maps have no buffers of their own: they are noted only (the state read back carries them),
-     * and the materials write the hardness map into their hardness grid and the soil map into
-     * their first soil (`GpuMaterials.prepare`).
-     */
-    private _maskWrites(masks: ErosionMasks): BufferWrite[] {
-        const writes: BufferWrite[] = [];
-        for (const name of MATERIAL_MASKS) if (masks[name] !== this._uploadedMasks[name]) this._uploadedMasks = { ...this._uploadedMasks, [name]: masks[name] };
-        for (const operator of MASKED_OPERATORS) {
-            const mask = masks[operator];
-            if (mask === this._uploadedMasks[operator]) {
-                continue;
-            }
-            if (mask) {
-                writes.push({ buffer: this._buffers.ensureMask(operator), data: mask });
-            }
-            this._uploadedMasks = { ...this._uploadedMasks, [operator]: mask };
-        }
-        return writes;
     }
 
     /**
