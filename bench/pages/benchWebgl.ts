@@ -51,13 +51,21 @@ async function runWebglBench(request: WebglBenchRequest): Promise<BenchPageResul
     const plan: number[] = [];
     const apply: number[] = [];
     const main: number[] = [];
+    const post: number[] = [];
+    const intervals: number[] = [];
     let last = erosion.lastFrame;
+    let lastRendered = 0;
     scene.onAfterRenderObservable.add(() => {
         const frame = erosion.lastFrame;
+        const now = performance.now();
         if (erosion.cyclesCompleted < warmUp) {
             last = frame;
+            lastRendered = now;
             return;
         }
+        if (lastRendered > 0 && erosion.isRunning) intervals.push(now - lastRendered);
+        lastRendered = now;
+        if (frame.landed !== last.landed && frame.batches > 0) post.push(frame.postMs);
         // A rendered frame that planned a frame or applied rows (the rows of a batch come back a band a frame).
         if (frame !== last && frame.cpuMs + frame.applyMs > 0) {
             plan.push(frame.cpuMs);
@@ -87,7 +95,9 @@ async function runWebglBench(request: WebglBenchRequest): Promise<BenchPageResul
         ...edits,
         record("webgl2-frame-main", main, "main-thread ms a frame, planning plus applying the rows (lastFrame.cpuMs + lastFrame.applyMs; the rows applied a band at a time within what the budget leaves)"),
         record("webgl2-frame-main-p95", [percentile95(main)], "the 95th percentile of the main-thread ms a frame"),
-        record("webgl2-frame-plan", plan, "planning and sending the batches (lastFrame.cpuMs)"),
+        record("webgl2-frame-plan", plan, "planning the batches (lastFrame.cpuMs)"),
+        record("webgl2-frame-post", post, "handing each landed frame's batches to the worker, posted in a task of its own after the rendered frame that planned them (lastFrame.postMs; not in a frame's main-thread time)"),
+        record("webgl2-frame-interval", intervals, "the render loop's interval from one rendered frame to the next while the cycle ran (the ground not drawn)"),
         record("webgl2-frame-apply", apply, "applying the changed rows: CPU data, vertex buffer and maps texture uploads (lastFrame.applyMs)"),
     ];
     erosion.dispose();

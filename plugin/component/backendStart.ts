@@ -35,5 +35,5 @@ export async function startBackend(
         }
     }
     startup?.enter("starting-workers");
-    return { backend: await CpuErosionBackend.create(initial, true, { workers: cpuWorkerCount(options.cpuWorkers), shared: canShareMemory() }), gpu: false };
+    return { backend: await CpuErosionBackend.create(initial, true, { workers: cpuWorkerCount(options.cpuWorkers), shared: canShareMemory() }, field.cellSize), gpu: false };
 }

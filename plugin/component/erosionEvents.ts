@@ -59,6 +59,13 @@ export interface ErosionFrameStats {
      */
     readonly applyMs: number;
     /**
+     * Main-thread time spent handing the latest landed frame's batches to the CPU backend's worker,
+     * milliseconds: posted in a task of its own after the rendered frame that planned them, so that
+     * the worker it wakes does not take the core inside a frame (not in `cpuMs`; 0 on WebGPU and
+     * without a worker).
+     */
+    readonly postMs: number;
+    /**
      * The range of one whole-field batch's pieces the frame ran, when the budget could not hold the
      * batch in one frame (`batches` is then 1: the batch it runs part of), else null.
      */
@@ -71,7 +78,7 @@ export interface ErosionFrameStats {
 }
 
 /** A frame that ran no erosion (before the first, paused, at `maxCycles`, detached). */
-export const IDLE_FRAME: ErosionFrameStats = Object.freeze({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, landed: 0 });
+export const IDLE_FRAME: ErosionFrameStats = Object.freeze({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, postMs: 0, landed: 0 });
 
 /** Where a runner reports what happened (the behavior turns these into its observables). */
 export interface ErosionReports {

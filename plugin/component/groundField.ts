@@ -132,8 +132,11 @@ export class GroundField {
      * are already there are left alone).
      * @param rows heights of rows y0 .. y1 - 1, `width` values each
      * @param uploadToGpu also upload the changed ranges to the GPU vertex buffers (CPU backend)
+     * @param normals the normals of rows y0 .. y1 - 1 computed from `rows` and the field around
+     *   them (`normalRowsFromFixed`, by the CPU backend's worker): copied for the rows whose
+     *   neighbours are all among the rows written (the same floats), computed here for the rest
      */
-    public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean): void {
+    public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean, normals?: Float32Array): void {
         const unit = fixedUnitLength(this.cellSize);
         const live = this.windows.filter((window) => !window.binding.ground.isDisposed());
         // Only rows whose heights differ are reported (a flush of an up-to-date ground changes nothing).
@@ -159,7 +162,17 @@ export class GroundField {
         }
         const normalY0 = Math.max(0, changedY0 - 1);
         const normalY1 = Math.min(this.depth, changedY1 + 1);
-        this._writeNormalRows(live, normalY0, normalY1);
+        if (normals) {
+            // A row's normal depends on the rows beside it: only the rows with both neighbours (or
+            // the field's edge) among those written here take the given normals.
+            const inside0 = Math.min(normalY1, Math.max(normalY0, y0 === 0 ? 0 : y0 + 1));
+            const inside1 = Math.max(inside0, Math.min(normalY1, y1 === this.depth ? y1 : y1 - 1));
+            this._writeNormalRows(live, normalY0, inside0);
+            this._copyNormalRows(live, normals, y0, inside0, inside1);
+            this._writeNormalRows(live, inside1, normalY1);
+        } else {
+            this._writeNormalRows(live, normalY0, normalY1);
+        }
         for (const { binding, y0: wy0 } of live) {
             const clip = (y: number) => Math.min(Math.max(y - wy0, 0), binding.depth);
             if (clip(normalY0) < clip(normalY1)) {
@@ -227,6 +240,18 @@ export class GroundField {
                 spare = up;
                 up = here;
                 here = down;
+            }
+        }
+    }
+
+    /** Copies field rows `y0 .. y1 - 1` of `normals` (whose first row is field row `from`) into every ground that holds them. */
+    private _copyNormalRows(windows: readonly FieldWindow[], normals: Float32Array, from: number, y0: number, y1: number): void {
+        const width = this.width;
+        for (const { binding, x0, y0: wy0 } of windows) {
+            const target = binding.cpuNormals;
+            for (let y = Math.max(y0, wy0); y < Math.min(y1, wy0 + binding.depth); y++) {
+                const row = ((y - from) * width + x0) * 3;
+                target.set(normals.subarray(row, row + binding.width * 3), (y - wy0) * binding.width * 3);
             }
         }
     }

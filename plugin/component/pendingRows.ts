@@ -17,6 +17,8 @@ export interface LandedRows {
     readonly y0: number;
     readonly y1: number;
     readonly texels: MapsTexels | null;
+    /** The rows' vertex normals where the backend computed them (`FrameResult.normals`), else null. */
+    readonly normals?: Float32Array | null;
     readonly batches: readonly PlannedBatch[];
     /** Called once its last row is applied. */
     readonly applied?: () => void;

@@ -194,7 +194,7 @@ export class RunnerFrames {
                     // checkpoint is not read yet (rows applied in bands keep theirs until then instead).
                     if (checkpointKept) await checkpointKept;
                 }
-                this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, pieces, landed: this._lastFrame.landed + 1 };
+                this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, postMs: result.postMs ?? 0, pieces, landed: this._lastFrame.landed + 1 };
                 host.frameStats.recordErosion(result.measuredMs ?? estimatedMs);
                 if (batches.length > 0) host.startup.enter("running");
             })
@@ -269,7 +269,12 @@ export class RunnerFrames {
     }
 
     private _landed(result: FrameResult, backend: ErosionBackend, frame: PlannedFrame, applied?: () => void): LandedRows {
-        return { backend, rows: result.rows, y0: result.rows ? result.y0 : 0, y1: result.rows ? result.y1 : 0, texels: result.texels ?? null, batches: frame.batches, applied };
+        const rows = result.rows ? { rows: result.rows, y0: result.y0, y1: result.y1 } : { rows: null, y0: 0, y1: 0 };
+        const done = () => {
+            applied?.();
+            backend.recycle?.(result); // its rows are on the grounds now
+        };
+        return { backend, ...rows, texels: result.texels ?? null, normals: result.normals ?? null, batches: frame.batches, applied: done };
     }
 
     /** Applies every row waiting (`whenIdle`: the grounds are up to date once it resolves). */
@@ -285,7 +290,8 @@ export class RunnerFrames {
         }
         if (landed.rows && y1 > y0) {
             const width = this._host.field.width;
-            this._host.field.writeRows(landed.rows.subarray((y0 - landed.y0) * width, (y1 - landed.y0) * width), y0, y1, cpu);
+            const normals = landed.normals?.subarray((y0 - landed.y0) * width * 3, (y1 - landed.y0) * width * 3);
+            this._host.field.writeRows(landed.rows.subarray((y0 - landed.y0) * width, (y1 - landed.y0) * width), y0, y1, cpu, normals);
         }
         this._previews.afterFrame(landed.batches, y0, y1, cpu);
     }

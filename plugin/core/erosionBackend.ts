@@ -25,6 +25,16 @@ export interface FrameResult {
     readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
     /** The CPU backend's maps-texture rows for `y0 .. y1 - 1`, when asked for (the GPU writes its textures itself). */
     readonly texels?: MapsTexels | null;
+    /**
+     * The vertex normals of rows `y0 .. y1 - 1` (xyz a vertex, `normalRowsFromFixed`), where the
+     * backend computes them off the main thread (the CPU backend in a worker), else absent.
+     */
+    readonly normals?: Float32Array | null;
+    /**
+     * Main-thread milliseconds the backend spent handing the frame to its worker (the CPU backend
+     * posts after the rendered frame that planned it, in a task of its own), when it has one.
+     */
+    readonly postMs?: number;
 }
 
 /**
@@ -63,6 +73,11 @@ export interface ErosionBackend {
      * come with the range that ends it); 1 when it is not cut. Any cut gives the same integers.
      */
     pieceCount(planned: PlannedBatch, wanted: number): number;
+    /**
+     * A frame's result is no longer used (its rows and normals are on the grounds): the backend may
+     * reuse its arrays for a later frame's (the CPU backend hands them back to its worker).
+     */
+    recycle?(result: FrameResult): void;
     /** The whole state after everything issued so far. */
     readState(cycle: number, batch: number): Promise<ErosionStateData>;
     /**

@@ -5,6 +5,7 @@
  * (`GroundField`) writes its normals with it, and the GPU's are tested against it. Floats: for
  * rendering only, never part of the state.
  */
+import { fixedUnitLength } from "./fixedPoint.js";
 
 /**
  * Writes the normals of one row of vertices into `normals` (xyz per vertex) from three rows of
@@ -25,4 +26,35 @@ export function writeNormalRow(up: ArrayLike<number>, here: ArrayLike<number>, d
         normals[x * 3 + 1] = inverseLength;
         normals[x * 3 + 2] = -dhdz * inverseLength;
     }
+}
+
+/**
+ * The normals of field rows `y0 .. y1 - 1` (xyz per vertex, row after row) from fixed-point heights,
+ * each height first rounded to a float32 in local units as a ground's positions hold it: the same
+ * floats `GroundField` computes from the positions once those rows are written, so the CPU
+ * backend's worker can compute them off the main thread.
+ * @param heights fixed-point heights of the whole field, `width` a row, `depth` rows
+ * @param cellSize distance between neighbouring vertices, local units
+ * @param target where to write them (`(y1 - y0) * width * 3` floats; a new array by default)
+ */
+export function normalRowsFromFixed(heights: Int32Array, width: number, depth: number, cellSize: number, y0: number, y1: number, target?: Float32Array): Float32Array {
+    const unit = fixedUnitLength(cellSize);
+    const normals = target ?? new Float32Array((y1 - y0) * width * 3);
+    const rowAt = (y: number, row: Float32Array) => {
+        for (let x = 0, i = y * width; x < width; x++, i++) row[x] = heights[i] * unit;
+        return row;
+    };
+    let up: Float32Array = rowAt(Math.max(0, y0 - 1), new Float32Array(width));
+    let here: Float32Array = rowAt(y0, new Float32Array(width));
+    let spare: Float32Array = new Float32Array(width);
+    for (let y = y0; y < y1; y++) {
+        const down = y + 1 < depth ? rowAt(y + 1, spare) : here;
+        writeNormalRow(up, here, down, (y > 0 ? 1 : 0) + (y < depth - 1 ? 1 : 0), width, cellSize, normals.subarray((y - y0) * width * 3, (y - y0 + 1) * width * 3));
+        if (down !== here) {
+            spare = up;
+            up = here;
+            here = down;
+        }
+    }
+    return normals;
 }

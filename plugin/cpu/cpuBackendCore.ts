@@ -13,7 +13,9 @@ import type { BatchPieces } from "../core/erosionBackend.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { dropletBatchWasmAvailable } from "../core/cpu/droplets/dropletBatchWasm.js";
 import { riverWalkWasmAvailable } from "../core/cpu/rivers/fast/riverWalkWasm.js";
+import { normalRowsFromFixed } from "../core/vertexNormals.js";
 import { CpuPool } from "./pool/cpuPool.js";
+import { SpareBuffers } from "./spareBuffers.js";
 import { sharedCopy } from "./pool/poolGrids.js";
 import type { SpawnHelper } from "./pool/poolPorts.js";
 
@@ -30,7 +32,17 @@ export interface CpuPoolRequest {
 /** A request to the CPU backend. */
 export type CpuBackendRequest =
     | { readonly type: "init"; readonly state: ErosionStateData; readonly pool: CpuPoolRequest | null }
-    | { readonly type: "frame"; readonly batches: readonly PlannedBatch[]; readonly changed: GridRect | null; readonly texels: MapsTexelOptions | null; readonly pieces?: BatchPieces | null }
+    | {
+          readonly type: "frame";
+          readonly batches: readonly PlannedBatch[];
+          readonly changed: GridRect | null;
+          readonly texels: MapsTexelOptions | null;
+          readonly pieces?: BatchPieces | null;
+          /** Also compute the changed rows' vertex normals, for grounds of this cell size (local units). */
+          readonly normalsCellSize?: number | null;
+          /** Earlier frames' row and normal buffers, no longer used, for this frame's (`SpareBuffers`). */
+          readonly spare?: readonly ArrayBuffer[];
+      }
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }
     | { readonly type: "release"; readonly cycle: number; readonly batch: number }
     | { readonly type: "write"; readonly state: ErosionStateData }
@@ -42,7 +54,7 @@ export type CpuBackendRequest =
 export type CpuBackendResponse =
     | { readonly type: "done" }
     | { readonly type: "ready"; readonly members: number; readonly shared: boolean; readonly webAssembly: boolean }
-    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null }
+    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null; readonly normals: Float32Array | null }
     | { readonly type: "state"; readonly state: ErosionStateData }
     | { readonly type: "released"; readonly state: ErosionStateData; readonly maps: ErosionMaps }
     | { readonly type: "maps"; readonly maps: ErosionMaps }
@@ -53,6 +65,7 @@ export class CpuBackendCore {
     private _runner: CpuBatchRunner | null = null;
     private _pool: CpuPool | null = null;
     private _queue: Promise<unknown> = Promise.resolve();
+    private readonly _spare = new SpareBuffers();
 
     /** @param _spawnerFor how helpers running a given worker source start here (null: they cannot) */
     constructor(private readonly _spawnerFor: (source: string) => SpawnHelper | null) {}
@@ -76,7 +89,8 @@ export class CpuBackendCore {
                 case "init":
                     return this._init(request.state, request.pool);
                 case "frame":
-                    return await this._frame(request.batches, request.changed, request.texels, request.pieces ?? null);
+                    this._spare.give(request.spare ?? []);
+                    return await this._frame(request.batches, request.changed, request.texels, request.pieces ?? null, request.normalsCellSize ?? null);
                 case "read": {
                     const state = cloneState(this._live().state);
                     state.cycle = request.cycle;
@@ -133,7 +147,7 @@ export class CpuBackendCore {
         return this._runner;
     }
 
-    private async _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null, pieces: BatchPieces | null): Promise<CpuBackendResponse> {
+    private async _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null, pieces: BatchPieces | null, normalsCellSize: number | null): Promise<CpuBackendResponse> {
         const runner = this._live();
         const started = performance.now();
         if (pieces) {
@@ -147,12 +161,23 @@ export class CpuBackendCore {
         }
         const computeMs = performance.now() - started;
         if (!changed) {
-            return { type: "frame", rows: null, y0: 0, y1: 0, computeMs, texels: null };
+            return { type: "frame", rows: null, y0: 0, y1: 0, computeMs, texels: null, normals: null };
         }
-        const width = runner.state.width;
-        const rows = runner.state.heights.slice(changed.y0 * width, changed.y1 * width);
-        // The maps texture's changed rows, computed here so the main thread only uploads them.
-        return { type: "frame", rows, y0: changed.y0, y1: changed.y1, computeMs, texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1) : null };
+        const { width, depth, heights } = runner.state;
+        const cells = (changed.y1 - changed.y0) * width;
+        const rows = new Int32Array(this._spare.take(cells * 4), 0, cells);
+        rows.set(heights.subarray(changed.y0 * width, changed.y1 * width));
+        // The maps texture's changed rows and the rows' normals, computed here so the main thread
+        // only copies and uploads them (the normals were half its cost of a row).
+        return {
+            type: "frame",
+            rows,
+            y0: changed.y0,
+            y1: changed.y1,
+            computeMs,
+            texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1) : null,
+            normals: normalsCellSize !== null ? normalRowsFromFixed(heights, width, depth, normalsCellSize, changed.y0, changed.y1, new Float32Array(this._spare.take(cells * 12), 0, cells * 3)) : null,
+        };
     }
 }
 

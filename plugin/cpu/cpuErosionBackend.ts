@@ -8,17 +8,13 @@ import type { ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
-import { CpuBackendCore, type CpuBackendRequest, type CpuBackendResponse } from "./cpuBackendCore.js";
+import { CpuBackendCore, type CpuBackendResponse } from "./cpuBackendCore.js";
 import { nodeSpawner } from "./pool/poolPorts.js";
 import { CPU_WORKER_SOURCE } from "../generated/cpuWorkerSource.generated.js";
 import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import { pieceCount } from "../core/cpuBatchRunner.js";
-
-/** Sends requests to a `CpuBackendCore`, here or in a worker. */
-interface CpuChannel {
-    request(message: CpuBackendRequest, transfer?: Transferable[]): Promise<CpuBackendResponse>;
-    close(): void;
-}
+import { SpareBuffers } from "./spareBuffers.js";
+import { workerChannel, type CpuChannel } from "./workerChannel.js";
 
 function inThreadChannel(): CpuChannel {
     // Here (Node, a NullEngine) the helpers are Node worker threads; a page without workers has none.
@@ -26,40 +22,6 @@ function inThreadChannel(): CpuChannel {
     return {
         request: (message) => core.handle(message),
         close: () => core.dispose(),
-    };
-}
-
-function workerChannel(): CpuChannel | null {
-    if (typeof Worker === "undefined" || typeof Blob === "undefined" || typeof URL === "undefined" || typeof URL.createObjectURL !== "function") {
-        return null;
-    }
-    let worker: Worker;
-    const url = URL.createObjectURL(new Blob([CPU_WORKER_SOURCE], { type: "text/javascript" }));
-    try {
-        worker = new Worker(url);
-    } catch {
-        URL.revokeObjectURL(url);
-        return null; // a content security policy without blob: workers, for example
-    }
-    URL.revokeObjectURL(url);
-    const pending: ((response: CpuBackendResponse) => void)[] = [];
-    worker.onmessage = (event: MessageEvent<CpuBackendResponse>) => pending.shift()?.(event.data);
-    worker.onerror = (event) => {
-        event.preventDefault();
-        const message = event.message || "the CPU erosion worker failed";
-        for (const resolve of pending.splice(0)) resolve({ type: "error", message });
-    };
-    return {
-        request(message, transfer = []) {
-            return new Promise((resolve) => {
-                pending.push(resolve);
-                worker.postMessage(message, transfer);
-            });
-        },
-        close() {
-            worker.terminate();
-            for (const resolve of pending.splice(0)) resolve({ type: "error", message: "the CPU erosion backend was disposed" });
-        },
     };
 }
 
@@ -88,20 +50,26 @@ export class CpuErosionBackend implements ErosionBackend {
     private _workers = 1;
     private _sharedMemory = false;
     private _webAssembly = false;
+    /** Row and normal buffers of frames whose rows are on the grounds, for the worker's next frame. */
+    private readonly _spare = new SpareBuffers();
 
     private constructor(
         private readonly _channel: CpuChannel,
-        public readonly inWorker: boolean
+        public readonly inWorker: boolean,
+        private readonly _normalsCellSize: number | null
     ) {}
 
     /**
      * Starts the backend on `state`.
      * @param preferWorker use a Web Worker when the platform has one
      * @param pool how many workers to run on (default one, no helpers)
+     * @param normalsCellSize when the backend runs in a worker, each frame also brings back its
+     *   changed rows' vertex normals for grounds of this cell size (local units), so the main thread
+     *   copies them instead of computing them (`FrameResult.normals`); null: none
      */
-    public static async create(state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }): Promise<CpuErosionBackend> {
-        const worker = preferWorker ? workerChannel() : null;
-        const backend = new CpuErosionBackend(worker ?? inThreadChannel(), worker !== null);
+    public static async create(state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }, normalsCellSize: number | null = null): Promise<CpuErosionBackend> {
+        const worker = preferWorker ? workerChannel(CPU_WORKER_SOURCE) : null;
+        const backend = new CpuErosionBackend(worker ?? inThreadChannel(), worker !== null, worker ? normalsCellSize : null);
         const request = pool.workers > 1 ? { members: pool.workers, shared: pool.shared && typeof SharedArrayBuffer !== "undefined", source: CPU_WORKER_SOURCE } : null;
         const ready = expect(await backend._channel.request({ type: "init", state, pool: request }), "ready");
         backend._workers = ready.members;
@@ -126,8 +94,15 @@ export class CpuErosionBackend implements ErosionBackend {
     }
 
     public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null, pieces: BatchPieces | null = null): Promise<FrameResult> {
-        const response = expect(await this._channel.request({ type: "frame", batches, changed, texels, pieces }), "frame");
-        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels };
+        let postMs = 0;
+        const spare = this._spare.takeAll();
+        const request = { type: "frame", batches, changed, texels, pieces, normalsCellSize: this._normalsCellSize, spare } as const;
+        const response = expect(await this._channel.request(request, spare, (ms) => (postMs = ms)), "frame");
+        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels, normals: response.normals, postMs };
+    }
+
+    public recycle(result: FrameResult): void {
+        this._spare.give([result.rows?.buffer, result.normals?.buffer].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer));
     }
 
     public pieceCount(planned: PlannedBatch): number {

@@ -35,8 +35,12 @@ function backendRole(): (data: unknown) => void {
     return (data) => {
         void core.handle(data as CpuBackendRequest).then((response: CpuBackendResponse) => {
             const transfer: Transferable[] = [];
-            if (response.type === "frame" && response.rows) {
-                transfer.push(response.rows.buffer);
+            if (response.type === "frame") {
+                // Handed over, not copied: a whole field's rows, normals and texels are megabytes
+                // that the main thread would otherwise copy as the message arrives.
+                for (const array of [response.rows, response.normals, response.texels?.maps, response.texels?.area, response.texels?.water, response.texels?.materials]) {
+                    if (array) transfer.push(array.buffer);
+                }
             } else if (response.type === "state") {
                 transfer.push(response.state.heights.buffer, response.state.suspended.buffer);
             }

@@ -28,6 +28,10 @@ export interface SmoothCycle {
     readonly mainThreadMs: number[];
     /** How each of them divides: planning and issuing, rows applied. */
     readonly mainThreadKinds: string[];
+    /** Main-thread time of handing each landed frame to the CPU backend's worker, after the frame that planned it (`lastFrame.postMs`), ms. */
+    readonly postMs: number[];
+    /** The render loop's intervals while the cycle ran, ms. */
+    readonly intervals: number[];
     /** Landed frames the sampler missed (two landed between its looks). */
     readonly unsampled: number;
     /** Frames that ran a range of a whole-field batch's pieces. */
@@ -77,6 +81,9 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
     const kinds: string[] = [];
     const mainThreadMs: number[] = [];
     const mainThreadKinds: string[] = [];
+    const postMs: number[] = [];
+    const intervals: number[] = [];
+    let lastRendered = 0;
     let unsampled = 0;
     let piecedFrames = 0;
     let renderedFrames = 0;
@@ -89,6 +96,7 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
             kinds.push(frame.pieces ? `pieces ${frame.pieces.from}-${frame.pieces.to} of ${frame.pieces.total}` : `${frame.batches} batches`);
             unsampled += Math.max(0, frame.landed - lastLanded - 1);
             if (frame.pieces) piecedFrames++;
+            postMs.push(frame.postMs);
         }
         lastLanded = frame.landed;
     };
@@ -96,6 +104,9 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
     const after = scene.onAfterRenderObservable.add(() => {
         look();
         renderedFrames++;
+        const now = performance.now();
+        if (lastRendered > 0) intervals.push(now - lastRendered);
+        lastRendered = now;
         const frame = erosion.lastFrame;
         if (frame !== lastSeen && frame.cpuMs + frame.applyMs > 0) {
             mainThreadMs.push(frame.cpuMs + frame.applyMs);
@@ -108,7 +119,7 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
     await erosion.whenIdle();
     scene.onBeforeRenderObservable.remove(before);
     scene.onAfterRenderObservable.remove(after);
-    const result = { backend: erosion.backend ?? "none", measuredBy: String(erosion.lastFrame.measuredBy), erosionMs, kinds, mainThreadKinds, mainThreadMs, unsampled, piecedFrames, renderedFrames, seconds: (performance.now() - started) / 1000 };
+    const result = { backend: erosion.backend ?? "none", measuredBy: String(erosion.lastFrame.measuredBy), erosionMs, kinds, mainThreadKinds, mainThreadMs, postMs, intervals, unsampled, piecedFrames, renderedFrames, seconds: (performance.now() - started) / 1000 };
     engine.stopRenderLoop();
     erosion.dispose();
     scene.dispose();

@@ -104,7 +104,7 @@ describe("TerrainErosion's attach lifecycle", () => {
         // A river batch running in pieces when paused finishes first (the schedule has counted it): at
         // most its six phases, then its rows within three frames.
         await renderFrames(env.scene, 12);
-        expect(erosion.lastFrame).toEqual({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, landed: expect.any(Number) });
+        expect(erosion.lastFrame).toEqual({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, postMs: 0, landed: expect.any(Number) });
         erosion.start();
         await renderFrames(env.scene, 2);
         await erosion.whenIdle();

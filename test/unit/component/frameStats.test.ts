@@ -2,7 +2,7 @@
 import { FRAME_STATS_WINDOW } from "../../../plugin/index.js";
 import { FrameStatsWindow } from "../../../plugin/internal.js";
 
-const frame = (erosionMs: number, measured = true) => ({ batches: 1, estimatedMs: 99, measuredMs: measured ? erosionMs : null, measuredBy: null, cpuMs: erosionMs / 10, applyMs: 0.5, landed: 1 });
+const frame = (erosionMs: number, measured = true) => ({ batches: 1, estimatedMs: 99, measuredMs: measured ? erosionMs : null, measuredBy: null, cpuMs: erosionMs / 10, applyMs: 0.5, postMs: 0, landed: 1 });
 
 describe("FrameStatsWindow", () => {
     it("summarises the last frames that ran erosion: median, 95th percentile and maximum", () => {
