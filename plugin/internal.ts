@@ -47,6 +47,7 @@ export { FrameStatsWindow } from "./component/frameStats.js";
 export { GroundField } from "./component/groundField.js";
 export { CpuBackendCore } from "./cpu/cpuBackendCore.js";
 export { SpareBuffers } from "./cpu/spareBuffers.js";
+export { mapsTexels } from "./core/erosionMaps.js";
 export { normalRowsFromFixed } from "./core/vertexNormals.js";
 export { TiledBakeDevice, type StepTransport } from "./bake/queue/tiledDevice.js";
 export { TileWorkbench } from "./bake/queue/tileWork.js";

@@ -20,6 +20,7 @@ import { materialTexels } from "./materialMaps.js";
 import type { MaterialFields } from "./materialParams.js";
 import type { WaterGrids } from "./waterModel.js";
 import { waterTexels } from "./waterMaps.js";
+import { newTexels, type TexelAllocator } from "./texelAllocator.js";
 
 /** The accumulated maps, one u32 per vertex, row-major. */
 export interface ErosionMaps {
@@ -94,12 +95,19 @@ export interface MapsTexelOptions {
  * `write_area_map.wgsl` write them on the GPU: RGBA per vertex (water visits, wear and deposition
  * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex.
  */
-export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null; materials?: MaterialGrids | null }, options: MapsTexelOptions, y0: number, y1: number): MapsTexels {
+export function mapsTexels(
+    maps: ErosionMaps,
+    state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null; materials?: MaterialGrids | null },
+    options: MapsTexelOptions,
+    y0: number,
+    y1: number,
+    alloc: TexelAllocator = newTexels
+): MapsTexels {
     const { width } = state;
     const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
     const unit = fixedUnitLength(options.cellSize);
-    const texels = new Float32Array(width * (y1 - y0) * 4);
-    const area = new Float32Array(width * (y1 - y0));
+    const texels = alloc(width * (y1 - y0) * 4);
+    const area = alloc(width * (y1 - y0));
     for (let k = 0; k < width * (y1 - y0); k++) {
         const i = y0 * width + k;
         texels[k * 4] = maps.water[i];
@@ -108,5 +116,5 @@ export function mapsTexels(maps: ErosionMaps, state: { heights: Int32Array; fill
         texels[k * 4 + 3] = directions[k] === 255 ? -1 : directions[k];
         area[k] = state.drainageArea[i];
     }
-    return { maps: texels, area, water: options.water ? waterTexels(state, options.cellSize, y0, y1) : null, materials: options.materials ? materialTexels(state, options.materials, options.cellSize, y0, y1) : null };
+    return { maps: texels, area, water: options.water ? waterTexels(state, options.cellSize, y0, y1, alloc) : null, materials: options.materials ? materialTexels(state, options.materials, options.cellSize, y0, y1, alloc) : null };
 }

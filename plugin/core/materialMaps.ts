@@ -8,6 +8,7 @@ import { HARDNESS_ONE } from "./hardness.js";
 import type { MaterialGrids } from "./materialGrids.js";
 import type { MaterialFields } from "./materialParams.js";
 import { bedIndex, vertexHardness } from "./materials.js";
+import { newTexels, type TexelAllocator } from "./texelAllocator.js";
 
 /** The materials as maps (`readMaps`): soil thickness (local units), the bed of the rock at the surface (-1: none), its hardness (times the soil's). */
 export interface MaterialMaps {
@@ -40,8 +41,8 @@ export function materialMapArrays(state: MaterialState, params: MaterialFields, 
  * none), b the rock's hardness (times the soil's), a 1 once the materials exist. Before that every
  * texel is (0, -1, 1, 0): bare rock as soft as soil.
  */
-export function materialTexels(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number): Float32Array {
-    const texels = new Float32Array(state.width * (y1 - y0) * 4);
+export function materialTexels(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels): Float32Array {
+    const texels = alloc(state.width * (y1 - y0) * 4);
     if (!state.materials) {
         for (let k = 0; k < texels.length; k += 4) {
             texels[k + 1] = -1;

@@ -6,6 +6,7 @@
 import { fixedUnitLength } from "./fixedPoint.js";
 import type { ErosionStateData } from "./erosionState.js";
 import { flowVector } from "./cpu/water/waterErode.js";
+import { newTexels, type TexelAllocator } from "./texelAllocator.js";
 
 /** The water's maps as arrays, in the ground's local units. */
 export interface WaterMaps {
@@ -23,10 +24,10 @@ const flow = new Int32Array(2);
  * toward -z), a the water surface (ground + water), all in local units (`cellSize` is the ground's
  * cell size in them). Dry vertices have depth and velocity 0 and the surface at the ground.
  */
-export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number): Float32Array {
+export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels): Float32Array {
     const { width, heights, water } = state;
     const unit = fixedUnitLength(cellSize);
-    const texels = new Float32Array(width * (y1 - y0) * 4);
+    const texels = alloc(width * (y1 - y0) * 4);
     for (let y = y0; y < y1; y++) {
         for (let x = 0; x < width; x++) {
             const i = y * width + x;

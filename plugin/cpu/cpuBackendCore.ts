@@ -175,7 +175,7 @@ export class CpuBackendCore {
             y0: changed.y0,
             y1: changed.y1,
             computeMs,
-            texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1) : null,
+            texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1, (length) => new Float32Array(this._spare.take(length * 4), 0, length).fill(0)) : null,
             normals: normalsCellSize !== null ? normalRowsFromFixed(heights, width, depth, normalsCellSize, changed.y0, changed.y1, new Float32Array(this._spare.take(cells * 12), 0, cells * 3)) : null,
         };
     }

@@ -102,7 +102,8 @@ export class CpuErosionBackend implements ErosionBackend {
     }
 
     public recycle(result: FrameResult): void {
-        this._spare.give([result.rows?.buffer, result.normals?.buffer].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer));
+        const { rows, normals, texels } = result;
+        this._spare.give([rows, normals, texels?.maps, texels?.area, texels?.water, texels?.materials].map((array) => array?.buffer).filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer));
     }
 
     public pieceCount(planned: PlannedBatch): number {

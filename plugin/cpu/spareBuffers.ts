@@ -1,12 +1,14 @@
 /**
  * Array buffers handed back and forth between the CPU backend's worker and the main thread, so a
- * frame's rows and normals go into memory already in use rather than new allocations: a fresh
- * array of a whole 513² field's normals (3 MB) took 9 ms of the worker's time to fault its pages
- * in, where computing the normals took 2.
+ * frame's rows, normals and maps texels go into memory already in use rather than new allocations:
+ * a fresh array of a whole 513² field's normals (3 MB) took 9 ms of the worker's time to fault its
+ * pages in, where computing the normals took 2; and the main thread, receiving 5 MB of new texels
+ * a frame with the maps texture on, ran garbage collections of 20-30 ms in the middle of frames.
+ * At most two frames' worth is kept (what is in flight and waiting anyway).
  */
 
-/** Buffers at most kept (a frame's rows and normals, two frames' worth). */
-const KEPT = 4;
+/** Buffers at most kept: a frame's rows, normals and four texel arrays, two frames' worth. */
+const KEPT = 12;
 
 /** Buffers free for reuse. */
 export class SpareBuffers {

@@ -63,8 +63,8 @@ async function terrainScene(size: number) {
     return { engine, gpu, scene, ground };
 }
 
-/** One measured cycle after `warmUpCycles` (1 by default) at `budgetMs`. */
-async function smoothCycle(request: { size: number; budgetMs: number; options: ErosionOptionsInput; timeoutMs: number; warmUpCycles?: number }): Promise<SmoothCycle> {
+/** One measured cycle after `warmUpCycles` (1 by default) at `budgetMs`, with the maps texture kept when `mapsTexture`. */
+async function smoothCycle(request: { size: number; budgetMs: number; options: ErosionOptionsInput; timeoutMs: number; warmUpCycles?: number; mapsTexture?: boolean }): Promise<SmoothCycle> {
     const { size } = request;
     const warmUp = request.warmUpCycles ?? 1;
     const { engine, gpu, scene, ground } = await terrainScene(size);
@@ -75,6 +75,7 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
     const erosion = new TerrainErosion({ ...request.options, backend: gpu ? "webgpu" : "cpu", frameBudgetMs: request.budgetMs, maxCycles: warmUp + 1 });
     ground.addBehavior(erosion);
     await erosion.whenReady();
+    if (request.mapsTexture) await erosion.getMapsTexture(); // as the bench's WebGL2 page and the sample's material plugin do
     // The warm-up cycle: kernels' first use, and the budget learning what each batch costs.
     await until(() => erosion.cyclesCompleted >= warmUp, "the warm-up cycles", request.timeoutMs);
     const erosionMs: number[] = [];
