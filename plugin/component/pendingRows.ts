@@ -44,6 +44,16 @@ export const DRAIN_FRAMES = 3;
  * bands of 130 rows, 13 ms, into one frame).
  */
 export const MAX_DRAIN_FRAMES = 6;
+/**
+ * Vertices whose rows one frame interval uploads at most, per millisecond of the frame budget (the
+ * CPU backend's rows: vertex buffers and maps textures, 24 to 60 bytes a vertex), whatever the
+ * budget's estimate of their cost, except for the rows due by a landed frame's deadline (which
+ * counts the frames its uploads need, up to `MAX_DRAIN_FRAMES`). An upload waits when the GPU
+ * process has not taken the ones before: measured on Chromium's WebGL2 (SwiftShader, 513², the
+ * maps texture on, a 4 ms budget), bands of 320-450 rows, 7-10 MB, waited 20-37 ms now and then
+ * (the rows' own work 3 ms); in bands of at most 128 rows (65,536 vertices) none did in nine cycles.
+ */
+export const UPLOAD_VERTICES_PER_MS = 16384;
 /** Milliseconds of rows applied the moment they land whatever the budget (below it, spreading them would only delay the grounds). */
 const AT_ONCE_MS = 2;
 /**
@@ -63,15 +73,19 @@ export class PendingRows {
     private _frames = 0;
     private _msPerVertex = INITIAL_MS_PER_VERTEX;
     private _peakMsPerVertex = INITIAL_MS_PER_VERTEX;
+    /** Vertices uploaded as frames landed since the last `applyWithin` (they count against its `UPLOAD_VERTICES_PER_MS`). */
+    private _uploadedSinceFrame = 0;
 
     /**
      * @param _width vertices a row (of the field)
      * @param _atOnceMs rows that cost no more than this are applied as they land whatever the budget
+     * @param _uploadVerticesPerMs vertices a frame interval uploads at most per millisecond of frame budget (`UPLOAD_VERTICES_PER_MS`)
      */
     constructor(
         private readonly _width: number,
         private readonly _apply: ApplyRowBand,
-        private readonly _atOnceMs = AT_ONCE_MS
+        private readonly _atOnceMs = AT_ONCE_MS,
+        private readonly _uploadVerticesPerMs = UPLOAD_VERTICES_PER_MS
     ) {}
 
     /** Whether rows are waiting. */
@@ -80,22 +94,29 @@ export class PendingRows {
     }
 
     /**
-     * Takes a frame's rows as they land: applied at once when nothing waits before them and they
-     * cost no more than `budgetMs` (or the constructor's `atOnceMs`, whichever is more) by the
-     * estimate, else queued for the next frames, to be applied within `DRAIN_FRAMES` frames, or
-     * more when the rows waiting and their own cost more than that many `frameBudgetMs`
-     * (`MAX_DRAIN_FRAMES` at most). A frame without rows goes in order too (its previews'
-     * bookkeeping). Returns the milliseconds it spent applying.
+     * Takes a frame's rows as they land: applied at once when nothing waits before them, they cost
+     * no more than `budgetMs` (or the constructor's `atOnceMs`, whichever is more) by the estimate
+     * and their uploads fit in what is left of the frame interval's; else queued for the next
+     * frames, to be applied within `DRAIN_FRAMES` frames, or more when the rows waiting and their
+     * own cost more than that many `frameBudgetMs` or uploads (`MAX_DRAIN_FRAMES` at most). A frame
+     * without rows goes in order too (its previews' bookkeeping). Returns the milliseconds it spent applying.
      */
     public add(landed: LandedRows, budgetMs = Infinity, frameBudgetMs = budgetMs): number {
         const rows = landed.rows ? landed.y1 - landed.y0 : 0;
-        const costMs = rows * this._width * this._costPerVertex;
-        const framesNeeded = Math.ceil((this.backlogMs(landed.backend) + costMs) / frameBudgetMs) + 1;
+        const vertices = rows * this._width;
+        const costMs = vertices * this._costPerVertex;
+        const uploads = uploadsRows(landed);
+        const framesForCost = Math.ceil((this.backlogMs(landed.backend) + costMs) / frameBudgetMs);
+        const uploadCap = this._uploadVerticesPerMs * frameBudgetMs;
+        const framesForUploads = uploads ? Math.ceil((this._backlogRows(landed.backend) * this._width + vertices) / uploadCap) : 0;
+        const framesNeeded = Math.max(framesForCost, framesForUploads) + 1;
         const drainFrames = Math.min(MAX_DRAIN_FRAMES, Math.max(DRAIN_FRAMES, Number.isFinite(framesNeeded) ? framesNeeded : MAX_DRAIN_FRAMES));
         this._queue.push({ landed, next: landed.rows ? landed.y0 : landed.y1, deadline: this._frames + drainFrames });
         if (this._queue.length > 1 || costMs > Math.max(budgetMs, this._atOnceMs)) return 0;
+        if (uploads && this._uploadedSinceFrame + vertices > uploadCap) return 0;
         const started = performance.now();
         this._applyBand(this._queue[0], rows);
+        if (uploads) this._uploadedSinceFrame += vertices;
         const ms = performance.now() - started;
         this._learn(rows, ms);
         return ms;
@@ -106,9 +127,26 @@ export class PendingRows {
      * apply), at the average cost of a row lately (bands are sized by the costliest instead).
      */
     public backlogMs(current: ErosionBackend | null): number {
+        return this._backlogRows(current) * this._width * this._msPerVertex;
+    }
+
+    /**
+     * Whether the rows waiting are more than the next `DRAIN_FRAMES - 1` frames apply: by their cost
+     * at `frameBudgetMs`, or by their uploads (`UPLOAD_VERTICES_PER_MS`). New batches wait
+     * meanwhile: a backend that erodes faster than the main thread applies rows (the CPU backend's
+     * workers) would otherwise have the frames apply more than the budget to keep the deadlines.
+     */
+    public backlogged(current: ErosionBackend, frameBudgetMs: number): boolean {
+        const ahead = DRAIN_FRAMES - 1;
+        const uploadBacklog = current.name === "cpu" && this._backlogRows(current) * this._width > ahead * this._uploadVerticesPerMs * frameBudgetMs;
+        return uploadBacklog || this.backlogMs(current) > ahead * frameBudgetMs;
+    }
+
+    /** Rows of `current`'s frames still waiting. */
+    private _backlogRows(current: ErosionBackend | null): number {
         let rows = 0;
         for (const { landed, next } of this._queue) if (landed.backend === current && landed.rows) rows += landed.y1 - next;
-        return rows * this._width * this._msPerVertex;
+        return rows;
     }
 
     /** The cost a band is sized by: the costliest rows lately, not the average (rows whose heights all changed, a river batch's, cost about twice what a mostly unchanged band does). */
@@ -129,10 +167,12 @@ export class PendingRows {
      * frames bring, however small the budget); the rows of another backend (a lost device's) are
      * dropped. Returns the milliseconds it took.
      */
-    public applyWithin(budgetMs: number, current: ErosionBackend | null): number {
+    public applyWithin(budgetMs: number, current: ErosionBackend | null, frameBudgetMs = budgetMs): number {
         this._frames++;
         const started = performance.now();
         let rowsApplied = 0;
+        let uploaded = this._uploadedSinceFrame;
+        this._uploadedSinceFrame = 0;
         while (this._queue.length > 0) {
             const entry = this._queue[0];
             if (entry.landed.backend !== current) {
@@ -143,9 +183,18 @@ export class PendingRows {
             const due = Math.ceil(remaining / Math.max(1, entry.deadline - this._frames + 1));
             const spent = performance.now() - started;
             const affordable = Math.floor((budgetMs - spent) / (this._costPerVertex * this._width));
-            const rows = Math.max(due, affordable, rowsApplied === 0 ? MIN_BAND_ROWS : 0);
+            let rows = Math.max(due, affordable, rowsApplied === 0 ? MIN_BAND_ROWS : 0);
+            const uploads = uploadsRows(entry.landed);
+            if (uploads && Number.isFinite(frameBudgetMs)) {
+                // What the interval's uploads leave, but the rows due by the deadline whatever they upload
+                // (`add` gave the frame as many frames as its uploads need, up to `MAX_DRAIN_FRAMES`).
+                const room = Math.floor((this._uploadVerticesPerMs * frameBudgetMs - uploaded) / this._width);
+                rows = Math.min(rows, Math.max(room, due, rowsApplied === 0 && uploaded === 0 ? MIN_BAND_ROWS : 0));
+            }
             if (rows <= 0 && remaining > 0) break;
-            rowsApplied += this._applyBand(entry, rows);
+            const applied = this._applyBand(entry, rows);
+            rowsApplied += applied;
+            if (uploads) uploaded += applied * this._width;
             if (this._queue[0] === entry) break; // this frame's share of it is done; the next ones wait their turn
         }
         const ms = performance.now() - started;
@@ -170,6 +219,11 @@ export class PendingRows {
         }
         return y1 - y0;
     }
+}
+
+/** Whether applying `landed`'s rows uploads them (the CPU backend's; the GPU backend's vertices and maps are written on the GPU). */
+function uploadsRows(landed: LandedRows): boolean {
+    return landed.backend.name === "cpu";
 }
 
 /** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps, water and materials RGBA, area R, `width` vertices a row). */

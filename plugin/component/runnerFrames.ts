@@ -20,7 +20,7 @@ import type { GroundField } from "./groundField.js";
 import type { Live } from "./runnerLive.js";
 import type { RunnerMaps } from "./runnerMaps.js";
 import type { StartupProgress } from "./startupProgress.js";
-import { DRAIN_FRAMES, PendingRows, type LandedRows } from "./pendingRows.js";
+import { PendingRows, type LandedRows } from "./pendingRows.js";
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
 const GPU_INITIAL_MS_PER_UNIT = 2e-5;
@@ -108,7 +108,7 @@ export class RunnerFrames {
         const planMs = performance.now() - started;
         // The rows that came back, in what the budget has left after planning and after the rows
         // applied as frames landed since the last rendered frame (a band at least).
-        const applyMs = (this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs - this._landedApplyMs, backend) : 0) + this._landedApplyMs;
+        const applyMs = (this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs - this._landedApplyMs, backend, options.frameBudgetMs) : 0) + this._landedApplyMs;
         this._landedApplyMs = 0;
         if (frame || applyMs > 0) {
             this._lastFrame = { ...this._lastFrame, cpuMs: planMs, applyMs };
@@ -132,10 +132,9 @@ export class RunnerFrames {
         // edit reaches the vertex buffers the next frame however far the readbacks lag.
         // At the horizon (a lockstep game's turn whose inputs are not all known) only the edits stamped there run.
         const atHorizon = schedule.horizon !== null && compareStamps(schedule.inputs.position, schedule.horizon) >= 0;
-        // Rows waiting beyond what the next frames' budgets apply hold new batches back (edits still
-        // run): otherwise a backend that erodes faster than the main thread applies rows (the CPU
-        // backend's workers) would have the frames apply more than the budget to keep within DRAIN_FRAMES.
-        const backlogged = this._rows.backlogMs(backend) > (DRAIN_FRAMES - 1) * options.frameBudgetMs;
+        // Rows waiting beyond what the next frames apply (by their budgets and their uploads) hold new
+        // batches back, edits still run (`PendingRows.backlogged`).
+        const backlogged = this._rows.backlogged(backend, options.frameBudgetMs);
         const editsOnly = !running || atHorizon || this._framesInFlight >= inFlightLimit || backlogged;
         if (editsOnly && !schedule.editDue) {
             return null;

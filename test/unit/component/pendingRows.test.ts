@@ -84,4 +84,42 @@ describe("PendingRows", () => {
         expect(bands).toEqual([[0, 30]]);
         expect(pending.pending).toBe(false);
     });
+
+    it("uploads at most its vertices a frame interval for the CPU backend (10 rows here, at a 1 ms budget) however cheap the rows, the GPU backend's rows (not uploaded) at once", () => {
+        const bands: [number, number][] = [];
+        const webgpu = { name: "webgpu" } as unknown as LandedRows["backend"];
+        const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]), 0, 10 * WIDTH);
+        pending.add(landed(0, 30, 1, undefined, webgpu), 1e9, 1);
+        expect(bands).toEqual([[0, 30]]);
+        bands.length = 0;
+        // 30 rows of 4 vertices, 10 rows a frame: queued, then a band of 10 a frame (its deadline counts the frames it needs).
+        let applied = 0;
+        pending.add(landed(0, 30, 1, () => applied++), 1e9, 1);
+        expect(bands).toEqual([]);
+        for (let frame = 0; frame < 3; frame++) pending.applyWithin(1e9, backend, 1);
+        expect(bands).toEqual([
+            [0, 10],
+            [10, 20],
+            [20, 30],
+        ]);
+        expect(applied).toBe(1);
+        // Rows applied as they landed count against the next frame's: 6 rows leave room for 4, but its
+        // deadline (3 frames for 14 rows) has 5 due.
+        bands.length = 0;
+        pending.add(landed(0, 6, 2), 1e9, 1);
+        pending.add(landed(6, 20, 3), 1e9, 1);
+        pending.applyWithin(1e9, backend, 1);
+        expect(bands).toEqual([
+            [0, 6],
+            [6, 11],
+        ]);
+        pending.applyWithin(1e9, backend, 1);
+        expect(bands[2]).toEqual([11, 20]);
+        expect(pending.backlogged(backend, 1)).toBe(false);
+        pending.add(landed(0, 30, 4), 1e9, 1);
+        expect(pending.backlogged(backend, 1)).toBe(true); // 30 rows waiting, more than the next two frames upload (20)
+        expect(pending.backlogged(backend, 2)).toBe(false); // at a 2 ms budget, 20 rows a frame
+        pending.flush(backend); // a queued operation's flush applies everything
+        expect(pending.pending).toBe(false);
+    });
 });
