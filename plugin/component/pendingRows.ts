@@ -105,7 +105,7 @@ export class PendingRows {
         const rows = landed.rows ? landed.y1 - landed.y0 : 0;
         const vertices = rows * this._width;
         const costMs = vertices * this._costPerVertex;
-        const uploads = uploadsRows(landed);
+        const uploads = uploadsRows(landed.backend);
         const framesForCost = Math.ceil((this.backlogMs(landed.backend) + costMs) / frameBudgetMs);
         const uploadCap = this._uploadVerticesPerMs * frameBudgetMs;
         const framesForUploads = uploads ? Math.ceil((this._backlogRows(landed.backend) * this._width + vertices) / uploadCap) : 0;
@@ -138,7 +138,7 @@ export class PendingRows {
      */
     public backlogged(current: ErosionBackend, frameBudgetMs: number): boolean {
         const ahead = DRAIN_FRAMES - 1;
-        const uploadBacklog = current.name === "cpu" && this._backlogRows(current) * this._width > ahead * this._uploadVerticesPerMs * frameBudgetMs;
+        const uploadBacklog = uploadsRows(current) && this._backlogRows(current) * this._width > ahead * this._uploadVerticesPerMs * frameBudgetMs;
         return uploadBacklog || this.backlogMs(current) > ahead * frameBudgetMs;
     }
 
@@ -184,7 +184,7 @@ export class PendingRows {
             const spent = performance.now() - started;
             const affordable = Math.floor((budgetMs - spent) / (this._costPerVertex * this._width));
             let rows = Math.max(due, affordable, rowsApplied === 0 ? MIN_BAND_ROWS : 0);
-            const uploads = uploadsRows(entry.landed);
+            const uploads = uploadsRows(entry.landed.backend);
             if (uploads && Number.isFinite(frameBudgetMs)) {
                 // What the interval's uploads leave, but the rows due by the deadline whatever they upload
                 // (`add` gave the frame as many frames as its uploads need, up to `MAX_DRAIN_FRAMES`).
@@ -221,9 +221,9 @@ export class PendingRows {
     }
 }
 
-/** Whether applying `landed`'s rows uploads them (the CPU backend's; the GPU backend's vertices and maps are written on the GPU). */
-function uploadsRows(landed: LandedRows): boolean {
-    return landed.backend.name === "cpu";
+/** Whether applying `backend`'s rows uploads them (the CPU backend's; the GPU backend's vertices and maps are written on the GPU). */
+function uploadsRows(backend: ErosionBackend): boolean {
+    return backend.name === "cpu";
 }
 
 /** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps, water and materials RGBA, area R, `width` vertices a row). */
