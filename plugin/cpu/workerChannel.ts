@@ -5,7 +5,7 @@
  * with few cores the woken worker takes the posting thread's core for its time slice: measured on
  * two cores (SwiftShader's WebGL2, 513², a 4 ms budget), posting a droplet batch inside the frame
  * took 2-7.6 ms where planning it took 0.05 ms, and the frames' longest main-thread time fell from
- * 6.4-8.6 ms to 3.6-4.7 ms once the post left the frame.
+ * 6.4-8.6 ms to 3.6-5.8 ms (five runs of six; one had a 12.9 ms frame) once the post left the frame.
  */
 import type { CpuBackendRequest, CpuBackendResponse } from "./cpuBackendCore.js";
 
