@@ -54,6 +54,12 @@ export const MAX_DRAIN_FRAMES = 6;
  * (the rows' own work 3 ms); in bands of at most 128 rows (65,536 vertices) none did in nine cycles.
  */
 export const UPLOAD_VERTICES_PER_MS = 16384;
+/**
+ * Vertices a frame interval may upload whatever the budget (0.4-1 MB, far below the uploads that
+ * waited): at a budget of a fraction of a millisecond the rows would otherwise come back a band of
+ * a few rows a frame, and the batches wait for them.
+ */
+export const MIN_UPLOAD_VERTICES = 16384;
 /** Milliseconds of rows applied the moment they land whatever the budget (below it, spreading them would only delay the grounds). */
 const AT_ONCE_MS = 2;
 /**
@@ -80,12 +86,14 @@ export class PendingRows {
      * @param _width vertices a row (of the field)
      * @param _atOnceMs rows that cost no more than this are applied as they land whatever the budget
      * @param _uploadVerticesPerMs vertices a frame interval uploads at most per millisecond of frame budget (`UPLOAD_VERTICES_PER_MS`)
+     * @param _minUploadVertices vertices a frame interval may upload whatever the budget (`MIN_UPLOAD_VERTICES`)
      */
     constructor(
         private readonly _width: number,
         private readonly _apply: ApplyRowBand,
         private readonly _atOnceMs = AT_ONCE_MS,
-        private readonly _uploadVerticesPerMs = UPLOAD_VERTICES_PER_MS
+        private readonly _uploadVerticesPerMs = UPLOAD_VERTICES_PER_MS,
+        private readonly _minUploadVertices = MIN_UPLOAD_VERTICES
     ) {}
 
     /** Whether rows are waiting. */
@@ -107,7 +115,7 @@ export class PendingRows {
         const costMs = vertices * this._costPerVertex;
         const uploads = uploadsRows(landed.backend);
         const framesForCost = Math.ceil((this.backlogMs(landed.backend) + costMs) / frameBudgetMs);
-        const uploadCap = this._uploadVerticesPerMs * frameBudgetMs;
+        const uploadCap = this._uploadCap(frameBudgetMs);
         const framesForUploads = uploads ? Math.ceil((this._backlogRows(landed.backend) * this._width + vertices) / uploadCap) : 0;
         const framesNeeded = Math.max(framesForCost, framesForUploads) + 1;
         const drainFrames = Math.min(MAX_DRAIN_FRAMES, Math.max(DRAIN_FRAMES, Number.isFinite(framesNeeded) ? framesNeeded : MAX_DRAIN_FRAMES));
@@ -138,8 +146,13 @@ export class PendingRows {
      */
     public backlogged(current: ErosionBackend, frameBudgetMs: number): boolean {
         const ahead = DRAIN_FRAMES - 1;
-        const uploadBacklog = uploadsRows(current) && this._backlogRows(current) * this._width > ahead * this._uploadVerticesPerMs * frameBudgetMs;
+        const uploadBacklog = uploadsRows(current) && this._backlogRows(current) * this._width > ahead * this._uploadCap(frameBudgetMs);
         return uploadBacklog || this.backlogMs(current) > ahead * frameBudgetMs;
+    }
+
+    /** Vertices a frame interval uploads at most at `frameBudgetMs`. */
+    private _uploadCap(frameBudgetMs: number): number {
+        return Math.max(this._minUploadVertices, this._uploadVerticesPerMs * frameBudgetMs);
     }
 
     /** Rows of `current`'s frames still waiting. */
@@ -188,7 +201,7 @@ export class PendingRows {
             if (uploads && Number.isFinite(frameBudgetMs)) {
                 // What the interval's uploads leave, but the rows due by the deadline whatever they upload
                 // (`add` gave the frame as many frames as its uploads need, up to `MAX_DRAIN_FRAMES`).
-                const room = Math.floor((this._uploadVerticesPerMs * frameBudgetMs - uploaded) / this._width);
+                const room = Math.floor((this._uploadCap(frameBudgetMs) - uploaded) / this._width);
                 rows = Math.min(rows, Math.max(room, due, rowsApplied === 0 && uploaded === 0 ? MIN_BAND_ROWS : 0));
             }
             if (rows <= 0 && remaining > 0) break;

@@ -88,7 +88,7 @@ describe("PendingRows", () => {
     it("uploads at most its vertices a frame interval for the CPU backend (10 rows here, at a 1 ms budget) however cheap the rows, the GPU backend's rows (not uploaded) at once", () => {
         const bands: [number, number][] = [];
         const webgpu = { name: "webgpu" } as unknown as LandedRows["backend"];
-        const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]), 0, 10 * WIDTH);
+        const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]), 0, 10 * WIDTH, 5 * WIDTH);
         pending.add(landed(0, 30, 1, undefined, webgpu), 1e9, 1);
         expect(bands).toEqual([[0, 30]]);
         bands.length = 0;
@@ -121,5 +121,9 @@ describe("PendingRows", () => {
         expect(pending.backlogged(backend, 2)).toBe(false); // at a 2 ms budget, 20 rows a frame
         pending.flush(backend); // a queued operation's flush applies everything
         expect(pending.pending).toBe(false);
+        // At 0.01 ms still the least a frame uploads (5 rows here, not 0.1): 8 rows waiting are not more than two frames'.
+        pending.add(landed(0, 8, 5), 1e9, 0.01);
+        expect(pending.pending).toBe(true);
+        expect(pending.backlogged(backend, 0.01)).toBe(false);
     });
 });
