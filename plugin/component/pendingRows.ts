@@ -52,8 +52,11 @@ export const MAX_DRAIN_FRAMES = 6;
  * process has not taken the ones before: measured on Chromium's WebGL2 (SwiftShader, 513², the
  * maps texture on, a 4 ms budget), bands of 320-450 rows, 7-10 MB, waited 20-37 ms now and then
  * (the rows' own work 3 ms); in bands of at most 128 rows (65,536 vertices) none did in nine cycles.
+ * At 4 ms this allows 64 rows a frame: in the bench the longest main-thread frame was 2.2, 2.6 and
+ * 6.6 ms in three runs (4.6-12.9 ms in five at twice the rate, p95 1.2-1.5 ms against 1.9-2.7), a
+ * cycle 3.9-4.4 s against 2.1-3.1: a small budget asks for thin frames before fast erosion.
  */
-export const UPLOAD_VERTICES_PER_MS = 16384;
+export const UPLOAD_VERTICES_PER_MS = 8192;
 /**
  * Vertices a frame interval may upload whatever the budget (0.4-1 MB, far below the uploads that
  * waited): at a budget of a fraction of a millisecond the rows would otherwise come back a band of
