@@ -40,7 +40,7 @@ export type CpuBackendRequest =
           readonly pieces?: BatchPieces | null;
           /** Also compute the changed rows' vertex normals, for grounds of this cell size (local units). */
           readonly normalsCellSize?: number | null;
-          /** Earlier frames' row and normal buffers, no longer used, for this frame's (`SpareBuffers`). */
+          /** Earlier frames' row, normal and texel buffers, no longer used, for this frame's (`SpareBuffers`). */
           readonly spare?: readonly ArrayBuffer[];
       }
     | { readonly type: "read"; readonly cycle: number; readonly batch: number }

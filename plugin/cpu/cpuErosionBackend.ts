@@ -50,7 +50,7 @@ export class CpuErosionBackend implements ErosionBackend {
     private _workers = 1;
     private _sharedMemory = false;
     private _webAssembly = false;
-    /** Row and normal buffers of frames whose rows are on the grounds, for the worker's next frame. */
+    /** Row, normal and texel buffers of frames whose rows are on the grounds, for the worker's next frame. */
     private readonly _spare = new SpareBuffers();
 
     private constructor(
