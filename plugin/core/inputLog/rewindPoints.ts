@@ -59,8 +59,9 @@ export class RewindPoints {
 
     /**
      * Keeps a copy of `point`'s state, dropping the oldest points past the bound.
-     * @param owned true where `point.state` is already a copy no one else holds (`CpuErosionSimulation`'s
-     *   `getState()`): kept as it is, rather than copied a second time at every cycle's end
+     * @param owned true where `point.state` is already a copy no one changes (`CpuErosionSimulation`'s
+     *   `getState()`, a checkpoint read at a cycle boundary): kept as it is, rather than copied a
+     *   second time at every cycle's end
      */
     public add(point: RewindPoint, owned = false): void {
         if (stateBytes(point.state) > this._limitBytes) return;
