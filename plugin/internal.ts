@@ -45,6 +45,7 @@ export { decodeExrHeights, encodeExr } from "./bake/formats/exrFile.js";
 export { decodeTiffHeights, encodeTiff } from "./bake/formats/tiffFile.js";
 export { FrameStatsWindow } from "./component/frameStats.js";
 export { GroundField } from "./component/groundField.js";
+export { EditPreviews } from "./component/editPreviews.js";
 export { CpuBackendCore } from "./cpu/cpuBackendCore.js";
 export { SpareBuffers } from "./cpu/spareBuffers.js";
 export { mapsTexels } from "./core/erosionMaps.js";

@@ -56,22 +56,22 @@ export class CpuMapsTextures {
         return texture;
     }
 
-    /** Uploads rows `y0 .. y1 - 1` of both textures. */
-    public uploadRows(texels: MapsTexels, y0: number, y1: number): void {
+    /** Uploads columns `x0 .. x1 - 1` (whole rows by default) of rows `y0 .. y1 - 1` of the textures, from texels of that region. */
+    public uploadRows(texels: MapsTexels, y0: number, y1: number, x0 = 0, x1 = this._width): void {
         // Engine and WebGPUEngine both have it; AbstractEngine does not declare it.
         const engine = this.maps.getScene()?.getEngine() as unknown as { isWebGPU: boolean; _gl?: unknown; updateTextureData(texture: InternalTexture, data: ArrayBufferView, x: number, y: number, width: number, height: number): void } | undefined;
         const mapsInternal = this.maps.getInternalTexture();
         const areaInternal = this.area.getInternalTexture();
         // A NullEngine (Node) has neither a WebGL context nor a WebGPU device: no texture memory to write.
-        if (!engine || (!engine.isWebGPU && !engine._gl) || !mapsInternal || !areaInternal || y1 <= y0) {
+        if (!engine || (!engine.isWebGPU && !engine._gl) || !mapsInternal || !areaInternal || y1 <= y0 || x1 <= x0) {
             return;
         }
-        engine.updateTextureData(mapsInternal, texels.maps, 0, y0, this._width, y1 - y0);
-        engine.updateTextureData(areaInternal, texels.area, 0, y0, this._width, y1 - y0);
+        engine.updateTextureData(mapsInternal, texels.maps, x0, y0, x1 - x0, y1 - y0);
+        engine.updateTextureData(areaInternal, texels.area, x0, y0, x1 - x0, y1 - y0);
         for (const name of LATER_TEXTURES) {
             const internal = this._later[name]?.getInternalTexture();
             const data = texels[name];
-            if (internal && data) engine.updateTextureData(internal, data, 0, y0, this._width, y1 - y0);
+            if (internal && data) engine.updateTextureData(internal, data, x0, y0, x1 - x0, y1 - y0);
         }
     }
 

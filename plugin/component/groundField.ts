@@ -132,22 +132,31 @@ export class GroundField {
      * are already there are left alone).
      * @param rows heights of rows y0 .. y1 - 1, `width` values each
      * @param uploadToGpu also upload the changed ranges to the GPU vertex buffers (CPU backend)
-     * @param normals the normals of rows y0 .. y1 - 1 computed from `rows` and the field around
+     * @param normals the normals of the same region computed from `rows` and the field around
      *   them (`normalRowsFromFixed`, by the CPU backend's worker): copied for the rows whose
      *   neighbours are all among the rows written (the same floats), computed here for the rest
+     * @param x0 the first column `rows` (and `normals`) hold, 0 by default: only the region's
+     *   vertices are written, and its columns must hold every height that changed
+     * @param x1 the column after their last, the field's width by default
      */
-    public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean, normals?: Float32Array): void {
+    public writeRows(rows: Int32Array, y0: number, y1: number, uploadToGpu: boolean, normals?: Float32Array, x0 = 0, x1 = this.width): void {
         const unit = fixedUnitLength(this.cellSize);
+        const columns = x1 - x0;
         const live = this.windows.filter((window) => !window.binding.ground.isDisposed());
+        // The grounds holding any of the region's columns: a world's others keep their rows (the
+        // normals of the columns beside the region's did not change either: it holds them).
+        const touched = live.filter((window) => window.x0 < x1 && window.x0 + window.binding.width > x0);
         // Only rows whose heights differ are reported (a flush of an up-to-date ground changes nothing).
         let changedY0 = y1;
         let changedY1 = y0;
-        for (const { binding, x0, y0: wy0 } of live) {
+        for (const { binding, x0: wx0, y0: wy0 } of touched) {
             const positions = binding.cpuPositions;
+            const first = Math.max(x0, wx0);
+            const end = Math.min(x1, wx0 + binding.width);
             for (let y = Math.max(y0, wy0); y < Math.min(y1, wy0 + binding.depth); y++) {
-                const from = (y - y0) * this.width + x0;
-                const to = (y - wy0) * binding.width;
-                for (let x = 0; x < binding.width; x++) {
+                const from = (y - y0) * columns - x0;
+                const to = (y - wy0) * binding.width - wx0;
+                for (let x = first; x < end; x++) {
                     const height = rows[from + x] * unit;
                     if (positions[(to + x) * 3 + 1] !== Math.fround(height)) {
                         positions[(to + x) * 3 + 1] = height;
@@ -168,12 +177,12 @@ export class GroundField {
             const inside0 = Math.min(normalY1, Math.max(normalY0, y0 === 0 ? 0 : y0 + 1));
             const inside1 = Math.max(inside0, Math.min(normalY1, y1 === this.depth ? y1 : y1 - 1));
             this._writeNormalRows(live, normalY0, inside0);
-            this._copyNormalRows(live, normals, y0, inside0, inside1);
+            this._copyNormalRows(live, normals, y0, inside0, inside1, x0, x1);
             this._writeNormalRows(live, inside1, normalY1);
         } else {
             this._writeNormalRows(live, normalY0, normalY1);
         }
-        for (const { binding, y0: wy0 } of live) {
+        for (const { binding, y0: wy0 } of touched) {
             const clip = (y: number) => Math.min(Math.max(y - wy0, 0), binding.depth);
             if (clip(normalY0) < clip(normalY1)) {
                 this._report(binding.commitRows(clip(changedY0), Math.max(clip(changedY0), clip(changedY1)), clip(normalY0), clip(normalY1), uploadToGpu));
@@ -244,14 +253,20 @@ export class GroundField {
         }
     }
 
-    /** Copies field rows `y0 .. y1 - 1` of `normals` (whose first row is field row `from`) into every ground that holds them. */
-    private _copyNormalRows(windows: readonly FieldWindow[], normals: Float32Array, from: number, y0: number, y1: number): void {
-        const width = this.width;
-        for (const { binding, x0, y0: wy0 } of windows) {
+    /**
+     * Copies field rows `y0 .. y1 - 1` of `normals` (columns `x0 .. x1 - 1`, whose first row is
+     * field row `from`) into every ground that holds them.
+     */
+    private _copyNormalRows(windows: readonly FieldWindow[], normals: Float32Array, from: number, y0: number, y1: number, x0: number, x1: number): void {
+        const columns = x1 - x0;
+        for (const { binding, x0: wx0, y0: wy0 } of windows) {
             const target = binding.cpuNormals;
+            const first = Math.max(x0, wx0);
+            const end = Math.min(x1, wx0 + binding.width);
+            if (first >= end) continue;
             for (let y = Math.max(y0, wy0); y < Math.min(y1, wy0 + binding.depth); y++) {
-                const row = ((y - from) * width + x0) * 3;
-                target.set(normals.subarray(row, row + binding.width * 3), (y - wy0) * binding.width * 3);
+                const row = ((y - from) * columns + first - x0) * 3;
+                target.set(normals.subarray(row, row + (end - first) * 3), ((y - wy0) * binding.width + first - wx0) * 3);
             }
         }
     }

@@ -13,11 +13,16 @@ import type { PlannedBatch } from "../core/schedule.js";
 /** A frame's rows as they came back, with the batches that changed them. */
 export interface LandedRows {
     readonly backend: ErosionBackend;
+    /** Heights of rows `y0 .. y1 - 1`, columns `x0 .. x1 - 1` (whole rows where absent), row after row. */
     readonly rows: Int32Array | null;
     readonly y0: number;
     readonly y1: number;
+    /** The first column of `rows`, `texels` and `normals` (0 where absent). */
+    readonly x0?: number;
+    /** The column after their last (the field's width where absent). */
+    readonly x1?: number;
     readonly texels: MapsTexels | null;
-    /** The rows' vertex normals where the backend computed them (`FrameResult.normals`), else null. */
+    /** The vertex normals of the same region where the backend computed them (`FrameResult.normals`), else null. */
     readonly normals?: Float32Array | null;
     readonly batches: readonly PlannedBatch[];
     /** Called once its last row is applied. */
@@ -227,7 +232,7 @@ export class PendingRows {
         const { landed } = entry;
         const y0 = entry.next;
         const y1 = Math.min(landed.y1, y0 + rows);
-        this._apply(landed, y0, y1, landed.texels ? bandTexels(landed.texels, this._width, landed.y0, y0, y1) : null);
+        this._apply(landed, y0, y1, landed.texels ? bandTexels(landed.texels, (landed.x1 ?? this._width) - (landed.x0 ?? 0), landed.y0, y0, y1) : null);
         entry.next = y1;
         if (y1 >= landed.y1) {
             this._queue.shift();
@@ -242,8 +247,8 @@ function uploadsRows(backend: ErosionBackend): boolean {
     return backend.name === "cpu";
 }
 
-/** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps, water and materials RGBA, area R, `width` vertices a row). */
-function bandTexels(texels: MapsTexels, width: number, from: number, y0: number, y1: number): MapsTexels {
-    const cut = (array: Float32Array, channels: number) => array.subarray((y0 - from) * width * channels, (y1 - from) * width * channels);
+/** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps, water and materials RGBA, area R, `columns` vertices a row). */
+function bandTexels(texels: MapsTexels, columns: number, from: number, y0: number, y1: number): MapsTexels {
+    const cut = (array: Float32Array, channels: number) => array.subarray((y0 - from) * columns * channels, (y1 - from) * columns * channels);
     return { maps: cut(texels.maps, 4), area: cut(texels.area, 1), water: texels.water ? cut(texels.water, 4) : null, materials: texels.materials ? cut(texels.materials, 4) : null };
 }

@@ -268,7 +268,7 @@ export class RunnerFrames {
     }
 
     private _landed(result: FrameResult, backend: ErosionBackend, frame: PlannedFrame, applied?: () => void): LandedRows {
-        const rows = result.rows ? { rows: result.rows, y0: result.y0, y1: result.y1 } : { rows: null, y0: 0, y1: 0 };
+        const rows = result.rows ? { rows: result.rows, y0: result.y0, y1: result.y1, x0: result.x0, x1: result.x1 } : { rows: null, y0: 0, y1: 0 };
         const done = () => {
             applied?.();
             backend.recycle?.(result); // its rows are on the grounds now
@@ -284,14 +284,16 @@ export class RunnerFrames {
     /** Rows `y0 .. y1 - 1` of a landed frame onto the grounds (its batches are reported once its last band is on: `applied`). */
     private _applyBand(landed: LandedRows, y0: number, y1: number, texels: MapsTexels | null): void {
         const cpu = landed.backend.name === "cpu";
+        const x0 = landed.x0 ?? 0;
+        const x1 = landed.x1 ?? this._host.field.width;
         if (texels) {
-            this._host.maps.uploadRows(texels, y0, y1);
+            this._host.maps.uploadRows(texels, y0, y1, x0, x1);
         }
         if (landed.rows && y1 > y0) {
-            const width = this._host.field.width;
-            const normals = landed.normals?.subarray((y0 - landed.y0) * width * 3, (y1 - landed.y0) * width * 3);
-            this._host.field.writeRows(landed.rows.subarray((y0 - landed.y0) * width, (y1 - landed.y0) * width), y0, y1, cpu, normals);
+            const columns = x1 - x0;
+            const normals = landed.normals?.subarray((y0 - landed.y0) * columns * 3, (y1 - landed.y0) * columns * 3);
+            this._host.field.writeRows(landed.rows.subarray((y0 - landed.y0) * columns, (y1 - landed.y0) * columns), y0, y1, cpu, normals, x0, x1);
         }
-        this._previews.afterFrame(landed.batches, y0, y1, cpu);
+        this._previews.afterFrame(landed.batches, y0, y1, cpu, x0, x1);
     }
 }

@@ -70,8 +70,8 @@ export class RunnerMaps {
     }
 
     /** Uploads rows the CPU backend computed for a frame. */
-    public uploadRows(texels: MapsTexels, y0: number, y1: number): void {
-        this._cpuTextures?.uploadRows(texels, y0, y1);
+    public uploadRows(texels: MapsTexels, y0: number, y1: number, x0?: number, x1?: number): void {
+        this._cpuTextures?.uploadRows(texels, y0, y1, x0, x1);
     }
 
     /** Uploads the CPU textures whole (after a reset, restore or maps reset). Call inside the runner's queue. */

@@ -12,10 +12,17 @@ import type { PlannedBatch } from "./schedule.js";
 
 /** What one frame's batches did, once they have run. */
 export interface FrameResult {
-    /** Heights of the rows the frame changed, `y0 .. y1 - 1`, full width (null if none changed). */
+    /**
+     * Heights of the region the frame changed, rows `y0 .. y1 - 1`, columns `x0 .. x1 - 1` (the
+     * whole row where absent), row after row (null if none changed).
+     */
     readonly rows: Int32Array | null;
     readonly y0: number;
     readonly y1: number;
+    /** The first column of `rows`, `normals` and `texels` (0 where absent). */
+    readonly x0?: number;
+    /** The column after their last (the field's width where absent). */
+    readonly x1?: number;
     /** Time the batches took where the backend can measure it, in milliseconds. */
     readonly measuredMs: number | null;
     /**
@@ -23,10 +30,10 @@ export interface FrameResult {
      * queueing), or the CPU backend's compute time.
      */
     readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
-    /** The CPU backend's maps-texture rows for `y0 .. y1 - 1`, when asked for (the GPU writes its textures itself). */
+    /** The CPU backend's maps-texture texels of the same region, when asked for (the GPU writes its textures itself). */
     readonly texels?: MapsTexels | null;
     /**
-     * The vertex normals of rows `y0 .. y1 - 1` (xyz a vertex, `normalRowsFromFixed`), where the
+     * The vertex normals of the same region (xyz a vertex, `normalRowsFromFixed`), where the
      * backend computes them off the main thread (the CPU backend in a worker), else absent.
      */
     readonly normals?: Float32Array | null;

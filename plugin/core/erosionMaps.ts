@@ -58,13 +58,14 @@ export function recordChange(maps: ErosionMaps, i: number, change: number): void
  * the slot index (0..7: +x, -x, +y, -y, then the diagonals), or 255 where nothing is lower. Mirrors
  * `write_maps.wgsl`'s direction.
  */
-export function drainageDirections(heights: Int32Array, levels: Int32Array, width: number, depth: number, tileable: boolean, y0 = 0, y1 = depth): Uint8Array {
-    const directions = new Uint8Array(width * (y1 - y0)).fill(255);
+export function drainageDirections(heights: Int32Array, levels: Int32Array, width: number, depth: number, tileable: boolean, y0 = 0, y1 = depth, x0 = 0, x1 = width): Uint8Array {
+    const columns = x1 - x0;
+    const directions = new Uint8Array(columns * (y1 - y0)).fill(255);
     const wrap = tileable && width > 2 && depth > 2;
     for (let y = y0; y < y1; y++) {
-        for (let x = 0; x < width; x++) {
+        for (let x = x0; x < x1; x++) {
             const slot = riverSlot(heights, levels, x, y, width, depth, wrap && x < width - 1 && y < depth - 1);
-            if (slot >= 0) directions[(y - y0) * width + x] = slot;
+            if (slot >= 0) directions[(y - y0) * columns + x - x0] = slot;
         }
     }
     return directions;
@@ -93,7 +94,8 @@ export interface MapsTexelOptions {
 /**
  * The texels of rows `y0 .. y1 - 1` of the maps texture, as `write_maps.wgsl` and
  * `write_area_map.wgsl` write them on the GPU: RGBA per vertex (water visits, wear and deposition
- * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex.
+ * in local units, drainage direction slot or -1) and the drainage area (cells) per vertex. Columns
+ * `x0 .. x1 - 1` of each row (the whole row by default), row after row.
  */
 export function mapsTexels(
     maps: ErosionMaps,
@@ -101,20 +103,29 @@ export function mapsTexels(
     options: MapsTexelOptions,
     y0: number,
     y1: number,
-    alloc: TexelAllocator = newTexels
+    alloc: TexelAllocator = newTexels,
+    x0 = 0,
+    x1: number = state.width
 ): MapsTexels {
     const { width } = state;
-    const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1);
+    const columns = x1 - x0;
+    const directions = drainageDirections(state.heights, state.fillLevels, width, state.depth, options.tileable, y0, y1, x0, x1);
     const unit = fixedUnitLength(options.cellSize);
-    const texels = alloc(width * (y1 - y0) * 4);
-    const area = alloc(width * (y1 - y0));
-    for (let k = 0; k < width * (y1 - y0); k++) {
-        const i = y0 * width + k;
-        texels[k * 4] = maps.water[i];
-        texels[k * 4 + 1] = maps.wear[i] * unit;
-        texels[k * 4 + 2] = maps.deposition[i] * unit;
-        texels[k * 4 + 3] = directions[k] === 255 ? -1 : directions[k];
-        area[k] = state.drainageArea[i];
+    const texels = alloc(columns * (y1 - y0) * 4);
+    const area = alloc(columns * (y1 - y0));
+    for (let y = y0, k = 0; y < y1; y++) {
+        for (let i = y * width + x0, end = y * width + x1; i < end; i++, k++) {
+            texels[k * 4] = maps.water[i];
+            texels[k * 4 + 1] = maps.wear[i] * unit;
+            texels[k * 4 + 2] = maps.deposition[i] * unit;
+            texels[k * 4 + 3] = directions[k] === 255 ? -1 : directions[k];
+            area[k] = state.drainageArea[i];
+        }
     }
-    return { maps: texels, area, water: options.water ? waterTexels(state, options.cellSize, y0, y1, alloc) : null, materials: options.materials ? materialTexels(state, options.materials, options.cellSize, y0, y1, alloc) : null };
+    return {
+        maps: texels,
+        area,
+        water: options.water ? waterTexels(state, options.cellSize, y0, y1, alloc, x0, x1) : null,
+        materials: options.materials ? materialTexels(state, options.materials, options.cellSize, y0, y1, alloc, x0, x1) : null,
+    };
 }

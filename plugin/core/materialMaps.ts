@@ -27,7 +27,7 @@ export function materialMapArrays(state: MaterialState, params: MaterialFields, 
     const exposedLayer = new Int32Array(cells).fill(-1);
     const rockHardness = new Float32Array(cells).fill(1);
     if (!state.materials) return { soil, exposedLayer, rockHardness };
-    forEachMaterialTexel(state, params, cellSize, 0, state.depth, (k, soilThickness, layer, hardness) => {
+    forEachMaterialTexel(state, params, cellSize, 0, state.depth, 0, state.width, (k, soilThickness, layer, hardness) => {
         soil[k] = soilThickness;
         exposedLayer[k] = layer;
         rockHardness[k] = hardness;
@@ -39,10 +39,12 @@ export function materialMapArrays(state: MaterialState, params: MaterialFields, 
  * Rows `y0 .. y1 - 1` of the materials texture (RGBA per vertex), as `write_material_map.wgsl`
  * writes them: r the soil's thickness (local units), g the bed of the rock at the surface (-1:
  * none), b the rock's hardness (times the soil's), a 1 once the materials exist. Before that every
- * texel is (0, -1, 1, 0): bare rock as soft as soil.
+ * texel is (0, -1, 1, 0): bare rock as soft as soil. Columns `x0 .. x1 - 1` of each row (the whole
+ * row by default), row after row.
  */
-export function materialTexels(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels): Float32Array {
-    const texels = alloc(state.width * (y1 - y0) * 4);
+export function materialTexels(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels, x0 = 0, x1: number = state.width): Float32Array {
+    const columns = x1 - x0;
+    const texels = alloc(columns * (y1 - y0) * 4);
     if (!state.materials) {
         for (let k = 0; k < texels.length; k += 4) {
             texels[k + 1] = -1;
@@ -50,24 +52,25 @@ export function materialTexels(state: MaterialState, params: MaterialFields, cel
         }
         return texels;
     }
-    const start = y0 * state.width;
-    forEachMaterialTexel(state, params, cellSize, y0, y1, (i, soil, layer, hardness) => {
-        const k = (i - start) * 4;
+    // Visited row after row, column after column: the texels in order.
+    let k = 0;
+    forEachMaterialTexel(state, params, cellSize, y0, y1, x0, x1, (_i, soil, layer, hardness) => {
         texels[k] = soil;
         texels[k + 1] = layer;
         texels[k + 2] = hardness;
         texels[k + 3] = 1;
+        k += 4;
     });
     return texels;
 }
 
-/** Calls `visit` with each vertex of rows `y0 .. y1 - 1` (index in the field), its soil (local units), exposed bed (-1: none) and hardness (times the soil's). */
-function forEachMaterialTexel(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, visit: (i: number, soil: number, layer: number, hardness: number) => void): void {
+/** Calls `visit` with each vertex of columns `x0 .. x1 - 1` of rows `y0 .. y1 - 1` (index in the field), its soil (local units), exposed bed (-1: none) and hardness (times the soil's). */
+function forEachMaterialTexel(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, x0: number, x1: number, visit: (i: number, soil: number, layer: number, hardness: number) => void): void {
     const { width, heights } = state;
     const materials = state.materials!;
     const unit = cellSize / FIXED_ONE;
     for (let y = y0; y < y1; y++) {
-        for (let x = 0; x < width; x++) {
+        for (let x = x0; x < x1; x++) {
             const i = y * width + x;
             visit(i, materials.soil[i] * unit, bedIndex(params, heights[i] - materials.soil[i], x, y) ?? -1, vertexHardness(params, heights, materials, i, x, y) / HARDNESS_ONE);
         }

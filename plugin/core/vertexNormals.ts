@@ -13,18 +13,22 @@ import { fixedUnitLength } from "./fixedPoint.js";
  * At the field's first or last row pass `here` for the missing neighbour and `rowSpan` 1, else 2.
  * @param width vertices in the row
  * @param cellSize distance between neighbouring vertices, local units
+ * @param normals where they go: column `x0`'s first (three floats a vertex)
+ * @param x0 the first column written (0 by default)
+ * @param x1 the column after the last written (`width` by default)
  */
-export function writeNormalRow(up: ArrayLike<number>, here: ArrayLike<number>, down: ArrayLike<number>, rowSpan: number, width: number, cellSize: number, normals: Float32Array): void {
-    for (let x = 0; x < width; x++) {
+export function writeNormalRow(up: ArrayLike<number>, here: ArrayLike<number>, down: ArrayLike<number>, rowSpan: number, width: number, cellSize: number, normals: Float32Array, x0 = 0, x1 = width): void {
+    for (let x = x0; x < x1; x++) {
         const left = x > 0 ? x - 1 : x;
         const right = x < width - 1 ? x + 1 : x;
         const dhdx = (here[right] - here[left]) / ((right - left) * cellSize);
         // z decreases as the row index grows.
         const dhdz = (up[x] - down[x]) / (rowSpan * cellSize);
         const inverseLength = 1 / Math.sqrt(dhdx * dhdx + 1 + dhdz * dhdz);
-        normals[x * 3] = -dhdx * inverseLength;
-        normals[x * 3 + 1] = inverseLength;
-        normals[x * 3 + 2] = -dhdz * inverseLength;
+        const k = (x - x0) * 3;
+        normals[k] = -dhdx * inverseLength;
+        normals[k + 1] = inverseLength;
+        normals[k + 2] = -dhdz * inverseLength;
     }
 }
 
@@ -35,13 +39,19 @@ export function writeNormalRow(up: ArrayLike<number>, here: ArrayLike<number>, d
  * backend's worker can compute them off the main thread.
  * @param heights fixed-point heights of the whole field, `width` a row, `depth` rows
  * @param cellSize distance between neighbouring vertices, local units
- * @param target where to write them (`(y1 - y0) * width * 3` floats; a new array by default)
+ * @param target where to write them (`(y1 - y0) * (x1 - x0) * 3` floats; a new array by default)
+ * @param x0 the first column written (0 by default)
+ * @param x1 the column after the last written (`width` by default)
  */
-export function normalRowsFromFixed(heights: Int32Array, width: number, depth: number, cellSize: number, y0: number, y1: number, target?: Float32Array): Float32Array {
+export function normalRowsFromFixed(heights: Int32Array, width: number, depth: number, cellSize: number, y0: number, y1: number, target?: Float32Array, x0 = 0, x1 = width): Float32Array {
     const unit = fixedUnitLength(cellSize);
-    const normals = target ?? new Float32Array((y1 - y0) * width * 3);
+    const columns = x1 - x0;
+    const normals = target ?? new Float32Array((y1 - y0) * columns * 3);
+    // The columns the normals read: one either side of theirs.
+    const from = Math.max(0, x0 - 1);
+    const to = Math.min(width, x1 + 1);
     const rowAt = (y: number, row: Float32Array) => {
-        for (let x = 0, i = y * width; x < width; x++, i++) row[x] = heights[i] * unit;
+        for (let x = from, i = y * width + from; x < to; x++, i++) row[x] = heights[i] * unit;
         return row;
     };
     let up: Float32Array = rowAt(Math.max(0, y0 - 1), new Float32Array(width));
@@ -49,7 +59,7 @@ export function normalRowsFromFixed(heights: Int32Array, width: number, depth: n
     let spare: Float32Array = new Float32Array(width);
     for (let y = y0; y < y1; y++) {
         const down = y + 1 < depth ? rowAt(y + 1, spare) : here;
-        writeNormalRow(up, here, down, (y > 0 ? 1 : 0) + (y < depth - 1 ? 1 : 0), width, cellSize, normals.subarray((y - y0) * width * 3, (y - y0 + 1) * width * 3));
+        writeNormalRow(up, here, down, (y > 0 ? 1 : 0) + (y < depth - 1 ? 1 : 0), width, cellSize, normals.subarray((y - y0) * columns * 3, (y - y0 + 1) * columns * 3), x0, x1);
         if (down !== here) {
             spare = up;
             up = here;

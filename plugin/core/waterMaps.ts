@@ -23,15 +23,17 @@ const flow = new Int32Array(2);
  * the velocity along local x and z (units per water step: the net flow over the depth; field rows run
  * toward -z), a the water surface (ground + water), all in local units (`cellSize` is the ground's
  * cell size in them). Dry vertices have depth and velocity 0 and the surface at the ground.
+ * Columns `x0 .. x1 - 1` of each row (the whole row by default), row after row.
  */
-export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels): Float32Array {
+export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels, x0 = 0, x1: number = state.width): Float32Array {
     const { width, heights, water } = state;
     const unit = fixedUnitLength(cellSize);
-    const texels = alloc(width * (y1 - y0) * 4);
+    const columns = x1 - x0;
+    const texels = alloc(columns * (y1 - y0) * 4);
     for (let y = y0; y < y1; y++) {
-        for (let x = 0; x < width; x++) {
+        for (let x = x0; x < x1; x++) {
             const i = y * width + x;
-            const k = (i - y0 * width) * 4;
+            const k = ((y - y0) * columns + x - x0) * 4;
             const depth = water ? water.waterDepth[i] : 0;
             texels[k] = depth * unit;
             if (water && depth > 0) {

@@ -54,7 +54,7 @@ export type CpuBackendRequest =
 export type CpuBackendResponse =
     | { readonly type: "done" }
     | { readonly type: "ready"; readonly members: number; readonly shared: boolean; readonly webAssembly: boolean }
-    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly computeMs: number; readonly texels: MapsTexels | null; readonly normals: Float32Array | null }
+    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly x0: number; readonly x1: number; readonly computeMs: number; readonly texels: MapsTexels | null; readonly normals: Float32Array | null }
     | { readonly type: "state"; readonly state: ErosionStateData }
     | { readonly type: "released"; readonly state: ErosionStateData; readonly maps: ErosionMaps }
     | { readonly type: "maps"; readonly maps: ErosionMaps }
@@ -161,22 +161,29 @@ export class CpuBackendCore {
         }
         const computeMs = performance.now() - started;
         if (!changed) {
-            return { type: "frame", rows: null, y0: 0, y1: 0, computeMs, texels: null, normals: null };
+            return { type: "frame", rows: null, y0: 0, y1: 0, x0: 0, x1: 0, computeMs, texels: null, normals: null };
         }
+        // Only the changed region's columns of its rows: a droplet batch's region spans about 200
+        // of 513 columns, and every vertex brought back costs the main thread its share of a band.
+        const { x0, y0, x1, y1 } = changed;
         const { width, depth, heights } = runner.state;
-        const cells = (changed.y1 - changed.y0) * width;
+        const columns = x1 - x0;
+        const cells = (y1 - y0) * columns;
         const rows = new Int32Array(this._spare.take(cells * 4), 0, cells);
-        rows.set(heights.subarray(changed.y0 * width, changed.y1 * width));
-        // The maps texture's changed rows and the rows' normals, computed here so the main thread
+        for (let y = y0; y < y1; y++) rows.set(heights.subarray(y * width + x0, y * width + x1), (y - y0) * columns);
+        // The maps texture's changed texels and the normals, computed here so the main thread
         // only copies and uploads them (the normals were half its cost of a row).
+        const alloc = (length: number) => new Float32Array(this._spare.take(length * 4), 0, length).fill(0);
         return {
             type: "frame",
             rows,
-            y0: changed.y0,
-            y1: changed.y1,
+            y0,
+            y1,
+            x0,
+            x1,
             computeMs,
-            texels: texels ? mapsTexels(runner.maps, runner.state, texels, changed.y0, changed.y1, (length) => new Float32Array(this._spare.take(length * 4), 0, length).fill(0)) : null,
-            normals: normalsCellSize !== null ? normalRowsFromFixed(heights, width, depth, normalsCellSize, changed.y0, changed.y1, new Float32Array(this._spare.take(cells * 12), 0, cells * 3)) : null,
+            texels: texels ? mapsTexels(runner.maps, runner.state, texels, y0, y1, alloc, x0, x1) : null,
+            normals: normalsCellSize !== null ? normalRowsFromFixed(heights, width, depth, normalsCellSize, y0, y1, new Float32Array(this._spare.take(cells * 12), 0, cells * 3), x0, x1) : null,
         };
     }
 }

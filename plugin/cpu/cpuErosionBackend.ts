@@ -98,7 +98,7 @@ export class CpuErosionBackend implements ErosionBackend {
         const spare = this._spare.takeAll();
         const request = { type: "frame", batches, changed, texels, pieces, normalsCellSize: this._normalsCellSize, spare } as const;
         const response = expect(await this._channel.request(request, spare, (ms) => (postMs = ms)), "frame");
-        return { rows: response.rows, y0: response.y0, y1: response.y1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels, normals: response.normals, postMs };
+        return { rows: response.rows, y0: response.y0, y1: response.y1, x0: response.x0, x1: response.x1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels, normals: response.normals, postMs };
     }
 
     public recycle(result: FrameResult): void {

@@ -1,7 +1,8 @@
 /**
  * `GroundField.writeRows` with normals computed elsewhere (the CPU backend's worker,
  * `normalRowsFromFixed`): the grounds end with the same floats as when the main thread computes
- * every normal itself, written whole or a band at a time, on one ground or a world of several.
+ * every normal itself, written whole or a band at a time, whole rows or a region's columns, on one
+ * ground or a world of several.
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
@@ -50,6 +51,38 @@ describe("GroundField.writeRows with normals from the worker", () => {
                 const banded = field(tiles);
                 writeInBands(banded.field, cuts);
                 expect(normalsOf(banded.grounds)).toEqual(expected);
+            }
+        });
+    }
+
+    /** `eroded` inside `region` shrunk by one (the changed heights; a frame's region is grown by one for the normals around them), the start outside. */
+    const region = { x0: 13, y0: 5, x1: 40, y1: 38 };
+    const startFixed = heightsToFixed(start, "start", undefined, CELL);
+    const partial = startFixed.map((height, i) => {
+        const x = i % W;
+        const y = Math.floor(i / W);
+        return x > region.x0 && x < region.x1 - 1 && y > region.y0 && y < region.y1 - 1 ? eroded[i] : height;
+    });
+    for (const [name, tiles] of layouts) {
+        it(`${name}: a region's columns written in bands (the CPU backend's frames) give the same floats as whole rows`, () => {
+            const positionsOf = (grounds: GroundMesh[][]) => grounds.flat().map((ground) => Array.from(ground.getVerticesData(VertexBuffer.PositionKind)!));
+            const reference = field(tiles);
+            reference.field.writeRows(startFixed, 0, D, false);
+            reference.field.writeRows(partial, 0, D, false);
+            const { x0, x1 } = region;
+            const columns = x1 - x0;
+            for (const cuts of [[], [6, 20], [region.y1 - 1]]) {
+                const target = field(tiles);
+                target.field.writeRows(startFixed, 0, D, false);
+                let y0 = region.y0;
+                for (const y1 of [...cuts, region.y1]) {
+                    const rows = new Int32Array((y1 - y0) * columns);
+                    for (let y = y0; y < y1; y++) rows.set(partial.subarray(y * W + x0, y * W + x1), (y - y0) * columns);
+                    target.field.writeRows(rows, y0, y1, false, normalRowsFromFixed(partial, W, D, CELL, y0, y1, undefined, x0, x1), x0, x1);
+                    y0 = y1;
+                }
+                expect(positionsOf(target.grounds)).toEqual(positionsOf(reference.grounds));
+                expect(normalsOf(target.grounds)).toEqual(normalsOf(reference.grounds));
             }
         });
     }

@@ -130,6 +130,9 @@ describe("the materials' maps", () => {
             const i = 4 * SIZE + k;
             expect([texels[k * 4], texels[k * 4 + 1], texels[k * 4 + 2], texels[k * 4 + 3]]).toEqual([maps.soil[i], maps.exposedLayer[i], maps.rockHardness[i], 1]);
         }
+        // A region's columns (the CPU backend's frames): the same texels, row after row.
+        const region = materialTexels(simulation.state, fields, 2, 4, 9, undefined, 3, 11);
+        expect(Array.from(region)).toEqual(Array.from({ length: 5 }, (_, y) => Array.from(texels.subarray((y * SIZE + 3) * 4, (y * SIZE + 11) * 4))).flat());
         // Soil in local units (cell size 2), some bare rock, beds outside the six layered ones read -1, and both hardnesses.
         expect(maps.soil[0]).toBeCloseTo((simulation.state.materials!.soil[0] / 65536) * 2, 6);
         expect(maps.soil.some((soil) => soil === 0)).toBe(true);

@@ -1,7 +1,8 @@
 /**
- * The maps follow a ground edit (CPU backend, NullEngine): the rows the edit's frame brings back
- * carry the shallow-water texture's texels over the dig, its water surface (ground + water) lowered
- * by the dig's depth, and the maps texture's rows with them; `readMaps` agrees.
+ * The maps follow a ground edit (CPU backend, NullEngine): the region the edit's frame brings back
+ * (the dig's columns of its rows, not whole rows) carries the shallow-water texture's texels over
+ * the dig, its water surface (ground + water) lowered by the dig's depth, and the maps texture's
+ * texels with them; `readMaps` agrees.
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
@@ -24,9 +25,9 @@ describe("the maps after a ground edit", () => {
             await erosion.whenReady();
             await erosion.getMapTexture("shallowWater");
             await erosion.getMapsTexture();
-            const uploads: { texels: MapsTexels; y0: number; y1: number }[] = [];
-            const spy = jest.spyOn(CpuMapsTextures.prototype, "uploadRows").mockImplementation(function (texels, y0, y1) {
-                uploads.push({ texels, y0, y1 });
+            const uploads: { texels: MapsTexels; y0: number; y1: number; x0: number; x1: number }[] = [];
+            const spy = jest.spyOn(CpuMapsTextures.prototype, "uploadRows").mockImplementation(function (texels, y0, y1, x0 = 0, x1 = W) {
+                uploads.push({ texels, y0, y1, x0, x1 });
             });
             try {
                 // The ground's centre vertex: column 16, row 14 (world x 0, z 0).
@@ -35,13 +36,15 @@ describe("the maps after a ground edit", () => {
                 erosion.dig(new Vector3(0, 0, 0), 4, 2);
                 await renderFrames(world.scene, 3);
                 await erosion.whenIdle();
-                const upload = uploads.find((rows) => rows.y0 <= 14 && rows.y1 > 14 && rows.texels.water);
+                const upload = uploads.find((rows) => rows.y0 <= 14 && rows.y1 > 14 && rows.x0 <= 16 && rows.x1 > 16 && rows.texels.water);
                 expect(upload).toBeDefined();
-                const texel = (centre - upload!.y0 * W) * 4;
+                const columns = upload!.x1 - upload!.x0;
+                expect(columns).toBeLessThan(W);
+                const texel = ((14 - upload!.y0) * columns + 16 - upload!.x0) * 4;
                 const surfaceAfter = upload!.texels.water![texel + 3];
-                console.log(`water surface at the dig's centre: ${surfaceBefore.toFixed(3)} -> ${surfaceAfter.toFixed(3)} (rows ${upload!.y0}..${upload!.y1 - 1} uploaded)`);
+                console.log(`water surface at the dig's centre: ${surfaceBefore.toFixed(3)} -> ${surfaceAfter.toFixed(3)} (rows ${upload!.y0}..${upload!.y1 - 1}, columns ${upload!.x0}..${upload!.x1 - 1} uploaded)`);
                 expect(surfaceBefore - surfaceAfter).toBeGreaterThan(1.9);
-                expect(upload!.texels.maps.length).toBe((upload!.y1 - upload!.y0) * W * 4);
+                expect(upload!.texels.maps.length).toBe((upload!.y1 - upload!.y0) * columns * 4);
                 const maps = await erosion.readMaps();
                 expect(maps.waterDepth[centre]).toBe(upload!.texels.water![texel]);
             } finally {
