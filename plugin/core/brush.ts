@@ -48,3 +48,18 @@ export function buildBrush(radius: number): Int32Array {
 export function brushEntryCount(table: Int32Array): number {
     return table.length / BRUSH_ENTRY_INTS;
 }
+
+/** Brush tables by radius, each built once (a run asks for one or two radii, again and again). */
+export class BrushCache {
+    private readonly _tables = new Map<number, Int32Array>();
+
+    /** The brush table for `radius` (cells), built the first time it is asked for. */
+    public get(radius: number): Int32Array {
+        let brush = this._tables.get(radius);
+        if (!brush) {
+            brush = buildBrush(radius);
+            this._tables.set(radius, brush);
+        }
+        return brush;
+    }
+}

@@ -12,56 +12,25 @@
  * position, without counting as one of the cycle's batches.
  */
 import { initialSoilSlopeUnits, initialSoilUnits } from "./materials.js";
-import { HardnessMapRefs, type HardnessMapRef } from "./hardnessMap.js";
-import { buildBatchParams, buildLocalBatchParams, type BatchParams } from "./batchParams.js";
+import { HardnessMapRefs } from "./hardnessMap.js";
+import { buildBatchParams, buildLocalBatchParams } from "./batchParams.js";
 import { buildEditBatchParams } from "./editBatchParams.js";
 import type { GroundEdit, GroundEditShape } from "./groundEdits.js";
 import { EditQueue } from "./editQueue.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
-import { brushEntryCount, buildBrush } from "./brush.js";
+import { BrushCache, brushEntryCount } from "./brush.js";
 import { cloneOptions, resolveOptions, RUNTIME_SETTINGS, simulationOptions, type ErosionOptions } from "./options.js";
 import type { InputEntry } from "./inputLog/inputEntries.js";
 import { StampedInputs } from "./inputLog/stampedInputs.js";
 import { MASK_NAMES, noMasks, type ErosionMasks, type ErosionStateData, type MaskName, type WaterSourceState } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
 import { planCycleUnits, type CycleUnit } from "./cycleUnits.js";
-import { packWaterSources, type WaterSource } from "./waterSources.js";
+import type { WaterSource } from "./waterSources.js";
+import { ScheduledSources } from "./scheduledSources.js";
+import type { PlannedBatch } from "./plannedBatch.js";
 
-/** One batch, ready to run. */
-export interface PlannedBatch {
-    /** The operator, "local" for a local erosion event (droplet kernels over a disc), or "edit" for a ground edit. */
-    readonly operator: OperatorName | "local" | "edit";
-    /** The ground edit an "edit" batch applies. */
-    readonly edit?: GroundEdit;
-    readonly patch: Patch;
-    readonly params: BatchParams;
-    /** Brush table for the cycle's brush radius. */
-    readonly brush: Int32Array;
-    /** Cycle the batch belongs to (completed cycles before it). */
-    readonly cycle: number;
-    /** Position of the batch in its cycle. */
-    readonly batch: number;
-    /**
-     * The batch's class in its cycle: consecutive batches with the same group cannot reach each
-     * other, so a backend may run them in one dispatch, in any order, or spread over frames.
-     */
-    readonly group: number;
-    /** Thermal relaxation steps this batch runs (thermal batches only). */
-    readonly thermalIterations: number;
-    /** Drainage-area propagation steps this batch runs (river batches only). */
-    readonly riverSteps: number;
-    /** Masks in force for the cycle (the same object for the whole cycle). */
-    readonly masks: ErosionMasks;
-    /** The soil every vertex starts with (fixed point) if the batch runs the materials and finds none yet (`materials.initialSoil`). */
-    readonly initialSoil?: number;
-    /** The slope (Q16) at which that soil falls to none (`materials.initialSoilSlope`; 0: the same everywhere). */
-    readonly initialSoilSlope?: number;
-    /** The hardness map in force (`masks.hardness`) and its scale, named by a stamp, for the materials' hardness grid; null or absent without one. */
-    readonly hardnessMap?: HardnessMapRef | null;
-    /** The water sources in force, packed for the kernels (`packWaterSources`; the same object while they do not change). */
-    readonly waterSources: Int32Array;
-}
+export type { PlannedBatch } from "./plannedBatch.js";
 
 /** Tracks the position in the cycle and plans batches. */
 export class ErosionSchedule {
@@ -80,12 +49,10 @@ export class ErosionSchedule {
     private _masks: ErosionMasks = noMasks();
     private _events: LocalErosionEvent[] = [];
     private _pendingEvents: LocalErosionEvent[] = [];
-    private readonly _brushes = new Map<number, Int32Array>();
+    private readonly _brushes = new BrushCache();
     private _pendingMasks: ErosionMasks | null = null;
     private readonly _hardnessMaps = new HardnessMapRefs();
-    private _sources: readonly WaterSource[] = [];
-    private _pendingSources: readonly WaterSource[] | null = null;
-    private _packedSources: Int32Array = new Int32Array(1);
+    private readonly _sources: ScheduledSources;
     private _cycle = 0;
     private _batch = 0;
     /** Ground edits stamped and not yet applied, in stamp order. */
@@ -96,6 +63,7 @@ export class ErosionSchedule {
         options: Readonly<ErosionOptions>
     ) {
         this._options = cloneOptions(options);
+        this._sources = new ScheduledSources(grid);
         this._scaled = this._options;
         this._layout();
     }
@@ -133,13 +101,6 @@ export class ErosionSchedule {
     /** Queues a local erosion event for the next cycle boundary (the current cycle, if at one). */
     public queueEvent(event: LocalErosionEvent): void {
         this.inputs.give({ kind: "erodeAt", event });
-    }
-
-    private _queueEvent(event: LocalErosionEvent): void {
-        this._pendingEvents.push(event);
-        if (this.atCycleBoundary) {
-            this._applyPending();
-        }
     }
 
     /** Replaces the events in force and pending (restoring a snapshot; resetting). */
@@ -190,38 +151,24 @@ export class ErosionSchedule {
         this.inputs.give({ kind: "mask", name, values });
     }
 
-    private _setMask(name: MaskName, values: Int32Array | null): void {
-        this._pendingMasks = { ...this.latestMasks, [name]: values };
-        if (this.atCycleBoundary) {
-            this._applyPending();
-        }
-    }
-
     /** Water sources in force for the current cycle. */
     public get sources(): readonly WaterSource[] {
-        return this._sources;
+        return this._sources.inForce;
     }
 
     /** The water sources that take force at the next cycle boundary, or null when no change waits. */
     public get pendingSources(): readonly WaterSource[] | null {
-        return this._pendingSources;
+        return this._sources.pending;
     }
 
     /** The newest sources: pending ones if a change waits for the cycle boundary, else those in force. */
     public get latestSources(): readonly WaterSource[] {
-        return this._pendingSources ?? this._sources;
+        return this._sources.pending ?? this._sources.inForce;
     }
 
     /** Queues a new list of water sources; it takes force at the next cycle boundary (now, if at one). */
     public setSources(sources: readonly WaterSource[]): void {
         this.inputs.give({ kind: "sources", sources: [...sources] });
-    }
-
-    private _setSources(sources: readonly WaterSource[]): void {
-        this._pendingSources = [...sources];
-        if (this.atCycleBoundary) {
-            this._applyPending();
-        }
     }
 
     /** The inputs the state records besides its grids and masks: local events, water sources and queued ground edits, as copies. */
@@ -237,14 +184,12 @@ export class ErosionSchedule {
 
     /** The sources in force and pending, as the state records them. */
     public sourceState(): WaterSourceState {
-        return { inForce: [...this._sources], pending: this._pendingSources ? [...this._pendingSources] : null };
+        return this._sources.state();
     }
 
     /** Replaces the sources in force and pending (restoring a snapshot; resetting). */
     public setSourceState(inForce: readonly WaterSource[], pending: readonly WaterSource[] | null): void {
-        this._sources = [...inForce];
-        this._packedSources = packWaterSources(this._sources, this.grid.width, this.grid.depth);
-        this._pendingSources = pending ? [...pending] : null;
+        this._sources.set(inForce, pending);
     }
 
     /** Completed cycles. */
@@ -302,23 +247,22 @@ export class ErosionSchedule {
     public applyInput(entry: InputEntry): void {
         switch (entry.kind) {
             case "options":
-                return this._setOptions(resolveOptions(entry.options, this.latestOptions));
+                this._pending = cloneOptions(resolveOptions(entry.options, this.latestOptions));
+                break;
             case "mask":
-                return this._setMask(entry.name, entry.values);
+                this._pendingMasks = { ...this.latestMasks, [entry.name]: entry.values };
+                break;
             case "erodeAt":
-                return this._queueEvent(entry.event);
+                this._pendingEvents.push(entry.event);
+                break;
             case "sources":
-                return this._setSources(entry.sources);
+                this._sources.queue(entry.sources);
+                break;
             case "edit":
                 return this._edits.add(entry.edit);
         }
-    }
-
-    private _setOptions(options: Readonly<ErosionOptions>): void {
-        this._pending = cloneOptions(options);
-        if (this.atCycleBoundary) {
-            this._applyPending();
-        }
+        // What waits for a boundary takes force at once at one.
+        if (this.atCycleBoundary) this._applyPending();
     }
 
     /** Sets the position (for restoring a snapshot); pending options apply if it is a boundary. */
@@ -369,7 +313,7 @@ export class ErosionSchedule {
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
         // What every batch of this position shares; each kind adds its own.
-        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._packedSources, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), initialSoilSlope: initialSoilSlopeUnits(this._options.materials.initialSoilSlope), hardnessMap: this._hardnessMaps.refFor(this._masks.hardness, this._options.materials.hardnessMapScale) };
+        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._sources.packed, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), initialSoilSlope: initialSoilSlopeUnits(this._options.materials.initialSoilSlope), hardnessMap: this._hardnessMaps.refFor(this._masks.hardness, this._options.materials.hardnessMapScale) };
         const edit = this._dueEdit();
         if (edit) {
             const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);
@@ -379,7 +323,7 @@ export class ErosionSchedule {
         }
         if (this._batch < this._events.length) {
             const event = this._events[this._batch];
-            const brush = this._brushFor(cellScaledOptions({ ...this._options, hydraulic: event.hydraulic }, this.grid).hydraulic.brushRadius);
+            const brush = this._brushes.get(cellScaledOptions({ ...this._options, hydraulic: event.hydraulic }, this.grid).hydraulic.brushRadius);
             const params = buildLocalBatchParams(this._options, this.grid, event, this._batch, this._cycle, brushEntryCount(brush), this._masks);
             return { ...here, operator: "local", patch: { index: params.patchIndex, x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 }, params, brush, group: this._batch };
         }
@@ -411,15 +355,6 @@ export class ErosionSchedule {
         return false;
     }
 
-    private _brushFor(radius: number): Int32Array {
-        let brush = this._brushes.get(radius);
-        if (!brush) {
-            brush = buildBrush(radius);
-            this._brushes.set(radius, brush);
-        }
-        return brush;
-    }
-
     private _applyPending(): void {
         // Events queued before a cycle begins run in it.
         if (this._pendingEvents.length > 0) {
@@ -430,9 +365,7 @@ export class ErosionSchedule {
             this._masks = this._pendingMasks;
             this._pendingMasks = null;
         }
-        if (this._pendingSources) {
-            this.setSourceState(this._pendingSources, null);
-        }
+        this._sources.applyPending();
         if (this._pending) {
             this._options = this._pending;
             this._pending = null;
@@ -446,6 +379,6 @@ export class ErosionSchedule {
         this._operators = OPERATOR_ORDER.filter((name) => options[name].enabled);
         this._scaled = cellScaledOptions(options, this.grid);
         this._units = planCycleUnits(options, this.grid, this._operators);
-        this._brush = this._brushFor(this._scaled.hydraulic.brushRadius);
+        this._brush = this._brushes.get(this._scaled.hydraulic.brushRadius);
     }
 }
