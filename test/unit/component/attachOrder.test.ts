@@ -47,7 +47,7 @@ describe("ground data at attach", () => {
         const errors: string[] = [];
         const erosions = [ground, reference].map((target) => {
             const erosion = new TerrainErosion({ ...OPTIONS, autoStart: false });
-            erosion.onErrorObservable.add((event) => errors.push(`${event.message} ${event.error?.message ?? ""}`));
+            erosion.onErrorObservable.add((event) => errors.push(`${event.message} ${String(event.error ?? "")}`));
             target.addBehavior(erosion);
             return erosion;
         });
