@@ -6,6 +6,7 @@ import { FIXED_ONE } from "../core/fixedPoint.js";
 import { shapeGroundEdit, type GroundEdit, type GroundEditKind, type GroundEditRequest } from "../core/groundEdits.js";
 import type { ErosionSchedule } from "../core/schedule.js";
 import type { GroundField } from "./groundField.js";
+import { worldUnits } from "./worldUnits.js";
 
 /** A position in world space (a `Vector3` will do). */
 export type WorldPoint = { readonly x: number; readonly y: number; readonly z: number };
@@ -94,5 +95,13 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
         throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
     }
     const cells = grid.map((at) => ({ x: at.column, y: at.row }));
-    return schedule.stampEdit(shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth, schedule.options.tileable));
+    let shape: ReturnType<typeof shapeGroundEdit>;
+    try {
+        shape = shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth, schedule.options.tileable, worldUnits(field));
+    } catch (error) {
+        // The core names the edit's kind; the caller called `operation` (`along` digs, piles or flattens).
+        if (error instanceof RangeError && error.message.startsWith(`${request.kind}: `)) throw new RangeError(`${operation}: ${error.message.slice(request.kind.length + 2)}`);
+        throw error;
+    }
+    return schedule.stampEdit(shape);
 }

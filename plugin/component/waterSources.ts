@@ -5,6 +5,7 @@
 import type { ErosionSchedule } from "../core/schedule.js";
 import { withSourceAdded } from "../core/waterSources.js";
 import type { GroundField } from "./groundField.js";
+import { worldUnits } from "./worldUnits.js";
 
 /** A water source added with `addWaterSource`: remove it to stop it (from the next cycle boundary). */
 export interface WaterSourceHandle {
@@ -26,7 +27,7 @@ export function addWaterSourceAt(field: GroundField, schedule: ErosionSchedule, 
     if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0) {
         throw new RangeError(`addWaterSource: rate is ${rate}: it must be a number of cubic world units a water step, at least 0.`);
     }
-    const { sources, id } = withSourceAdded(schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth);
+    const { sources, id } = withSourceAdded(schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth, worldUnits(field));
     schedule.setSources(sources);
     return id;
 }
