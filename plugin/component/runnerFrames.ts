@@ -58,6 +58,13 @@ interface PiecedBatch {
 export class RunnerFrames {
     private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
     private _framesInFlight = 0;
+    /**
+     * Of those, frames of ground edits alone (issued while erosion's frames were in flight): they do
+     * not hold erosion's place, or a drag of edits, one due every frame, keeps a frame of edits in
+     * flight at every rendered frame and erosion never issues another (the CPU backend's worker
+     * takes one frame at a time).
+     */
+    private _editFramesInFlight = 0;
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     private _pieced: PiecedBatch | null = null;
     private readonly _rows: PendingRows;
@@ -100,6 +107,9 @@ export class RunnerFrames {
             return;
         }
         const started = performance.now();
+        // The ground edits due go first, in a frame of their own, so they never take erosion's place
+        // in the frame planned after them (not between a batch's pieces: nothing runs there).
+        if (!this._pieced && schedule.editDue) this._issue(planFrame(schedule, this._budget, options.frameBudgetMs, { editsOnly: true }), backend);
         const frame = this._nextFrame(backend);
         if (frame) {
             if (maxCycles > 0 && schedule.cycle >= maxCycles) host.running = false;
@@ -125,7 +135,7 @@ export class RunnerFrames {
         }
         if (this._pieced) {
             // A batch in pieces goes on (paused or not: the schedule has counted it) and nothing runs between them.
-            return this._framesInFlight >= inFlightLimit ? null : this._takePieces(options.frameBudgetMs);
+            return this._framesInFlight - this._editFramesInFlight >= inFlightLimit ? null : this._takePieces(options.frameBudgetMs);
         }
         // Paused, or with as many frames in flight as the backend takes, a frame still applies the
         // ground edits stamped here (a small batch each, queued behind the frames in flight): an
@@ -135,7 +145,7 @@ export class RunnerFrames {
         // Rows waiting beyond what the next frames apply (by their budgets and their uploads) hold new
         // batches back, edits still run (`PendingRows.backlogged`).
         const backlogged = this._rows.backlogged(backend, options.frameBudgetMs);
-        const editsOnly = !running || atHorizon || this._framesInFlight >= inFlightLimit || backlogged;
+        const editsOnly = !running || atHorizon || this._framesInFlight - this._editFramesInFlight >= inFlightLimit || backlogged;
         if (editsOnly && !schedule.editDue) {
             return null;
         }
@@ -165,7 +175,9 @@ export class RunnerFrames {
         const host = this._host;
         const { batches, changed, estimatedMs, units, cycleCompleted, pieces } = frame;
         const ends = pieces === null || pieces.to === pieces.total;
+        const editFrame = batches.length > 0 && batches.every((planned) => planned.operator === "edit");
         this._framesInFlight++;
+        if (editFrame) this._editFramesInFlight++;
         const running = backend.runFrame(batches, changed, host.maps.texelOptions(), pieces);
         const completeCycle = cycleCompleted ? this._readCheckpoint(backend, boundary) : null;
         const landed = running
@@ -210,6 +222,7 @@ export class RunnerFrames {
             })
             .finally(() => {
                 this._framesInFlight--;
+                if (editFrame) this._editFramesInFlight--;
             });
         host.track(landed);
     }
