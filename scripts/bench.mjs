@@ -34,14 +34,18 @@ const chromiumArgs = args.filter((arg) => /^--(skip-(kernels|component|world|web
 
 /** The machine a record was measured on, as every record carries it (`machine`). */
 function machineName() {
-    return `${cpus()[0]?.model ?? "unknown"}, ${availableParallelism()} cores, ${Math.round((totalmem() / 2 ** 30) * 10) / 10} GiB, ${platform()} ${release()} ${arch()}, Node ${process.version}`;
+    const memoryGiB = Math.round((totalmem() / 2 ** 30) * 10) / 10;
+    return `${cpus()[0]?.model ?? "unknown"}, ${availableParallelism()} cores, ${memoryGiB} GiB, ${platform()} ${release()} ${arch()}, Node ${process.version}`;
 }
 
 /** The commit the figures were measured on (`commit`), "+changes" when the working tree differed from it. */
 function commitName() {
     try {
         const hash = execFileSync("git", ["rev-parse", "--short=10", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-        const changed = execFileSync("git", ["status", "--porcelain", "--", "plugin", "shaders", "bench", "scripts"], { cwd: ROOT, encoding: "utf8" }).trim() !== "";
+        // The code measured: the records and the documents themselves do not count.
+        const paths = ["plugin", "shaders", "bench", "scripts", ":(exclude)bench/results.json", ":(exclude)*.md"];
+        const status = execFileSync("git", ["status", "--porcelain", "--", ...paths], { cwd: ROOT, encoding: "utf8" });
+        const changed = status.trim() !== "";
         return changed ? `${hash}+changes` : hash;
     } catch {
         return "unknown";
@@ -101,14 +105,20 @@ async function main() {
     // earlier run keeps its own (one written before records carried them takes its part's run).
     const machine = machineName();
     const commit = commitName();
-    const dated = (record, environment) => ({ ...record, date: record.date ?? environment?.parts?.[partOf(record)]?.date ?? environment?.date, machine: record.machine ?? (environment ? `${environment.cpuModel}, ${environment.cores} cores, ${environment.memoryGiB} GiB, ${environment.platform}, Node ${environment.node}` : machine) });
+    const machineOf = (environment) => `${environment.cpuModel}, ${environment.cores} cores, ${environment.memoryGiB} GiB, ${environment.platform}, Node ${environment.node}`;
+    const dated = (record, environment) => ({
+        ...record,
+        date: record.date ?? environment.parts?.[partOf(record)]?.date ?? environment.date,
+        machine: record.machine ?? machineOf(environment),
+    });
     // A part rerun replaces its records; the chromium part run with some of its figures only
     // (--skip-*, --edits-only) replaces those and keeps the rest.
     const partial = (part) => part === "chromium" && chromiumArgs.length > 0;
-    const kept = previous ? previous.records.filter((record) => !parts.includes(partOf(record)) || partial(partOf(record))).map((record) => dated(record, previous.environment)) : [];
+    const keeps = (part) => !parts.includes(part) || partial(part);
+    const kept = previous ? previous.records.filter((record) => keeps(partOf(record))).map((record) => dated(record, previous.environment)) : [];
     const records = [];
-    const adapters = previous ? Object.fromEntries(Object.entries(previous.environment.adapters ?? {}).filter(([backend]) => !parts.includes(partOf({ backend })) || partial(partOf({ backend })))) : {};
-    const partRuns = previous ? Object.fromEntries(Object.entries(previous.environment.parts ?? {}).filter(([part]) => !parts.includes(part) || partial(part))) : {};
+    const adapters = previous ? Object.fromEntries(Object.entries(previous.environment.adapters ?? {}).filter(([backend]) => keeps(partOf({ backend })))) : {};
+    const partRuns = previous ? Object.fromEntries(Object.entries(previous.environment.parts ?? {}).filter(([part]) => keeps(part.split(" ")[0]))) : {};
     const failures = [];
     for (const part of parts) {
         process.stderr.write(`\n== ${part} ==\n`);
