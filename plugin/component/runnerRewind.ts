@@ -8,6 +8,7 @@
 import { createInitialState, type ErosionStateData } from "../core/erosionState.js";
 import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
+import { checkInputEntries, checkInputEntry } from "../core/inputLog/entryChecks.js";
 import { simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import type { Live } from "./runnerLive.js";
@@ -126,22 +127,30 @@ export class RunnerRewind {
 
     /**
      * Gives a log entry from another run (a peer, a replay) where it says: an input at its stamp
-     * (held until then if ahead); a reset, restore, undo or redo once the run reaches its stamp.
-     * Call it from inside the queue.
+     * (held until then if ahead); a reset, restore, undo or redo once the run reaches its stamp. The
+     * entry is checked whole first (`checkInputEntry`): a bad one is refused, naming its seq and
+     * field, and changes nothing. Call it from inside the queue.
      */
-    public async give(live: Live, entry: InputEntry): Promise<void> {
-        const { seq, at, stamp, ...payload } = entry;
-        void at;
+    public async give(live: Live, raw: InputEntry, where = "give"): Promise<void> {
         const { schedule, field } = live;
+        const entry = checkInputEntry(raw, field, where);
+        if (entry.seq <= schedule.inputs.log.lastSeq) {
+            throw new RangeError(`${where} (seq ${entry.seq}): the log's last entry is seq ${schedule.inputs.log.lastSeq}: entries must be given in order.`);
+        }
+        const { seq, at, stamp, player, ...payload } = entry;
+        void at;
         if (payload.kind !== "reset" && payload.kind !== "restore" && payload.kind !== "undo" && payload.kind !== "redo") {
-            schedule.inputs.give(payload, stamp, seq);
+            schedule.inputs.give(payload, stamp, seq, player);
             return;
         }
         if (compareStamps(stamp, schedule.inputs.position) < 0) {
             throw new RangeError(`give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`);
         }
+        if (payload.kind === "reset" && payload.heights !== startHeightsHash(field.originalHeights)) {
+            throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
+        }
         await this._host.runTo(live, stamp);
-        const logged = schedule.inputs.log.record(payload, stamp, stamp, seq);
+        const logged = schedule.inputs.log.record(payload, stamp, stamp, seq, player);
         if (payload.kind === "undo" || payload.kind === "redo") {
             await this.rewind(live, payload.target, stamp);
             return;
@@ -151,9 +160,6 @@ export class RunnerRewind {
         if (payload.kind === "restore") {
             ({ state, options } = ErosionSnapshot.fromArrayBuffer(payload.snapshot.slice().buffer));
         } else {
-            if (payload.heights !== startHeightsHash(field.originalHeights)) {
-                throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
-            }
             state = { ...createInitialState(field.width, field.depth, field.originalHeights), masks: schedule.latestMasks, edits: [], events: { inForce: [], pending: [] }, sources: { inForce: [], pending: null } };
             options = schedule.latestOptions;
         }
@@ -169,6 +175,13 @@ export class RunnerRewind {
      */
     public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined): Promise<void> {
         return this._host.queueLive("replay", async (live) => {
+            // Everything checked before the run starts again: a bad entry leaves the run as it was.
+            const { width, depth } = snapshot.state;
+            if (width !== live.field.width || depth !== live.field.depth) {
+                throw new RangeError(`replay: the snapshot is of a ${width} x ${depth} field, not this ground's ${live.field.width} x ${live.field.depth}.`);
+            }
+            if (!Array.isArray(entries)) throw new RangeError(`replay: entries is ${typeof entries}: it must be a list of input-log entries.`);
+            checkInputEntries(entries, live.field, "replay: entry");
             const inputs = live.schedule.inputs;
             inputs.log.clear();
             inputs.setHeld([]);
@@ -179,7 +192,7 @@ export class RunnerRewind {
                     throw new RangeError(`replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`);
                 }
                 await this._host.runTo(live, entry.at);
-                await this.give(live, entry);
+                await this.give(live, entry, "replay");
             }
             const last = until ?? entries.at(-1)?.at;
             if (last) await this._host.runTo(live, last);

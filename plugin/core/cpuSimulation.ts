@@ -19,6 +19,8 @@ import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type Inp
 import type { InputLog } from "./inputLog/inputLog.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "./inputLog/rewindPoints.js";
 import { takeDueEdits } from "./frameLoop.js";
+import { checkInputEntry } from "./inputLog/entryChecks.js";
+import { checkMaskName, checkMaskValues, objectOf, refuserFor, type InputField } from "./inputLog/inputChecks.js";
 import { DEFAULT_CHECKSUM_REGION, regionChecksums, type RegionChecksums } from "./checksums/regionChecksums.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
@@ -101,13 +103,28 @@ export class CpuErosionSimulation {
         this._runFrame(takeDueEdits(this.schedule));
     }
 
+    /** The grid inputs must fit. */
+    public get field(): InputField {
+        return { width: this._runner.state.width, depth: this._runner.state.depth };
+    }
+
     /**
      * Gives a log entry from another run (a replay, a peer), numbered and stamped as there: it
-     * applies at its stamp (held until then when it lies ahead). Throws a `RangeError` naming the
-     * current stamp when its stamp has passed; a restore's or a reset's stamp must be the current one.
+     * applies at its stamp (held until then when it lies ahead). The entry is checked whole first
+     * (`checkInputEntry`: a bad one is refused, naming its seq and field, and changes nothing).
+     * Throws a `RangeError` naming the current stamp when its stamp has passed; a restore's or a
+     * reset's stamp must be the current one.
      */
     public give(entry: InputEntry): void {
-        const { seq, at, stamp, ...payload } = entry;
+        const checked = checkInputEntry(entry, this.field, "give");
+        if (checked.seq <= this.log.lastSeq) {
+            throw new RangeError(`give (seq ${checked.seq}): the log's last entry is seq ${this.log.lastSeq}: entries must be given in order.`);
+        }
+        this._giveChecked(checked);
+    }
+
+    private _giveChecked(entry: InputEntry): void {
+        const { seq, at, stamp, player, ...payload } = entry;
         void at;
         switch (payload.kind) {
             case "reset":
@@ -117,10 +134,10 @@ export class CpuErosionSimulation {
                 if (compareStamps(stamp, this.stamp) !== 0) {
                     throw new RangeError(`give: a ${payload.kind} entry applies where the simulation stands (${formatStamp(this.stamp)}), not at ${formatStamp(stamp)}: run until its stamp first.`);
                 }
-                this.log.record(payload, this.stamp, stamp, seq);
+                this.log.record(payload, this.stamp, stamp, seq, player);
                 return this._act(entry);
             default:
-                this.schedule.inputs.give(payload, stamp, seq);
+                this.schedule.inputs.give(payload, stamp, seq, player);
                 this._runFrame(takeDueEdits(this.schedule)); // an edit stamped here applies at once
         }
     }
@@ -224,9 +241,21 @@ export class CpuErosionSimulation {
         this._runner.resetMaps();
     }
 
-    /** Queues masks; they take effect at the next cycle boundary (now, if at one). */
+    /**
+     * Queues masks (Q16 per vertex, null for none); they take effect at the next cycle boundary (now,
+     * if at one). Every mask is checked first (one value per vertex, each in [0, 65536], a known
+     * name): a bad one is refused with a `RangeError` naming it, and none of them is set.
+     */
     public setMasks(masks: ErosionMasks): void {
-        this.schedule.setMasks(masks);
+        const refuse = refuserFor("setMasks");
+        const given = objectOf(masks, "masks", refuse);
+        const checked = { ...this.schedule.latestMasks };
+        for (const [name, values] of Object.entries(given)) {
+            if (values === undefined) continue;
+            const known = checkMaskName(name, refuse);
+            checked[known] = values === this.schedule.latestMasks[known] ? (values as Int32Array | null) : checkMaskValues(known, values, this.field.width * this.field.depth, refuse);
+        }
+        this.schedule.setMasks(checked);
         if (this.schedule.atCycleBoundary) {
             this._runner.state.masks = this.schedule.masks;
         }

@@ -6,6 +6,7 @@
 import { CpuErosionSimulation } from "../cpuSimulation.js";
 import type { ErosionSnapshot } from "../snapshot.js";
 import { compareStamps, type InputEntry, type InputStamp } from "./inputEntries.js";
+import { checkInputEntries } from "./entryChecks.js";
 
 /** How far to replay, and what to watch on the way. */
 export interface ReplayOptions {
@@ -18,11 +19,15 @@ export interface ReplayOptions {
 }
 
 /**
- * Replays `entries` (a log since `snapshot`, in order: `InputLog.sinceSnapshot`) from `snapshot` on a new CPU simulation and
- * returns it, standing at `until`. Throws a `RangeError` naming the entry when one was given before
- * where the replay stands (a log that does not follow the snapshot).
+ * Replays `entries` (a log since `snapshot`, in order: `InputLog.sinceSnapshot`) from `snapshot` on
+ * a new CPU simulation and returns it, standing at `until`. Every entry is checked before the replay
+ * starts (`checkInputEntry`: a bad one is refused, naming its seq and field). Throws a `RangeError`
+ * naming the entry when one was given before where the replay stands (a log that does not follow
+ * the snapshot).
  */
 export function replayInputLog(snapshot: ErosionSnapshot, entries: readonly InputEntry[], options: ReplayOptions = {}): CpuErosionSimulation {
+    // Every entry checked before the replay starts (each again as it is given).
+    checkInputEntries(entries, { width: snapshot.state.width, depth: snapshot.state.depth }, "Replay: entry");
     const simulation = CpuErosionSimulation.fromSnapshot(snapshot, options.startHeights);
     const startedAt = simulation.stamp;
     let started = false;

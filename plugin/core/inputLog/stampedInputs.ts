@@ -52,10 +52,11 @@ export class StampedInputs {
 
     /**
      * Stamps `payload` (at `stamp`, or its default), records it and applies it, or holds it until
-     * its stamp. `seq` numbers it as a replayed log did. Throws a `RangeError` naming the current
-     * stamp for a stamp already passed, and for a boundary input stamped mid-cycle.
+     * its stamp. `seq` numbers it as a replayed log did, `player` names whose input it is. Throws a
+     * `RangeError` naming the current stamp for a stamp already passed, and for a boundary input
+     * stamped mid-cycle.
      */
-    public give(payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number): InputEntry {
+    public give(payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number, player?: string): InputEntry {
         const at = this.position;
         checkStamp(payload.kind, stamp, at);
         if (this.forward && seq === undefined) {
@@ -63,7 +64,7 @@ export class StampedInputs {
             this.forward(provisional);
             return provisional;
         }
-        const entry = this.log.record(payload, at, stamp, seq);
+        const entry = this.log.record(payload, at, stamp, seq, player);
         this.regive(entry);
         return entry;
     }
