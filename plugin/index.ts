@@ -57,7 +57,11 @@ export type { UndoMemory } from "./component/runnerRewind.js";
 export { LockstepHost } from "./core/lockstep/lockstepHost.js";
 /** The simulation contract's tag (docs/simulation.md): players of one lockstep game must share it. */
 export { FINGERPRINT_TAG } from "./core/fingerprint.js";
-export type { LockstepJoin } from "./core/lockstep/lockstepHost.js";
+export type { LockstepJoin, LockstepHostOptions } from "./core/lockstep/lockstepHost.js";
+export { parsePlayerInput, serializePlayerInput } from "./core/lockstep/playerInputs.js";
+export type { PlayerInput } from "./core/lockstep/playerInputs.js";
+export { PlayerRefusedError } from "./core/lockstep/playerLimits.js";
+export type { PlayerLimits } from "./core/lockstep/playerLimits.js";
 export { applyRegions, readRegions } from "./core/checksums/regionRepair.js";
 export type { RegionPatch } from "./core/checksums/regionRepair.js";
 export type { RegionsPartedEvent } from "./component/regionChecks.js";

@@ -94,5 +94,8 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
         throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
     }
     const cells = grid.map((at) => ({ x: at.column, y: at.row }));
-    return schedule.stampEdit(shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth, schedule.options.tileable));
+    const radiusCells = radius * cellsPerWorldUnit;
+    // Shaped here too when a lockstep host shapes it again: a bad request throws for the caller at once.
+    const shape = shapeGroundEdit(request, cells, radiusCells, field.width, field.depth, schedule.options.tileable);
+    return schedule.stampEdit(shape, undefined, undefined, { kind: "edit", edit: request, points: cells, radius: radiusCells });
 }

@@ -92,11 +92,9 @@ export class RunnerRewind {
             const here = live.schedule.inputs.position;
             const forward = live.schedule.inputs.forward;
             if (forward) {
-                // A lockstep player: the host takes it back for everyone (one at a time: the next target is the host's to know).
-                const target = kind === "undo" ? log.undoable : log.redoable;
-                if (count > 1) throw new RangeError(`${kind}: count is ${count}: a lockstep player (forwardInputs set) takes back one input at a time.`);
-                if (target) forward({ kind, target: target.seq, seq: 0, at: here, stamp: here });
-                return target ? [target] : [];
+                // A lockstep player asks: the host takes back this player's own last inputs, and its entries bring the undo here.
+                for (let k = 0; k < count; k++) forward({ kind });
+                return [];
             }
             const targets: InputEntry[] = [];
             for (let target = kind === "undo" ? log.undoable : log.redoable; target && targets.length < count; target = kind === "undo" ? log.undoable : log.redoable) {

@@ -279,7 +279,8 @@ export class CpuErosionSimulation {
      */
     public edit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, at?: { cycle: number; batch: number }): GroundEdit {
         const { width, depth } = this._runner.state;
-        const edit = this.schedule.stampEdit(shapeGroundEdit(request, points, radius, width, depth, this.schedule.options.tileable), at);
+        const shape = shapeGroundEdit(request, points, radius, width, depth, this.schedule.options.tileable);
+        const edit = this.schedule.stampEdit(shape, at, undefined, { kind: "edit", edit: request, points, radius });
         this._runFrame(takeDueEdits(this.schedule)); // stamped here, it applies at once (as a paused behavior's next frame applies it)
         return edit;
     }

@@ -11,7 +11,7 @@
  * comparison does. The frames go on meanwhile, held at the horizon.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { ErosionSnapshot, FINGERPRINT_TAG, parseInputLog, serializeInputLog, type ErosionController, type InputStamp } from "../../plugin/index.js";
+import { ErosionSnapshot, FINGERPRINT_TAG, parseInputLog, serializePlayerInput, type ErosionController, type InputStamp } from "../../plugin/index.js";
 import { base64ToBytes, StepOrder, type ClientMessage, type ServerMessage } from "./protocol.js";
 
 /** How long a player waits for the server's answer to parted regions before going on without it. */
@@ -32,6 +32,13 @@ export interface LockstepStatus {
     readonly horizon: InputStamp | null;
     /** Where this player compared (the last 100): the stamp and its own fingerprint there, after any repair. */
     readonly agreed: readonly { readonly stamp: InputStamp; readonly fingerprint: string }[];
+    /** This player's name on the server (what its entries carry as `player`). */
+    readonly player: string | null;
+    /** The server's refusals of this player's messages, and the last one's reason. */
+    readonly refusals: number;
+    readonly lastRefusal: string | null;
+    /** Why the connection closed (the server's reason, or the close code), null while open. */
+    readonly closed: string | null;
 }
 
 type Reply = Extract<ServerMessage, { type: "repair" | "join" }>;
@@ -53,7 +60,11 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     /** The answer to parted regions, while one is awaited. */
     let awaitingReply: ((reply: Reply | null) => void) | null = null;
     const send = (message: ClientMessage) => socket.readyState === WebSocket.OPEN && socket.send(JSON.stringify(message));
-    const status = (): LockstepStatus => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, partedRegions, joins, horizon: latest, agreed });
+    let player: string | null = null;
+    let refusals = 0;
+    let lastRefusal: string | null = null;
+    let closed: string | null = null;
+    const status = (): LockstepStatus => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, partedRegions, joins, horizon: latest, agreed, player, refusals, lastRefusal, closed });
 
     /** Resolves once the frames stand at `stamp` (the horizon holds them there). */
     const arriveAt = (stamp: InputStamp) =>
@@ -89,7 +100,8 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
         latest = message.horizon;
         firstStep = message.nextStep;
         erosion.horizon = latest;
-        erosion.forwardInputs = (entry) => send({ type: "input", log: serializeInputLog([{ ...entry, seq: 1 }]) });
+        player = message.player;
+        erosion.forwardInputs = (input) => send({ type: "input", input: serializePlayerInput(input) });
         erosion.start();
         joins++;
     };
@@ -138,8 +150,20 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
 
     return new Promise((resolve, reject) => {
         socket.onerror = () => reject(new Error(`Could not join the lockstep server at ${url}.`));
+        socket.onclose = (event) => {
+            closed = event.reason || `closed (code ${event.code})`;
+            if (joins > 0) console.warn(`lockstep: the server closed the connection: ${closed}`);
+            else reject(new Error(`The lockstep server at ${url} closed the connection before the join: ${closed}.`));
+        };
         socket.onmessage = (event) => {
             const received = JSON.parse(String(event.data)) as ServerMessage;
+            if (received.type === "refused") {
+                // The server did not take a message of ours: the player is told why (the panel shows it).
+                refusals++;
+                lastRefusal = received.reason;
+                console.warn(`lockstep: the server refused this player's ${received.disconnect ? "last message and disconnects it" : "message"}: ${received.reason}`);
+                return;
+            }
             if (awaitingReply && (received.type === "repair" || received.type === "join")) {
                 if (received.type === "join") order = new StepOrder(received.nextStep);
                 awaitingReply(received); // the check waiting for it goes on

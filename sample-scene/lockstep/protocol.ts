@@ -10,21 +10,24 @@
  * - `step` (numbered `n` from 1): entries the host stamped since the last step, the new horizon, and
  *   every few seconds the host's region checksums at that horizon (the client compares them when it
  *   stands there); a client takes the steps in their order whatever order they arrive in (`StepOrder`);
- * - `repair`: the host's state of some regions at a stamp (the client repairs them there).
+ * - `repair`: the host's state of some regions at a stamp (the client repairs them there);
+ * - `refused`: a message or input of the player's the server did not take, and why (with
+ *   `disconnect`, the last: the server then closes the socket, code 1008, with the reason).
  * Client to server:
- * - `input`: one of the player's inputs (an entry's payload, as a one-entry log);
+ * - `input`: one of the player's requests (`serializePlayerInput`: never heights; the host shapes it);
  * - `regions`: the regions the client found parted, to be sent their state.
  */
 import type { InputStamp } from "../../plugin/index.js";
 
 /** Server to client. */
 export type ServerMessage =
-    | { readonly type: "join"; readonly contract: string; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
+    | { readonly type: "join"; readonly contract: string; readonly player: string; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
+    | { readonly type: "refused"; readonly reason: string; readonly disconnect?: boolean }
     | { readonly type: "step"; readonly n: number; readonly log: string; readonly horizon: InputStamp; readonly checksums?: { readonly size: number; readonly lanes: string } }
     | { readonly type: "repair"; readonly stamp: InputStamp; readonly size: number; readonly regions: readonly number[]; readonly water: boolean; readonly materials?: boolean; readonly values: string };
 
 /** Client to server. */
-export type ClientMessage = { readonly type: "input"; readonly log: string } | { readonly type: "regions"; readonly stamp: InputStamp; readonly regions: readonly number[] };
+export type ClientMessage = { readonly type: "input"; readonly input: string } | { readonly type: "regions"; readonly stamp: InputStamp; readonly regions: readonly number[] };
 
 /** Bytes as base64 (both ends: Node and the page have btoa). */
 export function bytesToBase64(bytes: Uint8Array): string {

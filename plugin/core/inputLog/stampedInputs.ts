@@ -6,6 +6,7 @@
  */
 import { BOUNDARY_KINDS, compareStamps, formatStamp, type InputEntry, type InputPayload, type InputStamp } from "./inputEntries.js";
 import { InputLog } from "./inputLog.js";
+import type { PlayerInput } from "../lockstep/playerInputs.js";
 
 /** What the inputs act on: the schedule's position, and how it applies an entry whose time has come. */
 export interface InputTarget {
@@ -20,11 +21,12 @@ export class StampedInputs {
     /** Every input given, in order. */
     public readonly log = new InputLog();
     /**
-     * When set, a player's own inputs (given here without a seq) go to it, stamped where they would
-     * apply, instead of being recorded and applied: a lockstep player's way to its host, which stamps
-     * them again and sends them back as entries (seq 0 marks the provisional entry).
+     * When set, a player's own inputs (given here without a seq) go to it as requests
+     * (`PlayerInput`) instead of being recorded and applied: a lockstep player's way to its host,
+     * which shapes and stamps them and sends them back as entries.
      */
-    public forward: ((entry: InputEntry) => void) | null = null;
+    public forward: ((input: PlayerInput) => void) | null = null;
+    private _lastTag = 0;
     /** Entries given with a stamp past the next cycle boundary, waiting for it, in stamp order. */
     private _held: InputEntry[] = [];
 
@@ -56,12 +58,13 @@ export class StampedInputs {
      * `RangeError` naming the current stamp for a stamp already passed, and for a boundary input
      * stamped mid-cycle.
      */
-    public give(payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number, player?: string): InputEntry {
+    public give(payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number, player?: string, request?: PlayerInput): InputEntry {
         const at = this.position;
         checkStamp(payload.kind, stamp, at);
         if (this.forward && seq === undefined) {
+            // The provisional entry (seq 0) is what the caller gets back; the host makes the real one.
             const provisional = { ...payload, seq: 0, at, stamp } as InputEntry;
-            this.forward(provisional);
+            this.forward(request ?? requestOf(payload));
             return provisional;
         }
         const entry = this.log.record(payload, at, stamp, seq, player);
@@ -87,9 +90,31 @@ export class StampedInputs {
         }
     }
 
+    /** A new tag for one of this player's springs (1, 2, ...): its handle with the host. */
+    public nextTag(): number {
+        return ++this._lastTag;
+    }
+
     /** Replaces the held entries (a rewind puts back those a checkpoint had; a restore clears them). */
     public setHeld(entries: readonly InputEntry[]): void {
         this._held = [...entries];
+    }
+}
+
+/** The request a lockstep player sends for `payload`; throws for what only the host makes. */
+function requestOf(payload: InputPayload): PlayerInput {
+    switch (payload.kind) {
+        case "options":
+            return { kind: "options", options: payload.options };
+        case "mask":
+            return { kind: "mask", name: payload.name, values: payload.values };
+        case "erodeAt":
+            return { kind: "erodeAt", event: payload.event };
+        case "reset":
+        case "restore":
+            throw new RangeError(`A ${payload.kind} is the lockstep host's to make: a player (forwardInputs set) cannot ${payload.kind} the shared game.`);
+        default:
+            throw new Error(`Internal error: a lockstep player's ${payload.kind} reached the inputs without its request.`);
     }
 }
 
