@@ -205,6 +205,7 @@ export class ErosionRunner implements LiveQueue {
     public reset(): Promise<void> {
         return this._work.queue(async () => {
             const { backend, schedule, field } = this._live("reset");
+            refuseForLockstepPlayer(schedule, "reset");
             const here = schedule.inputs.position;
             const entry = schedule.inputs.log.record({ kind: "reset", heights: startHeightsHash(field.originalHeights) }, here, here);
             schedule.inputs.setHeld([]);
@@ -227,6 +228,7 @@ export class ErosionRunner implements LiveQueue {
     public restore(snapshot: ErosionSnapshot): Promise<void> {
         return this._work.queue(async () => {
             const live = this._live("restore");
+            refuseForLockstepPlayer(live.schedule, "restore");
             const { state } = snapshot;
             const { field } = live;
             if (state.width !== field.width || state.depth !== field.depth) {
@@ -313,4 +315,9 @@ export class ErosionRunner implements LiveQueue {
         }
         return { backend: this.backend, schedule: this.schedule, field: this.field };
     }
+}
+
+/** A lockstep player's reset or restore would part it from its host: the shared game's are the host's to make. */
+function refuseForLockstepPlayer(schedule: ErosionSchedule, kind: "reset" | "restore"): void {
+    if (schedule.inputs.forward) throw new RangeError(`A ${kind} is the lockstep host's to make: a player (forwardInputs set) cannot ${kind} the shared game.`);
 }

@@ -136,9 +136,8 @@ export class RunnerRewind {
             throw new RangeError(`${where} (seq ${entry.seq}): the log's last entry is seq ${schedule.inputs.log.lastSeq}: entries must be given in order.`);
         }
         const { seq, at, stamp, player, ...payload } = entry;
-        void at;
         if (payload.kind !== "reset" && payload.kind !== "restore" && payload.kind !== "undo" && payload.kind !== "redo") {
-            schedule.inputs.give(payload, stamp, seq, player);
+            schedule.inputs.give(payload, stamp, seq, player, undefined, at);
             return;
         }
         if (compareStamps(stamp, schedule.inputs.position) < 0) {

@@ -125,7 +125,6 @@ export class CpuErosionSimulation {
 
     private _giveChecked(entry: InputEntry): void {
         const { seq, at, stamp, player, ...payload } = entry;
-        void at;
         switch (payload.kind) {
             case "reset":
             case "restore":
@@ -137,7 +136,7 @@ export class CpuErosionSimulation {
                 this.log.record(payload, this.stamp, stamp, seq, player);
                 return this._act(entry);
             default:
-                this.schedule.inputs.give(payload, stamp, seq, player);
+                this.schedule.inputs.give(payload, stamp, seq, player, undefined, at);
                 this._runFrame(takeDueEdits(this.schedule)); // an edit stamped here applies at once
         }
     }

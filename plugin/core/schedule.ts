@@ -355,6 +355,7 @@ export class ErosionSchedule {
             this.inputs.releaseDue();
             return true;
         }
+        this.inputs.releaseGiven();
         return false;
     }
 

@@ -5,7 +5,7 @@
  * `inputChecks.ts`) before any of it applies, so a refused entry changes nothing: no height, no
  * counter, no log. Errors name the entry's seq, the field and its allowed range.
  */
-import { simulationOptions, resolveOptions } from "../options.js";
+import { DEFAULT_OPTIONS, simulationOptions, resolveOptions } from "../options.js";
 import { ErosionSnapshot } from "../snapshot.js";
 import { BOUNDARY_KINDS, compareStamps, INPUT_KINDS, type InputEntry, type InputPayload, type InputStamp } from "./inputEntries.js";
 import {
@@ -27,6 +27,9 @@ import {
 
 /** Longest player name an entry may carry. */
 export const MAX_PLAYER_LENGTH = 64;
+
+/** The kinds that apply where they were given (their stamp is their `at`). */
+const AT_ONCE_KINDS: readonly InputPayload["kind"][] = ["reset", "restore", "undo", "redo"];
 
 /** The fields every entry has besides its payload's. */
 const ENTRY_FIELDS = ["seq", "at", "stamp", "kind", "player"];
@@ -68,6 +71,7 @@ export function checkInputEntry(raw: unknown, field: InputField | null, where: s
     const stamp = checkStampValue(entry.stamp, "stamp", refuse);
     if (compareStamps(stamp, at) < 0) refuse(`its stamp (cycle ${stamp.cycle}, batch ${stamp.batch}) is before where it was given (cycle ${at.cycle}, batch ${at.batch})`);
     if (BOUNDARY_KINDS.includes(kind) && stamp.batch !== 0) refuse(`a ${kind} entry applies at a cycle boundary, but its stamp's batch is ${stamp.batch}`);
+    if (AT_ONCE_KINDS.includes(kind) && compareStamps(stamp, at) !== 0) refuse(`a ${kind} entry applies where it was given, but its stamp (cycle ${stamp.cycle}, batch ${stamp.batch}) is not its at (cycle ${at.cycle}, batch ${at.batch})`);
     const player = checkPlayer(entry.player, refuse);
     const payload = checkPayloadOf(kind, entry, seq, stamp, field, refuse);
     return { ...payload, seq, at, stamp, ...(player === undefined ? {} : { player }) } as InputEntry;
@@ -83,6 +87,9 @@ function checkPayloadOf(kind: InputPayload["kind"], entry: Record<string, unknow
     switch (kind) {
         case "options": {
             const options = objectOf(entry.options, "its options", refuse);
+            // An options entry carries every simulation option: one left out would silently become its default.
+            const missing = missingOptions(options, simulationOptions(DEFAULT_OPTIONS) as unknown as Record<string, unknown>, "");
+            if (missing.length > 0) refuse(`its options lack ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}: an options entry carries every simulation option`);
             try {
                 return { kind, options: simulationOptions(resolveOptions(options)) };
             } catch (error) {
@@ -108,6 +115,15 @@ function checkPayloadOf(kind: InputPayload["kind"], entry: Record<string, unknow
         case "redo":
             return { kind, target: wholeIn(entry.target, "its target", 1, seq - 1, refuse) };
     }
+}
+
+/** The dotted paths of `reference`'s options that `options` lacks. */
+function missingOptions(options: Record<string, unknown>, reference: Record<string, unknown>, prefix: string): string[] {
+    return Object.entries(reference).flatMap(([key, value]) => {
+        if (!(key in options)) return [`${prefix}${key}`];
+        const given = options[key];
+        return typeof value === "object" && value !== null && typeof given === "object" && given !== null ? missingOptions(given as Record<string, unknown>, value as Record<string, unknown>, `${prefix}${key}.`) : [];
+    });
 }
 
 /** A restore's bytes: a snapshot this build reads whole, of the field's size. Returns a copy. */

