@@ -43,6 +43,13 @@ export interface LockstepStatus {
 
 type Reply = Extract<ServerMessage, { type: "repair" | "join" }>;
 
+/** The panel's line: who this player is, its checks, and the server's last refusal or why it closed. */
+export function lockstepLine(status: LockstepStatus): string {
+    const where = `${status.player ?? "joining"}, ${status.checks} checks${status.parted > 0 ? ` (${status.parted} repaired)` : ""}`;
+    if (status.closed !== null) return `${where}; disconnected: ${status.closed}`;
+    return status.lastRefusal !== null ? `${where}; the server refused ${status.refusals}: ${status.lastRefusal}` : where;
+}
+
 /** Joins the server at `url`; resolves once the player stands on the host's state. */
 export function joinLockstep(url: string, erosion: ErosionController, scene: Scene): Promise<{ status: () => LockstepStatus; close(): void }> {
     const socket = new WebSocket(url);

@@ -197,7 +197,12 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
                 host.players.takeInput(player.name); // a repair costs the host a read: it counts like an input
                 const at = kept.find((entry) => entry.stamp.cycle === message.stamp.cycle && entry.stamp.batch === message.stamp.batch);
                 if (!at) {
-                    // Too old to repair (the state there is no longer kept), or never announced: the player joins again.
+                    // Too old to repair (the state there is no longer kept): the player joins again. A stamp
+                    // after the oldest kept that was never announced is no honest player's: refused.
+                    const oldest = kept[0]?.stamp;
+                    if (oldest && (message.stamp.cycle > oldest.cycle || (message.stamp.cycle === oldest.cycle && message.stamp.batch >= oldest.batch))) {
+                        throw new RangeError(`no checksums were announced at cycle ${message.stamp.cycle}, batch ${message.stamp.batch}`);
+                    }
                     send(socket, joinMessage(player));
                     return;
                 }
