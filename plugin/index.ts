@@ -51,6 +51,7 @@ export { replayInputLog } from "./core/inputLog/replay.js";
 export type { ReplayOptions } from "./core/inputLog/replay.js";
 export { parseInputLog, serializeInputLog } from "./core/inputLog/logFormat.js";
 export type { InputEntry, InputPayload, InputStamp } from "./core/inputLog/inputEntries.js";
+export type { InputHistory } from "./core/inputLog/inputHistory.js";
 export { combinedChecksum, differingRegions, regionChecksumHex, regionChecksums } from "./core/checksums/regionChecksums.js";
 export type { RegionChecksums } from "./core/checksums/regionChecksums.js";
 export type { UndoMemory } from "./component/runnerRewind.js";

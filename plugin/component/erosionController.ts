@@ -21,6 +21,7 @@ import { ErosionLifecycle } from "./erosionLifecycle.js";
 import { assertMaskName } from "./masks.js";
 import { addWaterSourceAt, forwardWaterSource, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";
 import type { PlayerInput } from "../core/lockstep/playerInputs.js";
+import type { InputHistory } from "../core/inputLog/inputHistory.js";
 import { stampEditAt, type GroundEditHandle, type GroundEditInput, type WorldPoint } from "./groundEditsAt.js";
 import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import type { UndoMemory } from "./runnerRewind.js";
@@ -354,10 +355,12 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     /**
      * Starts again from `snapshot` and gives `entries` (a log since it: `inputsSince`, or a saved
      * one) each where it was given, on this behavior's backend, ending at `until` (default where the
-     * last was given). The log starts again with them.
+     * last was given). The log starts again with them; with `history` (a lockstep join's: the run's
+     * start and its log up to the snapshot) it holds those first, so an undo of an input given
+     * before the snapshot works here as on the host.
      */
-    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until?: InputStamp): Promise<void> {
-        return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until));
+    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until?: InputStamp, history?: InputHistory): Promise<void> {
+        return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until, history));
     }
 
     /**

@@ -9,6 +9,7 @@ import { createInitialState, type ErosionStateData } from "../core/erosionState.
 import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
 import { checkInputEntries, checkInputEntry } from "../core/inputLog/entryChecks.js";
+import { adoptHistory, type InputHistory } from "../core/inputLog/inputHistory.js";
 import { simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import type { Live } from "./runnerLive.js";
@@ -168,9 +169,11 @@ export class RunnerRewind {
     /**
      * Gives `entries` (a log since `snapshot`, from this run or another) from `snapshot`: the run
      * starts again there with a log of its own that numbers them as they were, and each is given
-     * where it was given; it ends standing at `until` (default where the last was given).
+     * where it was given; it ends standing at `until` (default where the last was given). With a
+     * lockstep join's `history`, the log since the run's start is recorded first (not given), so an
+     * undo can take back an input given before the snapshot, from the start as the host does.
      */
-    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined): Promise<void> {
+    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined, history?: InputHistory): Promise<void> {
         return this._host.queueLive("replay", async (live) => {
             // Everything checked before the run starts again: a bad entry leaves the run as it was.
             const { width, depth } = snapshot.state;
@@ -182,9 +185,17 @@ export class RunnerRewind {
             const inputs = live.schedule.inputs;
             inputs.log.clear();
             inputs.setHeld([]);
+            const start = history ? adoptHistory(inputs.log, history, live.field) : null;
             await this._host.applyState(live, snapshot.state, snapshot.options, null, false);
             this.restart(snapshot.state, snapshot.options, 0);
+            if (start) this._start = start;
             for (const entry of entries) {
+                const recorded = inputs.log.entry(entry.seq);
+                if (recorded) {
+                    // Given before the snapshot and still waiting then: in the history already, given again.
+                    inputs.regive(recorded);
+                    continue;
+                }
                 if (compareStamps(entry.at, inputs.position) < 0) {
                     throw new RangeError(`replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`);
                 }

@@ -20,6 +20,7 @@ import type { InputLog } from "./inputLog/inputLog.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "./inputLog/rewindPoints.js";
 import { takeDueEdits } from "./frameLoop.js";
 import { checkInputEntry } from "./inputLog/entryChecks.js";
+import { adoptHistory, type InputHistory } from "./inputLog/inputHistory.js";
 import { checkMaskName, checkMaskValues, objectOf, refuserFor, type InputField } from "./inputLog/inputChecks.js";
 import { DEFAULT_CHECKSUM_REGION, regionChecksums, type RegionChecksums } from "./checksums/regionChecksums.js";
 
@@ -57,11 +58,24 @@ export class CpuErosionSimulation {
      * nothing logged yet (the start of a replay). `startHeights` are what a logged reset goes back
      * to (default the snapshot's heights); `options` the runtime settings (defaults).
      */
-    public static fromSnapshot(snapshot: ErosionSnapshot, startHeights?: Int32Array): CpuErosionSimulation {
+    public static fromSnapshot(snapshot: ErosionSnapshot, startHeights?: Int32Array, history?: InputHistory): CpuErosionSimulation {
         const { width, depth } = snapshot.state;
         const simulation = new CpuErosionSimulation(width, depth, startHeights ?? snapshot.state.heights, resolveOptions(snapshot.options), snapshot.cellSize);
         simulation._putBack(snapshot.state, snapshot.options, []);
+        // A joiner's history: the log since the run's start, recorded, and the start to rewind to.
+        if (history) simulation._start = adoptHistory(simulation.log, history, simulation.field);
         return simulation;
+    }
+
+    /**
+     * What a joiner needs to undo inputs given before it joined (`LockstepHost.join`): the run's
+     * start (construction, its last reset or restore) as a snapshot, and the entries since it up to
+     * `upTo` (default the last).
+     */
+    public history(upTo = this.log.lastSeq): InputHistory {
+        const start = this._start;
+        const snapshot = new ErosionSnapshot(start.state, start.options, this.schedule.grid.cellSize, start.seq);
+        return { start: new Uint8Array(snapshot.toArrayBuffer()), entries: this.log.entries.filter((entry) => entry.seq > start.seq && entry.seq <= upTo) };
     }
 
     /** The log of every input since construction: options, masks, local events, water sources, edits, resets, restores, undos and redos. */

@@ -103,7 +103,9 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
             socket.close();
             throw new Error(`The lockstep server at ${url} runs the simulation contract ${String(message.contract)}, this page ${FINGERPRINT_TAG}: every player must run the same version of babylon-terrain-erosion (their terrains would part).`);
         }
-        await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log), message.horizon);
+        const { width, depth } = erosion.getFieldGridTransform();
+        const history = message.history ? { start: base64ToBytes(message.history.start), entries: parseInputLog(message.history.log, { width, depth }) } : undefined;
+        await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log, { width, depth }), message.horizon, history);
         latest = message.horizon;
         firstStep = message.nextStep;
         erosion.horizon = latest;

@@ -21,7 +21,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
-import { CpuErosionSimulation, FINGERPRINT_TAG, LockstepHost, PlayerRefusedError, readRegions, resolveOptions, serializeInputLog, type ErosionOptionsInput, type InputEntry, type InputStamp, type LockstepHostOptions, type PlayerInput, type PlayerLimits } from "../../plugin/index.js";
+import { CpuErosionSimulation, LockstepHost, PlayerRefusedError, resolveOptions, serializeInputLog, type ErosionOptionsInput, type InputEntry, type InputStamp, type LockstepHostOptions, type PlayerInput, type PlayerLimits } from "../../plugin/index.js";
 import { bytesToBase64, type ServerMessage } from "./protocol.js";
 import { readClientMessage } from "./clientMessages.js";
 import { sampleHeights } from "./sampleTerrain.js";
@@ -137,8 +137,6 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
     const agreed: AgreedStamp[] = [];
     const refusals: ServerRefusal[] = [];
     const errors: string[] = [];
-    /** States kept at the last checksum stamps, for repairs. */
-    const kept: { stamp: InputStamp; state: ReturnType<CpuErosionSimulation["getState"]> }[] = [];
     let step = 0;
     let joined = 0;
     const authorize = options.authorize ?? authorizeLocal;
@@ -163,7 +161,8 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
     };
     const joinMessage = (player: Player): ServerMessage => {
         const join = host.join();
-        return { type: "join", contract: FINGERPRINT_TAG, player: player.name, snapshot: bytesToBase64(join.snapshot), log: serializeInputLog(join.entries), horizon: join.horizon, nextStep: step + 1 };
+        const history = { start: bytesToBase64(join.history.start), log: serializeInputLog(join.history.entries) };
+        return { type: "join", contract: join.contract, player: player.name, snapshot: bytesToBase64(join.snapshot), log: serializeInputLog(join.entries), history, horizon: join.horizon, nextStep: step + 1 };
     };
     const server = new WebSocketServer({
         port: options.port ?? 8765,
@@ -195,19 +194,19 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
                     return;
                 }
                 host.players.takeInput(player.name); // a repair costs the host a read: it counts like an input
-                const at = kept.find((entry) => entry.stamp.cycle === message.stamp.cycle && entry.stamp.batch === message.stamp.batch);
-                if (!at) {
+                const repair = host.regions(message.regions, regionSize, message.stamp);
+                if (!repair) {
                     // Too old to repair (the state there is no longer kept): the player joins again. A stamp
                     // after the oldest kept that was never announced is no honest player's: refused.
-                    const oldest = kept[0]?.stamp;
+                    const oldest = host.keptStamps[0];
                     if (oldest && (message.stamp.cycle > oldest.cycle || (message.stamp.cycle === oldest.cycle && message.stamp.batch >= oldest.batch))) {
                         throw new RangeError(`no checksums were announced at cycle ${message.stamp.cycle}, batch ${message.stamp.batch}`);
                     }
                     send(socket, joinMessage(player));
                     return;
                 }
-                const patch = readRegions(at.state, regionSize, message.regions);
-                send(socket, { type: "repair", stamp: at.stamp, size: regionSize, regions: patch.regions, water: patch.water, materials: patch.materials ?? false, values: bytesToBase64(new Uint8Array(patch.values.buffer)) });
+                const { patch } = repair;
+                send(socket, { type: "repair", stamp: repair.stamp, size: regionSize, regions: patch.regions, water: patch.water, materials: patch.materials ?? false, values: bytesToBase64(new Uint8Array(patch.values.buffer)) });
             } catch (error) {
                 if (!(error instanceof RangeError)) throw error;
                 refuse(socket, player, error);
@@ -234,8 +233,6 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
         if (withChecksums) {
             const { checksums: set } = host.checksums(regionSize);
             checksums = { size: regionSize, lanes: bytesToBase64(new Uint8Array(set.lanes.buffer)) };
-            kept.push({ stamp: horizon, state: host.simulation.getState() });
-            if (kept.length > 3) kept.shift();
             const fingerprint = host.simulation.fingerprint();
             pushBounded(agreed, { stamp: horizon, fingerprint });
             options.onChecksumStep?.(horizon, fingerprint);

@@ -5,8 +5,9 @@
  *
  * Server to client:
  * - `join`: the simulation contract's tag (`FINGERPRINT_TAG`: a player of another version refuses to
- *   join rather than part at the first comparison), the host's snapshot (base64 bytes), the log
- *   since it, and the first horizon;
+ *   join rather than part at the first comparison), the player's name, the host's snapshot (base64
+ *   bytes), the log since it, the history (the run's start and the log up to the snapshot, so an
+ *   undo of an input from before the join works), and the first horizon;
  * - `step` (numbered `n` from 1): entries the host stamped since the last step, the new horizon, and
  *   every few seconds the host's region checksums at that horizon (the client compares them when it
  *   stands there); a client takes the steps in their order whatever order they arrive in (`StepOrder`);
@@ -21,7 +22,7 @@ import type { InputStamp } from "../../plugin/index.js";
 
 /** Server to client. */
 export type ServerMessage =
-    | { readonly type: "join"; readonly contract: string; readonly player: string; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
+    | { readonly type: "join"; readonly contract: string; readonly player: string; readonly snapshot: string; readonly log: string; readonly history?: { readonly start: string; readonly log: string }; readonly horizon: InputStamp; readonly nextStep: number }
     | { readonly type: "refused"; readonly reason: string; readonly disconnect?: boolean }
     | { readonly type: "step"; readonly n: number; readonly log: string; readonly horizon: InputStamp; readonly checksums?: { readonly size: number; readonly lanes: string } }
     | { readonly type: "repair"; readonly stamp: InputStamp; readonly size: number; readonly regions: readonly number[]; readonly water: boolean; readonly materials?: boolean; readonly values: string };

@@ -7,6 +7,7 @@ import { CpuErosionSimulation } from "../cpuSimulation.js";
 import type { ErosionSnapshot } from "../snapshot.js";
 import { compareStamps, type InputEntry, type InputStamp } from "./inputEntries.js";
 import { checkInputEntries } from "./entryChecks.js";
+import type { InputHistory } from "./inputHistory.js";
 
 /** How far to replay, and what to watch on the way. */
 export interface ReplayOptions {
@@ -16,6 +17,8 @@ export interface ReplayOptions {
     readonly startHeights?: Int32Array;
     /** Called where each entry is given, just before it is (the simulation stands at its `at`). */
     readonly onEntry?: (entry: InputEntry, simulation: CpuErosionSimulation) => void;
+    /** A lockstep join's history (`LockstepJoin.history`): recorded first, so an undo can reach inputs before the snapshot. */
+    readonly history?: InputHistory;
 }
 
 /**
@@ -28,12 +31,15 @@ export interface ReplayOptions {
 export function replayInputLog(snapshot: ErosionSnapshot, entries: readonly InputEntry[], options: ReplayOptions = {}): CpuErosionSimulation {
     // Every entry checked before the replay starts (each again as it is given).
     checkInputEntries(entries, { width: snapshot.state.width, depth: snapshot.state.depth }, "Replay: entry");
-    const simulation = CpuErosionSimulation.fromSnapshot(snapshot, options.startHeights);
+    const simulation = CpuErosionSimulation.fromSnapshot(snapshot, options.startHeights, options.history);
     const startedAt = simulation.stamp;
     let started = false;
     for (const entry of entries) {
         if (!started && compareStamps(entry.at, startedAt) < 0) {
-            simulation.give(entry); // given before the snapshot and still waiting then (InputLog.sinceSnapshot)
+            // Given before the snapshot and still waiting then (InputLog.sinceSnapshot); recorded already when a history came first.
+            const recorded = simulation.log.entry(entry.seq);
+            if (recorded) simulation.schedule.inputs.regive(recorded);
+            else simulation.give(entry);
             continue;
         }
         started = true;

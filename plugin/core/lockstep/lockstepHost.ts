@@ -18,6 +18,7 @@
  */
 import { CpuErosionSimulation } from "../cpuSimulation.js";
 import type { InputEntry, InputStamp } from "../inputLog/inputEntries.js";
+import type { ErosionStateData } from "../erosionState.js";
 import { ErosionSnapshot } from "../snapshot.js";
 import { readRegions, type RegionPatch } from "../checksums/regionRepair.js";
 import { DEFAULT_CHECKSUM_REGION, type RegionChecksums } from "../checksums/regionChecksums.js";
@@ -28,6 +29,8 @@ import { checkLocalEvent, checkMaskValues, refuserFor } from "../inputLog/inputC
 import { checkPlayerInput, type PlayerInput } from "./playerInputs.js";
 import { PlayerGate, PlayerRefusedError, resolvePlayerLimits, type PlayerLimits } from "./playerLimits.js";
 import { editReach } from "./editReach.js";
+import type { InputHistory } from "../inputLog/inputHistory.js";
+import { FINGERPRINT_TAG } from "../fingerprint.js";
 
 /** What a joining player needs: the host's state now and the inputs since it that still wait. */
 export interface LockstepJoin {
@@ -37,6 +40,13 @@ export interface LockstepJoin {
     readonly entries: readonly InputEntry[];
     /** Where the host stands: the joiner's first horizon. */
     readonly horizon: InputStamp;
+    /**
+     * The run's start and its log up to the snapshot (`CpuErosionSimulation.history`): what the
+     * joiner records so that an undo of an input given before it joined is the host's undo too.
+     */
+    readonly history: InputHistory;
+    /** The simulation contract's tag (`FINGERPRINT_TAG`): a joiner of another version must refuse. */
+    readonly contract: string;
 }
 
 /** How a host treats its players. */
@@ -51,6 +61,8 @@ export interface LockstepHostOptions {
     readonly allow?: (input: PlayerInput, player: string) => string | null;
     /** The clock the players' rates are measured by, ms (default `performance.now`). */
     readonly now?: () => number;
+    /** States kept at the last checksum stamps, for repairs there (`regions(list, size, stamp)`). Default 3. */
+    readonly keptStates?: number;
 }
 
 /** The host of a lockstep game. */
@@ -60,6 +72,9 @@ export class LockstepHost {
     private readonly _allow: LockstepHostOptions["allow"];
     /** Each player's springs: the tag it chose, and the source's id in the state. */
     private readonly _springs = new Map<string, Map<number, number>>();
+    /** The states at the last stamps checksums were announced for, oldest first. */
+    private readonly _kept: { readonly stamp: InputStamp; readonly state: ErosionStateData }[] = [];
+    private readonly _keptStates: number;
 
     /** @param simulation the authoritative simulation (the same start heights, options and seed as every client's) */
     constructor(
@@ -69,6 +84,8 @@ export class LockstepHost {
         const { width, depth } = simulation.field;
         this.players = new PlayerGate(resolvePlayerLimits(options.limits, width * depth), options.now);
         this._allow = options.allow;
+        this._keptStates = options.keptStates ?? 3;
+        if (!Number.isInteger(this._keptStates) || this._keptStates < 0) throw new RangeError(`LockstepHost: keptStates is ${JSON.stringify(options.keptStates)}: it must be a whole number, at least 0.`);
     }
 
     /** Where the host stands: clients may run up to here. */
@@ -169,17 +186,43 @@ export class LockstepHost {
     /** A joining player's start: the host's snapshot, the log since it, and the horizon. */
     public join(): LockstepJoin {
         const snapshot = this.simulation.snapshot();
-        return { snapshot: new Uint8Array(snapshot.toArrayBuffer()), entries: this.simulation.inputsSince(snapshot), horizon: this.horizon };
+        return { snapshot: new Uint8Array(snapshot.toArrayBuffer()), entries: this.simulation.inputsSince(snapshot), horizon: this.horizon, history: this.simulation.history(snapshot.logSeq), contract: FINGERPRINT_TAG };
     }
 
-    /** The region checksums where the host stands, for clients to compare when they stand there too. */
+    /**
+     * The region checksums where the host stands, for clients to compare when they stand there too.
+     * The state there is kept (the last `keptStates`), so a client that parted there can be repaired
+     * there later (`regions(list, size, stamp)`).
+     */
     public checksums(size = DEFAULT_CHECKSUM_REGION): { readonly stamp: InputStamp; readonly checksums: RegionChecksums } {
-        return { stamp: this.horizon, checksums: this.simulation.regionChecksums(size) };
+        const stamp = this.horizon;
+        if (this._keptStates > 0 && !this._keptAt(stamp)) {
+            this._kept.push({ stamp, state: this.simulation.getState() });
+            if (this._kept.length > this._keptStates) this._kept.shift();
+        }
+        return { stamp, checksums: this.simulation.regionChecksums(size) };
     }
 
-    /** The state of some regions where the host stands: what a client that parted there repairs with. */
-    public regions(regions: readonly number[], size = DEFAULT_CHECKSUM_REGION): { readonly stamp: InputStamp; readonly patch: RegionPatch } {
-        return { stamp: this.horizon, patch: readRegions(this.simulation.getState(), size, regions) };
+    /** The stamps whose states are kept for repairs, oldest first. */
+    public get keptStamps(): readonly InputStamp[] {
+        return this._kept.map(({ stamp }) => stamp);
+    }
+
+    /**
+     * The state of some regions where the host stands, or at `stamp`, a stamp checksums were
+     * announced for and still kept: what a client that parted there repairs with. Null when the state
+     * at `stamp` is no longer kept (the client should join again).
+     */
+    public regions(regions: readonly number[], size?: number): { readonly stamp: InputStamp; readonly patch: RegionPatch };
+    public regions(regions: readonly number[], size: number, stamp: InputStamp): { readonly stamp: InputStamp; readonly patch: RegionPatch } | null;
+    public regions(regions: readonly number[], size = DEFAULT_CHECKSUM_REGION, stamp?: InputStamp): { readonly stamp: InputStamp; readonly patch: RegionPatch } | null {
+        if (stamp === undefined) return { stamp: this.horizon, patch: readRegions(this.simulation.getState(), size, regions) };
+        const kept = this._keptAt(stamp);
+        return kept ? { stamp: kept.stamp, patch: readRegions(kept.state, size, regions) } : null;
+    }
+
+    private _keptAt(stamp: InputStamp) {
+        return this._kept.find((kept) => kept.stamp.cycle === stamp.cycle && kept.stamp.batch === stamp.batch);
     }
 
     /** The snapshot where the host stands (a save of the shared game). */
