@@ -353,6 +353,15 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     }
 
     /**
+     * Gives a host's step of entries, in order, as `give` gives each, with one rewind for the undos
+     * and redos that come together at one stamp (a player's stroke taken back) rather than one each.
+     * Every entry is checked before the first is given.
+     */
+    public giveAll(entries: readonly InputEntry[]): Promise<void> {
+        return this._withRunner("giveAll", (runner) => runner.queueLive("giveAll", (live) => runner.rewind.giveAll(live, entries)));
+    }
+
+    /**
      * Starts again from `snapshot` and gives `entries` (a log since it: `inputsSince`, or a saved
      * one) each where it was given, on this behavior's backend, ending at `until` (default where the
      * last was given). The log starts again with them; with `history` (a lockstep join's: the run's

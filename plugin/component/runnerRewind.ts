@@ -167,6 +167,44 @@ export class RunnerRewind {
     }
 
     /**
+     * Gives several entries in order, as `give` does each, but with one rewind for each run of
+     * undos and redos at one stamp (a lockstep player's stroke taken back: its edits' undos come
+     * together), as `undo(count)` makes one. Every entry is checked before the first is given.
+     */
+    public async giveAll(live: Live, raw: readonly InputEntry[]): Promise<void> {
+        if (!Array.isArray(raw)) throw new RangeError(`giveAll: entries is ${typeof raw}: it must be a list of input-log entries.`);
+        const entries = checkInputEntries(raw, live.field, "giveAll: entry");
+        const log = live.schedule.inputs.log;
+        for (let i = 0; i < entries.length; ) {
+            const first = entries[i];
+            if (first.kind !== "undo" && first.kind !== "redo") {
+                await this.give(live, first);
+                i++;
+                continue;
+            }
+            let end = i;
+            while (end < entries.length && (entries[end].kind === "undo" || entries[end].kind === "redo") && compareStamps(entries[end].stamp, first.stamp) === 0) end++;
+            if (end - i === 1) {
+                await this.give(live, first);
+                i++;
+                continue;
+            }
+            if (compareStamps(first.stamp, live.schedule.inputs.position) < 0) {
+                throw new RangeError(`giveAll: the ${first.kind} entry's stamp (${formatStamp(first.stamp)}) has passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`);
+            }
+            await this._host.runTo(live, first.stamp);
+            let target = Infinity;
+            for (const { seq, stamp, player, ...payload } of entries.slice(i, end)) {
+                if (seq <= log.lastSeq) throw new RangeError(`giveAll (seq ${seq}): the log's last entry is seq ${log.lastSeq}: entries must be given in order.`);
+                log.record(payload, stamp, stamp, seq, player);
+                target = Math.min(target, (payload as { target: number }).target);
+            }
+            await this.rewind(live, target, first.stamp);
+            i = end;
+        }
+    }
+
+    /**
      * Gives `entries` (a log since `snapshot`, from this run or another) from `snapshot`: the run
      * starts again there with a log of its own that numbers them as they were, and each is given
      * where it was given; it ends standing at `until` (default where the last was given). With a

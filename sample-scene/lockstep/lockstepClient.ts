@@ -147,10 +147,9 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
         if (message.type === "join") {
             await join(message);
         } else if (message.type === "step" && message.n >= firstStep) {
-            for (const entry of parseInputLog(message.log)) {
-                await erosion.give(entry);
-                entries++;
-            }
+            const given = parseInputLog(message.log);
+            await erosion.giveAll(given); // a stroke's undos in one rewind
+            entries += given.length;
             latest = message.horizon;
             if (message.checksums) await check(message.horizon, message.checksums.size, new Uint32Array(base64ToBytes(message.checksums.lanes).buffer));
             if (message.n >= firstStep) erosion.horizon = latest; // (a join during the check covered this step)

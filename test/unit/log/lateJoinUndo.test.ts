@@ -2,11 +2,14 @@
  * An undo across a join: a host, two players and two late joiners (the CPU reference, and a
  * behavior on the CPU backend), each starting from the host's `join()` with its history. A player
  * undoes an edit made before the joiners joined, then redoes it, then another player undoes one of
- * its own from before the join; every player and joiner equals the host at every turn's horizon.
+ * its own from before the join, and a stroke of three edits is taken back at once (the behavior
+ * gives the step's three undos with one rewind); every player and joiner equals the host at every
+ * turn's horizon.
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, replayInputLog, resolveOptions, TerrainErosion, type InputEntry, type PlayerInput } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
+import { RunnerRewind } from "../../../plugin/component/runnerRewind.js";
 
 const SIZE = 33;
 const UNIT = 65536;
@@ -32,7 +35,7 @@ describe("an undo across a join", () => {
                     expect(peer.fingerprint()).toBe(fingerprint);
                 }
                 for (const erosion of behaviors) {
-                    for (const entry of entries) if (entry) await erosion.give(entry);
+                    await erosion.giveAll(entries.filter((entry): entry is InputEntry => entry !== null));
                     erosion.horizon = horizon;
                     await erosion.runUntil(horizon);
                     expect(await erosion.fingerprint()).toBe(fingerprint);
@@ -64,6 +67,13 @@ describe("an undo across a join", () => {
             await turn([["B", { kind: "undo" }]]);
             const [undo3] = await turn([["B", { kind: "undo" }]], 5);
             expect(undo3).toMatchObject({ kind: "undo", target: b1!.seq });
+            // A stroke of three edits, taken back at once: three undos in one step, one rewind on the behavior.
+            await turn([["B", dig(6, 20)], ["B", dig(9, 20)], ["B", dig(12, 20)]]);
+            const rewinds = jest.spyOn(RunnerRewind.prototype, "rewind");
+            const undos = await turn([["B", { kind: "undo" }], ["B", { kind: "undo" }], ["B", { kind: "undo" }]]);
+            expect(undos.map((entry) => entry?.kind)).toEqual(["undo", "undo", "undo"]);
+            expect(rewinds).toHaveBeenCalledTimes(1);
+            rewinds.mockRestore();
             await renderFrames(world.scene, 2);
             expect(await erosion.fingerprint()).toBe(host.simulation.fingerprint());
         } finally {
