@@ -154,7 +154,8 @@ async function main(): Promise<void> {
     erosion.onErrorObservable.add((event) => console.warn(`${erosion.getClassName()} (${event.kind}): ${event.message}`));
     // The erosion maps over the height colouring, as in any material of a game.
     const erosionMaterial = new TerrainErosionMaterialPlugin(material, erosion);
-    keepScalesFitted(erosionMaterial);
+    // A lockstep player behind its horizon does not refit (the readback would hold its frames while it catches up).
+    keepScalesFitted(erosionMaterial, 2000, () => erosion.horizon !== null && (erosion.stamp.cycle !== erosion.horizon.cycle || erosion.stamp.batch !== erosion.horizon.batch));
 
     // Click and drag on the terrain to rain on it (erodeAt): a storm where the pointer goes.
     let raining = false;
