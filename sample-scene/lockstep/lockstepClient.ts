@@ -5,6 +5,10 @@
  * horizon, compares the server's region checksums where it stands at theirs, and repairs the
  * regions where it parted. The networking lives here, not in the plugin.
  *
+ * A connection that drops (not one the server closed on purpose) joins again by itself, with a
+ * growing delay, and the player takes the host's state anew: no page reload. A check whose repair
+ * never comes goes on after 30 s with a warning.
+ *
  * The server's messages are handled one at a time, in the host's order: a step with checksums is
  * done only once the player has stood at its stamp, compared there and, when it parted, repaired
  * there, so no later entry (an edit stamped at the same stamp, say) reaches the state before the
@@ -16,6 +20,10 @@ import { base64ToBytes, StepOrder, type ClientMessage, type ServerMessage } from
 
 /** How long a player waits for the server's answer to parted regions before going on without it. */
 const REPLY_TIMEOUT_MS = 30_000;
+
+/** A dropped connection joins again after this, doubling each time up to `RECONNECT_MOST_MS`. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MOST_MS = 8_000;
 
 /** What the panel shows of the connection. */
 export interface LockstepStatus {
@@ -39,6 +47,8 @@ export interface LockstepStatus {
     readonly lastRefusal: string | null;
     /** Why the connection closed (the server's reason, or the close code), null while open. */
     readonly closed: string | null;
+    /** Times the player joined again after its connection dropped (without a page reload). */
+    readonly reconnects: number;
 }
 
 type Reply = Extract<ServerMessage, { type: "repair" | "join" }>;
@@ -52,7 +62,10 @@ export function lockstepLine(status: LockstepStatus): string {
 
 /** Joins the server at `url`; resolves once the player stands on the host's state. */
 export function joinLockstep(url: string, erosion: ErosionController, scene: Scene): Promise<{ status: () => LockstepStatus; close(): void }> {
-    const socket = new WebSocket(url);
+    let socket = new WebSocket(url);
+    /** True once the game closed the connection itself: a drop joins again, a close by the game does not. */
+    let closedByGame = false;
+    let reconnects = 0;
     let entries = 0;
     let checks = 0;
     let parted = 0;
@@ -71,7 +84,7 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     let refusals = 0;
     let lastRefusal: string | null = null;
     let closed: string | null = null;
-    const status = (): LockstepStatus => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, partedRegions, joins, horizon: latest, agreed, player, refusals, lastRefusal, closed });
+    const status = (): LockstepStatus => ({ connected: socket.readyState === WebSocket.OPEN, entries, checks, parted, partedRegions, joins, horizon: latest, agreed, player, refusals, lastRefusal, closed, reconnects });
 
     /** Resolves once the frames stand at `stamp` (the horizon holds them there). */
     const arriveAt = (stamp: InputStamp) =>
@@ -100,6 +113,7 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
 
     const join = async (message: Extract<ServerMessage, { type: "join" }>) => {
         if (message.contract !== FINGERPRINT_TAG) {
+            closedByGame = true;
             socket.close();
             throw new Error(`The lockstep server at ${url} runs the simulation contract ${String(message.contract)}, this page ${FINGERPRINT_TAG}: every player must run the same version of babylon-terrain-erosion (their terrains would part).`);
         }
@@ -157,38 +171,61 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     };
 
     return new Promise((resolve, reject) => {
-        socket.onerror = () => reject(new Error(`Could not join the lockstep server at ${url}.`));
-        socket.onclose = (event) => {
-            closed = event.reason || `closed (code ${event.code})`;
-            if (joins > 0) console.warn(`lockstep: the server closed the connection: ${closed}`);
-            else reject(new Error(`The lockstep server at ${url} closed the connection before the join: ${closed}.`));
+        const close = () => {
+            closedByGame = true;
+            socket.close(1000, "the player left");
         };
-        socket.onmessage = (event) => {
-            const received = JSON.parse(String(event.data)) as ServerMessage;
-            if (received.type === "refused") {
-                // The server did not take a message of ours: the player is told why (the panel shows it).
-                refusals++;
-                lastRefusal = received.reason;
-                console.warn(`lockstep: the server refused this player's ${received.disconnect ? "last message and disconnects it" : "message"}: ${received.reason}`);
-                return;
-            }
-            if (awaitingReply && (received.type === "repair" || received.type === "join")) {
+        const attach = (current: WebSocket) => {
+            current.onerror = () => {
+                if (joins === 0) reject(new Error(`Could not join the lockstep server at ${url}.`));
+            };
+            current.onopen = () => (closed = null);
+            current.onclose = (event) => {
+                closed = event.reason || `closed (code ${event.code})`;
+                if (joins === 0) return reject(new Error(`The lockstep server at ${url} closed the connection before the join: ${closed}.`));
+                awaitingReply?.(null); // a check waiting for a repair goes on without it
+                // Dropped (not closed by the game, nor thrown out by the server: 1008): join again, without a reload.
+                if (closedByGame || event.code === 1000 || event.code === 1008) {
+                    console.warn(`lockstep: the server closed the connection: ${closed}`);
+                    return;
+                }
+                const delay = Math.min(RECONNECT_MOST_MS, RECONNECT_FIRST_MS * 2 ** Math.min(reconnects, 6));
+                console.warn(`lockstep: the connection dropped (${closed}); joining again in ${delay} ms`);
+                setTimeout(() => {
+                    if (closedByGame) return;
+                    reconnects++;
+                    socket = new WebSocket(url);
+                    attach(socket);
+                }, delay);
+            };
+            current.onmessage = (event) => {
+                const received = JSON.parse(String(event.data)) as ServerMessage;
+                if (received.type === "refused") {
+                    // The server did not take a message of ours: the player is told why (the panel shows it).
+                    refusals++;
+                    lastRefusal = received.reason;
+                    console.warn(`lockstep: the server refused this player's ${received.disconnect ? "last message and disconnects it" : "message"}: ${received.reason}`);
+                    return;
+                }
+                if (awaitingReply && (received.type === "repair" || received.type === "join")) {
+                    if (received.type === "join") order = new StepOrder(received.nextStep);
+                    awaitingReply(received); // the check waiting for it goes on
+                    return;
+                }
                 if (received.type === "join") order = new StepOrder(received.nextStep);
-                awaitingReply(received); // the check waiting for it goes on
-                return;
-            }
-            if (received.type === "join") order = new StepOrder(received.nextStep);
-            // Steps in the host's order (a step that arrives early waits for those before it).
-            const ready = received.type === "step" ? (order?.accept(received) ?? []) : [received];
-            for (const message of ready) {
-                queue = queue
-                    .then(() => handle(message))
-                    .catch((error) => {
-                        console.error("lockstep:", error);
-                        if (joins === 0) reject(error);
-                    });
-            }
-            if (received.type === "join") queue = queue.then(() => resolve({ status, close: () => socket.close() }));
+                // Steps in the host's order (a step that arrives early waits for those before it).
+                const ready = received.type === "step" ? (order?.accept(received) ?? []) : [received];
+                for (const message of ready) {
+                    queue = queue
+                        .then(() => handle(message))
+                        .catch((error) => {
+                            console.error("lockstep:", error);
+                            if (joins === 0) reject(error);
+                        });
+                }
+                if (received.type === "join" && joins === 0) queue = queue.then(() => resolve({ status, close }));
+            };
         };
+        attach(socket);
     });
 }

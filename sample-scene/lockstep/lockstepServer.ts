@@ -109,6 +109,8 @@ export interface LockstepServer {
     traffic(): PlayerTraffic[];
     /** The players connected now, by name. */
     playerNames(): string[];
+    /** Cuts a player's connection as a network would (no close frame): for tests and tools. False if no player has that name. */
+    dropPlayer(name: string): boolean;
     close(): Promise<void>;
 }
 
@@ -265,6 +267,11 @@ export function startLockstepServer(options: LockstepServerOptions = {}): Promis
                 checkNow: () => stepOnce(0, true),
                 traffic: () => [...players.values()].map(({ socket }) => ({ sent: socket.bytesWritten, received: socket.bytesRead })),
                 playerNames: () => [...players.values()].map(({ name }) => name),
+                dropPlayer: (name) => {
+                    const entry = [...players.entries()].find(([, player]) => player.name === name);
+                    entry?.[0].terminate();
+                    return entry !== undefined;
+                },
                 close: () =>
                     new Promise<void>((done) => {
                         pause();

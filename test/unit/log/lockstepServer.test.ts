@@ -74,6 +74,43 @@ describe("the sample's lockstep server", () => {
         }
     }, 60000);
 
+    it("joins a player whose connection dropped again by itself, without a reload, and keeps it identical to the host", async () => {
+        const world = createNullScene();
+        const server = await startLockstepServer({ port: 0, size: SIZE, stepMs: 20, checksumSteps: 8, regionSize: 16, options: { patchSize: 16 } });
+        (globalThis as { WebSocket?: unknown }).WebSocket = NodeWebSocket;
+        try {
+            const ground = createGroundWithHeights(world.scene, generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 3, relief: 5 }), SIZE, SIZE);
+            const erosion = new TerrainErosion({ backend: "cpu", cpuWorkers: 1, frameBudgetMs: 2, autoStart: false });
+            ground.addBehavior(erosion);
+            await erosion.whenReady();
+            const lockstep = await joinLockstep(`ws://127.0.0.1:${server.port}`, erosion, world.scene);
+            const play = async (until: () => boolean, most = 30000) => {
+                for (const deadline = performance.now() + most; performance.now() < deadline && !until(); ) {
+                    await renderFrames(world.scene, 1);
+                    await new Promise((resolve) => setTimeout(resolve, 5));
+                }
+            };
+            erosion.dig(new Vector3(-4, 0, 4), 3, 1);
+            await play(() => lockstep.status().entries > 0);
+            expect(server.dropPlayer("player 1")).toBe(true); // the network cuts it: no close frame
+            await play(() => lockstep.status().joins > 1);
+            expect(lockstep.status()).toMatchObject({ reconnects: 1, joins: 2, connected: true, player: "player 2" });
+            erosion.pile(new Vector3(5, 0, -5), 3, 1);
+            const entries = lockstep.status().entries;
+            await play(() => lockstep.status().entries > entries);
+            server.pause();
+            const horizon = server.host.horizon;
+            await play(() => erosion.stamp.cycle === horizon.cycle && erosion.stamp.batch === horizon.batch);
+            expect(erosion.stamp).toEqual(horizon);
+            expect(await erosion.fingerprint()).toBe(server.host.simulation.fingerprint());
+            expect(server.host.simulation.log.entries.map((entry) => `${entry.player}:${entry.kind}`)).toEqual(["player 1:edit", "player 2:edit"]);
+            lockstep.close();
+        } finally {
+            await server.close();
+            world.dispose();
+        }
+    }, 60000);
+
     it("refuses to join a server of another simulation contract, naming both", async () => {
         const world = createNullScene();
         // A server of another version: its join names its contract's tag.
