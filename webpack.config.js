@@ -49,14 +49,15 @@ function umdConfig(mode) {
         output: { path: resolve(root, "dist/umd"), filename: "terrain-erosion.umd.js", library: { name: "TERRAIN_EROSION", type: "umd" }, globalObject: "globalThis" },
         // The generated modules (shader strings, the worker bundle) stay out of the map (noSourceMapLoader.cjs),
         // and so do the CPU kernels (plugin/core/cpu/): a page runs them in the worker, whose bundle has
-        // no map, and this bundle only where a page has no workers; they were 156 KB of the map's
-        // sources, which the package's 3 MB could not hold with the rock-and-soil kernels.
+        // no map, and this bundle only where a page has no workers (156 KB of the map's sources).
         // The rest go through stripCommentsLoader.cjs first: the map embeds their code without its comments.
         module: { rules: [{ test: UNMAPPED_UMD_SOURCES, use: [resolve(root, "scripts/lib/noSourceMapLoader.cjs"), { loader: typescriptRules[0].loader, options: typescriptRules[0].options }] }, { test: /\.ts$/, exclude: UNMAPPED_UMD_SOURCES, use: [{ loader: typescriptRules[0].loader, options: typescriptRules[0].options }, resolve(root, "scripts/lib/stripCommentsLoader.cjs")] }] },
         resolve: resolveTs,
         // Every @babylonjs/core import resolves to Babylon's UMD global, as the Playground provides it.
         externals: [({ request }, callback) => (request && request.startsWith("@babylonjs/core") ? callback(null, { root: "BABYLON", commonjs: request, commonjs2: request, amd: request }) : callback())],
-        devtool: "source-map",
+        // The map is written beside the bundle for debugging here, but the bundle does not name it and
+        // the package leaves it out (package.json "files"): 0.9 MB that an ES-module game never loads.
+        devtool: "hidden-source-map",
         performance: { hints: false },
         optimization,
         plugins: [new BuildStampPlugin(root, "umd")],

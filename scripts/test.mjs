@@ -44,8 +44,6 @@ if (browserNeeded) {
     if (!sampleDir) builds.push("testsample");
     env.TERRAIN_EROSION_SAMPLE_DIR = sampleDir ?? "test-results/sample";
     if (!stampFresh(root, "dist/umd", "umd")) builds.push("umd");
-    // The packed-package test packs dist/esm as it is when build:lib made it from these sources.
-    if (!soak && stampFresh(root, "dist/esm", "lib")) env.TERRAIN_EROSION_LIB_CURRENT = "1";
     process.stdout.write(builds.length > 0 ? `Building ${builds.join(", ")} (the rest is current).\n` : "The test pages, the sample and the UMD bundle are current.\n");
     if (builds.length > 0) run("npx", ["webpack", "--env", "mixed", ...builds.flatMap((name) => ["--env", name])]);
 }

@@ -6,7 +6,7 @@
  * of an `erodeAt` event. Driven by
  * bench/src/chromiumMain.ts; every figure comes back as plain `BenchRecord`s.
  */
-import { editLatencyRecords } from "./editLatency.js";
+import { editLatencyRecords, undoLatencyRecords } from "./editLatency.js";
 import { startupRecords } from "./startupFigures.js";
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
@@ -269,6 +269,8 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         // Ground edits while erosion runs (editLatency.ts).
         erosion.setOptions({ frameBudgetMs: 16 });
         records.push(...(await editLatencyRecords(scene, erosion, size, quick ? 3 : 8, { backend: "component-chromium", size, brushRadius: erosion.options.hydraulic.brushRadius, threads: null, budgetMs: 16 }, describe())));
+        // Undo on a ground of its own, the first hour's size (editLatency.ts).
+        records.push(...(await undoLatencyRecords(scene, "webgpu", quick ? 3 : 7, { backend: "component-chromium" }, "TerrainErosion (WebGPU)")));
         if (request.editsOnly) return { adapter: `${adapter} (Babylon WebGPUEngine)`, records };
 
         // Rivers off, then the maps texture (which stays on once enabled): each a fresh component from cycle 0.

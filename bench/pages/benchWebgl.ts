@@ -6,7 +6,7 @@
  * them). A 513 x 513 ground, default options, one full cycle at a 16 ms budget, and one at 4 ms
  * after `warmUpCycles` cycles. Driven by bench/src/chromiumMain.ts.
  */
-import { editLatencyRecords } from "./editLatency.js";
+import { editLatencyRecords, undoLatencyRecords } from "./editLatency.js";
 import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
@@ -87,12 +87,14 @@ async function runWebglBench(request: WebglBenchRequest): Promise<BenchPageResul
     const seconds = (performance.now() - started) / 1000;
     // Ground edits on the running component, the render loop still going (editLatency.ts).
     const edits = request.skipEdits ? [] : (await editLatencyRecords(scene, erosion, size, 5, { backend: "component-chromium", size, brushRadius: 3, threads: null, budgetMs }, `TerrainErosion (CPU backend in a Web Worker) on WebGL2, a ${size} x ${size} ground, default options`)).map((record) => ({ ...record, kernel: `webgl2-${record.kernel}` }));
+    const undos = request.skipEdits ? [] : (await undoLatencyRecords(scene, "cpu", 5, { backend: "component-chromium" }, "TerrainErosion (CPU backend in a Web Worker) on WebGL2")).map((record) => ({ ...record, kernel: `webgl2-${record.kernel}` }));
     engine.stopRenderLoop();
     const info = engine.getInfo();
     const detail = `TerrainErosion (CPU backend in a Web Worker, ${erosion.backendInWorker ? "worker" : "calling thread"}) on WebGL2 (${info.renderer}), a ${size} x ${size} ground, default options, the maps texture on, one cycle of ${erosion.batchesPerCycle} batches at a ${budgetMs} ms budget in ${seconds.toFixed(1)} s${warmUp > 0 ? ` after ${warmUp} warm-up cycles` : ""}, ${main.length} frames that brought rows back`;
     const record = (kernel: string, values: number[], what: string): BenchRecord => ({ backend: "component-chromium", kernel, size, brushRadius: 3, threads: null, unit: "ms", ...summarize(values), runs: values.length, budgetMs, detail: `${detail}: ${what}` });
     const records: BenchRecord[] = [
         ...edits,
+        ...undos,
         record("webgl2-frame-main", main, "main-thread ms a frame, planning plus applying the rows (lastFrame.cpuMs + lastFrame.applyMs; the rows applied a band at a time within what the budget leaves)"),
         record("webgl2-frame-main-p95", [percentile95(main)], "the 95th percentile of the main-thread ms a frame"),
         record("webgl2-frame-plan", plan, "planning the batches (lastFrame.cpuMs)"),

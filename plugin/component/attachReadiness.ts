@@ -1,7 +1,8 @@
 /**
  * What `whenReady()` answers across an erosion's life: the runner's start while one is bound, else
  * a promise that waits for the next attach (Babylon defers `addBehavior` while a scene loads, so a
- * game may ask before the attach), rejected if the attach fails or the erosion is disposed first.
+ * game may ask before the attach), rejected if the attach fails or the erosion is disposed first;
+ * after a failed attach or a dispose, the reason, until an attach succeeds.
  */
 export class AttachReadiness {
     private _ready: Promise<void>;
@@ -29,19 +30,15 @@ export class AttachReadiness {
     }
 
     /**
-     * The waiters are told `reason` (an attach that failed, a dispose before any attach); with
-     * `waitAgain`, later asks wait for another attach, else they get `reason` too.
+     * The waiters are told `reason` (an attach that failed, a dispose), and so is every later ask
+     * until the next attach (`attached`): an ask after `addBehavior` threw settles as one before it.
      */
-    public failed(reason: Error, waitAgain: boolean): void {
-        const waiter = this._waiter;
+    public failed(reason: Error): void {
+        this._waiter?.reject(reason);
         this._waiter = null;
-        waiter?.reject(reason);
-        if (waitAgain) {
-            this._ready = this._waitForAttach();
-        } else if (!waiter) {
-            this._ready = Promise.reject(reason);
-            this._ready.catch(() => undefined);
-        }
+        this._ready = Promise.reject(reason);
+        // Nobody may ask: a rejection then is not an unhandled one.
+        this._ready.catch(() => undefined);
     }
 
     private _waitForAttach(): Promise<void> {

@@ -25,6 +25,7 @@ import type { InputHistory } from "../core/inputLog/inputHistory.js";
 import { stampEditAt, type GroundEditHandle, type GroundEditInput, type WorldPoint } from "./groundEditsAt.js";
 import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import type { UndoMemory } from "./runnerRewind.js";
+import { emptyStepAtOnce } from "./emptyUndo.js";
 import { checkRegions, repairRegions } from "./regionChecks.js";
 import type { RegionPatch } from "../core/checksums/regionRepair.js";
 import { DEFAULT_CHECKSUM_REGION, regionGrid, validateRegionSize, type RegionChecksums } from "../core/checksums/regionChecksums.js";
@@ -325,17 +326,18 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * which they never happened, by putting back the newest checkpoint before them and replaying the
      * rest of the log (checkpoints within `undoMemoryMB`; from the start when none is old enough).
      * Each is logged as an entry, so a replay or a peer undoes it too. Resolves with the entries
-     * taken back, last first (empty when there was none). A lockstep player (`forwardInputs` set)
-     * sends `count` undo requests instead and resolves with none: the host takes back the player's
-     * own last inputs, and its entries bring the undo here through `give`.
+     * taken back, last first (empty when there was none: then at once, not after the frames in
+     * flight). A lockstep player (`forwardInputs` set) sends `count` undo requests instead and
+     * resolves with none: the host takes back the player's own last inputs, and its entries bring
+     * the undo here through `give`.
      */
     public undo(count = 1): Promise<InputEntry[]> {
-        return this._withRunner("undo", (runner) => runner.rewind.undo(count));
+        return this._withRunner("undo", (runner) => emptyStepAtOnce(runner, "undo", count) ?? runner.rewind.undo(count));
     }
 
     /** Gives back the last `count` inputs `undo()` took (unless an input came since); resolves with them. */
     public redo(count = 1): Promise<InputEntry[]> {
-        return this._withRunner("redo", (runner) => runner.rewind.redo(count));
+        return this._withRunner("redo", (runner) => emptyStepAtOnce(runner, "redo", count) ?? runner.rewind.redo(count));
     }
 
     /** What undo's checkpoints hold now: bytes (at most `undoMemoryMB`), checkpoints, and the bound in bytes. */

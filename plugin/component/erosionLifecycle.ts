@@ -210,8 +210,8 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
     /**
      * Resolves when the backend is ready. Before the attach (Babylon defers `addBehavior` while the
      * scene is loading, e.g. a PBR material's textures) and after a detach, it waits for the next
-     * attach. Rejects with the reason if the attach fails, the backend could not start at all, or
-     * the erosion is disposed first.
+     * attach. Rejects with the reason if the attach fails (asked before or after it, until an
+     * attach succeeds), the backend could not start at all, or the erosion is disposed first.
      */
     public whenReady(): Promise<void> {
         return this._readiness.ready;

@@ -13,6 +13,7 @@ import type { ErosionMaps } from "../core/erosionMaps.js";
 import { createInitialState, type ErosionStateData, type MaskName } from "../core/erosionState.js";
 import type { GroundEdit } from "../core/groundEdits.js";
 import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
+import { worldUnits } from "./worldUnits.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSchedule } from "../core/schedule.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
@@ -187,7 +188,7 @@ export class ErosionRunner implements LiveQueue {
         if (!Number.isFinite(radius) || radius <= 0) {
             throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
         }
-        schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options));
+        schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options, worldUnits(field)));
     }
 
     /** Shows a just-stamped edit on the grounds' CPU data at once, until its frame lands (`EditPreviews`). */

@@ -13,7 +13,7 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { heightsToFixed } from "../core/fixedPoint.js";
-import { ErosionTargetError, uniformWorldScale, validateGround, type GeometryInternals, type GroundInternals } from "./groundValidation.js";
+import { ErosionTargetError, takeFloat32VertexData, uniformWorldScale, validateGround, type GeometryInternals, type GroundInternals } from "./groundValidation.js";
 
 export { ErosionTargetError, groundGridSize, uniformWorldScale, validateGround } from "./groundValidation.js";
 
@@ -56,9 +56,9 @@ export class GroundBinding {
         this.cellSize = internals._width / internals._subdivisionsX;
         this.worldScale = uniformWorldScale(ground);
         // The constructor, not Float32Array.from, whose iteration was 37 ms of a 513² attach.
-        this.originalPositions = new Float32Array(ground.getVerticesData(VertexBuffer.PositionKind)!);
-        const normals = ground.getVerticesData(VertexBuffer.NormalKind);
-        this.originalNormals = normals ? new Float32Array(normals) : new Float32Array(this.originalPositions.length);
+        // Erosion writes both in place: a number[] (Babylon's ComputeNormals idiom) becomes a Float32Array here.
+        this.originalPositions = new Float32Array(takeFloat32VertexData(ground, VertexBuffer.PositionKind));
+        this.originalNormals = new Float32Array(takeFloat32VertexData(ground, VertexBuffer.NormalKind));
         const heights = new Float64Array(this.width * this.depth);
         for (let i = 0; i < heights.length; i++) {
             heights[i] = this.originalPositions[i * 3 + 1];
@@ -176,7 +176,13 @@ export class GroundBinding {
     private _cpuData(buffer: VertexBuffer): Float32Array {
         const data = buffer.getData();
         if (!(data instanceof Float32Array)) {
-            throw new ErosionTargetError(`The ground "${this.ground.name}" keeps no Float32Array ${buffer.getKind()} data on the CPU; create it with { updatable: true }.`);
+            // Checked at attach: the data was replaced since (e.g. updateVerticesData with a number[]).
+            const kind = buffer.getKind();
+            const held = data ? `its ${kind} data on the CPU as ${data.constructor.name}` : `no ${kind} data on the CPU`;
+            throw new ErosionTargetError(
+                `The ground "${this.ground.name}" keeps ${held}, no longer the Float32Array erosion writes in place: ` +
+                    `its vertex data was replaced while eroding; pass a Float32Array to updateVerticesData, or detach first.`
+            );
         }
         return data;
     }

@@ -6,6 +6,7 @@ import { FIXED_ONE } from "../core/fixedPoint.js";
 import { shapeGroundEdit, type GroundEdit, type GroundEditKind, type GroundEditRequest } from "../core/groundEdits.js";
 import type { ErosionSchedule } from "../core/schedule.js";
 import type { GroundField } from "./groundField.js";
+import { worldUnits } from "./worldUnits.js";
 
 /** A position in world space (a `Vector3` will do). */
 export type WorldPoint = { readonly x: number; readonly y: number; readonly z: number };
@@ -96,6 +97,13 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
     const cells = grid.map((at) => ({ x: at.column, y: at.row }));
     const radiusCells = radius * cellsPerWorldUnit;
     // Shaped here too when a lockstep host shapes it again: a bad request throws for the caller at once.
-    const shape = shapeGroundEdit(request, cells, radiusCells, field.width, field.depth, schedule.options.tileable);
+    let shape: ReturnType<typeof shapeGroundEdit>;
+    try {
+        shape = shapeGroundEdit(request, cells, radiusCells, field.width, field.depth, schedule.options.tileable, worldUnits(field));
+    } catch (error) {
+        // The core names the edit's kind; the caller called `operation` (`along` digs, piles or flattens).
+        if (error instanceof RangeError && error.message.startsWith(`${request.kind}: `)) throw new RangeError(`${operation}: ${error.message.slice(request.kind.length + 2)}`);
+        throw error;
+    }
     return schedule.stampEdit(shape, undefined, undefined, { kind: "edit", edit: request, points: cells, radius: radiusCells });
 }

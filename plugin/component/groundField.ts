@@ -91,6 +91,14 @@ export class GroundField {
         return { column: (local.x + internals._width / 2) / this.cellSize, row: (internals._height / 2 - local.z) / this.cellSize, height: local.y / this.cellSize, cellsPerWorldUnit: 1 / (scale * this.cellSize) };
     }
 
+    /** The world position of grid point (column, row, fractional) at `height` cells: `toGrid`'s inverse. */
+    public toWorld(column: number, row: number, height: number): Vector3 {
+        const first = this.windows[0].binding;
+        const internals = first.ground as unknown as GroundInternals;
+        const local = new Vector3(column * this.cellSize - internals._width / 2, height * this.cellSize, internals._height / 2 - row * this.cellSize);
+        return Vector3.TransformCoordinates(local, first.ground.getWorldMatrix());
+    }
+
     /**
      * The affine maps from a world position to the field's grid: column = column · (x, y, z, 1),
      * row = row · (x, y, z, 1), fractional, from the field's first vertex (what a shader needs to

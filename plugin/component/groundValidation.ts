@@ -119,10 +119,9 @@ export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
         throw new ErosionTargetError(`The ground "${ground.name}" has cells ${cellX} units wide; erosion supports cells of ${CELL_SIZE_MIN} to ${CELL_SIZE_MAX} units (fixed-point heights count 1/65536 of a cell). Change its width or subdivisions.`);
     }
     uniformWorldScale(ground);
-    const positions = ground.getVerticesData(VertexBuffer.PositionKind);
-    if (!positions) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has no position data on the CPU.`);
-    }
+    checkVertexData(ground, VertexBuffer.PositionKind, vertices);
+    checkVertexData(ground, VertexBuffer.NormalKind, vertices);
+    const positions = ground.getVertexBuffer(VertexBuffer.PositionKind)!.getData() as ArrayLike<number>;
     const last = (vertices - 1) * 3;
     const expectedFirstX = -internals._width / 2;
     const expectedFirstZ = internals._height / 2;
@@ -130,4 +129,44 @@ export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
     if (Math.abs(positions[0] - expectedFirstX) > tolerance || Math.abs(positions[2] - expectedFirstZ) > tolerance || Math.abs(positions[last] + expectedFirstX) > tolerance || Math.abs(positions[last + 2] + expectedFirstZ) > tolerance) {
         throw new ErosionTargetError(`The ground "${ground.name}" does not have the vertex layout of MeshBuilder.CreateGround (its x/z positions were changed); it cannot be eroded as a grid.`);
     }
+}
+
+/**
+ * Checks that the ground keeps its `kind` (position or normal) data on the CPU as 3 floats a
+ * vertex, a `Float32Array` or a `number[]` (what `VertexData.ComputeNormals` into a plain array
+ * and `updateVerticesData` leave; `takeFloat32VertexData` converts it), since erosion writes that
+ * data in place every frame.
+ */
+function checkVertexData(ground: GroundMesh, kind: string, vertices: number): void {
+    const buffer = ground.getVertexBuffer(kind);
+    const data = buffer?.getData();
+    if (!buffer || !data) {
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" keeps no ${kind} data on the CPU (its vertex buffer was set from a GPU buffer, or written in part with updateDirectly); ` +
+                `set it with ground.setVerticesData("${kind}", data, true) before attaching.`
+        );
+    }
+    if (!(data instanceof Float32Array) && !Array.isArray(data)) {
+        throw new ErosionTargetError(`The ground "${ground.name}" keeps its ${kind} data on the CPU as a ${data.constructor.name}; erosion writes it in place as floats: set it as a Float32Array or a number[].`);
+    }
+    if (buffer.getSize() !== 3 || buffer.byteStride !== 12 || buffer.byteOffset !== 0 || buffer.type !== VertexBuffer.FLOAT) {
+        throw new ErosionTargetError(`The ground "${ground.name}" has an interleaved or non-float ${kind} vertex buffer; erosion needs 3 floats a vertex, packed: set it with ground.setVerticesData("${kind}", data, true).`);
+    }
+    if (data.length !== vertices * 3) {
+        throw new ErosionTargetError(`The ground "${ground.name}": its ${kind} data holds ${data.length} numbers, not the ${vertices * 3} of its ${vertices} vertices (3 a vertex); it was replaced with data for another mesh.`);
+    }
+}
+
+/**
+ * The ground's `kind` data on the CPU as a `Float32Array`, converting a `number[]` (checked by
+ * `validateGround`) in place with `updateVerticesData`: the same values, the same vertex buffer.
+ */
+export function takeFloat32VertexData(ground: GroundMesh, kind: string): Float32Array {
+    const data = ground.getVertexBuffer(kind)!.getData() as Float32Array | number[];
+    if (data instanceof Float32Array) {
+        return data;
+    }
+    const floats = new Float32Array(data);
+    ground.updateVerticesData(kind, floats);
+    return floats;
 }

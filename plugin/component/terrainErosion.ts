@@ -88,7 +88,7 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
         } catch (error) {
             this._ground = null;
             // Babylon may attach later (a loading scene), where nobody catches this: whenReady() says it.
-            this._readiness.failed(error instanceof Error ? error : new Error(String(error)), true);
+            this._readiness.failed(error instanceof Error ? error : new Error(String(error)));
             throw error;
         }
         this._disposeObserver = ground.onDisposeObservable.add(() => this.detach());
@@ -128,7 +128,7 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
             this.detach();
         }
         this._disposed = true;
-        this._readiness.failed(new Error("TerrainErosion: disposed (a disposed behavior cannot be attached again; create a new one)."), false);
+        this._readiness.failed(new Error("TerrainErosion: disposed (a disposed behavior cannot be attached again; create a new one)."));
         this._clearObservers();
     }
 }

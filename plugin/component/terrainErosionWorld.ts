@@ -156,6 +156,8 @@ export class TerrainErosionWorld extends ErosionController {
             uninstall();
         }
         this._unbind();
+        // No attach can follow: whenReady() says so rather than waiting for one.
+        this._readiness.failed(new Error("TerrainErosionWorld: disposed (create a new world to erode its grounds again)."));
         this._clearObservers();
     }
 }

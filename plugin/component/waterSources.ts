@@ -5,6 +5,7 @@
 import type { ErosionSchedule } from "../core/schedule.js";
 import { createWaterSource, withSourceAdded } from "../core/waterSources.js";
 import type { GroundField } from "./groundField.js";
+import { worldUnits } from "./worldUnits.js";
 
 /** A water source added with `addWaterSource`: remove it to stop it (from the next cycle boundary). */
 export interface WaterSourceHandle {
@@ -21,7 +22,7 @@ export interface WaterSourceHandle {
 export function addWaterSourceAt(field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): number {
     const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
     checkWorldSource(radius, rate);
-    const { sources, id } = withSourceAdded(schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth);
+    const { sources, id } = withSourceAdded(schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth, worldUnits(field));
     schedule.setSources(sources);
     return id;
 }
@@ -37,7 +38,7 @@ export function forwardWaterSource(field: GroundField, schedule: ErosionSchedule
     const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
     checkWorldSource(radius, rate);
     // Checked as the host will check it, so a bad spring throws here at once.
-    createWaterSource(1, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth);
+    createWaterSource(1, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth, worldUnits(field));
     const tag = schedule.inputs.nextTag();
     forward({ kind: "addSource", tag, x: column, y: row, radius: radius * cellsPerWorldUnit, rate: rate * cellsPerWorldUnit ** 3 });
     let removed = false;

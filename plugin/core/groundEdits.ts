@@ -12,6 +12,7 @@
  */
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "./fixedPoint.js";
 import type { GridRect } from "./patches.js";
+import { CELL_UNITS, type GridUnits } from "./gridUnits.js";
 
 /** What a game asked for. */
 export type GroundEditKind = "dig" | "pile" | "flatten" | "crater";
@@ -63,6 +64,8 @@ interface Footprint {
      * the edit reaches over it and its repeated last column and row get the first's amounts.
      */
     readonly period?: { readonly x: number; readonly y: number } | null;
+    /** The units its errors speak in (default: cells). */
+    readonly units?: GridUnits;
 }
 
 /** The footprint's offsets to try: itself, and on a tileable terrain its images one period away. */
@@ -78,17 +81,18 @@ function fail(operation: string, message: string): never {
     throw new RangeError(`${operation}: ${message}`);
 }
 
-/** Checks a positive, finite length in cells. */
-function checkLength(operation: string, name: string, value: number, smallest: number, largest: number): void {
+/** Checks a positive, finite length in cells; the error in `units`. */
+function checkLength(operation: string, name: string, value: number, smallest: number, largest: number, units: GridUnits = CELL_UNITS): void {
     if (!Number.isFinite(value) || value < smallest || value > largest) {
-        fail(operation, `${name} is ${value}: it must be a number in [${smallest}, ${largest}] (cells here; the behaviors take world units).`);
+        fail(operation, `${name} is ${units.length(value)}: it must be a number in [${units.length(smallest)}, ${units.length(largest)}] ${units.name}.`);
     }
 }
 
-/** Checks a height change, fixed point. */
-function checkAmount(operation: string, name: string, value: number): void {
+/** Checks a height change, fixed point; the error in `units`. */
+function checkAmount(operation: string, name: string, value: number, units: GridUnits = CELL_UNITS): void {
     if (!Number.isFinite(value) || value < 0 || value > MAX_EDIT_AMOUNT) {
-        fail(operation, `${name} is ${value / FIXED_ONE} cells: it must be a number in [0, ${MAX_EDIT_AMOUNT / FIXED_ONE}] cells (${MAX_EDIT_AMOUNT} fixed-point units).`);
+        const cells = units === CELL_UNITS ? ` (${MAX_EDIT_AMOUNT} fixed-point units)` : "";
+        fail(operation, `${name} is ${units.length(value / FIXED_ONE)} ${units.name}: it must be a number in [0, ${units.length(MAX_EDIT_AMOUNT / FIXED_ONE)}] ${units.name}${cells}.`);
     }
 }
 
@@ -108,7 +112,8 @@ function footprintRect(operation: string, footprint: Footprint, reach: number, w
         if (Math.min(...ys) - reach < 0 || Math.max(...ys) + reach > depth - 1) [rect.y0, rect.y1] = [0, depth];
     }
     if (rect.x1 <= rect.x0 || rect.y1 <= rect.y0) {
-        fail(operation, `the edit around (${xs[0]}, ${ys[0]}) cells misses the ground (0..${width - 1} x 0..${depth - 1} cells).`);
+        const units = footprint.units ?? CELL_UNITS;
+        fail(operation, `the edit around ${units.position(xs[0], ys[0])} misses the ground (${units.extent(width, depth)}).`);
     }
     if ((rect.x1 - rect.x0) * (rect.y1 - rect.y0) > MAX_EDIT_VERTICES) {
         fail(operation, `the edit covers ${(rect.x1 - rect.x0) * (rect.y1 - rect.y0)} vertices: at most ${MAX_EDIT_VERTICES} (split a long path into several edits).`);
@@ -170,7 +175,7 @@ function checkFootprint(operation: string, footprint: Footprint, width: number, 
             fail(operation, `${footprint.points.length > 1 ? `path point ${index}` : "the centre"} is (${point.x}, ${point.y}): it must be a finite position.`);
         }
     });
-    checkLength(operation, footprint.points.length > 1 ? "width / 2" : "radius", footprint.radius, 0.5, Math.max(width, depth));
+    checkLength(operation, footprint.points.length > 1 ? "width / 2" : "radius", footprint.radius, 0.5, Math.max(width, depth), footprint.units);
 }
 
 /**
@@ -179,7 +184,7 @@ function checkFootprint(operation: string, footprint: Footprint, width: number, 
  */
 export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number, sediment = false): GroundEditShape {
     checkFootprint(kind, footprint, width, depth);
-    checkAmount(kind, kind === "dig" ? "depth" : "height", amount);
+    checkAmount(kind, kind === "dig" ? "depth" : "height", amount, footprint.units);
     const rect = footprintRect(kind, footprint, footprint.radius, width, depth);
     const sign = kind === "dig" ? -1 : 1;
     const amounts = overRect(rect, footprint, (s) => sign * Math.round(amount * bump(s)));
@@ -192,7 +197,7 @@ export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: num
  */
 export function flattenEdit(footprint: Footprint, target: number, edge: number, width: number, depth: number): GroundEditShape {
     checkFootprint("flatten", footprint, width, depth);
-    checkTarget("flatten", target);
+    checkTarget("flatten", target, footprint.units);
     if (!Number.isFinite(edge) || edge < 0 || edge > 1) {
         fail("flatten", `edge is ${edge}: it must be a share of the radius in [0, 1].`);
     }
@@ -202,10 +207,11 @@ export function flattenEdit(footprint: Footprint, target: number, edge: number, 
     return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false };
 }
 
-/** Checks a target height, fixed point. */
-function checkTarget(operation: string, target: number): void {
+/** Checks a target height, fixed point; the error in `units`. */
+function checkTarget(operation: string, target: number, units: GridUnits = CELL_UNITS): void {
     if (!Number.isFinite(target) || target < HEIGHT_MIN_FIXED || target > HEIGHT_MAX_FIXED) {
-        fail(operation, `target is ${target / FIXED_ONE} cells: it must be within the height range [${HEIGHT_MIN_FIXED / FIXED_ONE}, ${HEIGHT_MAX_FIXED / FIXED_ONE}] cells.`);
+        const [low, high] = [units.height(HEIGHT_MIN_FIXED / FIXED_ONE), units.height(HEIGHT_MAX_FIXED / FIXED_ONE)];
+        fail(operation, `target is ${units.height(target / FIXED_ONE)} ${units.name}: it must be within the height range [${Math.min(low, high)}, ${Math.max(low, high)}] ${units.name}.`);
     }
 }
 
@@ -224,15 +230,15 @@ function insidePolygon(points: readonly GridPoint[], x: number, y: number): bool
  * Levels a polygon toward `target` (fixed point): all the way inside it, then less and less to
  * nothing `edge` cells outside its border ((1 - d^2 / edge^2)^2 of the way; 0: a hard edge).
  */
-export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number, period: Footprint["period"] = null): GroundEditShape {
+export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number, period: Footprint["period"] = null, units: GridUnits = CELL_UNITS): GroundEditShape {
     const operation = "flattenArea";
     if (polygon.length < 3) fail(operation, `the polygon has ${polygon.length} points: it needs at least three.`);
     polygon.forEach((point, index) => {
         if (!Number.isFinite(point.x) || !Number.isFinite(point.y)) fail(operation, `polygon point ${index} is (${point.x}, ${point.y}): it must be a finite position.`);
     });
-    checkLength(operation, "edge", edge, 0, Math.max(width, depth));
-    checkTarget(operation, target);
-    const border = { points: [...polygon, polygon[0]], radius: edge, period };
+    checkLength(operation, "edge", edge, 0, Math.max(width, depth), units);
+    checkTarget(operation, target, units);
+    const border = { points: [...polygon, polygon[0]], radius: edge, period, units };
     const inside = (x: number, y: number) => imagesOf(border).some(([dx, dy]) => insidePolygon(polygon, x - dx, y - dy));
     const rect = footprintRect(operation, border, edge, width, depth);
     const amounts: number[] = [];
@@ -257,7 +263,7 @@ const RIM_OUTER = 1.6;
  */
 export function craterEdit(footprint: Footprint, amount: number, rim: boolean, width: number, depth: number, sediment = false): GroundEditShape {
     checkFootprint("crater", footprint, width, depth);
-    checkAmount("crater", "depth", amount);
+    checkAmount("crater", "depth", amount, footprint.units);
     const rect = footprintRect("crater", footprint, footprint.radius * (rim ? RIM_OUTER : 1), width, depth);
     const s2 = overRect(rect, footprint, (s) => s);
     const amounts = s2.map((s) => (s < 1 ? -Math.round(amount * (1 - s)) : 0));
@@ -316,17 +322,18 @@ export const DEFAULT_FLATTEN_EDGE = 0.3;
 /**
  * The edit `request` makes over a disc (one point) or along a path (two or more points), `radius`
  * cells around it, on a `width x depth` field; on a tileable one (`tileable`, at least 3 x 3) it
- * reaches across the seam. Throws a `RangeError` naming the bad argument.
+ * reaches across the seam. Throws a `RangeError` naming the bad argument, its value and range in
+ * `units` (cells, or the behaviors' world units).
  */
-export function shapeGroundEdit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, width: number, depth: number, tileable = false): GroundEditShape {
+export function shapeGroundEdit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, width: number, depth: number, tileable = false, units: GridUnits = CELL_UNITS): GroundEditShape {
     const period = tileable && width > 2 && depth > 2 ? { x: width - 1, y: depth - 1 } : null;
-    const footprint = { points, radius, period };
+    const footprint = { points, radius, period, units };
     switch (request.kind) {
         case "dig":
         case "pile":
             return request.kind === "dig" ? bumpEdit("dig", footprint, request.depth, width, depth, request.sediment ?? false) : bumpEdit("pile", footprint, request.height, width, depth);
         case "flatten":
-            if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth, period);
+            if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth, period, units);
             return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth);
         case "crater":
             if (points.length !== 1) fail("crater", `a crater has one centre, not a path of ${points.length} points.`);

@@ -9,6 +9,7 @@
  * (.., 2i + 1); droplets that would start outside the field are skipped. The angle table is a
  * literal of integers, not Math.cos, so every machine places the same droplets.
  */
+import { CELL_UNITS, type GridUnits } from "./gridUnits.js";
 import { FIXED_ONE } from "./fixedPoint.js";
 import { resolveOptions, type ErosionOptions, type HydraulicOptions } from "./options.js";
 
@@ -71,8 +72,9 @@ export interface LocalErosionInput {
  * @param centreX disc centre, cells (x = column, fractional allowed)
  * @param centreY disc centre, cells (y = row)
  * @param radius disc radius, cells
+ * @param units what its errors speak in (the behaviors': world units)
  */
-export function createLocalEvent(options: Readonly<ErosionOptions>, width: number, depth: number, centreX: number, centreY: number, radius: number, input: LocalErosionInput = {}): LocalErosionEvent {
+export function createLocalEvent(options: Readonly<ErosionOptions>, width: number, depth: number, centreX: number, centreY: number, radius: number, input: LocalErosionInput = {}, units: GridUnits = CELL_UNITS): LocalErosionEvent {
     for (const [name, value] of [["centre x", centreX], ["centre z", centreY]] as const) {
         if (!Number.isFinite(value)) {
             throw new RangeError(`erodeAt: the disc's ${name} is ${value}: it must be a finite position.`);
@@ -80,10 +82,11 @@ export function createLocalEvent(options: Readonly<ErosionOptions>, width: numbe
     }
     const side = Math.max(width, depth);
     if (!Number.isFinite(radius) || radius < 0.5 || radius > side) {
-        throw new RangeError(`erodeAt: radius is ${radius} cells: it must be between half a cell and the ground's larger side (${side} cells).`);
+        const [name, halfCell] = [units.name, units === CELL_UNITS ? "half a cell" : `half a cell, ${units.length(0.5)} ${units.name},`];
+        throw new RangeError(`erodeAt: radius is ${units.length(radius)} ${name}: it must be between ${halfCell} and the ground's larger side (${units.length(side)} ${name}).`);
     }
     if (centreX + radius < 0 || centreY + radius < 0 || centreX - radius > width - 1 || centreY - radius > depth - 1) {
-        throw new RangeError(`erodeAt: the disc at (${centreX}, ${centreY}) cells with radius ${radius} misses the ground (0..${width - 1} x 0..${depth - 1} cells).`);
+        throw new RangeError(`erodeAt: the disc at ${units.position(centreX, centreY)} with radius ${units.length(radius)} misses the ground (${units.extent(width, depth)}).`);
     }
     const droplets = input.droplets ?? Math.min(1048576, Math.max(1, Math.round(2 * Math.PI * radius * radius)));
     if (!Number.isInteger(droplets) || droplets < 1 || droplets > 1048576) {

@@ -1,13 +1,14 @@
 /**
  * Ground edits on a real engine (headless Chromium, WebGPU on SwiftShader, the CPU backend in its Web
  * Worker): frames from `dig` to the changed vertices, paused and running, at a budget of one batch a
- * frame and at a large one (figures printed); and edits of every kind made while erosion runs give
+ * frame and at a large one (figures printed); frames from `undo()` to its answer, with nothing to
+ * undo and with a dig; and edits of every kind made while erosion runs give
  * the CPU reference's terrain at the stamps their handles report, and again after a snapshot taken
  * with edits pending is restored (at a large budget and on the CPU backend too: test/soak/).
  */
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { checkStampedRun } from "../helpers/groundEditRuns.js";
-import type { LatencyRequest, LatencyResult } from "./pages/groundEdits.js";
+import type { LatencyRequest, LatencyResult, UndoLatencyRequest, UndoLatencyResult } from "./pages/groundEdits.js";
 
 describe("ground edits reach the mesh", () => {
     let browser: OpenPage;
@@ -32,6 +33,22 @@ describe("ground edits reach the mesh", () => {
             expect(result.framesToCpuData).toBeLessThanOrEqual(request.backend === "webgpu" ? 2 : 3);
             if (request.backend === "webgpu") expect(result.framesToVertexBuffer).toBeLessThanOrEqual(2);
             expect(result.heightBefore - result.heightAfter).toBeGreaterThan(2.5);
+        }
+        expect(browser.errors).toEqual([]);
+    }, 240000);
+
+    it("undo answers within a frame with nothing to undo and within a few frames with a dig, on both backends (129², the defaults, running)", async () => {
+        for (const backend of ["webgpu", "cpu"] as const) {
+            const request: UndoLatencyRequest = { backend, size: 129 };
+            const result = await browser.page.evaluate((r) => (window as unknown as { undoLatency(r: UndoLatencyRequest): Promise<UndoLatencyResult> }).undoLatency(r), request);
+            const { empty, real } = result;
+            console.log(`${result.backend}: an empty undo ${empty.ms.toFixed(1)} ms (${empty.frames} frames), a dig's undo ${real.ms.toFixed(0)} ms (${real.frames} frames)`);
+            expect(result.backend).toBe(backend);
+            expect(empty.frames).toBe(0);
+            expect(real.taken).toBe(1);
+            expect(real.frames).toBeLessThanOrEqual(backend === "webgpu" ? 5 : 3);
+            expect(real.heightBefore - real.heightDug).toBeGreaterThan(2.5);
+            expect(Math.abs(real.heightAfter - real.heightBefore)).toBeLessThan(0.5);
         }
         expect(browser.errors).toEqual([]);
     }, 240000);

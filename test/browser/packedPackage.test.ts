@@ -5,7 +5,7 @@
  * The command-line package: packedCli.test.ts.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import webpack from "webpack";
@@ -49,27 +49,35 @@ describe("the packed library in a fresh app", () => {
     let tarball: PackedTarball;
 
     beforeAll(() => {
-        // The prepack is build:lib and build:umd; `npm test` built this run's UMD bundle already
-        // (webpack --env tests, the same production build), and says when dist/esm is build:lib's
-        // output from the sources as they are (its build stamp; in CI, npm run build's), so only
-        // what is not current is built here.
+        // The tarball is what `npm pack` makes with its prepack (build:lib, build:umd) from the sources
+        // as they are: `npm test` built this run's UMD bundle already (webpack --env mixed umd, the same
+        // production build), and `npm run build` the library in CI, so only the builds whose stamps
+        // (scripts/lib/buildStamp.mjs) say they are not current are run here.
         expect(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.prepack).toBe("npm run build:lib && npm run build:umd");
-        const umdBuilt = existsSync(join(ROOT, "dist/umd/terrain-erosion.umd.js"));
-        const builds = !umdBuilt ? ["prepack"] : process.env.TERRAIN_EROSION_LIB_CURRENT === "1" ? [] : ["build:lib"];
+        const current = (dir: string, build: string) => {
+            // The stamp's own check, and not a development build (npm test's UMD bundle is a production one).
+            const script = `import { readFileSync } from "node:fs"; import { stampFresh } from "./scripts/lib/buildStamp.mjs";
+                const fresh = stampFresh(process.cwd(), ${JSON.stringify(dir)}, ${JSON.stringify(build)});
+                console.log(fresh && JSON.parse(readFileSync(${JSON.stringify(`${dir}/.build-inputs`)}, "utf8")).mode !== "development");`;
+            return execFileSync("node", ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" }).trim() === "true";
+        };
+        const builds = [...(current("dist/esm", "lib") ? [] : ["build:lib"]), ...(current("dist/umd", "umd") ? [] : ["build:umd"])];
         tarball = pack(ROOT, join(ROOT, "test-results/pack"), builds);
         const core = JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('@babylonjs/core/package.json').version)"], { cwd: ROOT, encoding: "utf8" }));
         installProject(PROJECT, { "babylon-terrain-erosion": `file:${tarball.path}`, "@babylonjs/core": core });
     }, 600000);
 
-    it("ships ESM with typings, the UMD bundle with a source map that resolves, the licence, and nothing of the tests, the sources or the bake", () => {
+    it("ships ESM with typings, the UMD bundle without its source map, the licence, and nothing of the tests, the sources or the bake", () => {
         const installed = join(PROJECT, "node_modules/babylon-terrain-erosion");
         const paths = tarball.files.map((file) => file.path);
         expect(paths).toEqual(expect.arrayContaining(["dist/esm/index.js", "dist/esm/index.d.ts", "dist/esm/advanced.js", "dist/esm/advanced.d.ts", "dist/umd/terrain-erosion.umd.js", "LICENSE", "README.md", "docs/simulation.md"]));
         expect(readFileSync(join(installed, "LICENSE"), "utf8")).toMatch(/^MIT License/);
-        for (const unwanted of [/^test\//, /^plugin\//, /^dist\/esm\/bake\//, /^dist\/esm\/internal\./, /^dist\/esm\/generated\/tileThread/, /\.d\.ts\.map$/, /^docs\/images\//, /\.build-inputs$/]) {
+        for (const unwanted of [/^test\//, /^plugin\//, /^dist\/esm\/bake\//, /^dist\/esm\/internal\./, /^dist\/esm\/generated\/tileThread/, /\.d\.ts\.map$/, /^docs\/images\//, /\.build-inputs$/, /^dist\/umd\/.*\.map$/]) {
             expect([String(unwanted), paths.filter((path) => unwanted.test(path))]).toEqual([String(unwanted), []]);
         }
-        // Every map carries the sources it names (a map pointing to files the package lacks resolves to nothing).
+        // The UMD bundle names no map (its map stays out of the package: 0.9 MB an ES-module game never loads).
+        expect(readFileSync(join(installed, "dist/umd/terrain-erosion.umd.js"), "utf8")).not.toMatch(/sourceMappingURL/);
+        // Every map shipped carries the sources it names (a map pointing to files the package lacks resolves to nothing).
         for (const map of paths.filter((path) => path.endsWith(".map"))) {
             const { sources, sourcesContent } = JSON.parse(readFileSync(join(installed, map), "utf8")) as { sources: string[]; sourcesContent?: (string | null)[] };
             expect([map, sources.filter((_, k) => typeof sourcesContent?.[k] !== "string")]).toEqual([map, []]);

@@ -91,6 +91,65 @@ async function editLatency(request: LatencyRequest): Promise<LatencyResult> {
     return result;
 }
 
+export interface UndoLatencyRequest {
+    backend: ErosionBackendName;
+    /** Vertices a side of the ground (its cells 1 m). */
+    size: number;
+}
+
+/** What an undo cost on a running component, from the call to its promise's answer. */
+export interface UndoLatency {
+    ms: number;
+    /** Frames rendered meanwhile. */
+    frames: number;
+}
+
+export interface UndoLatencyResult {
+    backend: string;
+    /** `undo()` with nothing to undo. */
+    empty: UndoLatency;
+    /** `undo()` of a dig that has reached the mesh: its answer, and the height under the dig after it. */
+    real: UndoLatency & { taken: number; heightBefore: number; heightDug: number; heightAfter: number };
+}
+
+/** Times `undo()`: rendered frames and milliseconds from the call until it resolves. */
+async function timedUndo(erosion: TerrainErosion): Promise<UndoLatency & { taken: number }> {
+    const calledAt = frames;
+    const started = performance.now();
+    const taken = await erosion.undo();
+    return { ms: performance.now() - started, frames: frames - calledAt, taken: taken.length };
+}
+
+/**
+ * The first hour's undo: a `size`² ground at the default options (the frame budget, one batch a
+ * frame on a software adapter) running, an undo with nothing to undo, then a dig that has reached
+ * the mesh undone.
+ */
+async function undoLatency(request: UndoLatencyRequest): Promise<UndoLatencyResult> {
+    const heights = generateNoiseTerrain({ width: request.size, depth: request.size, seed: 9, relief: 10 });
+    const ground = CreateGround(`undo-${request.backend}-${frames}`, { width: request.size - 1, height: request.size - 1, subdivisions: request.size - 1, updatable: true }, scene);
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    heights.forEach((height, i) => (positions[i * 3 + 1] = height));
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    const erosion = new TerrainErosion({ backend: request.backend });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    await afterFrames(8);
+    const { taken: emptyTaken, ...empty } = await timedUndo(erosion);
+    if (emptyTaken !== 0) throw new Error(`An undo with nothing to undo took back ${emptyTaken} input(s).`);
+    const centre = ((request.size - 1) / 2) * request.size + (request.size - 1) / 2;
+    const cpuHeight = () => ground.getVerticesData(VertexBuffer.PositionKind)![centre * 3 + 1];
+    const heightBefore = cpuHeight();
+    erosion.dig(new Vector3(0, 0, 0), 5, 3);
+    for (let waited = 0; waited < 60 && heightBefore - cpuHeight() < 2.5; waited++) await afterFrames(1);
+    const heightDug = cpuHeight();
+    const real = await timedUndo(erosion);
+    const result = { backend: erosion.backend ?? "none", empty, real: { ...real, heightBefore, heightDug, heightAfter: cpuHeight() } };
+    ground.dispose();
+    await erosion.whenIdle();
+    return result;
+}
+
 export interface StampedRunRequest {
     backend: ErosionBackendName;
     frameBudgetMs: number;
@@ -197,5 +256,5 @@ async function replayRun(request: ReplayRequest): Promise<{ backend: string; fin
     return result;
 }
 
-Object.assign(window, { editLatency, stampedRun, replayRun });
+Object.assign(window, { editLatency, stampedRun, replayRun, undoLatency });
 setup().then(() => Object.assign(window, { pageReady: true }));

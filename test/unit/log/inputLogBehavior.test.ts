@@ -102,6 +102,29 @@ describe("the input log on TerrainErosion", () => {
         expect(erosion.undoMemory.points).toBeGreaterThan(0);
     });
 
+    it("answers an undo or redo with nothing to take back at once, not after the frame in flight lands", async () => {
+        const erosion = await attached(true);
+        // Frames whose results land only when released: a software adapter's frame takes seconds.
+        const backend = (erosion as unknown as { _runner: { backend: { runFrame(...args: unknown[]): Promise<unknown> } } })._runner.backend;
+        const runFrame = backend.runFrame.bind(backend);
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let issued = 0;
+        backend.runFrame = (...args) => (issued++, runFrame(...args).then(async (result) => (await held, result)));
+        for (let frame = 0; frame < 20 && issued === 0; frame++) await renderFrames(world.scene, 1);
+        expect(issued).toBeGreaterThan(0);
+        const answers: string[] = [];
+        void erosion.undo().then((taken) => answers.push(`undo ${taken.length}`));
+        void erosion.redo().then((given) => answers.push(`redo ${given.length}`));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(answers).toEqual(["undo 0", "redo 0"]);
+        // With an input in force, an undo waits its turn (the frame in flight, then the rewind) and takes it back.
+        erosion.dig(new Vector3(0, 0, 0), 4, 1);
+        const undone = erosion.undo();
+        release();
+        expect((await undone).map((entry) => entry.kind)).toEqual(["edit"]);
+    });
+
     it("undoes exactly after a world's grounds are saved and restored, and never past the restore", async () => {
         const tiles = () => createGroundTilesFromHeights("tile", heights, { columns: W, rows: D, extent: { width: W - 1, height: D - 1 }, tiles: { columns: [20, 20], rows: [16, 16] } }, world.scene);
         const live = new TerrainErosionWorld(tiles(), { ...OPTIONS, autoStart: false });
