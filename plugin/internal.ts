@@ -65,8 +65,6 @@ export { axisSlope, createMaterialGrids, HARDNESS_ONE, hardnessOf, initialSoilAt
 export { materialMapArrays, materialTexels } from "./core/materialMaps.js";
 export { materialParams } from "./core/materialParams.js";
 export { makeBackendsWith, type BackendMaker } from "./component/backendStart.js";
-export { HeadlessGpuBackend } from "./gpu/headlessGpuBackend.js";
-export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";
 export { ForwardingComputeDevice } from "./gpu/forwardingComputeDevice.js";
 export { inThreadChannel } from "./cpu/cpuErosionBackend.js";
 export type { CpuChannel } from "./cpu/workerChannel.js";
