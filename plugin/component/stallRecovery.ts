@@ -107,7 +107,9 @@ export class StallRecovery {
         if (!(error instanceof StallError)) return false;
         const host = this._host;
         if (this._work || !backend || backend !== host.backend || backend === this._halted || host.detached) return true;
-        const wasRunning = host.running;
+        // Stopped only by maxCycles (reached by frames the stall undoes), the run goes on after the recovery.
+        const maxCycles = host.options.maxCycles;
+        const wasRunning = host.running || (maxCycles > 0 && host.schedule.cycle >= maxCycles);
         host.running = false;
         host.backend = null;
         release(backend);

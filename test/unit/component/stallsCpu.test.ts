@@ -41,7 +41,7 @@ describe("a CPU backend whose worker stops answering", () => {
             const stall = events[0].stall!;
             expect(stall).toMatchObject({ operation: 'the CPU worker\'s reply to "frame"', wait: "workerReply", cycle: 1, inARow: 1 });
             expect(stall.during).toMatch(/^the frame of cycle 1, batch(es)? \d/);
-            expect(stall.waitedMs).toBeGreaterThanOrEqual(300);
+            expect(stall.waitedMs).toBeGreaterThan(290); // the deadline (a timer may fire a fraction of a millisecond early)
             expect(events[0].message).toMatch(/Erosion stalled: the CPU worker's reply to "frame" did not settle within \d+ ms \(the frame of cycle 1, .*rebuilding the cpu backend/);
             expect(erosion.status).toEqual({ state: "paused", reason: null, stalls: 1 });
             expect(await erosion.fingerprint()).toBe(undisturbed);
