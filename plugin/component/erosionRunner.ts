@@ -159,8 +159,8 @@ export class ErosionRunner implements LiveQueue, StallHost {
         const stalls = this._stalls.count;
         if (this._stalls.halted) return { state: "stopped", reason: this._stalls.reason, stalls };
         if (this.lost) return { state: "recovering", reason: this._stalls.reason ?? "The WebGPU device was lost.", stalls };
-        if (!this.backend) return { state: this._stopReason ? "stopped" : "starting", reason: this._stopReason, stalls };
-        return { state: this._stopReason && !this.running ? "stopped" : this.running ? "running" : "paused", reason: this.running ? null : this._stopReason, stalls };
+        if (this._stopReason && !this.running) return { state: "stopped", reason: this._stopReason, stalls };
+        return { state: !this.backend ? "starting" : this.running ? "running" : "paused", reason: null, stalls };
     }
 
     /** Starts (or resumes) eroding every frame; stopped for stalls, it first rebuilds the backend where the run stands. */
