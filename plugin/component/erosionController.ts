@@ -32,9 +32,9 @@ import { DEFAULT_CHECKSUM_REGION, regionGrid, validateRegionSize, type RegionChe
 
 /** The options, observables and operations shared by `TerrainErosion` and `TerrainErosionWorld`. */
 export abstract class ErosionController extends ErosionLifecycle<ErosionController> {
-    /** Starts (or resumes) eroding every frame. */
+    /** Starts (or resumes) eroding every frame; stopped after stalls, it first rebuilds the backend where the run stands. */
     public start(): void {
-        this._live("start").running = true;
+        this._live("start").start();
     }
 
     /** Stops eroding after the frame in progress; `start()` resumes from the same batch. */

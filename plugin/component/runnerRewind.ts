@@ -7,6 +7,7 @@
  */
 import { createInitialState, type ErosionStateData } from "../core/erosionState.js";
 import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import type { InputLog } from "../core/inputLog/inputLog.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
 import { checkInputEntries, checkInputEntry } from "../core/inputLog/entryChecks.js";
 import { adoptHistory, type InputHistory } from "../core/inputLog/inputHistory.js";
@@ -105,6 +106,14 @@ export class RunnerRewind {
             if (targets.length > 0) await this.rewind(live, Math.min(...targets.map((target) => target.seq)), here);
             return targets;
         });
+    }
+
+    /**
+     * Where a rebuilt backend resumes (after a stall): the newest point and the entries in force
+     * given since, which the run gives again at their stamps (nothing is taken back).
+     */
+    public resumePlan(log: InputLog): { point: RewindPoint; entries: InputEntry[] } {
+        return rewindPlan(log, this._points, this._start, log.lastSeq + 1);
     }
 
     /**
