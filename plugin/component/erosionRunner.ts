@@ -16,6 +16,7 @@ import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.j
 import { worldUnits } from "./worldUnits.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSchedule } from "../core/schedule.js";
+import { checkInputEntry } from "../core/inputLog/entryChecks.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { RunnerMaps } from "./runnerMaps.js";
@@ -307,9 +308,12 @@ export class ErosionRunner implements LiveQueue, StallHost {
     public async applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null, logged = true): Promise<void> {
         const { backend, schedule, field } = live;
         if (logged) {
-            // A restore: logged with its state, and the run starts again there (undo stops at it).
+            // A restore: logged with its state, and the run starts again there (undo stops at it). Its bytes
+            // are read back as any restore entry is, before anything changes: a state that does not fit is refused whole.
             const here = schedule.inputs.position;
-            const entry = schedule.inputs.log.record({ kind: "restore", snapshot: restoreBytes(state, options, field.cellSize) }, here, here);
+            const snapshot = restoreBytes(state, options, field.cellSize);
+            checkInputEntry({ kind: "restore", snapshot, seq: schedule.inputs.log.lastSeq + 1, at: here, stamp: here }, field, "restore");
+            const entry = schedule.inputs.log.record({ kind: "restore", snapshot }, here, here);
             schedule.inputs.setHeld([]);
             this.rewind.restart(state, options, entry.seq);
         }

@@ -187,7 +187,10 @@ export class CpuErosionSimulation {
 
     /** Puts a snapshot's state and simulation options in force (logged with the snapshot's bytes). */
     public restore(snapshot: ErosionSnapshot): void {
-        this._act(this.log.record({ kind: "restore", snapshot: new Uint8Array(snapshot.toArrayBuffer()) }, this.stamp, this.stamp));
+        // Read back as any restore entry is, before it is logged: a state that does not fit is refused whole.
+        const bytes = new Uint8Array(snapshot.toArrayBuffer());
+        checkInputEntry({ kind: "restore", snapshot: bytes, seq: this.log.lastSeq + 1, at: this.stamp, stamp: this.stamp }, this.field, "restore");
+        this._act(this.log.record({ kind: "restore", snapshot: bytes }, this.stamp, this.stamp));
     }
 
     /** Acts on a reset, restore, undo or redo entry just logged. */

@@ -175,6 +175,15 @@ describe("the input log against damage", () => {
         expect(replay.state.counters.every((value) => Number.isFinite(value))).toBe(true);
     });
 
+    it("refuses a restore of a state that does not fit (a short grid, a mask past 65536) before logging it", () => {
+        const replay = replayInputLog(first, [], { until: { cycle: 0, batch: 2 } });
+        const before = { fingerprint: replay.fingerprint(), entries: replay.log.entries.length };
+        const state = replay.getState();
+        expect(() => replay.setState({ ...state, heights: state.heights.slice(0, 100) })).toThrow(/restore \(seq 1\): its snapshot cannot be read/);
+        expect(() => replay.setState({ ...state, masks: { ...state.masks, thermal: new Int32Array(size * size).fill(70000) } })).toThrow(/the thermal mask's value 0 is 70000/);
+        expect({ fingerprint: replay.fingerprint(), entries: replay.log.entries.length }).toEqual(before);
+    });
+
     it("still replays the untouched log to the live fingerprint", () => {
         const replay = replayInputLog(first, parseInputLog(text, field), { until: sim.stamp });
         expect(replay.fingerprint()).toBe(sim.fingerprint());
