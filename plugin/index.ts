@@ -64,6 +64,7 @@ export type { LockstepJoin, LockstepHostOptions } from "./core/lockstep/lockstep
 export { parsePlayerInput, serializePlayerInput } from "./core/lockstep/playerInputs.js";
 export type { PlayerInput } from "./core/lockstep/playerInputs.js";
 export { PlayerRefusedError } from "./core/lockstep/playerLimits.js";
+export { StepOrder } from "./core/lockstep/stepOrder.js";
 export type { PlayerLimits } from "./core/lockstep/playerLimits.js";
 export { applyRegions, readRegions } from "./core/checksums/regionRepair.js";
 export type { RegionPatch } from "./core/checksums/regionRepair.js";

@@ -45,24 +45,5 @@ export function base64ToBytes(text: string): Uint8Array {
     return bytes;
 }
 
-/**
- * Steps in their order whatever order they arrive in: a transport that reorders (or a relay with
- * several paths) still gives each client the host's entries in the host's order, and a horizon
- * never before the entries it covers. Steps from `first` on; a step seen twice is dropped.
- */
-export class StepOrder<T extends { readonly n: number }> {
-    private readonly _waiting = new Map<number, T>();
-
-    constructor(private _next = 1) {}
-
-    /** Takes a step as it arrives; returns the steps now ready, in order. */
-    public accept(step: T): T[] {
-        if (step.n >= this._next) this._waiting.set(step.n, step);
-        const ready: T[] = [];
-        for (let next = this._waiting.get(this._next); next; next = this._waiting.get(this._next)) {
-            this._waiting.delete(this._next++);
-            ready.push(next);
-        }
-        return ready;
-    }
-}
+/** Steps in their order whatever order they arrive in: the plugin's `StepOrder`. */
+export { StepOrder } from "../../plugin/index.js";
