@@ -6,6 +6,7 @@
  * rectangle inside the field) and returns a clean copy, so nothing of a refused input is ever applied.
  * A refusal is a `RangeError` naming where the input came from, the field and its allowed range.
  */
+import { base64ToBytes } from "../base64.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "../fixedPoint.js";
 import { MASK_NAMES, type MaskName } from "../erosionState.js";
 import { MAX_EDIT_AMOUNT, MAX_EDIT_VERTICES, type GroundEdit, type GroundEditKind, type GroundEditMode } from "../groundEdits.js";
@@ -81,6 +82,23 @@ export function onlyKeys(object: Record<string, unknown>, known: readonly string
     for (const key of Object.keys(object)) {
         if (!known.includes(key)) refuse(`${name} has an unknown field ${JSON.stringify(key)}: its fields are ${known.join(", ")}`);
     }
+}
+
+/**
+ * The bytes of a binary payload written as `{ base64 }` (a mask's values, a restore's snapshot), a
+ * whole number of `multiple`-byte values; else refused, naming `name`.
+ */
+export function base64Payload(value: unknown, name: string, multiple: number, refuse: Refuse): Uint8Array {
+    const base64 = (value as { base64?: unknown } | null)?.base64;
+    if (typeof base64 !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) refuse(`its ${name} is not { base64 }`);
+    let bytes: Uint8Array;
+    try {
+        bytes = base64ToBytes(base64 as string);
+    } catch {
+        return refuse(`its ${name} is not valid base64`);
+    }
+    if (bytes.length % multiple !== 0) refuse(`its ${name} holds ${bytes.length} bytes, not a whole number of ${multiple}-byte values`);
+    return bytes;
 }
 
 /** A position `{ cycle, batch }`, whole numbers at least 0. */

@@ -7,10 +7,10 @@
  * stamps (`at` never going back except after a reset or a restore), so a bad log is refused whole
  * with an error naming the entry and what is wrong. Documented in docs/simulation.md ("The input log").
  */
-import { base64ToBytes, bytesToBase64 } from "../base64.js";
+import { bytesToBase64 } from "../base64.js";
 import { compareStamps, type InputEntry } from "./inputEntries.js";
 import { checkInputEntry } from "./entryChecks.js";
-import type { InputField } from "./inputChecks.js";
+import { base64Payload, refuserFor, type InputField } from "./inputChecks.js";
 
 /** The format's name and version: a reader refuses others. */
 export const INPUT_LOG_FORMAT = "terrain-erosion-log";
@@ -72,25 +72,9 @@ function decodeBinary(raw: unknown, where: string): unknown {
     const entry = raw as Record<string, unknown>;
     const seq = Number.isInteger(entry.seq) ? ` (seq ${entry.seq as number})` : "";
     if (entry.kind === "mask" && entry.values !== null) {
-        const bytes = readBytes(entry.values, "values", `${where}${seq}`, 4);
+        const bytes = base64Payload(entry.values, "values", 4, refuserFor(`${where}${seq}`));
         return { ...entry, values: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) };
     }
-    if (entry.kind === "restore") return { ...entry, snapshot: readBytes(entry.snapshot, "snapshot", `${where}${seq}`, 1) };
+    if (entry.kind === "restore") return { ...entry, snapshot: base64Payload(entry.snapshot, "snapshot", 1, refuserFor(`${where}${seq}`)) };
     return raw;
-}
-
-function readBytes(value: unknown, name: string, where: string, multiple: number): Uint8Array {
-    const base64 = (value as { base64?: unknown } | null)?.base64;
-    const fail = (what: string): never => {
-        throw new RangeError(`${where}: its ${name} ${what}.`);
-    };
-    if (typeof base64 !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) fail("is not { base64 }");
-    let bytes: Uint8Array;
-    try {
-        bytes = base64ToBytes(base64 as string);
-    } catch {
-        return fail("is not valid base64");
-    }
-    if (bytes.length % multiple !== 0) fail(`holds ${bytes.length} bytes, not a whole number of ${multiple}-byte values`);
-    return bytes;
 }

@@ -10,12 +10,12 @@
  * `{ "base64": ... }`; parsing checks the whole request (types, finite numbers, lengths) before
  * returning it, and the host checks what needs its field and its limits.
  */
-import { base64ToBytes, bytesToBase64 } from "../base64.js";
+import { bytesToBase64 } from "../base64.js";
 import type { MaskName } from "../erosionState.js";
 import type { GridPoint, GroundEditRequest } from "../groundEdits.js";
 import type { LocalErosionEvent } from "../localErosion.js";
 import type { ErosionOptionsInput } from "../options.js";
-import { booleanOf, checkLocalEvent, checkMaskName, checkMaskValues, MAX_INPUT_ID, objectOf, oneOf, onlyKeys, refuserFor, shown, type Refuse } from "../inputLog/inputChecks.js";
+import { base64Payload, booleanOf, checkLocalEvent, checkMaskName, checkMaskValues, MAX_INPUT_ID, objectOf, oneOf, onlyKeys, refuserFor, shown, type Refuse } from "../inputLog/inputChecks.js";
 
 /** A lockstep player's request to its host. */
 export type PlayerInput =
@@ -56,15 +56,7 @@ export function parsePlayerInput(text: unknown, where = "player input"): PlayerI
     }
     const input = objectOf(raw, "it", refuse);
     if (input.kind === "mask" && input.values !== null && typeof input.values === "object") {
-        const base64 = (input.values as { base64?: unknown }).base64;
-        if (typeof base64 !== "string" || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) refuse("its values are not { base64 }");
-        let bytes: Uint8Array;
-        try {
-            bytes = base64ToBytes(base64 as string);
-        } catch {
-            return refuse("its values are not valid base64");
-        }
-        if (bytes.length % 4 !== 0) refuse(`its values hold ${bytes.length} bytes, not a whole number of 4-byte values`);
+        const bytes = base64Payload(input.values, "values", 4, refuse);
         return checkPlayerInput({ ...input, values: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) }, refuse);
     }
     return checkPlayerInput(input, refuse);

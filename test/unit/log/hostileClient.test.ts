@@ -7,15 +7,13 @@
  * hostile client is refused with a reason each time and disconnected; the server never throws and
  * its memory stays bounded; a server with a token lets in no one without it.
  */
-import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { WebSocket as NodeWebSocket } from "ws";
-import { generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
-import { joinLockstep } from "../../../sample-scene/lockstep/lockstepClient.js";
 import { authorizeToken, startLockstepServer } from "../../../sample-scene/lockstep/lockstepServer.js";
-import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
+import { joinSamplePlayer, play } from "../../helpers/lockstepPlayers.js";
+import { createNullScene } from "../../helpers/nullScene.js";
 
 const SIZE = 33;
 const UNIT = 65536;
@@ -112,28 +110,14 @@ describe("the sample's lockstep server against a hostile client", () => {
     it("keeps honest players identical to the host while a third client sends over 1,000 bad messages; refuses and disconnects it; never throws", async () => {
         const world = createNullScene();
         const server = await startLockstepServer({ port: 0, size: SIZE, stepMs: 20, checksumSteps: 8, regionSize: 16, limits: { maxEditVertices: 1024, maxMessageBytes: 32768, maxRefusals: 12 }, options: { patchSize: 16, water: { enabled: true, stepsPerCycle: 1, rain: 0.001 } } });
-        (globalThis as { WebSocket?: unknown }).WebSocket = NodeWebSocket;
         const thrown: unknown[] = [];
         const record = (error: unknown) => thrown.push(error);
         process.on("uncaughtException", record);
         process.on("unhandledRejection", record);
         try {
-            const join = async (seed: number) => {
-                const ground = createGroundWithHeights(world.scene, generateNoiseTerrain({ width: SIZE, depth: SIZE, seed, relief: 5 }), SIZE, SIZE);
-                const erosion = new TerrainErosion({ backend: "cpu", cpuWorkers: 1, frameBudgetMs: 2, autoStart: false });
-                ground.addBehavior(erosion);
-                await erosion.whenReady();
-                return { erosion, lockstep: await joinLockstep(`ws://127.0.0.1:${server.port}`, erosion, world.scene) };
-            };
-            const honest = [await join(1), await join(2)];
-            const play = async (milliseconds: number) => {
-                const until = performance.now() + milliseconds;
-                while (performance.now() < until) {
-                    await renderFrames(world.scene, 1);
-                    await new Promise((resolve) => setTimeout(resolve, 5));
-                }
-            };
-            await play(200);
+            const honest = [await joinSamplePlayer(world.scene, server.port, SIZE, 1), await joinSamplePlayer(world.scene, server.port, SIZE, 2)];
+            const at = (horizon: { cycle: number; batch: number }) => honest.every(({ erosion }) => erosion.stamp.cycle === horizon.cycle && erosion.stamp.batch === horizon.batch);
+            await play(world.scene, 200);
             const heapBefore = heapUsed();
             // The honest players play while the attack goes on, connection after connection.
             const attacks: Awaited<ReturnType<typeof attack>>[] = [];
@@ -144,17 +128,17 @@ describe("the sample's lockstep server against a hostile client", () => {
                 if (turn % 4 === 1) honest[1].erosion.pile(new Vector3(7, 0, -6 + (turn % 5)), 3, 0.5);
                 if (turn % 9 === 4) await honest[turn % 2].erosion.undo();
                 turn++;
-                await play(30);
+                await play(world.scene, 30);
             }
             // A message past the size limit: the socket is closed at once (1009), before the message is read.
             attacks.push(await attack(server.port, ["x".repeat(32769)]));
             // An honest player asks for an edit past its limit: refused, and told why.
             honest[1].erosion.dig(new Vector3(0, 0, 0), 20, 1);
-            await play(800);
+            await play(world.scene, 800);
             server.pause();
             const horizon = server.host.horizon;
             // Until both stand at the host's horizon (a minute at most: a loaded host runs their frames slowly).
-            for (const deadline = performance.now() + 60000; performance.now() < deadline && honest.some(({ erosion }) => erosion.stamp.cycle !== horizon.cycle || erosion.stamp.batch !== horizon.batch); ) await play(20);
+            await play(world.scene, 60000, () => at(horizon));
             const heapAfter = heapUsed();
 
             const sent = attacks.reduce((sum, { sent: count }) => sum + count, 0);
