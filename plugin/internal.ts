@@ -64,3 +64,8 @@ export { writeInPieces, type BufferWrite } from "./gpu/piecewiseUpload.js";
 export { axisSlope, createMaterialGrids, HARDNESS_ONE, hardnessOf, initialSoilAt, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount, weatheredSoil, writeInitialSoil } from "./core/materials.js";
 export { materialMapArrays, materialTexels } from "./core/materialMaps.js";
 export { materialParams } from "./core/materialParams.js";
+export { makeBackendsWith, type BackendMaker } from "./component/backendStart.js";
+export { ForwardingComputeDevice } from "./gpu/forwardingComputeDevice.js";
+export { inThreadChannel } from "./cpu/cpuErosionBackend.js";
+export type { CpuChannel } from "./cpu/workerChannel.js";
+export { WaitWatch } from "./core/waitWatch.js";

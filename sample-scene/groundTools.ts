@@ -62,8 +62,8 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
         event.preventDefault();
     });
     scene.onBeforeRenderObservable.add(() => {
-        undoButton.disabled = erosion.undoable === null;
-        redoButton.disabled = erosion.redoable === null;
+        undoButton.disabled = !history.canUndo();
+        redoButton.disabled = !history.canRedo();
     });
     const picked = (): Vector3 | null => {
         const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => grounds.includes(mesh as GroundMesh));
@@ -75,6 +75,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
         if (!last || point.subtract(last).length() < width / 2) return;
         const path = [last, point];
         erosion.along(path, width, tool === "Dig" ? { dig: depth } : tool === "Pile" ? { pile: depth } : { flatten: { to: level } });
+        history.edited();
         edits++;
         last = point;
     };
@@ -86,6 +87,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
             if (point) {
                 history.begin();
                 erosion.crater(point, width * 1.5, depth * 2);
+                history.edited();
                 edits++;
             }
         } else if (info.type === PointerEventTypes.POINTERDOWN && tool !== "Blast") {
@@ -97,6 +99,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
             if (tool === "Dig") erosion.dig(last, width / 2, depth);
             else if (tool === "Pile") erosion.pile(last, width / 2, depth);
             else erosion.flatten(last, width / 2, { to: level });
+            history.edited();
             edits++;
         } else if (info.type === PointerEventTypes.POINTERMOVE && last) {
             const point = picked();
@@ -111,34 +114,58 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
 
 /**
  * Strokes as the log numbers them: each begins at the log's next entry, so an undo that finds the
- * last input in force inside the last stroke takes back the whole stroke's edits at once.
+ * last input in force inside the last stroke takes back the whole stroke's edits at once. A lockstep
+ * player (`forwardInputs` set: the log is the host's, every player's entries in it) counts its own
+ * stroke's edits instead and asks the host to take back that many of its own inputs.
  */
-function strokeHistory(erosion: ErosionController): { begin(): void; undo(): Promise<void>; redo(): Promise<void> } {
+function strokeHistory(erosion: ErosionController): { begin(): void; edited(): void; canUndo(): boolean; canRedo(): boolean; undo(): Promise<void>; redo(): Promise<void> } {
     const nextSeq = () => (erosion.inputLog.at(-1)?.seq ?? 0) + 1;
-    const strokes: number[] = [];
+    const strokes: { first: number; edits: number }[] = [];
     const undone: { first: number; count: number }[] = [];
+    const lockstep = () => erosion.forwardInputs !== null;
     return {
         begin: () => {
-            strokes.push(nextSeq());
+            strokes.push({ first: nextSeq(), edits: 0 });
             undone.length = 0;
         },
+        edited: () => {
+            const stroke = strokes.at(-1);
+            if (stroke) stroke.edits++;
+        },
+        canUndo: () => (lockstep() ? strokes.length > 0 : erosion.undoable !== null),
+        canRedo: () => (lockstep() ? undone.length > 0 : erosion.redoable !== null),
         undo: async () => {
+            if (lockstep()) {
+                // The host takes back this player's own last inputs: the stroke's edits, as one undo of the player's.
+                const stroke = strokes.pop();
+                if (!stroke || stroke.edits === 0) return;
+                await erosion.undo(stroke.edits);
+                undone.push({ first: stroke.first, count: stroke.edits });
+                return;
+            }
             const target = erosion.undoable;
             if (!target) return;
-            const first = strokes.at(-1);
+            const first = strokes.at(-1)?.first;
             const count = first !== undefined && target.seq >= first ? target.seq - first + 1 : 1;
             if (count > 1 || (first !== undefined && target.seq === first)) strokes.pop();
             const taken = await erosion.undo(count);
             if (taken.length > 0) undone.push({ first: taken.at(-1)!.seq, count: taken.length });
         },
         redo: async () => {
+            if (lockstep()) {
+                const stroke = undone.pop();
+                if (!stroke) return;
+                await erosion.redo(stroke.count);
+                strokes.push({ first: stroke.first, edits: stroke.count });
+                return;
+            }
             const target = erosion.redoable;
             if (!target) return;
             const stroke = undone.at(-1);
             const count = stroke && stroke.first === target.seq ? stroke.count : 1;
             if (stroke && stroke.first === target.seq) undone.pop();
             const given = await erosion.redo(count);
-            if (given.length > 1) strokes.push(given[0].seq);
+            if (given.length > 1) strokes.push({ first: given[0].seq, edits: given.length });
         },
     };
 }

@@ -32,7 +32,7 @@ import { createPanel } from "./panel.js";
 import { keepScalesFitted } from "./mapsView.js";
 import { createWaterControls, type WaterControls } from "./waterControls.js";
 import { createGroundTools } from "./groundTools.js";
-import { joinLockstep } from "./lockstep/lockstepClient.js";
+import { joinLockstep, lockstepLine } from "./lockstep/lockstepClient.js";
 import { LIGHT_TERRAIN, softwareRenderer } from "./lightSettings.js";
 import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
@@ -154,7 +154,8 @@ async function main(): Promise<void> {
     erosion.onErrorObservable.add((event) => console.warn(`${erosion.getClassName()} (${event.kind}): ${event.message}`));
     // The erosion maps over the height colouring, as in any material of a game.
     const erosionMaterial = new TerrainErosionMaterialPlugin(material, erosion);
-    keepScalesFitted(erosionMaterial);
+    // A lockstep player behind its horizon does not refit (the readback would hold its frames while it catches up).
+    keepScalesFitted(erosionMaterial, 2000, () => erosion.horizon !== null && (erosion.stamp.cycle !== erosion.horizon.cycle || erosion.stamp.batch !== erosion.horizon.batch));
 
     // Click and drag on the terrain to rain on it (erodeAt): a storm where the pointer goes.
     let raining = false;
@@ -204,6 +205,7 @@ async function main(): Promise<void> {
     };
 
     let water: WaterControls | null = null;
+    let lockstep: Awaited<ReturnType<typeof joinLockstep>> | null = null;
     const panel = createPanel({
         erosion,
         engine,
@@ -214,6 +216,7 @@ async function main(): Promise<void> {
         onReset: () => water?.onReset(),
         fileStem: terrainName,
         note: weight.note,
+        lockstep: () => (lockstep ? lockstepLine(lockstep.status()) : null),
     });
     water = createWaterControls({ erosion, scene, grounds: allGrounds, container: document.getElementById("water-controls")!, size, raining: params.get("water") === "1" });
     const tools = createGroundTools({ erosion, scene, camera, canvas, grounds: allGrounds, container: document.getElementById("ground-tools")!, size, relief: high - low });
@@ -241,7 +244,7 @@ async function main(): Promise<void> {
     });
     window.addEventListener("resize", () => engine.resize());
     // ?join=ws://host:port: a lockstep player of the sample's server (sample-scene/lockstep/).
-    const lockstep = params.has("join") ? await joinLockstep(params.get("join")!, erosion, scene) : null;
+    lockstep = params.has("join") ? await joinLockstep(params.get("join")!, erosion, scene) : null;
     Object.assign(window, { sample: { engine, scene, ground, grounds, erosion, colours, erosionMaterial, water, tools, lockstep, toggleInspector, inspectorOpen: () => inspector !== null } });
 }
 

@@ -22,6 +22,8 @@ export interface PanelOptions {
     fileStem: string;
     /** A line about the scene's weight (a software renderer), or null. */
     note: string | null;
+    /** The lockstep connection's line (a player of the sample's server: its name, checks, and the server's last refusal or why it closed), or null. */
+    lockstep(): string | null;
 }
 
 function download(bytes: BlobPart, name: string, type: string): void {
@@ -55,6 +57,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
             <dt>Erosion/frame</dt><dd id="stat-cost">-</dd>
             <dt>Last frames</dt><dd id="stat-frames" title="The last erosion frames (up to 240): median, 95th percentile and longest">-</dd>
             <dt>FPS</dt><dd id="stat-fps">-</dd>
+            <dt class="lockstep" hidden>Lockstep</dt><dd class="lockstep" id="stat-lockstep" hidden>-</dd>
         </dl>
         <div class="buttons">
             <button id="button-toggle">Pause</button>
@@ -105,6 +108,9 @@ export function createPanel(options: PanelOptions): { update(): void } {
             byId("stat-frames").textContent = frames === 0 ? "-" : `${cost.medianMs.toFixed(1)} / ${cost.p95Ms.toFixed(1)} / ${cost.maxMs.toFixed(1)} ms (median / p95 / max of ${frames}), main thread ${mainThread.medianMs.toFixed(1)} / ${mainThread.p95Ms.toFixed(1)} / ${mainThread.maxMs.toFixed(1)} ms`;
             byId("stat-fps").textContent = engine.getFps().toFixed(0);
             byId("button-toggle").textContent = erosion.isRunning ? "Pause" : "Resume";
+            const lockstep = options.lockstep();
+            panel.querySelectorAll<HTMLElement>(".lockstep").forEach((element) => (element.hidden = lockstep === null));
+            if (lockstep !== null) byId("stat-lockstep").textContent = lockstep;
         },
     };
 }

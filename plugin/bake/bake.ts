@@ -22,7 +22,8 @@ import { discardStage, outputPaths, stageOutput, writeChunks, writeOutputs, type
 import { LocalTileTransport } from "./localTiles.js";
 import { queueBakeDevice, type QueueBakeSettings } from "./queue/queueBake.js";
 import { checkTilesPerSide, defaultTilesPerSide } from "./queue/tileJobs.js";
-import { TiledBakeDevice } from "./queue/tiledDevice.js";
+import { TiledBakeDevice, tileStallSettings } from "./queue/tiledDevice.js";
+import { WaitWatch } from "../core/waitWatch.js";
 import { bakeStart, runBake, type BakeDevice, type BakeStart } from "./bakeRun.js";
 import { HEIGHT_FORMATS, type HeightFormat, type OutputFormat } from "./formats/heightOutput.js";
 import type { EnginePreset } from "./formats/enginePresets.js";
@@ -90,6 +91,13 @@ export interface BakeSettings {
     readonly onProgress?: (done: number, total: number, cycle: number) => void;
     /** Asked after every class of batches; true writes a checkpoint and stops. */
     readonly shouldStop?: () => boolean;
+    /**
+     * Told of each stall: a wait on a device, a thread or the queue with no answer within the
+     * options' `stallTimeoutMs`. A tiled or queued bake sends the missing tile jobs again, up to
+     * `stallRetries` times, then runs them itself and stops with a checkpoint (`BakeSummary.stall`);
+     * elsewhere the bake fails with the stall, naming the wait.
+     */
+    readonly onStall?: (message: string) => void;
 }
 
 /** How a bake ended. */
@@ -100,6 +108,8 @@ export interface BakeSummary {
     /** The checkpoint written when interrupted, else null. */
     readonly checkpoint: string | null;
     readonly cycles: number;
+    /** Why a stall stopped the bake (it wrote `checkpoint`; `resume` continues), or the stall it got over, else null. */
+    readonly stall: string | null;
 }
 
 /** What a checkpoint's sidecar records, so `resume` continues the same bake only. */
@@ -146,7 +156,7 @@ async function openDevice(settings: BakeSettings, options: ErosionOptions, initi
     if (settings.queue) {
         if (settings.gpu) throw new BakeInputError("--queue and --gpu: a queued bake runs on its workers' CPUs; give one or the other.");
         const threads = settings.workers && settings.workers > 0 ? settings.workers : undefined;
-        const opened = await queueBakeDevice({ coordinatorThreads: threads, ...settings.queue }, { startFingerprint, options, cellSize, cycles: settings.cycles, checkpointPath: paths.queueCheckpoint }, resumed ?? { state: initial, maps: null });
+        const opened = await queueBakeDevice({ coordinatorThreads: threads, onStall: settings.onStall, ...settings.queue }, { startFingerprint, options, cellSize, cycles: settings.cycles, checkpointPath: paths.queueCheckpoint }, resumed ?? { state: initial, maps: null });
         return { device: opened.device, start: bakeStart(opened.state), startFingerprint };
     }
     const state = resumed?.state ?? initial;
@@ -160,9 +170,10 @@ async function openDevice(settings: BakeSettings, options: ErosionOptions, initi
         } catch (error) {
             throw new BakeInputError((error as Error).message);
         }
-        device = new TiledBakeDevice(state, tiles, new LocalTileTransport(workers), { riverWindows: true, adoptState: true });
+        device = new TiledBakeDevice(state, tiles, new LocalTileTransport(workers), { riverWindows: true, adoptState: true, ...tileStallSettings(options, settings.onStall) });
     } else {
-        device = settings.gpu ? await gpuBakeDevice(state, options.patchSize) : await cpuBakeDevice(state, workers);
+        const watch = new WaitWatch(() => options.stallTimeoutMs);
+        device = settings.gpu ? await gpuBakeDevice(state, options.patchSize, watch) : await cpuBakeDevice(state, workers, watch);
     }
     if (resumed) await device.writeMaps(resumed.maps);
     return { device, start: bakeStart(state), startFingerprint };
@@ -207,7 +218,7 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
             await writeChunks(`${paths.checkpoint}.maps`, mapsChunks(result.maps));
             await writeFile(`${paths.checkpoint}.json`, JSON.stringify({ input: settings.input, startFingerprint } satisfies CheckpointMeta) + "\n");
             await discardStage(stage);
-            return { fingerprint: snapshot.fingerprint, report: null, checkpoint: paths.checkpoint, cycles: result.state.cycle };
+            return { fingerprint: snapshot.fingerprint, report: null, checkpoint: paths.checkpoint, cycles: result.state.cycle, stall: result.stall };
         }
         const report = await writeOutputs(paths, stage, {
             input: layout,
@@ -239,7 +250,7 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
         await rm(`${paths.checkpoint}.json`, { force: true });
         await rm(`${paths.checkpoint}.maps`, { force: true });
         await discardStage(stage);
-        return { fingerprint: snapshot.fingerprint, report, checkpoint: null, cycles: result.state.cycle };
+        return { fingerprint: snapshot.fingerprint, report, checkpoint: null, cycles: result.state.cycle, stall: result.stall };
     } catch (error) {
         await discardStage(stage);
         throw error;

@@ -11,6 +11,7 @@ import type { ErosionStateData } from "../core/erosionState.js";
 import { HeadlessGpuBackend } from "../gpu/headlessGpuBackend.js";
 import { WebGpuComputeDevice } from "../gpu/webGpuComputeDevice.js";
 import type { BakeDevice } from "./bakeRun.js";
+import type { WaitWatch } from "../core/waitWatch.js";
 
 /** A backend that can hand its state over without copying it (the CPU backend's grids). */
 interface ReleasingBackend extends ErosionBackend {
@@ -34,9 +35,9 @@ export function backendBakeDevice(backend: ErosionBackend | ReleasingBackend, de
     };
 }
 
-/** The CPU backend on `workers` workers (this thread and helpers), starting from `state`. */
-export async function cpuBakeDevice(state: ErosionStateData, workers: number): Promise<BakeDevice> {
-    const backend = await CpuErosionBackend.create(state, false, { workers, shared: true });
+/** The CPU backend on `workers` workers (this thread and helpers), starting from `state`; `watch` puts a deadline on its replies. */
+export async function cpuBakeDevice(state: ErosionStateData, workers: number, watch: WaitWatch | null = null): Promise<BakeDevice> {
+    const backend = await CpuErosionBackend.create(state, false, { workers, shared: true }, null, watch);
     const memory = backend.workers > 1 ? (backend.sharedMemory ? ", shared memory" : ", copying") : "";
     return backendBakeDevice(backend, `cpu, ${backend.workers} worker${backend.workers === 1 ? "" : "s"}${memory}`);
 }
@@ -60,8 +61,8 @@ function describeAdapter(info: GPUAdapterInfo | undefined): string {
 // Dawn frees its instance (and every device made from it) when the GPU object is collected.
 let heldGpu: GPU | null = null;
 
-/** The GPU simulation on the first adapter Dawn finds, starting from `state`. */
-export async function gpuBakeDevice(state: ErosionStateData, patchSize: number): Promise<BakeDevice> {
+/** The GPU simulation on the first adapter Dawn finds, starting from `state`; `watch` puts a deadline on its readbacks, work and compiles. */
+export async function gpuBakeDevice(state: ErosionStateData, patchSize: number, watch: WaitWatch | null = null): Promise<BakeDevice> {
     let dawn: Dawn;
     try {
         dawn = (await import("webgpu")) as unknown as Dawn;
@@ -76,6 +77,6 @@ export async function gpuBakeDevice(state: ErosionStateData, patchSize: number):
     }
     const gpuDevice = await adapter.requestDevice({ requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } });
     const description = `gpu, ${describeAdapter(adapter.info)} (Dawn for Node)`;
-    const backend = await HeadlessGpuBackend.create(new WebGpuComputeDevice(gpuDevice, description), state, patchSize, () => gpuDevice.queue.onSubmittedWorkDone());
+    const backend = await HeadlessGpuBackend.create(new WebGpuComputeDevice(gpuDevice, description), state, patchSize, () => gpuDevice.queue.onSubmittedWorkDone(), watch);
     return backendBakeDevice(backend, description, () => gpuDevice.destroy());
 }

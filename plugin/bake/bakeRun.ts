@@ -55,12 +55,23 @@ export interface BakeRequest {
     readonly shouldStop?: () => boolean;
 }
 
+/**
+ * A device's frame that ran whole but asks the bake to stop after it (`TileStallStop`: a tiled
+ * bake's jobs stalled past their retries): the bake stops there as if `shouldStop` had said so,
+ * with the error's message as the reason.
+ */
+function stopsAfterFrame(error: unknown): error is Error & { readonly stopsAfterFrame: true } {
+    return error instanceof Error && (error as { stopsAfterFrame?: unknown }).stopsAfterFrame === true;
+}
+
 /** What a bake ends with. */
 export interface BakeResult {
     readonly state: ErosionStateData;
     readonly maps: ErosionMaps;
-    /** True when `shouldStop` stopped it before `cycles`. */
+    /** True when `shouldStop` (or a stall, `stall`) stopped it before `cycles`. */
     readonly stopped: boolean;
+    /** Why a stall stopped it (the device's message), else null. */
+    readonly stall: string | null;
     /** Batches run. */
     readonly batches: number;
     /** The device's description. */
@@ -90,17 +101,23 @@ export async function runBake(request: BakeRequest): Promise<BakeResult> {
     const total = Math.max(0, (cycles - start.cycle) * schedule.batchesPerCycle - start.batch);
     let done = 0;
     let stopped = false;
+    let stall: string | null = null;
     while (schedule.cycle < cycles) {
         const frame = takeFrame(schedule, sameClass).batches;
         if (frame.length === 0) continue; // no operator enabled: an empty cycle
-        await device.runFrame(frame);
+        try {
+            await device.runFrame(frame);
+        } catch (error) {
+            if (!stopsAfterFrame(error)) throw error;
+            stall = error.message;
+        }
         done += frame.length;
         request.onProgress?.(done, total, schedule.cycle);
         // A device that runs in this thread (one CPU worker) settles its frames in microtasks, so
         // without this the event loop never turns: a Ctrl-C handler or a `shouldStop` timer would
         // not run before the bake ended.
         await nextTurnOfEventLoop();
-        if (schedule.cycle < cycles && request.shouldStop?.()) {
+        if (schedule.cycle < cycles && (stall !== null || request.shouldStop?.())) {
             stopped = true;
             break;
         }
@@ -109,5 +126,5 @@ export async function runBake(request: BakeRequest): Promise<BakeResult> {
     // one state there is (a copy would be the peak of a large bake's memory).
     const { state, maps } = await device.release(schedule.cycle, schedule.batch);
     Object.assign(state, schedule.inputsOf());
-    return { state, maps, stopped, batches: done, device: device.description };
+    return { state, maps, stopped, stall, batches: done, device: device.description };
 }

@@ -16,6 +16,8 @@ import { startQueueWorker } from "./queue/queueWorker.js";
 import { FORMAT_EXTENSIONS, HEIGHT_FORMATS, type HeightFormat } from "./formats/heightOutput.js";
 import type { Endian } from "./formats/raw16.js";
 
+/** Exit status of a bake that stopped after its tile jobs stalled past `stallRetries`, its checkpoint written. */
+const EXIT_STALLED = 75;
 /** Exit status of a bake stopped by Ctrl-C after writing its checkpoint (128 + SIGINT). */
 const EXIT_INTERRUPTED = 130;
 
@@ -137,13 +139,15 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
             : undefined,
         onProgress: (done, all, cycle) => progress.update(done, all, cycle),
         shouldStop: () => stopRequested,
+        onStall: (message) => process.stderr.write(`\n${message}\n`),
     };
     try {
         const summary = await bake(settings);
         progress.stop();
         if (summary.checkpoint) {
-            process.stderr.write(`Interrupted at cycle ${summary.cycles}: checkpoint ${summary.checkpoint}. Run the same command with --resume to continue.\n`);
-            return EXIT_INTERRUPTED;
+            const why = summary.stall && !stopRequested ? "Stopped after stalls" : "Interrupted";
+            process.stderr.write(`${why} at cycle ${summary.cycles}: checkpoint ${summary.checkpoint}. Run the same command with --resume to continue.\n`);
+            return summary.stall && !stopRequested ? EXIT_STALLED : EXIT_INTERRUPTED;
         }
         const report = summary.report!;
         process.stdout.write(`${out}: ${summary.cycles} cycle${summary.cycles === 1 ? "" : "s"} in ${(report.seconds as number).toFixed(1)} s on ${report.device as string}\nfingerprint ${summary.fingerprint}\n`);

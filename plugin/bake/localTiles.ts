@@ -28,7 +28,18 @@ export class LocalTileTransport implements StepTransport {
             return;
         }
         this._bench = null;
+        this._spawn(threads);
+    }
+
+    private _spawn(threads: number): void {
         for (let k = 0; k < threads; k++) this._threads.push(new Worker(TILE_THREAD_SOURCE, { eval: true }));
+    }
+
+    /** After a stall: the threads (one of them no longer answering) are ended and as many new ones started. */
+    public async abandon(): Promise<void> {
+        const threads = this._threads.splice(0);
+        this._spawn(threads.length);
+        await Promise.all(threads.map((thread) => thread.terminate()));
     }
 
     public get description(): string {
@@ -60,14 +71,18 @@ export class LocalTileTransport implements StepTransport {
         return new Promise((resolve, reject) => {
             const failed = (error: Error) => {
                 thread.off("message", answered);
+                thread.off("exit", ended);
                 reject(new Error(`A bake thread failed: ${error.message}`));
             };
+            const ended = () => failed(new Error("it ended before answering"));
             const answered = (reply: TileThreadReply) => {
                 thread.off("error", failed);
+                thread.off("exit", ended);
                 resolve(reply);
             };
             thread.once("message", answered);
             thread.once("error", failed);
+            thread.once("exit", ended);
             thread.postMessage(request, [bytes.buffer as ArrayBuffer]);
         });
     }

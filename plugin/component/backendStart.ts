@@ -1,11 +1,13 @@
 /**
  * Which backend a runner starts: WebGPU when asked for and it starts, else the CPU backend on its
- * worker pool (`backend: "auto"` falls back with a report; `"webgpu"` reports and fails).
+ * worker pool (`backend: "auto"` falls back with a report; `"webgpu"` reports and fails). The same
+ * maker rebuilds the runner's backend after a stall (`rebuildBackend`).
  */
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import type { ErosionOptions } from "../core/options.js";
+import type { WaitWatch } from "../core/waitWatch.js";
 import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
 import { canShareMemory, cpuWorkerCount } from "../cpu/pool/poolPorts.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
@@ -13,19 +15,46 @@ import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
 import type { StartupProgress } from "./startupProgress.js";
 
-/** Starts the backend for `field` from `initial`; `gpu` says which started. */
+/** Makes a runner's backend on `state`, its waits watched by `watch`. */
+export type BackendMaker = (state: ErosionStateData, watch: WaitWatch) => Promise<ErosionBackend>;
+
+/** What makes every runner's backends instead, whatever the engine (`makeBackendsWith`), or null. */
+let makerInstead: BackendMaker | null = null;
+
+/**
+ * For the repository's own tests (`internal.ts`): every runner started from now on makes its
+ * backend, at its start and after a stall, with `make` (a GPU simulation on Dawn for Node under a
+ * NullEngine, a backend whose device holds a readback back), whatever its engine; null undoes it.
+ */
+export function makeBackendsWith(make: BackendMaker | null): void {
+    makerInstead = make;
+}
+
+/** Where a runner's backends run and what they are made for. */
+export interface BackendTarget {
+    readonly engine: WebGPUEngine;
+    readonly field: GroundField;
+    readonly options: Readonly<ErosionOptions>;
+    /** Where the backend's waits are recorded and get their deadline. */
+    readonly watch: WaitWatch;
+}
+
+/** Starts the backend for `target.field` from `initial`; `gpu` says which started. */
 export async function startBackend(
     useGpu: boolean,
-    engine: WebGPUEngine,
-    field: GroundField,
+    target: BackendTarget,
     initial: ErosionStateData,
-    options: Readonly<ErosionOptions>,
     report: (kind: ErosionErrorEvent["kind"], message: string, error?: unknown) => void,
     startup?: StartupProgress
 ): Promise<{ backend: ErosionBackend; gpu: boolean }> {
+    if (makerInstead) {
+        const backend = await makerInstead(initial, target.watch);
+        return { backend, gpu: backend.name === "webgpu" };
+    }
+    const { engine, field, options, watch } = target;
     if (useGpu) {
         try {
-            return { backend: await GpuErosionBackend.create(engine, field, initial, options.patchSize, startup), gpu: true };
+            return { backend: await GpuErosionBackend.create(engine, field, initial, options.patchSize, startup, watch), gpu: true };
         } catch (error) {
             if (options.backend === "webgpu") {
                 report("stopped", "The WebGPU erosion backend could not start.", error);
@@ -35,5 +64,15 @@ export async function startBackend(
         }
     }
     startup?.enter("starting-workers");
-    return { backend: await CpuErosionBackend.create(initial, true, { workers: cpuWorkerCount(options.cpuWorkers), shared: canShareMemory() }, field.cellSize), gpu: false };
+    return { backend: await cpuBackend(target, initial), gpu: false };
+}
+
+/** A new backend of the kind that runs (`gpu`) on `state`: what a runner resumes on after a stall. */
+export function rebuildBackend(gpu: boolean, target: BackendTarget, state: ErosionStateData): Promise<ErosionBackend> {
+    if (makerInstead) return makerInstead(state, target.watch);
+    return gpu ? GpuErosionBackend.create(target.engine, target.field, state, target.options.patchSize, undefined, target.watch) : cpuBackend(target, state);
+}
+
+function cpuBackend({ field, options, watch }: BackendTarget, state: ErosionStateData): Promise<ErosionBackend> {
+    return CpuErosionBackend.create(state, true, { workers: cpuWorkerCount(options.cpuWorkers), shared: canShareMemory() }, field.cellSize, watch);
 }

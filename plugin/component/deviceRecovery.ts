@@ -13,6 +13,7 @@ import type { Checkpoints } from "./checkpoints.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import type { WaitWatch } from "../core/waitWatch.js";
 import type { GroundField } from "./groundField.js";
 
 /** The parts of a runner recovery works on. */
@@ -24,6 +25,8 @@ export interface RecoveryHost {
     readonly options: ErosionOptions;
     backend: ErosionBackend | null;
     running: boolean;
+    /** Where the new backend's waits are recorded and get their deadline. */
+    readonly waits: WaitWatch;
     report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void;
     track(work: Promise<unknown>): void;
 }
@@ -114,7 +117,7 @@ export class DeviceRecovery {
             // buffers on the new device, from its (up to date) CPU data.
             field.recreateGpuBuffers();
             // The new device gets kernels compiled for it (BabylonComputeDevice numbers the devices).
-            const backend = await GpuErosionBackend.create(this._engine, field, checkpoint, checkpointOptions.patchSize);
+            const backend = await GpuErosionBackend.create(this._engine, field, checkpoint, checkpointOptions.patchSize, undefined, host.waits);
             await backend.writeState(checkpoint);
             schedule.resumeAt(checkpoint.cycle, resolveOptions(checkpointOptions, host.options), host.options, checkpoint.masks, schedule.latestMasks);
             // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.

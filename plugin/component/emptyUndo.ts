@@ -11,7 +11,8 @@ import type { ErosionRunner } from "./erosionRunner.js";
 
 /** `[]` at once when `kind` has nothing to act on and nothing is queued; null when it must queue. */
 export function emptyStepAtOnce(runner: ErosionRunner, kind: "undo" | "redo", count: number): Promise<InputEntry[]> | null {
-    if (!Number.isInteger(count) || count < 1 || runner.holdsFrames) return null;
+    // A lockstep player's undo is a request: the host knows what of the player's is in force, not this log.
+    if (!Number.isInteger(count) || count < 1 || runner.holdsFrames || runner.schedule.inputs.forward) return null;
     const log = runner.schedule.inputs.log;
     return (kind === "undo" ? log.undoable : log.redoable) === null ? Promise.resolve([]) : null;
 }

@@ -19,7 +19,9 @@ import type { MapTextureName } from "./runnerMaps.js";
 import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
 import { ErosionLifecycle } from "./erosionLifecycle.js";
 import { assertMaskName } from "./masks.js";
-import { addWaterSourceAt, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";
+import { addWaterSourceAt, forwardWaterSource, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";
+import type { PlayerInput } from "../core/lockstep/playerInputs.js";
+import type { InputHistory } from "../core/inputLog/inputHistory.js";
 import { stampEditAt, type GroundEditHandle, type GroundEditInput, type WorldPoint } from "./groundEditsAt.js";
 import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import type { UndoMemory } from "./runnerRewind.js";
@@ -30,9 +32,9 @@ import { DEFAULT_CHECKSUM_REGION, regionGrid, validateRegionSize, type RegionChe
 
 /** The options, observables and operations shared by `TerrainErosion` and `TerrainErosionWorld`. */
 export abstract class ErosionController extends ErosionLifecycle<ErosionController> {
-    /** Starts (or resumes) eroding every frame. */
+    /** Starts (or resumes) eroding every frame; stopped after stalls, it first rebuilds the backend where the run stands. */
     public start(): void {
-        this._live("start").running = true;
+        this._live("start").start();
     }
 
     /** Stops eroding after the frame in progress; `start()` resumes from the same batch. */
@@ -142,6 +144,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      */
     public addWaterSource(worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): WaterSourceHandle {
         const { field, schedule } = this._live("addWaterSource");
+        if (schedule.inputs.forward) return forwardWaterSource(field, schedule, worldPosition, radius, rate);
         const id = addWaterSourceAt(field, schedule, worldPosition, radius, rate);
         return { id, remove: () => removeWaterSource(schedule, id) };
     }
@@ -323,7 +326,10 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * which they never happened, by putting back the newest checkpoint before them and replaying the
      * rest of the log (checkpoints within `undoMemoryMB`; from the start when none is old enough).
      * Each is logged as an entry, so a replay or a peer undoes it too. Resolves with the entries
-     * taken back, last first (empty when there was none: then at once, not after the frames in flight).
+     * taken back, last first (empty when there was none: then at once, not after the frames in
+     * flight). A lockstep player (`forwardInputs` set) sends `count` undo requests instead and
+     * resolves with none: the host takes back the player's own last inputs, and its entries bring
+     * the undo here through `give`.
      */
     public undo(count = 1): Promise<InputEntry[]> {
         return this._withRunner("undo", (runner) => emptyStepAtOnce(runner, "undo", count) ?? runner.rewind.undo(count));
@@ -349,12 +355,23 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     }
 
     /**
+     * Gives a host's step of entries, in order, as `give` gives each, with one rewind for the undos
+     * and redos that come together at one stamp (a player's stroke taken back) rather than one each.
+     * Every entry is checked before the first is given.
+     */
+    public giveAll(entries: readonly InputEntry[]): Promise<void> {
+        return this._withRunner("giveAll", (runner) => runner.queueLive("giveAll", (live) => runner.rewind.giveAll(live, entries)));
+    }
+
+    /**
      * Starts again from `snapshot` and gives `entries` (a log since it: `inputsSince`, or a saved
      * one) each where it was given, on this behavior's backend, ending at `until` (default where the
-     * last was given). The log starts again with them.
+     * last was given). The log starts again with them; with `history` (a lockstep join's: the run's
+     * start and its log up to the snapshot) it holds those first, so an undo of an input given
+     * before the snapshot works here as on the host.
      */
-    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until?: InputStamp): Promise<void> {
-        return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until));
+    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until?: InputStamp, history?: InputHistory): Promise<void> {
+        return this._withRunner("replay", (runner) => runner.rewind.replay(snapshot, entries, until, history));
     }
 
     /**
@@ -375,14 +392,16 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
 
     /**
      * A lockstep player's inputs go here instead of being applied (null, the default: applied): each
-     * as a provisional entry (seq 0) stamped where it would apply, for the game to send to its host
-     * (`LockstepHost.submit`), whose entries come back through `give`. Undo and redo are forwarded too.
+     * as a request (`PlayerInput`: an edit as its point, radius and depth in grid units, never
+     * heights; an undo without a target; a spring under a tag of its own), for the game to send to
+     * its host (`serializePlayerInput`; `LockstepHost.submit` shapes it), whose entries come back
+     * through `give`. A reset or a restore is the host's: a player's throws.
      */
-    public get forwardInputs(): ((entry: InputEntry) => void) | null {
+    public get forwardInputs(): ((input: PlayerInput) => void) | null {
         return this._runner?.schedule.inputs.forward ?? null;
     }
 
-    public set forwardInputs(forward: ((entry: InputEntry) => void) | null) {
+    public set forwardInputs(forward: ((input: PlayerInput) => void) | null) {
         if (forward !== null && typeof forward !== "function") throw new RangeError(`forwardInputs is ${typeof forward}: it must be a function or null.`);
         this._live("forwardInputs").schedule.inputs.forward = forward;
     }

@@ -5,6 +5,7 @@
 import type { ErosionStartup } from "./startupProgress.js";
 import type { GridRect, OperatorName } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
+import type { WaitKind } from "../core/waitWatch.js";
 
 /** Emitted when a batch's results have reached the mesh. */
 export interface PatchErodedEvent {
@@ -26,17 +27,54 @@ export interface CycleCompletedEvent {
     readonly cyclesCompleted: number;
 }
 
+/** What stalled: a wait on the device or a worker that outlived `stallTimeoutMs`. */
+export interface ErosionStall {
+    /** What was awaited, e.g. `readBuffer TerrainErosion.heights (bytes 0-4096)` or `the CPU worker's reply to "frame"`. */
+    readonly operation: string;
+    /** The wait's kind: a readback, the GPU's submitted work, a worker's reply, a kernel's compile. */
+    readonly wait: WaitKind;
+    /** What erosion was doing: a frame's batches, a read, a recovery. */
+    readonly during: string;
+    /** Where the run stood (its stamp) when the wait began its last stretch: the cycle and the batch. */
+    readonly cycle: number;
+    readonly batch: number;
+    /** How long it waited, milliseconds. */
+    readonly waitedMs: number;
+    /** Stalls in a row so far, this one included (erosion stops past `stallRetries`). */
+    readonly inARow: number;
+}
+
 /** Emitted when something stops erosion or changes how it runs. */
 export interface ErosionErrorEvent {
     /**
      * `"fallback"`: the WebGPU backend could not start (or the ground is too large for it) and the CPU
      * backend took over; `"deviceLost"`: the WebGPU device was lost and erosion stopped;
-     * `"recovered"`: erosion resumed from the last checkpoint after the engine was restored;
-     * `"rejected"`: a change (from the Inspector, say) was refused; `"stopped"`: erosion stopped.
+     * `"stalled"`: a wait on the device or a worker outlived `stallTimeoutMs` (`stall` says which)
+     * and erosion is rebuilding its backend from the last checkpoint; `"recovered"`: erosion
+     * resumed from the last checkpoint after the engine was restored or after a stall;
+     * `"rejected"`: a change (from the Inspector, say) was refused; `"stopped"`: erosion stopped
+     * (after more stalls in a row than `stallRetries`, `stall` is the last; `status` says why).
      */
-    readonly kind: "fallback" | "deviceLost" | "recovered" | "rejected" | "stopped";
+    readonly kind: "fallback" | "deviceLost" | "stalled" | "recovered" | "rejected" | "stopped";
     readonly message: string;
     readonly error?: unknown;
+    /** The stall, for `"stalled"` and a `"stopped"` that stalls ended. */
+    readonly stall?: ErosionStall;
+}
+
+/** Where erosion stands (`status`): whether it runs, and why not when it stopped on its own. */
+export interface ErosionStatus {
+    /**
+     * `"detached"`: not on a field; `"starting"`: the backend is starting; `"running"` or
+     * `"paused"`; `"recovering"`: rebuilding after a device loss or a stall; `"stopped"`: erosion
+     * stopped on its own (`reason` says why; reads still answer, from the last checkpoint after
+     * stalls; `start()` tries again).
+     */
+    readonly state: "detached" | "starting" | "running" | "paused" | "recovering" | "stopped";
+    /** Why erosion stopped or is recovering (the event's message), else null. */
+    readonly reason: string | null;
+    /** Stalls since the attach. */
+    readonly stalls: number;
 }
 
 /** What the last frame did. */

@@ -11,7 +11,8 @@ import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import { ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput } from "../core/options.js";
 import { findOptionSpec } from "../core/optionsTable.js";
-import { IDLE_FRAME, type CycleCompletedEvent, type ErosionErrorEvent, type ErosionFrameStats, type PatchErodedEvent } from "./erosionEvents.js";
+import { IDLE_FRAME, type CycleCompletedEvent, type ErosionErrorEvent, type ErosionFrameStats, type ErosionStatus, type PatchErodedEvent } from "./erosionEvents.js";
+import type { WaitingNow } from "../core/waitWatch.js";
 import { ErosionRunner } from "./erosionRunner.js";
 import { AttachReadiness } from "./attachReadiness.js";
 import { chooseBackend } from "./backendChoice.js";
@@ -154,6 +155,24 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
     public get cpuPool(): { readonly workers: number; readonly sharedMemory: boolean; readonly webAssembly: boolean } | null {
         const backend = this._runner?.backend;
         return backend?.name === "cpu" ? { workers: backend.workers, sharedMemory: backend.sharedMemory, webAssembly: backend.webAssembly } : null;
+    }
+
+    /**
+     * Whether erosion runs, and why not when it stopped on its own: `"recovering"` after a device
+     * loss or a stall, `"stopped"` after more stalls in a row than `stallRetries` (reads answer from
+     * the last checkpoint), a failed frame or a backend that could not start, with the reason.
+     */
+    public get status(): ErosionStatus {
+        return this._runner?.status ?? { state: "detached", reason: null, stalls: 0 };
+    }
+
+    /**
+     * The waits on the device or a worker not settled yet (readbacks, the GPU's submitted work,
+     * worker replies, kernel compiles), oldest first, with how long each has waited: what a frame
+     * that does not settle is waiting for. Each fails as a stall after `stallTimeoutMs`.
+     */
+    public get pendingWaits(): readonly WaitingNow[] {
+        return this._runner?.waits.pending ?? [];
     }
 
     /** True while erosion advances every frame. */

@@ -16,6 +16,7 @@ import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.j
 import { worldUnits } from "./worldUnits.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSchedule } from "../core/schedule.js";
+import { checkInputEntry } from "../core/inputLog/entryChecks.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { RunnerMaps } from "./runnerMaps.js";
@@ -23,7 +24,7 @@ import type { Live, LiveQueue } from "./runnerLive.js";
 import { DeviceRecovery } from "./deviceRecovery.js";
 import { EditPreviews } from "./editPreviews.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
-import type { ErosionErrorEvent, ErosionFrameStats, ErosionReports } from "./erosionEvents.js";
+import type { ErosionErrorEvent, ErosionFrameStats, ErosionReports, ErosionStatus } from "./erosionEvents.js";
 import type { GroundField } from "./groundField.js";
 import { resolveMask } from "./masks.js";
 import { WorkQueue } from "./workQueue.js";
@@ -32,10 +33,12 @@ import { FrameStatsWindow } from "./frameStats.js";
 import { StartupProgress } from "./startupProgress.js";
 import { compareStamps, startHeightsHash, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
-import { startBackend } from "./backendStart.js";
+import { rebuildBackend, startBackend, type BackendTarget } from "./backendStart.js";
+import { WaitWatch } from "../core/waitWatch.js";
+import { StallRecovery, type StallContext, type StallHost } from "./stallRecovery.js";
 
 /** Erodes one field, frame by frame. */
-export class ErosionRunner implements LiveQueue {
+export class ErosionRunner implements LiveQueue, StallHost {
     /** The erosion schedule (cycle position, options and masks in force, local events). */
     public readonly schedule: ErosionSchedule;
     /** The last cycle-boundary state. */
@@ -64,6 +67,14 @@ export class ErosionRunner implements LiveQueue {
     private readonly _previews: EditPreviews;
     /** The frame loop. */
     private readonly _frames: RunnerFrames;
+    /** Every wait on the backend's device or worker, recorded while pending, each with the `stallTimeoutMs` deadline. */
+    public readonly waits = new WaitWatch(() => this._options.stallTimeoutMs);
+    /** What a stall does: a new backend from the last checkpoint, or a stop past `stallRetries`. */
+    private readonly _stalls = new StallRecovery(this);
+    /** Whether the backend that started is the WebGPU one (a rebuild makes the same kind). */
+    private _gpu = false;
+    /** Why erosion stopped on its own (a failed frame or start), until `start()`. */
+    private _stopReason: string | null = null;
 
     /**
      * Starts a backend for `field`'s grounds (WebGPU when `useGpu`, else the CPU reference) and
@@ -77,7 +88,9 @@ export class ErosionRunner implements LiveQueue {
     ) {
         this._options = options;
         this._previews = new EditPreviews(field);
-        this._frames = new RunnerFrames(this, _reports, this._previews);
+        // A cycle that completes after a recovery starts the count of stalls in a row again.
+        const frameReports: ErosionReports = { ..._reports, cycleCompleted: (event) => (this._stalls.cycleCompleted(), _reports.cycleCompleted(event)) };
+        this._frames = new RunnerFrames(this, frameReports, this._previews);
         this.schedule = new ErosionSchedule({ width: field.width, depth: field.depth, cellSize: field.cellSize, worldScale: field.worldScale }, options);
         const scene = field.scene;
         const engine = scene.getEngine() as WebGPUEngine;
@@ -86,7 +99,10 @@ export class ErosionRunner implements LiveQueue {
         this.checkpoints.onPoint = (point) => this.rewind.addPoint(point);
         this.startup = new StartupProgress((event) => this._reports.startup?.(event));
         this.ready = this._startBackend(useGpu, engine, initial);
-        this.ready.catch(() => this.startup.enter("failed"));
+        this.ready.catch((error) => {
+            this.startup.enter("failed");
+            this._stopReason = `The backend could not start: ${error instanceof Error ? error.message : String(error)}`;
+        });
         this._recovery = useGpu ? new DeviceRecovery(engine, this) : null;
         this._work.reset(this.ready.catch(() => undefined));
         this._beforeRender = scene.onBeforeRenderObservable.add(() => this._frames.onFrame());
@@ -114,14 +130,54 @@ export class ErosionRunner implements LiveQueue {
         return this._work.holdsFrames;
     }
 
-    /** True from a WebGPU device loss until recovery. */
+    /** True while no frame may run: from a WebGPU device loss or a stall until recovery, and stopped for stalls. */
     public get lost(): boolean {
-        return this._recovery?.lost ?? false;
+        return (this._recovery?.lost ?? false) || this._stalls.recovering || this._stalls.halted;
+    }
+
+    /** True once stopped for good (`stop()`). */
+    public get detached(): boolean {
+        return this._stopped;
     }
 
     /** Reports an event (recovery and the behavior report through here too). */
     public report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void {
-        this._reports.error({ kind, message, error });
+        this.reportEvent({ kind, message, error });
+    }
+
+    /** Reports `event`; a `"stopped"` one is what `status` names until `start()`. */
+    public reportEvent(event: ErosionErrorEvent): void {
+        if (event.kind === "stopped") this._stopReason = event.message;
+        this._reports.error(event);
+    }
+
+    /** A wait on `backend` failed with `error`: a stall is reported and recovered from (true), anything else is the caller's. */
+    public stalled(error: unknown, backend: ErosionBackend | null, where: StallContext): boolean {
+        return this._stalls.onError(error, backend, where);
+    }
+
+    /** Whether erosion runs, and why not when it stopped on its own. */
+    public get status(): ErosionStatus {
+        const stalls = this._stalls.count;
+        if (this._stalls.halted) return { state: "stopped", reason: this._stalls.reason, stalls };
+        if (this.lost) return { state: "recovering", reason: this._stalls.reason ?? "The WebGPU device was lost.", stalls };
+        if (this._stopReason && !this.running) return { state: "stopped", reason: this._stopReason, stalls };
+        return { state: !this.backend ? "starting" : this.running ? "running" : "paused", reason: null, stalls };
+    }
+
+    /** Starts (or resumes) eroding every frame; stopped for stalls, it first rebuilds the backend where the run stands. */
+    public start(): void {
+        this._stopReason = null;
+        if (!this._stalls.retry()) this.running = true;
+    }
+
+    /** A new backend of the kind that runs, on `state` (`StallRecovery`). */
+    public rebuild(state: ErosionStateData): Promise<ErosionBackend> {
+        return rebuildBackend(this._gpu, this._target(), state);
+    }
+
+    private _target(): BackendTarget {
+        return { engine: this.field.scene.getEngine() as WebGPUEngine, field: this.field, options: this._options, watch: this.waits };
     }
 
     /** Counts `work` among what `whenIdle` waits for. */
@@ -151,7 +207,7 @@ export class ErosionRunner implements LiveQueue {
         this._recovery?.dispose();
         // A backend still starting sees `_stopped` and disposes itself (_startBackend).
         const backend = this.backend;
-        const lost = this._recovery?.lost ?? false;
+        const lost = (this._recovery?.lost ?? false) || this._stalls.recovering;
         const finalSync = this._work.queue(async () => {
             try {
                 if (backend && !lost) {
@@ -169,7 +225,7 @@ export class ErosionRunner implements LiveQueue {
 
     /** Advances to the `count`-th next cycle boundary now; the mesh's CPU data is up to date when it resolves. */
     public runCycles(count: number): Promise<void> {
-        return this._work.queue(async () => {
+        return this._queue("runCycles", async () => {
             const live = this._live("runCycles");
             const { schedule } = live;
             for (let done = 0; done < count; done++) {
@@ -204,8 +260,9 @@ export class ErosionRunner implements LiveQueue {
 
     /** Restores the state at attach exactly (heights, cycle 0, the mesh's original vertex data). */
     public reset(): Promise<void> {
-        return this._work.queue(async () => {
+        return this._queue("reset", async () => {
             const { backend, schedule, field } = this._live("reset");
+            refuseForLockstepPlayer(schedule, "reset");
             const here = schedule.inputs.position;
             const entry = schedule.inputs.log.record({ kind: "reset", heights: startHeightsHash(field.originalHeights) }, here, here);
             schedule.inputs.setHeld([]);
@@ -226,8 +283,9 @@ export class ErosionRunner implements LiveQueue {
 
     /** Restores a snapshot of this ground: state, position and options (the backend option stays). */
     public restore(snapshot: ErosionSnapshot): Promise<void> {
-        return this._work.queue(async () => {
+        return this._queue("restore", async () => {
             const live = this._live("restore");
+            refuseForLockstepPlayer(live.schedule, "restore");
             const { state } = snapshot;
             const { field } = live;
             if (state.width !== field.width || state.depth !== field.depth) {
@@ -250,9 +308,12 @@ export class ErosionRunner implements LiveQueue {
     public async applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null, logged = true): Promise<void> {
         const { backend, schedule, field } = live;
         if (logged) {
-            // A restore: logged with its state, and the run starts again there (undo stops at it).
+            // A restore: logged with its state, and the run starts again there (undo stops at it). Its bytes
+            // are read back as any restore entry is, before anything changes: a state that does not fit is refused whole.
             const here = schedule.inputs.position;
-            const entry = schedule.inputs.log.record({ kind: "restore", snapshot: restoreBytes(state, options, field.cellSize) }, here, here);
+            const snapshot = restoreBytes(state, options, field.cellSize);
+            checkInputEntry({ kind: "restore", snapshot, seq: schedule.inputs.log.lastSeq + 1, at: here, stamp: here }, field, "restore");
+            const entry = schedule.inputs.log.record({ kind: "restore", snapshot }, here, here);
             schedule.inputs.setHeld([]);
             this.rewind.restart(state, options, entry.seq);
         }
@@ -270,7 +331,25 @@ export class ErosionRunner implements LiveQueue {
 
     /** Runs `use` in the queue, after everything issued so far, with the live backend, schedule and field. */
     public queueLive<T>(operation: string, use: (live: Live) => Promise<T>): Promise<T> {
-        return this._work.queue(() => use(this._live(operation)));
+        return this._queue(operation, () => use(this._live(operation)));
+    }
+
+    /**
+     * Queues `task` (`WorkQueue.queue`), after any recovery under way; a stall of one of its waits is
+     * recovered from (`StallRecovery`) and the operation fails with it.
+     */
+    private _queue<T>(operation: string, task: () => Promise<T>): Promise<T> {
+        return this._work.queue(async () => {
+            await this._stalls.settled();
+            const backend = this.backend;
+            const { cycle, batch } = this.schedule;
+            try {
+                return await task();
+            } catch (error) {
+                this._stalls.onError(error, backend, { during: operation, cycle, batch });
+                throw error;
+            }
+        });
     }
 
     /**
@@ -294,7 +373,8 @@ export class ErosionRunner implements LiveQueue {
     }
 
     private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
-        const { backend, gpu } = await startBackend(useGpu, engine, this.field, initial, this._options, (kind, message, error) => this.report(kind, message, error), this.startup);
+        const { backend, gpu } = await startBackend(useGpu, { ...this._target(), engine }, initial, (kind, message, error) => this.report(kind, message, error), this.startup);
+        this._gpu = gpu;
         this._frames.startOn(gpu);
         if (this._stopped) {
             backend.dispose(); // detached while starting
@@ -314,4 +394,9 @@ export class ErosionRunner implements LiveQueue {
         }
         return { backend: this.backend, schedule: this.schedule, field: this.field };
     }
+}
+
+/** A lockstep player's reset or restore would part it from its host: the shared game's are the host's to make. */
+function refuseForLockstepPlayer(schedule: ErosionSchedule, kind: "reset" | "restore"): void {
+    if (schedule.inputs.forward) throw new RangeError(`A ${kind} is the lockstep host's to make: a player (forwardInputs set) cannot ${kind} the shared game.`);
 }

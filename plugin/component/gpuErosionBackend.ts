@@ -21,6 +21,8 @@ import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
 import type { GroundBinding } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import { intersectRects } from "../core/patches.js";
+import type { WaitKind, WaitWatch } from "../core/waitWatch.js";
+import { WatchedComputeDevice } from "../gpu/watchedComputeDevice.js";
 
 interface WrappedVertexBuffer {
     native: unknown;
@@ -55,7 +57,8 @@ export class GpuErosionBackend implements ErosionBackend {
         engine: WebGPUEngine,
         private readonly _device: BabylonComputeDevice,
         private readonly _simulation: GpuErosionSimulation,
-        private readonly _field: GroundField
+        private readonly _field: GroundField,
+        private readonly _watch: WaitWatch | null
     ) {
         this._gpuDevice = (engine as unknown as { _device?: GPUDevice })._device;
         this._timer = GpuTimer.create(engine);
@@ -77,16 +80,24 @@ export class GpuErosionBackend implements ErosionBackend {
         return Promise.race([work, this._lost]);
     }
 
-    /** Creates the buffers, compiles the kernels (for the engine's current device) and uploads `state`. */
-    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress): Promise<GpuErosionBackend> {
+    /** `work`, watched by the runner's `WaitWatch` (a deadline and a record) when there is one. */
+    private _watched<T>(kind: WaitKind, operation: string, work: Promise<T>): Promise<T> {
+        return this._watch ? this._watch.watch(kind, operation, work) : work;
+    }
+
+    /**
+     * Creates the buffers, compiles the kernels (for the engine's current device) and uploads `state`.
+     * @param watch where the backend's waits (readbacks, submitted work, compiles) are recorded and get their deadline
+     */
+    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress, watch: WaitWatch | null = null): Promise<GpuErosionBackend> {
         startup?.enter("creating-buffers");
         // The attach (the grounds' copies, the initial state) had this frame: the buffers and the WGSL get the next.
         await nextRenderedFrame(engine);
         const device = new BabylonComputeDevice(engine);
-        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null);
+        const simulation = await GpuErosionSimulation.create(watch ? new WatchedComputeDevice(device, watch) : device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null);
         startup?.enter("uploading");
         await writeInPieces(device, simulation.stateWrites(state), UPLOAD_PIECE_BYTES, () => nextRenderedFrame(engine));
-        return new GpuErosionBackend(engine, device, simulation, field);
+        return new GpuErosionBackend(engine, device, simulation, field, watch);
     }
 
     /** Storage buffers the backend holds (its own; the ground's vertex buffers are not counted). */
@@ -124,9 +135,9 @@ export class GpuErosionBackend implements ErosionBackend {
         this._simulation.submit();
         const gpu = this._gpuDevice;
         const measured: Promise<{ ms: number | null; by: FrameResult["measuredBy"] }> = timed
-            ? this._timer!.read().then((ms) => ({ ms, by: ms === null ? null : "timestamp" }))
+            ? this._watched("readback", "mapAsync of the frame's timestamp queries", this._timer!.read()).then((ms) => ({ ms, by: ms === null ? null : "timestamp" }))
             : gpu
-              ? gpu.queue.onSubmittedWorkDone().then(() => ({ ms: performance.now() - submitted, by: "submitted" as const }))
+              ? this._watched("submittedWork", "onSubmittedWorkDone after the frame", gpu.queue.onSubmittedWorkDone()).then(() => ({ ms: performance.now() - submitted, by: "submitted" as const }))
               : Promise.resolve({ ms: null, by: null });
         const rows = changed ? this._simulation.readHeightRows(changed.y0, changed.y1) : Promise.resolve(null);
         const [rowData, timing] = await this._unlessLost(Promise.all([rows, measured]));

@@ -95,14 +95,16 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
         throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
     }
     const cells = grid.map((at) => ({ x: at.column, y: at.row }));
+    const radiusCells = radius * cellsPerWorldUnit;
+    // Shaped here too when a lockstep host shapes it again: a bad request throws for the caller at once.
     let shape: ReturnType<typeof shapeGroundEdit>;
     try {
-        shape = shapeGroundEdit(request, cells, radius * cellsPerWorldUnit, field.width, field.depth, schedule.options.tileable, worldUnits(field));
+        shape = shapeGroundEdit(request, cells, radiusCells, field.width, field.depth, schedule.options.tileable, worldUnits(field));
     } catch (error) {
         // The core names the edit's kind; the caller called `operation` (`along` digs, piles or flattens).
         const prefix = `${request.kind}: `;
         if (error instanceof RangeError && error.message.startsWith(prefix)) throw new RangeError(`${operation}: ${error.message.slice(prefix.length)}`);
         throw error;
     }
-    return schedule.stampEdit(shape);
+    return schedule.stampEdit(shape, undefined, undefined, { kind: "edit", edit: request, points: cells, radius: radiusCells });
 }

@@ -7,7 +7,7 @@
 import type { ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import type { MapsTexels } from "../core/erosionMaps.js";
 import type { ErosionOptions } from "../core/options.js";
-import type { ErosionSchedule } from "../core/schedule.js";
+import type { ErosionSchedule, PlannedBatch } from "../core/schedule.js";
 import { compareStamps } from "../core/inputLog/inputEntries.js";
 import type { BoundaryCapture, Checkpoints } from "./checkpoints.js";
 import type { EditPreviews } from "./editPreviews.js";
@@ -21,6 +21,7 @@ import type { Live } from "./runnerLive.js";
 import type { RunnerMaps } from "./runnerMaps.js";
 import type { StartupProgress } from "./startupProgress.js";
 import { PendingRows, type LandedRows } from "./pendingRows.js";
+import type { StallContext } from "./stallRecovery.js";
 
 /** Initial cost guess before a frame has been measured: milliseconds per unit of work (GPU). */
 const GPU_INITIAL_MS_PER_UNIT = 2e-5;
@@ -40,10 +41,21 @@ export interface FrameHost {
     running: boolean;
     /** True while a queued operation waits or runs (frames must not start). */
     readonly holdsFrames: boolean;
-    /** True from a WebGPU device loss until recovery. */
+    /** True while no frame may run: from a WebGPU device loss or a stall until recovery, and stopped for stalls. */
     readonly lost: boolean;
     report(kind: ErosionErrorEvent["kind"], message: string, error?: unknown): void;
     track(work: Promise<unknown>): void;
+    /** A wait on `backend` failed with `error`: true when it was a stall, which the runner recovers from (`StallRecovery`). */
+    stalled(error: unknown, backend: ErosionBackend, where: StallContext): boolean;
+}
+
+/** What a frame of `batches` was doing, for a stall's report. */
+function frameContext(batches: readonly PlannedBatch[], schedule: ErosionSchedule): StallContext {
+    const first = batches[0];
+    const last = batches.at(-1);
+    if (!first || !last) return { during: "a frame", cycle: schedule.cycle, batch: schedule.batch };
+    const range = first.batch === last.batch ? `batch ${first.batch}` : `batches ${first.batch}-${last.batch}`;
+    return { during: `the frame of cycle ${first.cycle}, ${range} (${first.operator})`, cycle: first.cycle, batch: first.batch };
 }
 
 /** The batch running in pieces over frames (`framePieces`): its whole frame, its backend, its next piece and its boundary's capture. */
@@ -59,12 +71,14 @@ export class RunnerFrames {
     private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
     private _framesInFlight = 0;
     /**
-     * Of those, frames of ground edits alone (issued while erosion's frames were in flight): they do
-     * not hold erosion's place, or a drag of edits, one due every frame, keeps a frame of edits in
-     * flight at every rendered frame and erosion never issues another (the CPU backend's worker
-     * takes one frame at a time).
+     * Of those, frames of ground edits alone (issued ahead of erosion's frame): they do not hold
+     * erosion's place, or a drag of edits, one due every frame, keeps a frame of edits in flight at
+     * every rendered frame and erosion never issues another (the CPU backend's worker takes one
+     * frame at a time).
      */
     private _editFramesInFlight = 0;
+    /** The backend `_framesInFlight` counts for: frames of one that stalled or was lost no longer hold new ones back. */
+    private _flightBackend: ErosionBackend | null = null;
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
     private _pieced: PiecedBatch | null = null;
     private readonly _rows: PendingRows;
@@ -105,6 +119,12 @@ export class RunnerFrames {
         }
         if (!backend || host.lost || host.holdsFrames) {
             return;
+        }
+        if (backend !== this._flightBackend) {
+            // A new backend (a recovery): the frames still out on the old one are its own business.
+            this._flightBackend = backend;
+            this._framesInFlight = 0;
+            this._editFramesInFlight = 0;
         }
         const started = performance.now();
         // The ground edits due go first, in a frame of their own, so they never take erosion's place
@@ -178,6 +198,7 @@ export class RunnerFrames {
         const editFrame = batches.length > 0 && batches.every((planned) => planned.operator === "edit");
         this._framesInFlight++;
         if (editFrame) this._editFramesInFlight++;
+        const where = frameContext(batches, host.schedule);
         const running = backend.runFrame(batches, changed, host.maps.texelOptions(), pieces);
         const completeCycle = cycleCompleted ? this._readCheckpoint(backend, boundary) : null;
         const landed = running
@@ -210,6 +231,7 @@ export class RunnerFrames {
                 if (batches.length > 0) host.startup.enter("running");
             })
             .catch(async (error) => {
+                if (host.stalled(error, backend, where)) return;
                 // A readback fails just before the device reports its loss: let the loss handler own that.
                 if (backend instanceof GpuErosionBackend && (await backend.deviceLostWithin(1000))) {
                     return;
@@ -221,6 +243,7 @@ export class RunnerFrames {
                 host.report("stopped", "Erosion stopped: a frame failed.", error);
             })
             .finally(() => {
+                if (this._flightBackend !== backend) return;
                 this._framesInFlight--;
                 if (editFrame) this._editFramesInFlight--;
             });
@@ -241,9 +264,12 @@ export class RunnerFrames {
             try {
                 await this.runNow(frame, pieced.backend, boundary);
             } catch (error) {
-                // The operation after it still runs (a stop's release above all); erosion stops as a failed frame stops it.
-                host.running = false;
-                host.report("stopped", "Erosion stopped: the rest of a batch in pieces failed.", error);
+                // A stall is recovered from (the rows of the stalled backend are dropped below); anything
+                // else stops erosion as a failed frame does, and the operation after it still runs (a stop's release above all).
+                if (!host.stalled(error, pieced.backend, frameContext(frame.batches, host.schedule))) {
+                    host.running = false;
+                    host.report("stopped", "Erosion stopped: the rest of a batch in pieces failed.", error);
+                }
             }
         }
         this._pieced = null;

@@ -7,7 +7,10 @@
  */
 import { createInitialState, type ErosionStateData } from "../core/erosionState.js";
 import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import type { InputLog } from "../core/inputLog/inputLog.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
+import { checkInputEntries, checkInputEntry } from "../core/inputLog/entryChecks.js";
+import { adoptHistory, type InputHistory } from "../core/inputLog/inputHistory.js";
 import { simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import type { Live } from "./runnerLive.js";
@@ -91,11 +94,9 @@ export class RunnerRewind {
             const here = live.schedule.inputs.position;
             const forward = live.schedule.inputs.forward;
             if (forward) {
-                // A lockstep player: the host takes it back for everyone (one at a time: the next target is the host's to know).
-                const target = kind === "undo" ? log.undoable : log.redoable;
-                if (count > 1) throw new RangeError(`${kind}: count is ${count}: a lockstep player (forwardInputs set) takes back one input at a time.`);
-                if (target) forward({ kind, target: target.seq, seq: 0, at: here, stamp: here });
-                return target ? [target] : [];
+                // A lockstep player asks: the host takes back this player's own last inputs, and its entries bring the undo here.
+                for (let k = 0; k < count; k++) forward({ kind });
+                return [];
             }
             const targets: InputEntry[] = [];
             for (let target = kind === "undo" ? log.undoable : log.redoable; target && targets.length < count; target = kind === "undo" ? log.undoable : log.redoable) {
@@ -105,6 +106,14 @@ export class RunnerRewind {
             if (targets.length > 0) await this.rewind(live, Math.min(...targets.map((target) => target.seq)), here);
             return targets;
         });
+    }
+
+    /**
+     * Where a rebuilt backend resumes (after a stall): the newest point and the entries in force
+     * given since, which the run gives again at their stamps (nothing is taken back).
+     */
+    public resumePlan(log: InputLog): { point: RewindPoint; entries: InputEntry[] } {
+        return rewindPlan(log, this._points, this._start, log.lastSeq + 1);
     }
 
     /**
@@ -126,22 +135,29 @@ export class RunnerRewind {
 
     /**
      * Gives a log entry from another run (a peer, a replay) where it says: an input at its stamp
-     * (held until then if ahead); a reset, restore, undo or redo once the run reaches its stamp.
-     * Call it from inside the queue.
+     * (held until then if ahead); a reset, restore, undo or redo once the run reaches its stamp. The
+     * entry is checked whole first (`checkInputEntry`): a bad one is refused, naming its seq and
+     * field, and changes nothing. Call it from inside the queue.
      */
-    public async give(live: Live, entry: InputEntry): Promise<void> {
-        const { seq, at, stamp, ...payload } = entry;
-        void at;
+    public async give(live: Live, raw: InputEntry, where = "give"): Promise<void> {
         const { schedule, field } = live;
+        const entry = checkInputEntry(raw, field, where);
+        if (entry.seq <= schedule.inputs.log.lastSeq) {
+            throw new RangeError(`${where} (seq ${entry.seq}): the log's last entry is seq ${schedule.inputs.log.lastSeq}: entries must be given in order.`);
+        }
+        const { seq, at, stamp, player, ...payload } = entry;
         if (payload.kind !== "reset" && payload.kind !== "restore" && payload.kind !== "undo" && payload.kind !== "redo") {
-            schedule.inputs.give(payload, stamp, seq);
+            schedule.inputs.give(payload, stamp, seq, player, undefined, at);
             return;
         }
         if (compareStamps(stamp, schedule.inputs.position) < 0) {
             throw new RangeError(`give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`);
         }
+        if (payload.kind === "reset" && payload.heights !== startHeightsHash(field.originalHeights)) {
+            throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
+        }
         await this._host.runTo(live, stamp);
-        const logged = schedule.inputs.log.record(payload, stamp, stamp, seq);
+        const logged = schedule.inputs.log.record(payload, stamp, stamp, seq, player);
         if (payload.kind === "undo" || payload.kind === "redo") {
             await this.rewind(live, payload.target, stamp);
             return;
@@ -151,9 +167,6 @@ export class RunnerRewind {
         if (payload.kind === "restore") {
             ({ state, options } = ErosionSnapshot.fromArrayBuffer(payload.snapshot.slice().buffer));
         } else {
-            if (payload.heights !== startHeightsHash(field.originalHeights)) {
-                throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
-            }
             state = { ...createInitialState(field.width, field.depth, field.originalHeights), masks: schedule.latestMasks, edits: [], events: { inForce: [], pending: [] }, sources: { inForce: [], pending: null } };
             options = schedule.latestOptions;
         }
@@ -163,23 +176,78 @@ export class RunnerRewind {
     }
 
     /**
+     * Gives several entries in order, as `give` does each, but with one rewind for each run of
+     * undos and redos at one stamp (a lockstep player's stroke taken back: its edits' undos come
+     * together), as `undo(count)` makes one. Every entry is checked before the first is given.
+     */
+    public async giveAll(live: Live, raw: readonly InputEntry[]): Promise<void> {
+        if (!Array.isArray(raw)) throw new RangeError(`giveAll: entries is ${typeof raw}: it must be a list of input-log entries.`);
+        const entries = checkInputEntries(raw, live.field, "giveAll: entry");
+        const log = live.schedule.inputs.log;
+        for (let i = 0; i < entries.length; ) {
+            const first = entries[i];
+            if (first.kind !== "undo" && first.kind !== "redo") {
+                await this.give(live, first);
+                i++;
+                continue;
+            }
+            let end = i;
+            while (end < entries.length && (entries[end].kind === "undo" || entries[end].kind === "redo") && compareStamps(entries[end].stamp, first.stamp) === 0) end++;
+            if (end - i === 1) {
+                await this.give(live, first);
+                i++;
+                continue;
+            }
+            if (compareStamps(first.stamp, live.schedule.inputs.position) < 0) {
+                throw new RangeError(`giveAll: the ${first.kind} entry's stamp (${formatStamp(first.stamp)}) has passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`);
+            }
+            await this._host.runTo(live, first.stamp);
+            let target = Infinity;
+            for (const { seq, stamp, player, ...payload } of entries.slice(i, end)) {
+                if (seq <= log.lastSeq) throw new RangeError(`giveAll (seq ${seq}): the log's last entry is seq ${log.lastSeq}: entries must be given in order.`);
+                log.record(payload, stamp, stamp, seq, player);
+                target = Math.min(target, (payload as { target: number }).target);
+            }
+            await this.rewind(live, target, first.stamp);
+            i = end;
+        }
+    }
+
+    /**
      * Gives `entries` (a log since `snapshot`, from this run or another) from `snapshot`: the run
      * starts again there with a log of its own that numbers them as they were, and each is given
-     * where it was given; it ends standing at `until` (default where the last was given).
+     * where it was given; it ends standing at `until` (default where the last was given). With a
+     * lockstep join's `history`, the log since the run's start is recorded first (not given), so an
+     * undo can take back an input given before the snapshot, from the start as the host does.
      */
-    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined): Promise<void> {
+    public replay(snapshot: ErosionSnapshot, entries: readonly InputEntry[], until: InputStamp | undefined, history?: InputHistory): Promise<void> {
         return this._host.queueLive("replay", async (live) => {
+            // Everything checked before the run starts again: a bad entry leaves the run as it was.
+            const { width, depth } = snapshot.state;
+            if (width !== live.field.width || depth !== live.field.depth) {
+                throw new RangeError(`replay: the snapshot is of a ${width} x ${depth} field, not this ground's ${live.field.width} x ${live.field.depth}.`);
+            }
+            if (!Array.isArray(entries)) throw new RangeError(`replay: entries is ${typeof entries}: it must be a list of input-log entries.`);
+            checkInputEntries(entries, live.field, "replay: entry");
             const inputs = live.schedule.inputs;
             inputs.log.clear();
             inputs.setHeld([]);
+            const start = history ? adoptHistory(inputs.log, history, live.field) : null;
             await this._host.applyState(live, snapshot.state, snapshot.options, null, false);
             this.restart(snapshot.state, snapshot.options, 0);
+            if (start) this._start = start;
             for (const entry of entries) {
+                const recorded = inputs.log.entry(entry.seq);
+                if (recorded) {
+                    // Given before the snapshot and still waiting then: in the history already, given again.
+                    inputs.regive(recorded);
+                    continue;
+                }
                 if (compareStamps(entry.at, inputs.position) < 0) {
                     throw new RangeError(`replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`);
                 }
                 await this._host.runTo(live, entry.at);
-                await this.give(live, entry);
+                await this.give(live, entry, "replay");
             }
             const last = until ?? entries.at(-1)?.at;
             if (last) await this._host.runTo(live, last);

@@ -24,7 +24,7 @@ import { ErosionTargetError, validateGround } from "./groundValidation.js";
 import { installInspectables } from "./inspectables.js";
 
 export { MAX_FRAMES_IN_FLIGHT } from "./erosionEvents.js";
-export type { CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats, PatchErodedEvent } from "./erosionEvents.js";
+export type { CycleCompletedEvent, ErosionErrorEvent, ErosionFrameStats, ErosionStall, ErosionStatus, PatchErodedEvent } from "./erosionEvents.js";
 
 /** Erodes a GroundMesh in staggered patches per frame. */
 export class TerrainErosion extends ErosionController implements Behavior<GroundMesh> {

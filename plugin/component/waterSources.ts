@@ -3,7 +3,7 @@
  * (`plugin/core/waterSources.ts`) out, and the handle a caller keeps.
  */
 import type { ErosionSchedule } from "../core/schedule.js";
-import { withSourceAdded } from "../core/waterSources.js";
+import { createWaterSource, withSourceAdded } from "../core/waterSources.js";
 import type { GroundField } from "./groundField.js";
 import { worldUnits } from "./worldUnits.js";
 
@@ -21,15 +21,36 @@ export interface WaterSourceHandle {
  */
 export function addWaterSourceAt(field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): number {
     const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
-    if (typeof radius !== "number" || !Number.isFinite(radius) || radius < 0) {
-        throw new RangeError(`addWaterSource: radius is ${radius}: it must be a number of world units, at least 0.`);
-    }
-    if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0) {
-        throw new RangeError(`addWaterSource: rate is ${rate}: it must be a number of cubic world units a water step, at least 0.`);
-    }
+    checkWorldSource(radius, rate);
     const { sources, id } = withSourceAdded(schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth, worldUnits(field));
     schedule.setSources(sources);
     return id;
+}
+
+/**
+ * A lockstep player's spring: sent to the host as a request under a tag of the player's own (the
+ * host gives it its id), and removed by that tag, so it never removes another player's spring.
+ * Returns the handle (its `id` is the tag until the host's entry comes back; `remove()` is true
+ * once the request is sent).
+ */
+export function forwardWaterSource(field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): WaterSourceHandle {
+    const forward = schedule.inputs.forward!;
+    const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
+    checkWorldSource(radius, rate);
+    // Checked as the host will check it, so a bad spring throws here at once.
+    createWaterSource(1, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth, worldUnits(field));
+    const tag = schedule.inputs.nextTag();
+    forward({ kind: "addSource", tag, x: column, y: row, radius: radius * cellsPerWorldUnit, rate: rate * cellsPerWorldUnit ** 3 });
+    let removed = false;
+    return {
+        id: tag,
+        remove: () => {
+            if (removed || schedule.inputs.forward === null) return false;
+            schedule.inputs.forward({ kind: "removeSource", tag });
+            removed = true;
+            return true;
+        },
+    };
 }
 
 /** Removes the source `id` from the next cycle boundary; false if no source has that id. */
@@ -38,4 +59,14 @@ export function removeWaterSource(schedule: ErosionSchedule, id: number): boolea
     if (!latest.some((source) => source.id === id)) return false;
     schedule.setSources(latest.filter((source) => source.id !== id));
     return true;
+}
+
+/** A source's radius and rate in world units, or a RangeError naming them. */
+function checkWorldSource(radius: number, rate: number): void {
+    if (typeof radius !== "number" || !Number.isFinite(radius) || radius < 0) {
+        throw new RangeError(`addWaterSource: radius is ${radius}: it must be a number of world units, at least 0.`);
+    }
+    if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0) {
+        throw new RangeError(`addWaterSource: rate is ${rate}: it must be a number of cubic world units a water step, at least 0.`);
+    }
 }

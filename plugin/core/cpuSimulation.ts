@@ -19,6 +19,9 @@ import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type Inp
 import type { InputLog } from "./inputLog/inputLog.js";
 import { rewindPlan, RewindPoints, type RewindPoint } from "./inputLog/rewindPoints.js";
 import { takeDueEdits } from "./frameLoop.js";
+import { checkInputEntry } from "./inputLog/entryChecks.js";
+import { adoptHistory, type InputHistory } from "./inputLog/inputHistory.js";
+import { checkMaskName, checkMaskValues, objectOf, refuserFor, type InputField } from "./inputLog/inputChecks.js";
 import { DEFAULT_CHECKSUM_REGION, regionChecksums, type RegionChecksums } from "./checksums/regionChecksums.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
@@ -55,11 +58,24 @@ export class CpuErosionSimulation {
      * nothing logged yet (the start of a replay). `startHeights` are what a logged reset goes back
      * to (default the snapshot's heights); `options` the runtime settings (defaults).
      */
-    public static fromSnapshot(snapshot: ErosionSnapshot, startHeights?: Int32Array): CpuErosionSimulation {
+    public static fromSnapshot(snapshot: ErosionSnapshot, startHeights?: Int32Array, history?: InputHistory): CpuErosionSimulation {
         const { width, depth } = snapshot.state;
         const simulation = new CpuErosionSimulation(width, depth, startHeights ?? snapshot.state.heights, resolveOptions(snapshot.options), snapshot.cellSize);
         simulation._putBack(snapshot.state, snapshot.options, []);
+        // A joiner's history: the log since the run's start, recorded, and the start to rewind to.
+        if (history) simulation._start = adoptHistory(simulation.log, history, simulation.field);
         return simulation;
+    }
+
+    /**
+     * What a joiner needs to undo inputs given before it joined (`LockstepHost.join`): the run's
+     * start (construction, its last reset or restore) as a snapshot, and the entries since it up to
+     * `upTo` (default the last).
+     */
+    public history(upTo = this.log.lastSeq): InputHistory {
+        const start = this._start;
+        const snapshot = new ErosionSnapshot(start.state, start.options, this.schedule.grid.cellSize, start.seq);
+        return { start: new Uint8Array(snapshot.toArrayBuffer()), entries: this.log.entries.filter((entry) => entry.seq > start.seq && entry.seq <= upTo) };
     }
 
     /** The log of every input since construction: options, masks, local events, water sources, edits, resets, restores, undos and redos. */
@@ -101,14 +117,28 @@ export class CpuErosionSimulation {
         this._runFrame(takeDueEdits(this.schedule));
     }
 
+    /** The grid inputs must fit. */
+    public get field(): InputField {
+        return { width: this._runner.state.width, depth: this._runner.state.depth };
+    }
+
     /**
      * Gives a log entry from another run (a replay, a peer), numbered and stamped as there: it
-     * applies at its stamp (held until then when it lies ahead). Throws a `RangeError` naming the
-     * current stamp when its stamp has passed; a restore's or a reset's stamp must be the current one.
+     * applies at its stamp (held until then when it lies ahead). The entry is checked whole first
+     * (`checkInputEntry`: a bad one is refused, naming its seq and field, and changes nothing).
+     * Throws a `RangeError` naming the current stamp when its stamp has passed; a restore's or a
+     * reset's stamp must be the current one.
      */
     public give(entry: InputEntry): void {
-        const { seq, at, stamp, ...payload } = entry;
-        void at;
+        const checked = checkInputEntry(entry, this.field, "give");
+        if (checked.seq <= this.log.lastSeq) {
+            throw new RangeError(`give (seq ${checked.seq}): the log's last entry is seq ${this.log.lastSeq}: entries must be given in order.`);
+        }
+        this._giveChecked(checked);
+    }
+
+    private _giveChecked(entry: InputEntry): void {
+        const { seq, at, stamp, player, ...payload } = entry;
         switch (payload.kind) {
             case "reset":
             case "restore":
@@ -117,10 +147,10 @@ export class CpuErosionSimulation {
                 if (compareStamps(stamp, this.stamp) !== 0) {
                     throw new RangeError(`give: a ${payload.kind} entry applies where the simulation stands (${formatStamp(this.stamp)}), not at ${formatStamp(stamp)}: run until its stamp first.`);
                 }
-                this.log.record(payload, this.stamp, stamp, seq);
+                this.log.record(payload, this.stamp, stamp, seq, player);
                 return this._act(entry);
             default:
-                this.schedule.inputs.give(payload, stamp, seq);
+                this.schedule.inputs.give(payload, stamp, seq, player, undefined, at);
                 this._runFrame(takeDueEdits(this.schedule)); // an edit stamped here applies at once
         }
     }
@@ -157,7 +187,10 @@ export class CpuErosionSimulation {
 
     /** Puts a snapshot's state and simulation options in force (logged with the snapshot's bytes). */
     public restore(snapshot: ErosionSnapshot): void {
-        this._act(this.log.record({ kind: "restore", snapshot: new Uint8Array(snapshot.toArrayBuffer()) }, this.stamp, this.stamp));
+        // Read back as any restore entry is, before it is logged: a state that does not fit is refused whole.
+        const bytes = new Uint8Array(snapshot.toArrayBuffer());
+        checkInputEntry({ kind: "restore", snapshot: bytes, seq: this.log.lastSeq + 1, at: this.stamp, stamp: this.stamp }, this.field, "restore");
+        this._act(this.log.record({ kind: "restore", snapshot: bytes }, this.stamp, this.stamp));
     }
 
     /** Acts on a reset, restore, undo or redo entry just logged. */
@@ -224,9 +257,21 @@ export class CpuErosionSimulation {
         this._runner.resetMaps();
     }
 
-    /** Queues masks; they take effect at the next cycle boundary (now, if at one). */
+    /**
+     * Queues masks (Q16 per vertex, null for none); they take effect at the next cycle boundary (now,
+     * if at one). Every mask is checked first (one value per vertex, each in [0, 65536], a known
+     * name): a bad one is refused with a `RangeError` naming it, and none of them is set.
+     */
     public setMasks(masks: ErosionMasks): void {
-        this.schedule.setMasks(masks);
+        const refuse = refuserFor("setMasks");
+        const given = objectOf(masks, "masks", refuse);
+        const checked = { ...this.schedule.latestMasks };
+        for (const [name, values] of Object.entries(given)) {
+            if (values === undefined) continue;
+            const known = checkMaskName(name, refuse);
+            checked[known] = values === this.schedule.latestMasks[known] ? (values as Int32Array | null) : checkMaskValues(known, values, this.field.width * this.field.depth, refuse);
+        }
+        this.schedule.setMasks(checked);
         if (this.schedule.atCycleBoundary) {
             this._runner.state.masks = this.schedule.masks;
         }
@@ -250,7 +295,8 @@ export class CpuErosionSimulation {
      */
     public edit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, at?: { cycle: number; batch: number }): GroundEdit {
         const { width, depth } = this._runner.state;
-        const edit = this.schedule.stampEdit(shapeGroundEdit(request, points, radius, width, depth, this.schedule.options.tileable), at);
+        const shape = shapeGroundEdit(request, points, radius, width, depth, this.schedule.options.tileable);
+        const edit = this.schedule.stampEdit(shape, at, undefined, { kind: "edit", edit: request, points, radius });
         this._runFrame(takeDueEdits(this.schedule)); // stamped here, it applies at once (as a paused behavior's next frame applies it)
         return edit;
     }

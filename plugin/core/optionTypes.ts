@@ -166,6 +166,14 @@ export interface ErosionOptions {
      */
     undoMemoryMB: number;
     /**
+     * How long any one wait on the device or a worker may take before erosion counts it as stalled,
+     * in milliseconds, 50..3600000 (then it reports the stall and rebuilds from the last checkpoint).
+     * Default 120000.
+     */
+    stallTimeoutMs: number;
+    /** Stalls in a row erosion recovers from before it stops, 0..100. Default 3. */
+    stallRetries: number;
+    /**
      * World-unit mode, in metres, 0..100000: one cell of the cell-counted options (brush radius, droplet
      * path, relaxation steps) stands for this many metres, so the look holds when the ground's
      * subdivisions change. Default 0: those options count the ground's own cells.

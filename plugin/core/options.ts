@@ -169,12 +169,12 @@ export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions 
 
 /**
  * The runtime settings: where and when erosion runs (the backend, the CPU workers, starting on
- * attach, the frame budget, the cycle limit), never what it makes. They are options a behavior
- * takes like any other, but snapshots, checkpoints and saves carry only the simulation options
- * (`SimulationOptions`): restoring one keeps the runtime settings in force. `OPTION_SPECS` marks
- * them `runtime`.
+ * attach, the frame budget, the cycle limit, undo's memory, the stall deadline and retries), never
+ * what it makes. They are options a behavior takes like any other, but snapshots, checkpoints and
+ * saves carry only the simulation options (`SimulationOptions`): restoring one keeps the runtime
+ * settings in force. `OPTION_SPECS` marks them `runtime`.
  */
-export const RUNTIME_SETTINGS = ["backend", "cpuWorkers", "autoStart", "frameBudgetMs", "maxCycles", "undoMemoryMB"] as const;
+export const RUNTIME_SETTINGS = ["backend", "cpuWorkers", "autoStart", "frameBudgetMs", "maxCycles", "undoMemoryMB", "stallTimeoutMs", "stallRetries"] as const;
 
 /** A runtime setting's name. */
 export type RuntimeSettingName = (typeof RUNTIME_SETTINGS)[number];
@@ -188,7 +188,7 @@ export type SimulationOptions = Omit<ErosionOptions, RuntimeSettingName>;
 /** The simulation options of `options` (a copy, without the runtime settings). */
 export function simulationOptions(options: Readonly<SimulationOptions>): SimulationOptions {
     // The runtime settings are named to leave them out of the rest.
-    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, ...simulation } = options as Readonly<ErosionOptions>;
+    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, stallTimeoutMs, stallRetries, ...simulation } = options as Readonly<ErosionOptions>;
     return { ...simulation, hydraulic: { ...simulation.hydraulic }, thermal: { ...simulation.thermal }, rivers: { ...simulation.rivers }, water: { ...simulation.water }, materials: { ...simulation.materials } };
 }
 

@@ -22,6 +22,7 @@ import type { LocalErosionEvent } from "./localErosion.js";
 import { BrushCache, brushEntryCount } from "./brush.js";
 import { cloneOptions, resolveOptions, RUNTIME_SETTINGS, simulationOptions, type ErosionOptions } from "./options.js";
 import type { InputEntry } from "./inputLog/inputEntries.js";
+import type { PlayerInput } from "./lockstep/playerInputs.js";
 import { StampedInputs } from "./inputLog/stampedInputs.js";
 import { MASK_NAMES, noMasks, type ErosionMasks, type ErosionStateData, type MaskName, type WaterSourceState } from "./erosionState.js";
 import { OPERATOR_ORDER, layoutPatches, type OperatorName, type Patch } from "./patches.js";
@@ -116,11 +117,13 @@ export class ErosionSchedule {
 
     /**
      * Stamps a ground edit and queues it: by default at the current position (it runs before the
-     * next batch planned), or at `at`, which must not be before the current position.
+     * next batch planned), or at `at`, which must not be before the current position. `player`
+     * names whose input it is (a lockstep host's); `request` is what a lockstep player forwards
+     * instead (the host shapes it again).
      */
-    public stampEdit(shape: GroundEditShape, at?: { readonly cycle: number; readonly batch: number }): GroundEdit {
+    public stampEdit(shape: GroundEditShape, at?: { readonly cycle: number; readonly batch: number }, player?: string, request?: PlayerInput): GroundEdit {
         const stamp = at ? { cycle: at.cycle, batch: at.batch } : { cycle: this._cycle, batch: this._batch };
-        const entry = this.inputs.give({ kind: "edit", edit: { ...shape, ...stamp, id: this._edits.nextId } }, stamp);
+        const entry = this.inputs.give({ kind: "edit", edit: { ...shape, ...stamp, id: this._edits.nextId } }, stamp, undefined, player, request);
         return (entry as Extract<InputEntry, { kind: "edit" }>).edit;
     }
 
@@ -227,11 +230,11 @@ export class ErosionSchedule {
         return this._batch === 0;
     }
 
-    /** Queues new options; they take effect at the next cycle boundary (now, if at one). */
-    public setOptions(options: Readonly<ErosionOptions>): void {
+    /** Queues new options; they take effect at the next cycle boundary (now, if at one). `player`: whose input it is (a lockstep host's). */
+    public setOptions(options: Readonly<ErosionOptions>, player?: string): void {
         const simulation = simulationOptions(options);
         if (JSON.stringify(simulation) !== JSON.stringify(simulationOptions(this.latestOptions))) {
-            this.inputs.give({ kind: "options", options: simulation });
+            this.inputs.give({ kind: "options", options: simulation }, undefined, undefined, player);
         }
         // The runtime settings shape nothing (not an input): they take force at once.
         const runtime = Object.fromEntries(RUNTIME_SETTINGS.map((name) => [name, options[name]]));
@@ -352,6 +355,7 @@ export class ErosionSchedule {
             this.inputs.releaseDue();
             return true;
         }
+        this.inputs.releaseGiven();
         return false;
     }
 

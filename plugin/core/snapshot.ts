@@ -30,6 +30,7 @@ import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
+import { checkGroundEdit, checkLocalEvents, checkMaskValues, checkWaterSources, objectOf, type InputField, type Refuse } from "./inputLog/inputChecks.js";
 
 const MAGIC = "TESN";
 /** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's; version 9 added the materials, 10 the hardness map, 11 the soil map). */
@@ -167,11 +168,19 @@ export class ErosionSnapshot {
         offset += 4;
         const cells = width * depth;
         if (buffer.byteLength < offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS + 4 * MASKED_OPERATORS.length) fail(`${buffer.byteLength} bytes is too short for a ${width} x ${depth} state`);
-        const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength)));
+        let header: Record<string, unknown>;
+        try {
+            header = objectOf(JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength))), "its header", fail);
+        } catch (error) {
+            return fail(`its header cannot be read (${error instanceof Error ? error.message : String(error)})`);
+        }
         // Snapshots written before the runtime settings were split off carry them too: validated, then left out.
-        const options = simulationOptions(resolveOptions(header.options));
-        const events = header.events;
-        const cellSize = typeof header.cellSize === "number" && header.cellSize > 0 ? header.cellSize : 1;
+        const options = simulationOptions(resolveOptions(header.options as object));
+        // The inputs the state carries are checked as the log's are (a snapshot may come from a file or a peer).
+        const field = { width, depth };
+        const eventsIn = header.events === undefined ? { inForce: [], pending: [] } : objectOf(header.events, "its events", fail);
+        const events = { inForce: checkLocalEvents(eventsIn.inForce, field, fail, "its events in force"), pending: checkLocalEvents(eventsIn.pending, field, fail, "its pending events") };
+        const cellSize = typeof header.cellSize === "number" && Number.isFinite(header.cellSize) && header.cellSize > 0 ? header.cellSize : 1;
         offset += Math.ceil(jsonLength / 4) * 4;
         // One grid of `cells` little-endian i32 from the offset on (the caller checked the length).
         const readGrid = (): Int32Array => {
@@ -225,11 +234,14 @@ export class ErosionSnapshot {
             }
         }
         if (offset !== buffer.byteLength) fail(`${buffer.byteLength - offset} bytes follow the state`);
-        const sources = header.sources && (header.sources.inForce.length > 0 || header.sources.pending) ? header.sources : undefined;
-        const edits = Array.isArray(header.edits) && header.edits.length > 0 ? header.edits : undefined;
-        const logSeq = Number.isInteger(header.logSeq) && header.logSeq > 0 ? header.logSeq : 0;
-        const pendingOptions = header.pendingOptions ? simulationOptions(resolveOptions(header.pendingOptions)) : null;
-        const pendingMasks = header.pendingMasks ? readPendingMasks(header.pendingMasks, cells, fail) : null;
+        const sources = readSources(header.sources, field, fail);
+        if (header.edits !== undefined && !Array.isArray(header.edits)) fail("its edits are not a list");
+        const editList = ((header.edits as unknown[] | undefined) ?? []).map((edit) => checkGroundEdit(edit, field, fail));
+        const edits = editList.length > 0 ? editList : undefined;
+        for (const name of MASK_NAMES) if (masks[name]) checkMaskValues(name, masks[name], cells, fail);
+        const logSeq = Number.isInteger(header.logSeq) && (header.logSeq as number) > 0 ? (header.logSeq as number) : 0;
+        const pendingOptions = header.pendingOptions ? simulationOptions(resolveOptions(header.pendingOptions as object)) : null;
+        const pendingMasks = header.pendingMasks ? readPendingMasks(objectOf(header.pendingMasks, "its pending masks", fail), cells, fail) : null;
         return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, materials, sources, edits, counters, events, pendingOptions, pendingMasks }, options, cellSize, logSeq);
     }
 }
@@ -262,7 +274,16 @@ function readPendingMasks(encoded: Record<string, unknown>, cells: number, fail:
         const bytes = base64ToBytes(value as string);
         if (bytes.length !== cells * 4) fail(`its pending ${name} mask holds ${bytes.length} bytes, not ${cells * 4}`);
         const view = new DataView(bytes.buffer);
-        masks[name] = Int32Array.from({ length: cells }, (_, i) => view.getInt32(i * 4, true));
+        masks[name] = checkMaskValues(name, Int32Array.from({ length: cells }, (_, i) => view.getInt32(i * 4, true)), cells, fail);
     }
     return masks;
+}
+
+/** The header's water sources in force and pending (undefined: none), each list checked. */
+function readSources(raw: unknown, field: InputField, fail: Refuse): ErosionStateData["sources"] {
+    if (raw === undefined || raw === null) return undefined;
+    const sources = objectOf(raw, "its sources", fail);
+    const inForce = checkWaterSources(sources.inForce, field, fail, "its sources in force");
+    const pending = sources.pending === null || sources.pending === undefined ? null : checkWaterSources(sources.pending, field, fail, "its pending sources");
+    return inForce.length > 0 || pending ? { inForce, pending } : undefined;
 }

@@ -15,13 +15,23 @@ import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBa
 import { pieceCount } from "../core/cpuBatchRunner.js";
 import { SpareBuffers } from "./spareBuffers.js";
 import { workerChannel, type CpuChannel } from "./workerChannel.js";
+import type { WaitWatch } from "../core/waitWatch.js";
 
-function inThreadChannel(): CpuChannel {
+/** The CPU backend's core in this thread: what the backend runs on where there is no Web Worker (Node, a NullEngine). */
+export function inThreadChannel(): CpuChannel {
     // Here (Node, a NullEngine) the helpers are Node worker threads; a page without workers has none.
     const core = new CpuBackendCore((source) => nodeSpawner(source));
     return {
         request: (message) => core.handle(message),
         close: () => core.dispose(),
+    };
+}
+
+/** `channel` with every reply watched: recorded while awaited, a `StallError` past the deadline. */
+function watchedChannel(channel: CpuChannel, watch: WaitWatch): CpuChannel {
+    return {
+        request: (message, transfer, posted) => watch.watch("workerReply", `the CPU worker's reply to "${message.type}"`, channel.request(message, transfer, posted)),
+        close: () => channel.close(),
     };
 }
 
@@ -66,12 +76,24 @@ export class CpuErosionBackend implements ErosionBackend {
      * @param normalsCellSize when the backend runs in a worker, each frame also brings back its
      *   changed rows' vertex normals for grounds of this cell size (local units), so the main thread
      *   copies them instead of computing them (`FrameResult.normals`); null: none
+     * @param watch where the worker's replies are recorded while awaited and get their deadline
      */
-    public static async create(state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }, normalsCellSize: number | null = null): Promise<CpuErosionBackend> {
+    public static create(state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }, normalsCellSize: number | null = null, watch: WaitWatch | null = null): Promise<CpuErosionBackend> {
         const worker = preferWorker ? workerChannel(CPU_WORKER_SOURCE) : null;
-        const backend = new CpuErosionBackend(worker ?? inThreadChannel(), worker !== null, worker ? normalsCellSize : null);
+        return CpuErosionBackend.over(worker ?? inThreadChannel(), worker !== null, state, pool, worker ? normalsCellSize : null, watch);
+    }
+
+    /** Starts the backend on `state` over `channel` (a worker's, or the core in this thread: `inThreadChannel`); see `create`. */
+    public static async over(channel: CpuChannel, inWorker: boolean, state: ErosionStateData, pool: CpuPoolChoice, normalsCellSize: number | null, watch: WaitWatch | null): Promise<CpuErosionBackend> {
+        const backend = new CpuErosionBackend(watch ? watchedChannel(channel, watch) : channel, inWorker, normalsCellSize);
         const request = pool.workers > 1 ? { members: pool.workers, shared: pool.shared && typeof SharedArrayBuffer !== "undefined", source: CPU_WORKER_SOURCE } : null;
-        const ready = expect(await backend._channel.request({ type: "init", state, pool: request }), "ready");
+        let ready: Extract<CpuBackendResponse, { type: "ready" }>;
+        try {
+            ready = expect(await backend._channel.request({ type: "init", state, pool: request }), "ready");
+        } catch (error) {
+            backend.dispose(); // its worker goes with it (one that never answered among them)
+            throw error;
+        }
         backend._workers = ready.members;
         backend._sharedMemory = ready.shared;
         backend._webAssembly = ready.webAssembly;

@@ -10,6 +10,8 @@ import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { ComputeDevice } from "./computeDevice.js";
 import { GpuErosionSimulation } from "./gpuSimulation.js";
+import type { WaitWatch } from "../core/waitWatch.js";
+import { WatchedComputeDevice } from "./watchedComputeDevice.js";
 
 /** Runs batches as WGSL compute shaders on a `ComputeDevice`, outside any scene. */
 export class HeadlessGpuBackend implements ErosionBackend {
@@ -29,11 +31,13 @@ export class HeadlessGpuBackend implements ErosionBackend {
     /**
      * Creates the buffers, compiles the kernels and uploads `state`.
      * @param workDone resolves once the device has run everything submitted (`queue.onSubmittedWorkDone`)
+     * @param watch where the backend's waits (readbacks, submitted work, compiles) are recorded and get their deadline
      */
-    public static async create(device: ComputeDevice, state: ErosionStateData, patchSize: number, workDone: () => Promise<void>): Promise<HeadlessGpuBackend> {
-        const simulation = await GpuErosionSimulation.create(device, state.width, state.depth, patchSize);
+    public static async create(device: ComputeDevice, state: ErosionStateData, patchSize: number, workDone: () => Promise<void>, watch: WaitWatch | null = null): Promise<HeadlessGpuBackend> {
+        const watched = watch ? new WatchedComputeDevice(device, watch) : device;
+        const simulation = await GpuErosionSimulation.create(watched, state.width, state.depth, patchSize);
         simulation.upload(state);
-        return new HeadlessGpuBackend(device, simulation, workDone);
+        return new HeadlessGpuBackend(watched, simulation, watch ? () => watch.watch("submittedWork", "onSubmittedWorkDone after the frame", workDone()) : workDone);
     }
 
     /**

@@ -5,26 +5,30 @@
  *
  * Server to client:
  * - `join`: the simulation contract's tag (`FINGERPRINT_TAG`: a player of another version refuses to
- *   join rather than part at the first comparison), the host's snapshot (base64 bytes), the log
- *   since it, and the first horizon;
+ *   join rather than part at the first comparison), the player's name, the host's snapshot (base64
+ *   bytes), the log since it, the history (the run's start and the log up to the snapshot, so an
+ *   undo of an input from before the join works), and the first horizon;
  * - `step` (numbered `n` from 1): entries the host stamped since the last step, the new horizon, and
  *   every few seconds the host's region checksums at that horizon (the client compares them when it
  *   stands there); a client takes the steps in their order whatever order they arrive in (`StepOrder`);
- * - `repair`: the host's state of some regions at a stamp (the client repairs them there).
+ * - `repair`: the host's state of some regions at a stamp (the client repairs them there);
+ * - `refused`: a message or input of the player's the server did not take, and why (with
+ *   `disconnect`, the last: the server then closes the socket, code 1008, with the reason).
  * Client to server:
- * - `input`: one of the player's inputs (an entry's payload, as a one-entry log);
+ * - `input`: one of the player's requests (`serializePlayerInput`: never heights; the host shapes it);
  * - `regions`: the regions the client found parted, to be sent their state.
  */
 import type { InputStamp } from "../../plugin/index.js";
 
 /** Server to client. */
 export type ServerMessage =
-    | { readonly type: "join"; readonly contract: string; readonly snapshot: string; readonly log: string; readonly horizon: InputStamp; readonly nextStep: number }
+    | { readonly type: "join"; readonly contract: string; readonly player: string; readonly snapshot: string; readonly log: string; readonly history?: { readonly start: string; readonly log: string }; readonly horizon: InputStamp; readonly nextStep: number }
+    | { readonly type: "refused"; readonly reason: string; readonly disconnect?: boolean }
     | { readonly type: "step"; readonly n: number; readonly log: string; readonly horizon: InputStamp; readonly checksums?: { readonly size: number; readonly lanes: string } }
     | { readonly type: "repair"; readonly stamp: InputStamp; readonly size: number; readonly regions: readonly number[]; readonly water: boolean; readonly materials?: boolean; readonly values: string };
 
 /** Client to server. */
-export type ClientMessage = { readonly type: "input"; readonly log: string } | { readonly type: "regions"; readonly stamp: InputStamp; readonly regions: readonly number[] };
+export type ClientMessage = { readonly type: "input"; readonly input: string } | { readonly type: "regions"; readonly stamp: InputStamp; readonly regions: readonly number[] };
 
 /** Bytes as base64 (both ends: Node and the page have btoa). */
 export function bytesToBase64(bytes: Uint8Array): string {
@@ -41,24 +45,5 @@ export function base64ToBytes(text: string): Uint8Array {
     return bytes;
 }
 
-/**
- * Steps in their order whatever order they arrive in: a transport that reorders (or a relay with
- * several paths) still gives each client the host's entries in the host's order, and a horizon
- * never before the entries it covers. Steps from `first` on; a step seen twice is dropped.
- */
-export class StepOrder<T extends { readonly n: number }> {
-    private readonly _waiting = new Map<number, T>();
-
-    constructor(private _next = 1) {}
-
-    /** Takes a step as it arrives; returns the steps now ready, in order. */
-    public accept(step: T): T[] {
-        if (step.n >= this._next) this._waiting.set(step.n, step);
-        const ready: T[] = [];
-        for (let next = this._waiting.get(this._next); next; next = this._waiting.get(this._next)) {
-            this._waiting.delete(this._next++);
-            ready.push(next);
-        }
-        return ready;
-    }
-}
+/** Steps in their order whatever order they arrive in: the plugin's `StepOrder`. */
+export { StepOrder } from "../../plugin/index.js";

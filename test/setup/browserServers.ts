@@ -5,6 +5,7 @@
  * (test/helpers/browser.ts). Launching a browser for every test file cost about 3 s each.
  * `browserServersTeardown.ts` closes them.
  */
+import { existsSync } from "node:fs";
 import { chromium, type BrowserServer } from "playwright-core";
 import { CHROMIUM_ARGS, findChromium } from "../../scripts/lib/browser"; // no extension: jest loads globalSetup with Node's require
 
@@ -16,7 +17,13 @@ declare global {
     var __testBrowserServers: BrowserServer[] | undefined;
 }
 
+/** Chromium's SwiftShader Vulkan driver, where Dawn for Node (the `webgpu` package) finds an adapter without a GPU. */
+export const SWIFTSHADER_ICD = "/usr/lib/chromium/vk_swiftshader_icd.json";
+
 export default async function launchTestBrowsers(globalConfig: { maxWorkers: number }): Promise<void> {
+    // Set here, before jest starts its workers: the Vulkan loader reads it from the process's own
+    // environment, which a test file's `process.env` (jest's copy) never reaches.
+    if (!process.env.VK_ICD_FILENAMES && existsSync(SWIFTSHADER_ICD)) process.env.VK_ICD_FILENAMES = SWIFTSHADER_ICD;
     if (process.env[TEST_BROWSERS]) return; // a nested jest run uses its parent's
     const executablePath = findChromium();
     const count = Math.max(1, globalConfig.maxWorkers);

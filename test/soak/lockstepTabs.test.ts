@@ -45,7 +45,9 @@ describe("two sample tabs in lockstep", () => {
                         const { erosion, lockstep } = (window as unknown as SampleWindow).sample;
                         // The runner's inner state, to say what holds it (a frame in flight, a queued operation).
                         const runner = (erosion as unknown as { _lastRunner?: { _framesInFlight: number; running: boolean; _work: { holdsFrames: boolean }; schedule: { horizon: unknown }; lastFrame: unknown } })._lastRunner;
-                        return { stamp: erosion.stamp, lockstep: lockstep?.status(), runner: runner && { framesInFlight: runner._framesInFlight, running: runner.running, holdsFrames: runner._work.holdsFrames, horizon: runner.schedule.horizon, lastFrame: runner.lastFrame } };
+                        // Every wait on the device or worker not settled, and whether erosion stalled (issue 58).
+                        const { pendingWaits, status } = erosion as unknown as { pendingWaits: unknown; status: unknown };
+                        return { stamp: erosion.stamp, lockstep: lockstep?.status(), runner: runner && { framesInFlight: runner._framesInFlight, running: runner.running, holdsFrames: runner._work.holdsFrames, horizon: runner.schedule.horizon, lastFrame: runner.lastFrame, pendingWaits, status } };
                     });
                     throw new Error(`${String(error)}: tab ${index} stands at ${JSON.stringify(where.stamp)} (${JSON.stringify({ ...where.lockstep, agreed: where.lockstep?.agreed.length })}; runner ${JSON.stringify(where.runner)}), the server at ${JSON.stringify(horizon)}; the page said ${JSON.stringify(tab.errors)}`);
                 });
@@ -53,6 +55,8 @@ describe("two sample tabs in lockstep", () => {
         };
         try {
             for (const engine of ["webgpu", "webgl2"]) tabs.push(await openSample(`?size=${SIZE}&droplets=64&engine=${engine}&join=ws://127.0.0.1:${server.port}`));
+            // A stall (a wait on the device or a worker past stallTimeoutMs) and its recovery, as the sample prints them.
+            tabs.forEach((tab, index) => tab.page.on("console", (message) => /\((stalled|stopped|recovered|deviceLost)\)/.test(message.text()) && console.log(`tab ${index}: ${message.text()}`)));
             const act = (tab: OpenSample, what: string) => tab.page.evaluate((kind) => {
                 const { erosion } = (window as unknown as SampleWindow).sample;
                 if (kind === "dig") erosion.dig({ x: -10, y: 0, z: 8 }, 4, 2);

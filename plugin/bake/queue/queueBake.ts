@@ -14,7 +14,7 @@ import { BakeQueueError } from "./queueConnection.js";
 import { readQueueCheckpoint } from "./queueCheckpoint.js";
 import { QueueTransport } from "./queueTransport.js";
 import { checkTilesPerSide, defaultTilesPerSide } from "./tileJobs.js";
-import { TiledBakeDevice } from "./tiledDevice.js";
+import { TiledBakeDevice, tileStallSettings } from "./tiledDevice.js";
 
 /** How a bake uses the queue. */
 export interface QueueBakeSettings {
@@ -32,6 +32,8 @@ export interface QueueBakeSettings {
     readonly checkpointSeconds?: number;
     /** A line for the user (no worker connected yet). */
     readonly onNotice?: (line: string) => void;
+    /** Told of each stall of a step's jobs (no answer within the options' `stallTimeoutMs`). */
+    readonly onStall?: (message: string) => void;
 }
 
 /** What the bake knows when it opens the queue. */
@@ -64,7 +66,7 @@ export async function queueBakeDevice(settings: QueueBakeSettings, context: Queu
     const saved = await readQueueCheckpoint(context.checkpointPath, bakeId);
     const from = saved && saved.state.cycle >= start.state.cycle && saved.state.cycle <= context.cycles ? saved : start;
     const transport = await QueueTransport.open({ url: settings.url, bakeId, checkpointPath: context.checkpointPath, checkpointSeconds, options: context.options, cellSize: context.cellSize, startCycle: from.state.cycle, onNotice: settings.onNotice });
-    const device = new TiledBakeDevice(from.state, tilesPerSide, transport, { riverThreads: settings.coordinatorThreads ?? logicalCores() });
+    const device = new TiledBakeDevice(from.state, tilesPerSide, transport, { riverThreads: settings.coordinatorThreads ?? logicalCores(), ...tileStallSettings(context.options, settings.onStall) });
     if (from.maps) await device.writeMaps(from.maps);
     return { device, state: from.state };
 }

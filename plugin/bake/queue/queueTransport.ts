@@ -125,7 +125,7 @@ export class QueueTransport implements StepTransport {
         return { input: `${this._prefix}in:${at}`, output: `${this._prefix}out:${at}` };
     }
 
-    public async runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void): Promise<void> {
+    public async runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void, progress?: () => void): Promise<void> {
         const id = this._stepJobId(step);
         const keys = jobs.map((job) => this._keys(step, job));
         let known = await this._steps.getJob(id);
@@ -154,7 +154,7 @@ export class QueueTransport implements StepTransport {
         } else {
             this._coordination.replayed++;
         }
-        const parent = await this._waitFor(id);
+        const parent = await this._waitFor(id, progress);
         await this._countWork(parent);
         const outputs = await this._redis.mgetBuffer(...keys.map((key) => key.output));
         const missing = outputs.findIndex((bytes) => bytes === null);
@@ -163,14 +163,23 @@ export class QueueTransport implements StepTransport {
         outputs.forEach((bytes, k) => output(k, new Uint8Array(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength)));
     }
 
-    /** Waits until step job `id` completes; throws what failed it. */
-    private async _waitFor(id: string): Promise<Job> {
+    /**
+     * Waits until step job `id` completes; throws what failed it. `progress` hears of each tile job
+     * the queue counts done meanwhile (the coordinator's stall deadline runs from the last).
+     */
+    private async _waitFor(id: string, progress?: () => void): Promise<Job> {
+        let processed = 0;
         for (;;) {
             const job = await this._steps.getJob(id);
             if (!job) throw new Error(`The step job ${id} vanished from the queue.`);
             if (this._completed.has(id)) return job;
             const state = await job.getState();
             if (state === "completed") return job;
+            const done = progress ? ((await job.getDependenciesCount({ processed: true })).processed ?? 0) : 0;
+            if (done > processed) {
+                processed = done;
+                progress?.();
+            }
             if (state === "failed") throw new BakeQueueError(`A tile job of step ${id} failed after 3 attempts: ${await this._childFailure(job.failedReason)}`);
             await new Promise<void>((resolve) => {
                 const timer = setTimeout(resolve, POLL_MS);

@@ -19,6 +19,9 @@ import { CPU_WORKER_SOURCE } from "../../generated/cpuWorkerSource.generated.js"
 import { CpuPool } from "../../cpu/pool/cpuPool.js";
 import { nodeSpawner } from "../../cpu/pool/poolPorts.js";
 import { applyTileOutput, encodeTileInput, tileJobs, type TileJob } from "./tileJobs.js";
+import { TileWorkbench } from "./tileWork.js";
+import { StallError, WaitWatch } from "../../core/waitWatch.js";
+import { DEFAULT_OPTIONS, type ErosionOptions } from "../../core/options.js";
 
 /** A step's place in the bake: its cycle and class. */
 export interface StepId {
@@ -36,8 +39,15 @@ export interface StepTransport {
      * when it has to be sent. A transport may ask for an input after outputs of the same step were
      * applied: the step's batches form one class, so no job's output changes a cell another job
      * reads (`independentClasses.ts`), and the input is the one it had before the step.
+     * `progress`, where the transport sees a job done before its output arrives (a queue), says so:
+     * each call gives the step's wait a whole `stallTimeoutMs` again (an output does the same).
      */
-    runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void): Promise<void>;
+    runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void, progress?: () => void): Promise<void>;
+    /**
+     * The step's jobs stalled (no answer within `stallTimeoutMs`): let go of whatever holds them (a
+     * thread that stopped answering) before the jobs still missing are sent again.
+     */
+    abandon?(): Promise<void>;
     /** Called as a cycle starts, before its first step, with the device (its state is at `cycle`, batch 0). */
     cycleStart?(cycle: number, device: TiledBakeDevice): Promise<void>;
     /** What the transport's coordination cost, for the report (given the device's own figures). */
@@ -75,6 +85,38 @@ export interface TiledDeviceSettings {
     readonly riverWindowVertices?: number;
     /** Take the start state and the maps given to `writeMaps` over rather than copy them (the caller lets them go). Default false. */
     readonly adoptState?: boolean;
+    /**
+     * How long a step may go without a job's answer, milliseconds (`stallTimeoutMs`; default its
+     * default), and how many times its missing jobs are sent again after a stall (`stallRetries`)
+     * before the coordinator runs them itself and the bake stops there (`TileStallStop`).
+     */
+    readonly stallTimeoutMs?: number;
+    readonly stallRetries?: number;
+    /** Told of each stall (the message names the step, its missing tiles and the wait). */
+    readonly onStall?: (message: string, error: StallError) => void;
+}
+
+/** A coordinator's stall settings from the bake's options (`stallTimeoutMs`, `stallRetries`) and who hears of a stall. */
+export function tileStallSettings(options: Pick<ErosionOptions, "stallTimeoutMs" | "stallRetries">, onStall?: (message: string) => void): Pick<TiledDeviceSettings, "stallTimeoutMs" | "stallRetries" | "onStall"> {
+    return { stallTimeoutMs: options.stallTimeoutMs, stallRetries: options.stallRetries, onStall: onStall ? (message) => onStall(message) : undefined };
+}
+
+/**
+ * A tiled bake stopped after a step's jobs stalled more times than `stallRetries`: the coordinator
+ * ran the missing ones itself, so the state is whole at the step's end, and the bake stops there
+ * (a checkpoint `--resume` continues from) rather than wait on a transport that does not answer.
+ */
+export class TileStallStop extends Error {
+    public override readonly name = "TileStallStop";
+    /** The frame ran whole: the bake stops after it (`runBake`). */
+    public readonly stopsAfterFrame = true;
+
+    constructor(
+        message: string,
+        public readonly stall: StallError
+    ) {
+        super(message);
+    }
 }
 
 /** The coordinator of a tiled bake. */
@@ -90,6 +132,10 @@ export class TiledBakeDevice implements BakeDevice {
     private readonly _adopts: boolean;
     /** River batches in windows (null: whole, on the pool or this thread). */
     private readonly _windows: RiverWindows | null;
+    /** The steps' waits, each with the stall deadline. */
+    public readonly waits: WaitWatch;
+    private readonly _stallRetries: number;
+    private readonly _onStall: ((message: string, error: StallError) => void) | null;
 
     constructor(
         state: ErosionStateData,
@@ -98,6 +144,10 @@ export class TiledBakeDevice implements BakeDevice {
         settings: TiledDeviceSettings = {}
     ) {
         this._adopts = settings.adoptState ?? false;
+        const timeoutMs = settings.stallTimeoutMs ?? DEFAULT_OPTIONS.stallTimeoutMs;
+        this.waits = new WaitWatch(() => timeoutMs);
+        this._stallRetries = settings.stallRetries ?? DEFAULT_OPTIONS.stallRetries;
+        this._onStall = settings.onStall ?? null;
         this._runner = new CpuBatchRunner(this._adopts ? state : cloneState(state));
         this._windows = settings.riverWindows ? new RiverWindows(state.counters.length, settings.riverWindowVertices ?? windowVerticesFor(state.width * state.depth)) : null;
         const riverThreads = this._windows ? 1 : (settings.riverThreads ?? 1);
@@ -120,7 +170,8 @@ export class TiledBakeDevice implements BakeDevice {
         if (first.params.materials !== 0) prepareMaterials(this._runner.state, first);
         if (first.operator === "rivers" && this._pool) {
             const started = performance.now();
-            await this._pool.runBatches(batches); // the seam included
+            // The seam included. A stall here fails the bake, naming it: the pool's shared grids are half-written.
+            await this.waits.watch("workerReply", `the coordinator's river threads (cycle ${first.cycle})`, this._pool.runBatches(batches));
             this.work.riverMs += performance.now() - started;
             return;
         }
@@ -136,16 +187,18 @@ export class TiledBakeDevice implements BakeDevice {
                 }
             }
             this.work.riverMs += performance.now() - started;
-        } else {
-            await this._step(batches);
         }
+        // A step that stalled past its retries is whole (its missing jobs ran here): the frame ends, then the bake stops.
+        const stop = first.operator === "rivers" ? null : await this._step(batches);
         if (first.params.seam !== 0) {
             const state = this._runner.state;
             tileSeam(first.params, state.heights, state.drainageArea, state.counters, state.materials?.soil ?? null);
         }
+        if (stop) throw stop;
     }
 
-    private async _step(batches: readonly PlannedBatch[]): Promise<void> {
+    /** Runs a step of tile jobs; a `TileStallStop` when it stalled past its retries (the step done all the same). */
+    private async _step(batches: readonly PlannedBatch[]): Promise<TileStallStop | null> {
         const started = performance.now();
         const { width, depth } = this._runner.state;
         const jobs = tileJobs(batches, width, depth, this._tilesPerSide);
@@ -160,12 +213,50 @@ export class TiledBakeDevice implements BakeDevice {
             this.work.bytesOut += bytes.byteLength;
             this.work.cellsChanged += applyTileOutput(this._runner, bytes, `the output of tile ${jobs[k].tile} (cycle ${batches[0].cycle}, class ${batches[0].group})`);
         };
-        await this._transport.runStep({ cycle: batches[0].cycle, group: batches[0].group }, jobs, input, output);
+        const stop = await this._runJobs({ cycle: batches[0].cycle, group: batches[0].group }, jobs, applied, input, output);
         const missing = applied.indexOf(0);
         if (missing >= 0) throw new Error(`Internal error: tile job ${missing} of ${jobs.length} gave no output.`);
         this.work.steps++;
         this.work.jobs += jobs.length;
         this.work.stepMs += performance.now() - started;
+        return stop;
+    }
+
+    /**
+     * Runs the step's jobs on the transport, each stretch without an answer limited by the stall
+     * deadline: after a stall the jobs still missing go again (a job's output holds cell values and
+     * applies once, `applied`, so a late answer of the abandoned attempt is dropped), and past
+     * `stallRetries` they run here and the bake stops after the step (`TileStallStop`).
+     */
+    private async _runJobs(step: StepId, jobs: readonly TileJob[], applied: Uint8Array, input: (job: TileJob) => Uint8Array, output: (k: number, bytes: Uint8Array) => void): Promise<TileStallStop | null> {
+        for (let attempt = 0; ; attempt++) {
+            const missing = jobs.map((_, k) => k).filter((k) => applied[k] === 0);
+            if (missing.length === 0) return null;
+            const tiles = missing.map((k) => jobs[k].tile).join(", ");
+            let current = true;
+            const answered = (index: number, bytes: Uint8Array) => {
+                if (current && applied[missing[index]] === 0) output(missing[index], bytes);
+            };
+            try {
+                await this.waits.watchProgress("tileJob", `tile jobs ${tiles} of cycle ${step.cycle}, class ${step.group}`, (progress) =>
+                    this._transport.runStep(step, missing.map((k) => jobs[k]), input, (index, bytes) => (progress(), answered(index, bytes)), progress)
+                );
+                return null;
+            } catch (error) {
+                if (!(error instanceof StallError)) throw error;
+                current = false;
+                const left = jobs.filter((_, k) => applied[k] === 0).map((job) => job.tile);
+                const last = attempt >= this._stallRetries;
+                const message = `The bake's tile jobs stalled: ${error.message} Tiles ${left.join(", ")} of cycle ${step.cycle}, class ${step.group} had not answered; ${last ? `more stalls than stallRetries (${this._stallRetries}): the coordinator runs them itself and the bake stops after this step` : `sending them again (stall ${attempt + 1}; stallRetries ${this._stallRetries})`}.`;
+                this._onStall?.(message, error);
+                await this._transport.abandon?.();
+                if (last) {
+                    const bench = new TileWorkbench(1);
+                    jobs.forEach((job, k) => applied[k] === 0 && output(k, bench.run(input(job), `tile ${job.tile} (cycle ${step.cycle}, class ${step.group}), run on the coordinator`)));
+                    return new TileStallStop(message, error);
+                }
+            }
+        }
     }
 
     public figures(): Record<string, unknown> {

@@ -60,6 +60,11 @@ export type InputEntry = InputPayload & {
     readonly at: InputStamp;
     /** Where it applies (at or after `at`). */
     readonly stamp: InputStamp;
+    /**
+     * The player whose input it is, in a lockstep game (set by the host): what a player's own undo
+     * and redo take back and give again. Absent for the run's own inputs.
+     */
+    readonly player?: string;
 };
 
 /** Negative when `a` comes before `b`, 0 when equal. */

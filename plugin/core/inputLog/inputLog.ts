@@ -72,12 +72,17 @@ export class InputLog {
         return () => this._listeners.delete(listener);
     }
 
-    /** Stamps `payload` as the next entry (or as entry `seq`, which must follow the last) and tells the listeners. */
-    public record(payload: InputPayload, at: InputStamp, stamp: InputStamp, seq = this.lastSeq + 1): InputEntry {
+    /**
+     * Stamps `payload` as the next entry (or as entry `seq`, which must follow the last), `player`'s
+     * when given, and tells the listeners. An undo of an entry not in force, or a redo of one not
+     * taken back, is refused (a `RangeError`) before anything is recorded.
+     */
+    public record(payload: InputPayload, at: InputStamp, stamp: InputStamp, seq = this.lastSeq + 1, player?: string): InputEntry {
         if (seq <= this.lastSeq) {
             throw new RangeError(`The log's entry ${seq} comes after entry ${this.lastSeq}: entries must be given in order.`);
         }
-        const entry = { ...payload, seq, at: { cycle: at.cycle, batch: at.batch }, stamp: { cycle: stamp.cycle, batch: stamp.batch } } as InputEntry;
+        const entry = { ...payload, seq, at: { cycle: at.cycle, batch: at.batch }, stamp: { cycle: stamp.cycle, batch: stamp.batch }, ...(player === undefined ? {} : { player }) } as InputEntry;
+        this._checkStep(entry);
         this._entries.push(entry);
         this._follow(entry);
         for (const listener of this._listeners) listener(entry);
@@ -92,6 +97,16 @@ export class InputLog {
     /** The entry `redo` would give back: the last one taken back, unless an input came after it. */
     public get redoable(): InputEntry | null {
         return this._stacks.undone.at(-1) ?? null;
+    }
+
+    /** The entry a player's undo would take back: that player's last input in force (`player` undefined: the run's own inputs). */
+    public undoableBy(player: string | undefined): InputEntry | null {
+        return lastOf(this._stacks.done, player);
+    }
+
+    /** The entry a player's redo would give back: the last of that player's inputs taken back, unless the player gave an input since. */
+    public redoableBy(player: string | undefined): InputEntry | null {
+        return lastOf(this._stacks.undone, player);
     }
 
     /** True when entry `seq` has been taken back and not given again. */
@@ -111,23 +126,40 @@ export class InputLog {
         this._stacks = { done: [], undone: [], excluded: new Set(), epoch: 0 };
     }
 
+    /** Refuses an undo or redo whose target the stacks do not hold, before it is recorded. */
+    private _checkStep(entry: InputEntry): void {
+        if (entry.kind === "undo" && !this._stacks.done.some((done) => done.seq === entry.target)) {
+            throw new RangeError(`The log's undo (entry ${entry.seq}) takes back entry ${entry.target}, which is not an input in force.`);
+        }
+        if (entry.kind === "redo" && !this._stacks.undone.some((undone) => undone.seq === entry.target)) {
+            throw new RangeError(`The log's redo (entry ${entry.seq}) gives back entry ${entry.target}, which was not taken back.`);
+        }
+    }
+
     private _follow(entry: InputEntry): void {
         const stacks = this._stacks;
         if (UNDOABLE_KINDS.includes(entry.kind)) {
             stacks.done.push(entry);
+            // A new input ends its player's redo (the others' taken-back inputs can still come back).
+            const others = stacks.undone.filter((undone) => undone.player !== entry.player);
             stacks.undone.length = 0;
+            stacks.undone.push(...others);
         } else if (entry.kind === "undo") {
             const index = stacks.done.findIndex((done) => done.seq === entry.target);
-            if (index < 0) throw new RangeError(`The log's undo (entry ${entry.seq}) takes back entry ${entry.target}, which is not an input in force.`);
             stacks.undone.push(...stacks.done.splice(index, 1));
             stacks.excluded.add(entry.target);
         } else if (entry.kind === "redo") {
             const index = stacks.undone.findIndex((undone) => undone.seq === entry.target);
-            if (index < 0) throw new RangeError(`The log's redo (entry ${entry.seq}) gives back entry ${entry.target}, which was not taken back.`);
             stacks.done.push(...stacks.undone.splice(index, 1));
             stacks.excluded.delete(entry.target);
         } else {
             this._stacks = { done: [], undone: [], excluded: stacks.excluded, epoch: entry.seq };
         }
     }
+}
+
+/** The last of `entries` that is `player`'s. */
+function lastOf(entries: readonly InputEntry[], player: string | undefined): InputEntry | null {
+    for (let i = entries.length - 1; i >= 0; i--) if (entries[i].player === player) return entries[i];
+    return null;
 }

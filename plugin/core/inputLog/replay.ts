@@ -6,6 +6,8 @@
 import { CpuErosionSimulation } from "../cpuSimulation.js";
 import type { ErosionSnapshot } from "../snapshot.js";
 import { compareStamps, type InputEntry, type InputStamp } from "./inputEntries.js";
+import { checkInputEntries } from "./entryChecks.js";
+import type { InputHistory } from "./inputHistory.js";
 
 /** How far to replay, and what to watch on the way. */
 export interface ReplayOptions {
@@ -15,20 +17,29 @@ export interface ReplayOptions {
     readonly startHeights?: Int32Array;
     /** Called where each entry is given, just before it is (the simulation stands at its `at`). */
     readonly onEntry?: (entry: InputEntry, simulation: CpuErosionSimulation) => void;
+    /** A lockstep join's history (`LockstepJoin.history`): recorded first, so an undo can reach inputs before the snapshot. */
+    readonly history?: InputHistory;
 }
 
 /**
- * Replays `entries` (a log since `snapshot`, in order: `InputLog.sinceSnapshot`) from `snapshot` on a new CPU simulation and
- * returns it, standing at `until`. Throws a `RangeError` naming the entry when one was given before
- * where the replay stands (a log that does not follow the snapshot).
+ * Replays `entries` (a log since `snapshot`, in order: `InputLog.sinceSnapshot`) from `snapshot` on
+ * a new CPU simulation and returns it, standing at `until`. Every entry is checked before the replay
+ * starts (`checkInputEntry`: a bad one is refused, naming its seq and field). Throws a `RangeError`
+ * naming the entry when one was given before where the replay stands (a log that does not follow
+ * the snapshot).
  */
 export function replayInputLog(snapshot: ErosionSnapshot, entries: readonly InputEntry[], options: ReplayOptions = {}): CpuErosionSimulation {
-    const simulation = CpuErosionSimulation.fromSnapshot(snapshot, options.startHeights);
+    // Every entry checked before the replay starts (each again as it is given).
+    checkInputEntries(entries, { width: snapshot.state.width, depth: snapshot.state.depth }, "Replay: entry");
+    const simulation = CpuErosionSimulation.fromSnapshot(snapshot, options.startHeights, options.history);
     const startedAt = simulation.stamp;
     let started = false;
     for (const entry of entries) {
         if (!started && compareStamps(entry.at, startedAt) < 0) {
-            simulation.give(entry); // given before the snapshot and still waiting then (InputLog.sinceSnapshot)
+            // Given before the snapshot and still waiting then (InputLog.sinceSnapshot); recorded already when a history came first.
+            const recorded = simulation.log.entry(entry.seq);
+            if (recorded) simulation.schedule.inputs.regive(recorded);
+            else simulation.give(entry);
             continue;
         }
         started = true;

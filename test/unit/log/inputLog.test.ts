@@ -177,12 +177,12 @@ describe("the input log (CPU)", () => {
             change(copy.entries);
             return () => parseInputLog(JSON.stringify(copy));
         };
-        expect(broken((entries) => (entries[2].kind = "teleport"))).toThrow(/entry 2: its kind is "teleport"/);
-        expect(broken((entries) => (entries[3].stamp = { cycle: 0, batch: 0 }))).toThrow(/entry 3: its stamp .* is before where it was given/);
-        expect(broken((entries) => (entries[0].stamp = { cycle: 2, batch: 3 }))).toThrow(/entry 0: a options entry applies at a cycle boundary/);
+        expect(broken((entries) => (entries[2].kind = "teleport"))).toThrow(/entry 2 \(seq 3\): its kind is "teleport"/);
+        expect(broken((entries) => (entries[3].stamp = { cycle: 0, batch: 0 }))).toThrow(/entry 3 \(seq 4\): its stamp .* is before where it was given/);
+        expect(broken((entries) => (entries[0].stamp = { cycle: 2, batch: 3 }))).toThrow(/entry 0 \(seq 1\): a options entry applies at a cycle boundary/);
         expect(broken((entries) => (entries[4].seq = 2))).toThrow(/entry 4 is numbered 2, after 4/);
-        expect(broken((entries) => (entries[1].at = { cycle: -1, batch: 0 }))).toThrow(/entry 1: its at is/);
-        expect(broken((entries) => ((entries[4] as { values: unknown }).values = { base64: "AAA" }))).toThrow(/entry 4: its values/);
+        expect(broken((entries) => (entries[1].at = { cycle: -1, batch: 0 }))).toThrow(/entry 1 \(seq 2\): its at is/);
+        expect(broken((entries) => ((entries[4] as { values: unknown }).values = { base64: "AAA" }))).toThrow(/entry 4 \(seq 5\): its values/);
         // A replay of a bad log changes nothing: the log is refused before the first entry is given.
         for (let cut = 1; cut < 40; cut++) {
             expect(() => parseInputLog(text.slice(0, Math.floor((text.length * cut) / 40)))).toThrow(RangeError);

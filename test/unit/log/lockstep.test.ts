@@ -8,7 +8,7 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, readRegions, resolveOptions, TerrainErosion, type InputEntry } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, readRegions, resolveOptions, TerrainErosion, type PlayerInput } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 41;
@@ -18,10 +18,11 @@ const OPTIONS = { patchSize: 16, hydraulic: { dropletsPerBatch: 32 }, water: { e
 
 describe("lockstep through a host", () => {
     let world: ReturnType<typeof createNullScene>;
+    let joined = 0;
     beforeEach(() => (world = createNullScene()));
     afterEach(() => world.dispose());
 
-    async function player(host: LockstepHost, sent: InputEntry[]): Promise<TerrainErosion> {
+    async function player(host: LockstepHost, sent: { input: PlayerInput; player: string }[]): Promise<TerrainErosion> {
         const ground = createGroundWithHeights(world.scene, heights, W, D);
         const erosion = new TerrainErosion({ ...OPTIONS, backend: "cpu", cpuWorkers: 1, frameBudgetMs: 0.05 });
         ground.addBehavior(erosion);
@@ -29,17 +30,18 @@ describe("lockstep through a host", () => {
         const join = host.join();
         await erosion.replay(ErosionSnapshot.fromArrayBuffer(join.snapshot.slice().buffer), join.entries, join.horizon);
         erosion.horizon = join.horizon;
-        erosion.forwardInputs = (entry) => sent.push(entry);
+        const name = `player ${++joined}`;
+        erosion.forwardInputs = (input) => sent.push({ input, player: name });
         return erosion;
     }
 
     it("keeps every player identical to the host while they dig, pile and blast; a late joiner too; a parted region is found and repaired", async () => {
         const host = new LockstepHost(new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS)));
-        const sent: InputEntry[] = [];
+        const sent: { input: PlayerInput; player: string }[] = [];
         const players = [await player(host, sent), await player(host, sent)];
         /** One round: the host takes what was sent, runs a few batches, and every player gets the entries and the new horizon. */
         const round = async (batches: number) => {
-            const entries: InputEntry[] = sent.splice(0).map((payload) => host.submit(payload));
+            const entries = sent.splice(0).flatMap(({ input, player: name }) => host.submit(input, name) ?? []);
             const horizon = host.advance(batches);
             for (const erosion of players) {
                 for (const entry of entries) await erosion.give(entry);

@@ -5,8 +5,7 @@
  * to each horizon: over 200 turns with inputs from every player, each player's fingerprint at every
  * step's horizon is the host's there.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, resolveOptions, type InputEntry, type InputPayload, type InputStamp } from "../../../plugin/index.js";
-import { shapeGroundEdit } from "../../../plugin/advanced.js";
+import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, resolveOptions, type InputEntry, type InputStamp, type PlayerInput } from "../../../plugin/index.js";
 import { StepOrder } from "../../../sample-scene/lockstep/protocol.js";
 
 const SIZE = 33;
@@ -35,7 +34,7 @@ describe("lockstep over a network that delays and reorders", () => {
         const host = new LockstepHost(new CpuErosionSimulation(SIZE, SIZE, heightsToFixed(generateNoiseTerrain({ width: SIZE, depth: SIZE, seed: 4, relief: 6 })), options));
         const join = host.join();
         const players = Array.from({ length: 4 }, () => ({ simulation: CpuErosionSimulation.fromSnapshot(ErosionSnapshot.fromArrayBuffer(join.snapshot.slice().buffer)), order: new StepOrder<Step>(1), inbox: [] as { turn: number; step: Step }[] }));
-        const toHost: { turn: number; payload: InputPayload }[] = [];
+        const toHost: { turn: number; player: string; input: PlayerInput }[] = [];
         const fingerprints = new Map<number, string>();
         const delay = (most: number) => 1 + Math.floor(random() * most);
         let checked = 0;
@@ -56,18 +55,17 @@ describe("lockstep over a network that delays and reorders", () => {
         };
         for (let turn = 0; turn < 200; turn++) {
             // Players dig, pile and blast now and then; their inputs reach the host late, in any order.
-            for (const _player of players) {
+            for (const [index] of players.entries()) {
                 if (random() < 0.08) {
                     const centre = { x: 4 + random() * (SIZE - 8), y: 4 + random() * (SIZE - 8) };
                     const kind = random();
                     const request = kind < 0.4 ? { kind: "dig" as const, depth: UNIT } : kind < 0.8 ? { kind: "pile" as const, height: UNIT } : { kind: "crater" as const, depth: UNIT };
-                    const shape = shapeGroundEdit(request, [centre], 2 + random() * 2, SIZE, SIZE);
-                    toHost.push({ turn: turn + delay(4), payload: { kind: "edit", edit: { ...shape, cycle: 0, batch: 0, id: 0 } } });
+                    toHost.push({ turn: turn + delay(4), player: `player ${index}`, input: { kind: "edit", edit: request, points: [centre], radius: 2 + random() * 2 } });
                 }
             }
             const arrived = toHost.filter((message) => message.turn <= turn).sort(() => random() - 0.5);
             toHost.splice(0, toHost.length, ...toHost.filter((message) => message.turn > turn));
-            const entries = arrived.map(({ payload }) => host.submit(payload));
+            const entries = arrived.flatMap(({ input, player }) => host.submit(input, player) ?? []);
             inputs += entries.length;
             const horizon = host.advance(2);
             const step: Step = { n: turn + 1, entries, horizon };

@@ -10,7 +10,8 @@ import { WebSocket as NodeWebSocket, WebSocketServer } from "ws";
 import { FINGERPRINT_TAG, generateNoiseTerrain, readRegions, TerrainErosion } from "../../../plugin/index.js";
 import { joinLockstep } from "../../../sample-scene/lockstep/lockstepClient.js";
 import { startLockstepServer } from "../../../sample-scene/lockstep/lockstepServer.js";
-import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
+import { joinSamplePlayer, play as playFor } from "../../helpers/lockstepPlayers.js";
+import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 const SIZE = 33;
 
@@ -18,24 +19,10 @@ describe("the sample's lockstep server", () => {
     it("keeps two players identical to the host through WebSockets, and repairs one that parted", async () => {
         const world = createNullScene();
         const server = await startLockstepServer({ port: 0, size: SIZE, stepMs: 20, checksumSteps: 8, regionSize: 16, options: { patchSize: 16, water: { enabled: true, stepsPerCycle: 1, rain: 0.001 } } });
-        (globalThis as { WebSocket?: unknown }).WebSocket = NodeWebSocket;
         try {
-            const join = async (seed: number) => {
-                // Their own start heights do not matter: a player takes the host's state on joining.
-                const ground = createGroundWithHeights(world.scene, generateNoiseTerrain({ width: SIZE, depth: SIZE, seed, relief: 5 }), SIZE, SIZE);
-                const erosion = new TerrainErosion({ backend: "cpu", cpuWorkers: 1, frameBudgetMs: 2, autoStart: false });
-                ground.addBehavior(erosion);
-                await erosion.whenReady();
-                return { erosion, lockstep: await joinLockstep(`ws://127.0.0.1:${server.port}`, erosion, world.scene) };
-            };
-            const players = [await join(1), await join(2)];
-            const play = async (milliseconds: number) => {
-                const until = performance.now() + milliseconds;
-                while (performance.now() < until) {
-                    await renderFrames(world.scene, 1);
-                    await new Promise((resolve) => setTimeout(resolve, 5));
-                }
-            };
+            // Their own start heights do not matter: a player takes the host's state on joining.
+            const players = [await joinSamplePlayer(world.scene, server.port, SIZE, 1), await joinSamplePlayer(world.scene, server.port, SIZE, 2)];
+            const play = (milliseconds: number) => playFor(world.scene, milliseconds);
             await play(300);
             players[0].erosion.dig(new Vector3(-6, 0, 4), 3, 1.5);
             players[1].erosion.pile(new Vector3(5, 0, -5), 3, 1);
@@ -52,7 +39,8 @@ describe("the sample's lockstep server", () => {
             await play(1500);
             server.pause();
             const horizon = server.host.horizon;
-            for (let k = 0; k < 200 && players.some(({ erosion }) => erosion.stamp.cycle !== horizon.cycle || erosion.stamp.batch !== horizon.batch); k++) await play(20);
+            // Until both stand at the horizon (a minute at most: a loaded host runs their frames slowly).
+            await playFor(world.scene, 60000, () => players.every(({ erosion }) => erosion.stamp.cycle === horizon.cycle && erosion.stamp.batch === horizon.batch));
             const fingerprint = server.host.simulation.fingerprint();
             const hostAgreed = new Map(server.agreed.map(({ stamp, fingerprint: print }) => [`${stamp.cycle}:${stamp.batch}`, print]));
             for (const { erosion, lockstep } of players) {
@@ -62,10 +50,39 @@ describe("the sample's lockstep server", () => {
                 // At every stamp it compared, after the repair where it parted: the host's fingerprint there.
                 for (const { stamp, fingerprint: print } of lockstep.status().agreed) expect({ stamp, print }).toEqual({ stamp, print: hostAgreed.get(`${stamp.cycle}:${stamp.batch}`) });
             }
-            expect(players[0].lockstep.status().partedRegions).toEqual([3]);
+            // Region 3 parted; on a loaded host the check can come many batches after the corruption, and by then
+            // the one unit has moved droplets into the regions around it too (each then repaired exactly).
+            expect(players[0].lockstep.status().partedRegions).toContain(3);
             expect(players[0].lockstep.status().parted).toBeGreaterThan(0);
             console.log(`host and 2 players identical at cycle ${horizon.cycle}, batch ${horizon.batch} (${server.host.simulation.log.entries.length} entries); player 0 parted and was repaired ${players[0].lockstep.status().parted} time(s) in ${players[0].lockstep.status().checks} checks`);
             for (const { lockstep } of players) lockstep.close();
+        } finally {
+            await server.close();
+            world.dispose();
+        }
+    }, 60000);
+
+    it("joins a player whose connection dropped again by itself, without a reload, and keeps it identical to the host", async () => {
+        const world = createNullScene();
+        const server = await startLockstepServer({ port: 0, size: SIZE, stepMs: 20, checksumSteps: 8, regionSize: 16, options: { patchSize: 16 } });
+        try {
+            const { erosion, lockstep } = await joinSamplePlayer(world.scene, server.port, SIZE, 3);
+            const play = (until: () => boolean) => playFor(world.scene, 30000, until);
+            erosion.dig(new Vector3(-4, 0, 4), 3, 1);
+            await play(() => lockstep.status().entries > 0);
+            expect(server.dropPlayer("player 1")).toBe(true); // the network cuts it: no close frame
+            await play(() => lockstep.status().joins > 1);
+            expect(lockstep.status()).toMatchObject({ reconnects: 1, joins: 2, connected: true, player: "player 2" });
+            erosion.pile(new Vector3(5, 0, -5), 3, 1);
+            const entries = lockstep.status().entries;
+            await play(() => lockstep.status().entries > entries);
+            server.pause();
+            const horizon = server.host.horizon;
+            await play(() => erosion.stamp.cycle === horizon.cycle && erosion.stamp.batch === horizon.batch);
+            expect(erosion.stamp).toEqual(horizon);
+            expect(await erosion.fingerprint()).toBe(server.host.simulation.fingerprint());
+            expect(server.host.simulation.log.entries.map((entry) => `${entry.player}:${entry.kind}`)).toEqual(["player 1:edit", "player 2:edit"]);
+            lockstep.close();
         } finally {
             await server.close();
             world.dispose();
