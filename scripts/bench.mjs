@@ -7,12 +7,14 @@
 // own Node process from an esbuild bundle (bench/.build); the records are gathered into
 // bench/results.json with the machine and adapters, and the table is printed last.
 // `--quick` gives the same records with fewer runs (about 100 s on 2 cores).
-// `--update` keeps the other parts' records already in the output file (rerun one part, keep the rest);
-// `environment.parts` says when and under what load each part ran.
+// `--update` keeps the other parts' records already in the output file (rerun one part, keep the rest;
+// the chromium part run with some of its figures, --skip-* or --edits-only, keeps its others);
+// `environment.parts` says when and under what load each part ran, and every record carries its own
+// `date`, `machine` and `commit`.
 // See bench/README.md.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
+import { arch, availableParallelism, cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BUILD_DIR, ROOT, buildBenchPages, buildNodeBundles, generateSources } from "./bench-build.mjs";
@@ -29,6 +31,29 @@ const update = args.includes("--update");
 // The chromium part's own switches pass through (--skip-kernels, --skip-component, --skip-world,
 // --skip-webgl, --edits-only: a rerun of some of its figures, to an --out file of its own).
 const chromiumArgs = args.filter((arg) => /^--(skip-(kernels|component|world|webgl)|edits-only)$/.test(arg));
+
+/** The machine a record was measured on, as every record carries it (`machine`). */
+function machineName() {
+    const memoryGiB = Math.round((totalmem() / 2 ** 30) * 10) / 10;
+    return `${cpus()[0]?.model ?? "unknown"}, ${availableParallelism()} cores, ${memoryGiB} GiB, ${platform()} ${release()} ${arch()}, Node ${process.version}`;
+}
+
+/** The commit the figures were measured on (`commit`), "+changes" when the working tree differed from it. */
+function commitName() {
+    try {
+        const hash = execFileSync("git", ["rev-parse", "--short=10", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+        // The code measured: the records and the documents themselves do not count.
+        const paths = ["plugin", "shaders", "bench", "scripts", ":(exclude)bench/results.json", ":(exclude)*.md"];
+        const status = execFileSync("git", ["status", "--porcelain", "--", ...paths], { cwd: ROOT, encoding: "utf8" });
+        const changed = status.trim() !== "";
+        return changed ? `${hash}+changes` : hash;
+    } catch {
+        return "unknown";
+    }
+}
+
+/** Which record a new one replaces: the same figure (backend, kernel, size, brush, threads, budget). */
+const figureKey = (record) => [record.backend, record.kernel, record.size, record.brushRadius, record.threads, record.budgetMs ?? null].join("|");
 
 // Lines a part prints that say nothing about the benchmark (Dawn probing display backends).
 const NOISE = [/XDG_RUNTIME_DIR/, /shaderUniform\*ArrayDynamicIndexing/, /While initializing adapter/, /PhysicalDeviceVk\.cpp/, /^\s*$/, /^BJS - /];
@@ -76,9 +101,24 @@ async function main() {
     const round = (values) => values.map((value) => Math.round(value * 100) / 100);
     const previous = update && existsSync(outPath) ? JSON.parse(readFileSync(outPath, "utf8")) : null;
     const partOf = (record) => (record.backend === "cpu" ? "cpu" : record.backend === "webgpu-dawn" ? "dawn" : "chromium");
-    const records = previous ? previous.records.filter((record) => !parts.includes(partOf(record))) : [];
-    const adapters = previous ? Object.fromEntries(Object.entries(previous.environment.adapters ?? {}).filter(([backend]) => !parts.includes(partOf({ backend })))) : {};
-    const partRuns = previous ? Object.fromEntries(Object.entries(previous.environment.parts ?? {}).filter(([part]) => !parts.includes(part))) : {};
+    // Every record says when, on what and on which commit it was measured; a record kept from an
+    // earlier run keeps its own (one written before records carried them takes its part's run).
+    const machine = machineName();
+    const commit = commitName();
+    const machineOf = (environment) => `${environment.cpuModel}, ${environment.cores} cores, ${environment.memoryGiB} GiB, ${environment.platform}, Node ${environment.node}`;
+    const dated = (record, environment) => ({
+        ...record,
+        date: record.date ?? environment.parts?.[partOf(record)]?.date ?? environment.date,
+        machine: record.machine ?? machineOf(environment),
+    });
+    // A part rerun replaces its records; the chromium part run with some of its figures only
+    // (--skip-*, --edits-only) replaces those and keeps the rest.
+    const partial = (part) => part === "chromium" && chromiumArgs.length > 0;
+    const keeps = (part) => !parts.includes(part) || partial(part);
+    const kept = previous ? previous.records.filter((record) => keeps(partOf(record))).map((record) => dated(record, previous.environment)) : [];
+    const records = [];
+    const adapters = previous ? Object.fromEntries(Object.entries(previous.environment.adapters ?? {}).filter(([backend]) => keeps(partOf({ backend })))) : {};
+    const partRuns = previous ? Object.fromEntries(Object.entries(previous.environment.parts ?? {}).filter(([part]) => keeps(part.split(" ")[0]))) : {};
     const failures = [];
     for (const part of parts) {
         process.stderr.write(`\n== ${part} ==\n`);
@@ -90,16 +130,18 @@ async function main() {
             process.stderr.write(`The ${part} part failed (exit code ${code}); its figures are missing.\n`);
             continue;
         }
-        if (Array.isArray(result)) {
-            records.push(...result);
-        } else {
-            records.push(...result.records);
+        const measured = (Array.isArray(result) ? result : result.records).map((record) => ({ ...record, date: partRun.date, machine, commit }));
+        records.push(...measured);
+        if (!Array.isArray(result)) {
             if (result.adapter) adapters[`webgpu-${part}`] = result.adapter;
             Object.assign(adapters, result.adapters ?? {});
         }
-        partRuns[part] = { ...partRun, loadAverageAtEnd: round(loadavg()), seconds: Math.round((performance.now() - partStarted) / 1000) };
-        process.stderr.write(`(${part}: ${partRuns[part].seconds} s)\n`);
+        const runName = partial(part) ? `${part} ${chromiumArgs.join(" ")}` : part;
+        partRuns[runName] = { ...partRun, loadAverageAtEnd: round(loadavg()), seconds: Math.round((performance.now() - partStarted) / 1000) };
+        process.stderr.write(`(${part}: ${partRuns[runName].seconds} s)\n`);
     }
+    const replaced = new Set(records.map(figureKey));
+    records.push(...kept.filter((record) => !replaced.has(figureKey(record))));
     const order = ["cpu", "dawn", "chromium"];
     records.sort((a, b) => order.indexOf(partOf(a)) - order.indexOf(partOf(b)));
 

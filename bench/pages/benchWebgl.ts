@@ -87,7 +87,8 @@ async function runWebglBench(request: WebglBenchRequest): Promise<BenchPageResul
     const seconds = (performance.now() - started) / 1000;
     // Ground edits on the running component, the render loop still going (editLatency.ts).
     const edits = request.skipEdits ? [] : (await editLatencyRecords(scene, erosion, size, 5, { backend: "component-chromium", size, brushRadius: 3, threads: null, budgetMs }, `TerrainErosion (CPU backend in a Web Worker) on WebGL2, a ${size} x ${size} ground, default options`)).map((record) => ({ ...record, kernel: `webgl2-${record.kernel}` }));
-    const undos = request.skipEdits ? [] : (await undoLatencyRecords(scene, "cpu", 5, { backend: "component-chromium" }, "TerrainErosion (CPU backend in a Web Worker) on WebGL2")).map((record) => ({ ...record, kernel: `webgl2-${record.kernel}` }));
+    const undoWhat = "TerrainErosion (CPU backend in a Web Worker) on WebGL2";
+    const undos = request.skipEdits ? [] : (await undoLatencyRecords(scene, "cpu", 5, { backend: "component-chromium" }, undoWhat)).map((record) => ({ ...record, kernel: `webgl2-${record.kernel}` }));
     engine.stopRenderLoop();
     const info = engine.getInfo();
     const detail = `TerrainErosion (CPU backend in a Web Worker, ${erosion.backendInWorker ? "worker" : "calling thread"}) on WebGL2 (${info.renderer}), a ${size} x ${size} ground, default options, the maps texture on, one cycle of ${erosion.batchesPerCycle} batches at a ${budgetMs} ms budget in ${seconds.toFixed(1)} s${warmUp > 0 ? ` after ${warmUp} warm-up cycles` : ""}, ${main.length} frames that brought rows back`;

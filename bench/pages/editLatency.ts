@@ -68,7 +68,8 @@ const UNDO_SIZE = 129;
  * (the terrain then shows the run without the dig).
  */
 export async function undoLatencyRecords(scene: Scene, backend: "webgpu" | "cpu", runs: number, common: Pick<BenchRecord, "backend">, what: string): Promise<BenchRecord[]> {
-    const ground = createGroundFromHeights(`undo-${backend}`, fixedToHeights(benchHeights(UNDO_SIZE)), { columns: UNDO_SIZE, rows: UNDO_SIZE, extent: { width: UNDO_SIZE - 1, height: UNDO_SIZE - 1 } }, scene);
+    const extent = { width: UNDO_SIZE - 1, height: UNDO_SIZE - 1 };
+    const ground = createGroundFromHeights(`undo-${backend}`, fixedToHeights(benchHeights(UNDO_SIZE)), { columns: UNDO_SIZE, rows: UNDO_SIZE, extent }, scene);
     ground.isVisible = false;
     const erosion = new TerrainErosion({ backend });
     ground.addBehavior(erosion, true);
@@ -110,14 +111,19 @@ export async function undoLatencyRecords(scene: Scene, backend: "webgpu" | "cpu"
         erosion.dispose();
         ground.dispose();
     }
-    const detail = `${what}: its own ${UNDO_SIZE} x ${UNDO_SIZE} ground (1 m cells), default options (${erosion.options.frameBudgetMs} ms budget), running; ${runs} runs after one to warm up`;
+    const budgetMs = erosion.options.frameBudgetMs;
+    const detail = `${what}: its own ${UNDO_SIZE} x ${UNDO_SIZE} ground (1 m cells), default options (${budgetMs} ms budget), running; ${runs} runs after one to warm up`;
     const record = (kernel: string, unit: string, values: number[], measure: string): BenchRecord => ({
-        ...common, kernel, size: UNDO_SIZE, brushRadius: null, threads: null, budgetMs: erosion.options.frameBudgetMs, unit, ...summarize(values), runs: values.length, detail: `${detail}; ${measure}`,
+        ...common,
+        ...{ kernel, size: UNDO_SIZE, brushRadius: null, threads: null, budgetMs, unit },
+        ...summarize(values),
+        runs: values.length,
+        detail: `${detail}; ${measure}`,
     });
     return [
         record("undo-empty-ms", "ms", figures.emptyMs, "milliseconds from undo() with nothing to undo to its answer (an empty list)"),
         record("undo-empty-frames", "frames", figures.emptyFrames, "frames rendered from undo() with nothing to undo to its answer"),
-        record("undo-ms", "ms", figures.ms, "milliseconds from undo() of a dig (2.5 m radius, 3 m deep) that had reached the mesh's CPU data to its answer, the terrain then the run without it"),
+        record("undo-ms", "ms", figures.ms, "milliseconds from undo() of a dig (2.5 m radius, 3 m deep) on the mesh's CPU data to its answer (the run without it)"),
         record("undo-frames", "frames", figures.frames, "frames rendered from that undo() to its answer"),
     ];
 }

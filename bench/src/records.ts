@@ -12,6 +12,10 @@ export interface BenchRecord extends RatioRecord {
     budgetMs?: number;
     /** Multi-thread CPU figures: speed-up over one thread, divided by the threads. */
     scalingPerCore?: number;
+    /** When its part started (ISO 8601), the machine and the commit it was measured on: `scripts/bench.mjs` adds them. */
+    date?: string;
+    machine?: string;
+    commit?: string;
 }
 
 /** What was measured on, next to the records in `bench/results.json`. */

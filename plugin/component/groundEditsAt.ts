@@ -102,7 +102,8 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
         shape = shapeGroundEdit(request, cells, radiusCells, field.width, field.depth, schedule.options.tileable, worldUnits(field));
     } catch (error) {
         // The core names the edit's kind; the caller called `operation` (`along` digs, piles or flattens).
-        if (error instanceof RangeError && error.message.startsWith(`${request.kind}: `)) throw new RangeError(`${operation}: ${error.message.slice(request.kind.length + 2)}`);
+        const prefix = `${request.kind}: `;
+        if (error instanceof RangeError && error.message.startsWith(prefix)) throw new RangeError(`${operation}: ${error.message.slice(prefix.length)}`);
         throw error;
     }
     return schedule.stampEdit(shape, undefined, undefined, { kind: "edit", edit: request, points: cells, radius: radiusCells });

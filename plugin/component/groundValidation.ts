@@ -147,13 +147,19 @@ function checkVertexData(ground: GroundMesh, kind: string, vertices: number): vo
         );
     }
     if (!(data instanceof Float32Array) && !Array.isArray(data)) {
-        throw new ErosionTargetError(`The ground "${ground.name}" keeps its ${kind} data on the CPU as a ${data.constructor.name}; erosion writes it in place as floats: set it as a Float32Array or a number[].`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" keeps its ${kind} data on the CPU as a ${data.constructor.name}; erosion writes it in place as floats: set it as a Float32Array or a number[].`
+        );
     }
     if (buffer.getSize() !== 3 || buffer.byteStride !== 12 || buffer.byteOffset !== 0 || buffer.type !== VertexBuffer.FLOAT) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has an interleaved or non-float ${kind} vertex buffer; erosion needs 3 floats a vertex, packed: set it with ground.setVerticesData("${kind}", data, true).`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" has an interleaved or non-float ${kind} vertex buffer; erosion needs 3 floats a vertex, packed: set it with ground.setVerticesData("${kind}", data, true).`
+        );
     }
     if (data.length !== vertices * 3) {
-        throw new ErosionTargetError(`The ground "${ground.name}": its ${kind} data holds ${data.length} numbers, not the ${vertices * 3} of its ${vertices} vertices (3 a vertex); it was replaced with data for another mesh.`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}": its ${kind} data holds ${data.length} numbers, not the ${vertices * 3} of its ${vertices} vertices (3 a vertex); it was replaced with data for another mesh.`
+        );
     }
 }
 

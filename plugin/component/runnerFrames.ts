@@ -70,6 +70,13 @@ interface PiecedBatch {
 export class RunnerFrames {
     private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
     private _framesInFlight = 0;
+    /**
+     * Of those, frames of ground edits alone (issued ahead of erosion's frame): they do not hold
+     * erosion's place, or a drag of edits, one due every frame, keeps a frame of edits in flight at
+     * every rendered frame and erosion never issues another (the CPU backend's worker takes one
+     * frame at a time).
+     */
+    private _editFramesInFlight = 0;
     /** The backend `_framesInFlight` counts for: frames of one that stalled or was lost no longer hold new ones back. */
     private _flightBackend: ErosionBackend | null = null;
     private _lastFrame: ErosionFrameStats = IDLE_FRAME;
@@ -117,8 +124,12 @@ export class RunnerFrames {
             // A new backend (a recovery): the frames still out on the old one are its own business.
             this._flightBackend = backend;
             this._framesInFlight = 0;
+            this._editFramesInFlight = 0;
         }
         const started = performance.now();
+        // The ground edits due go first, in a frame of their own, so they never take erosion's place
+        // in the frame planned after them (not between a batch's pieces: nothing runs there).
+        if (!this._pieced && schedule.editDue) this._issue(planFrame(schedule, this._budget, options.frameBudgetMs, { editsOnly: true }), backend);
         const frame = this._nextFrame(backend);
         if (frame) {
             if (maxCycles > 0 && schedule.cycle >= maxCycles) host.running = false;
@@ -144,7 +155,7 @@ export class RunnerFrames {
         }
         if (this._pieced) {
             // A batch in pieces goes on (paused or not: the schedule has counted it) and nothing runs between them.
-            return this._framesInFlight >= inFlightLimit ? null : this._takePieces(options.frameBudgetMs);
+            return this._framesInFlight - this._editFramesInFlight >= inFlightLimit ? null : this._takePieces(options.frameBudgetMs);
         }
         // Paused, or with as many frames in flight as the backend takes, a frame still applies the
         // ground edits stamped here (a small batch each, queued behind the frames in flight): an
@@ -154,7 +165,7 @@ export class RunnerFrames {
         // Rows waiting beyond what the next frames apply (by their budgets and their uploads) hold new
         // batches back, edits still run (`PendingRows.backlogged`).
         const backlogged = this._rows.backlogged(backend, options.frameBudgetMs);
-        const editsOnly = !running || atHorizon || this._framesInFlight >= inFlightLimit || backlogged;
+        const editsOnly = !running || atHorizon || this._framesInFlight - this._editFramesInFlight >= inFlightLimit || backlogged;
         if (editsOnly && !schedule.editDue) {
             return null;
         }
@@ -184,7 +195,9 @@ export class RunnerFrames {
         const host = this._host;
         const { batches, changed, estimatedMs, units, cycleCompleted, pieces } = frame;
         const ends = pieces === null || pieces.to === pieces.total;
+        const editFrame = batches.length > 0 && batches.every((planned) => planned.operator === "edit");
         this._framesInFlight++;
+        if (editFrame) this._editFramesInFlight++;
         const where = frameContext(batches, host.schedule);
         const running = backend.runFrame(batches, changed, host.maps.texelOptions(), pieces);
         const completeCycle = cycleCompleted ? this._readCheckpoint(backend, boundary) : null;
@@ -230,7 +243,9 @@ export class RunnerFrames {
                 host.report("stopped", "Erosion stopped: a frame failed.", error);
             })
             .finally(() => {
-                if (this._flightBackend === backend) this._framesInFlight--;
+                if (this._flightBackend !== backend) return;
+                this._framesInFlight--;
+                if (editFrame) this._editFramesInFlight--;
             });
         host.track(landed);
     }

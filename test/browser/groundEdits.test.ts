@@ -2,13 +2,13 @@
  * Ground edits on a real engine (headless Chromium, WebGPU on SwiftShader, the CPU backend in its Web
  * Worker): frames from `dig` to the changed vertices, paused and running, at a budget of one batch a
  * frame and at a large one (figures printed); frames from `undo()` to its answer, with nothing to
- * undo and with a dig; and edits of every kind made while erosion runs give
+ * undo and with a dig; erosion's pace on the CPU backend during a stroke of edits; and edits of every kind made while erosion runs give
  * the CPU reference's terrain at the stamps their handles report, and again after a snapshot taken
  * with edits pending is restored (at a large budget and on the CPU backend too: test/soak/).
  */
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { checkStampedRun } from "../helpers/groundEditRuns.js";
-import type { LatencyRequest, LatencyResult, UndoLatencyRequest, UndoLatencyResult } from "./pages/groundEdits.js";
+import type { LatencyRequest, LatencyResult, StrokeRequest, StrokeResult, UndoLatencyRequest, UndoLatencyResult } from "./pages/groundEdits.js";
 
 describe("ground edits reach the mesh", () => {
     let browser: OpenPage;
@@ -50,6 +50,19 @@ describe("ground edits reach the mesh", () => {
             expect(real.heightBefore - real.heightDug).toBeGreaterThan(2.5);
             expect(Math.abs(real.heightAfter - real.heightBefore)).toBeLessThan(0.5);
         }
+        expect(browser.errors).toEqual([]);
+    }, 240000);
+
+    it("a stroke of 15 edits leaves the CPU backend's erosion batches a second within 2x of the undisturbed rate (129², water on, a few frames a second)", async () => {
+        // A heavy scene on a software renderer: 150 ms of main thread a frame, digs every 100 ms (one due at nearly every frame).
+        const request: StrokeRequest = { backend: "cpu", size: 129, edits: 15, intervalMs: 100, windowS: 6, water: true, renderCostMs: 150 };
+        const result = await browser.page.evaluate((r) => (window as unknown as { strokeRate(r: StrokeRequest): Promise<StrokeResult> }).strokeRate(r), request);
+        const { undisturbed, stroke } = result;
+        const rate = (part: { batches: number; seconds: number }) => part.batches / part.seconds;
+        console.log(`cpu: ${rate(undisturbed).toFixed(2)} batches/s undisturbed (${undisturbed.batches} in ${undisturbed.seconds.toFixed(1)} s, ${undisturbed.fps.toFixed(1)} fps), ${rate(stroke).toFixed(2)} during a stroke of 15 edits (${stroke.batches} in ${stroke.seconds.toFixed(1)} s, ${stroke.fps.toFixed(1)} fps)`);
+        expect(result.backend).toBe("cpu");
+        expect(undisturbed.batches).toBeGreaterThan(5);
+        expect(rate(stroke)).toBeGreaterThanOrEqual(rate(undisturbed) / 2);
         expect(browser.errors).toEqual([]);
     }, 240000);
 

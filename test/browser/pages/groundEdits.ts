@@ -150,6 +150,72 @@ async function undoLatency(request: UndoLatencyRequest): Promise<UndoLatencyResu
     return result;
 }
 
+export interface StrokeRequest {
+    backend: ErosionBackendName;
+    size: number;
+    /** Edits in the stroke, and milliseconds between them (a drag's pointer moves). */
+    edits: number;
+    intervalMs: number;
+    /** Seconds the undisturbed rate is measured over. */
+    windowS: number;
+    /** The shallow water on, and the maps texture asked for (as the material plugin and the water surface do). */
+    water: boolean;
+    /** Main-thread milliseconds each rendered frame costs besides erosion (a heavy scene on a software renderer: a few frames a second). */
+    renderCostMs: number;
+}
+
+/** Erosion batches a second (`onPatchEroded`, the edits' own left out) and rendered frames a second, undisturbed and during the stroke. */
+export interface StrokeResult {
+    backend: string;
+    undisturbed: { batches: number; seconds: number; fps: number };
+    stroke: { batches: number; seconds: number; fps: number };
+}
+
+/**
+ * A drag-to-dig stroke on a running component at the defaults: `edits` digs `intervalMs` apart
+ * along a line across the ground, after `windowS` seconds undisturbed.
+ */
+async function strokeRate(request: StrokeRequest): Promise<StrokeResult> {
+    const heights = generateNoiseTerrain({ width: request.size, depth: request.size, seed: 9, relief: 10 });
+    const ground = CreateGround(`stroke-${request.backend}-${frames}`, { width: request.size - 1, height: request.size - 1, subdivisions: request.size - 1, updatable: true }, scene);
+    const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
+    heights.forEach((height, i) => (positions[i * 3 + 1] = height));
+    ground.updateVerticesData(VertexBuffer.PositionKind, positions);
+    const erosion = new TerrainErosion({ backend: request.backend, water: { enabled: request.water } });
+    let batches = 0;
+    erosion.onPatchErodedObservable.add((event) => {
+        if (event.operator !== "edit") batches++;
+    });
+    ground.addBehavior(erosion);
+    await erosion.whenReady();
+    if (request.water) await erosion.getMapsTexture();
+    const heavy = scene.onBeforeRenderObservable.add(() => {
+        const until = performance.now() + request.renderCostMs;
+        while (performance.now() < until);
+    });
+    const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    const measure = async (work: () => Promise<void>) => {
+        const [startBatches, startFrames, started] = [batches, frames, performance.now()];
+        await work();
+        const seconds = (performance.now() - started) / 1000;
+        return { batches: batches - startBatches, seconds, fps: (frames - startFrames) / seconds };
+    };
+    await afterFrames(10); // the budget learns the operators' costs
+    const undisturbed = await measure(() => sleep(request.windowS * 1000));
+    const half = (request.size - 1) / 2;
+    const stroke = await measure(async () => {
+        for (let k = 0; k < request.edits; k++) {
+            erosion.dig(new Vector3(-half * 0.6 + (1.2 * half * k) / (request.edits - 1), 0, half * 0.2), 3, 0.5);
+            await sleep(request.intervalMs);
+        }
+    });
+    scene.onBeforeRenderObservable.remove(heavy);
+    const result = { backend: erosion.backend ?? "none", undisturbed, stroke };
+    ground.dispose();
+    await erosion.whenIdle();
+    return result;
+}
+
 export interface StampedRunRequest {
     backend: ErosionBackendName;
     frameBudgetMs: number;
@@ -256,5 +322,5 @@ async function replayRun(request: ReplayRequest): Promise<{ backend: string; fin
     return result;
 }
 
-Object.assign(window, { editLatency, stampedRun, replayRun, undoLatency });
+Object.assign(window, { editLatency, stampedRun, replayRun, undoLatency, strokeRate });
 setup().then(() => Object.assign(window, { pageReady: true }));
