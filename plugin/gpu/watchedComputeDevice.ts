@@ -9,18 +9,23 @@ import { ForwardingComputeDevice } from "./forwardingComputeDevice.js";
 import type { KernelName } from "./shaderLibrary.js";
 import type { WaitWatch } from "../core/waitWatch.js";
 
-/** Submits between two signs of life asked of the device (`WaitWatch.alive`). */
-const SUBMITS_PER_PROBE = 16;
+/**
+ * Submits in one task (a frame's recording) past which each further one asks the device for a sign
+ * of life (`WaitWatch.alive`): a frame of the frame budget submits two or three times, a whole
+ * cycle at once (`runCycles`, an undo's replay) dozens with water on.
+ */
+const SUBMITS_BEFORE_PROBES = 4;
 
 /** Wraps `inner`, watching its readbacks and compiles. */
 export class WatchedComputeDevice extends ForwardingComputeDevice {
-    private _submits = 0;
+    /** Submits in the current task so far. */
+    private _burst = 0;
 
     /**
      * @param _workDone resolves once the device has run everything submitted so far
-     *   (`queue.onSubmittedWorkDone`): asked every `SUBMITS_PER_PROBE` submits as a sign of life, so a
-     *   readback behind a long stretch of work (a whole cycle in one frame: `runCycles`, an undo's
-     *   replay) counts its deadline from the work ahead of it finishing, not from its own start
+     *   (`queue.onSubmittedWorkDone`): asked at each submit of a long recording as a sign of life, so
+     *   a readback behind a long stretch of work counts its deadline from the work just ahead of it
+     *   finishing, not from its own start (one submit's work is still one wait)
      */
     constructor(
         inner: ComputeDevice,
@@ -35,9 +40,11 @@ export class WatchedComputeDevice extends ForwardingComputeDevice {
         this._submitted();
     }
 
-    /** Every `SUBMITS_PER_PROBE`-th submit asks for a sign of life (a readback submits too). */
+    /** A submit (a readback submits too): past `SUBMITS_BEFORE_PROBES` in this task, it asks for a sign of life. */
     private _submitted(): void {
-        if (!this._workDone || ++this._submits % SUBMITS_PER_PROBE !== 0) return;
+        if (!this._workDone) return;
+        if (this._burst++ === 0) queueMicrotask(() => (this._burst = 0));
+        if (this._burst <= SUBMITS_BEFORE_PROBES) return;
         const submitted = performance.now();
         this._workDone().then(
             () => this._watch.alive(submitted),
