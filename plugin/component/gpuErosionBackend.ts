@@ -94,7 +94,9 @@ export class GpuErosionBackend implements ErosionBackend {
         // The attach (the grounds' copies, the initial state) had this frame: the buffers and the WGSL get the next.
         await nextRenderedFrame(engine);
         const device = new BabylonComputeDevice(engine);
-        const simulation = await GpuErosionSimulation.create(watch ? new WatchedComputeDevice(device, watch) : device, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null);
+        const gpu = (engine as unknown as { _device?: GPUDevice })._device;
+        const watched = watch ? new WatchedComputeDevice(device, watch, gpu ? () => gpu.queue.onSubmittedWorkDone() : null) : device;
+        const simulation = await GpuErosionSimulation.create(watched, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null);
         startup?.enter("uploading");
         await writeInPieces(device, simulation.stateWrites(state), UPLOAD_PIECE_BYTES, () => nextRenderedFrame(engine));
         return new GpuErosionBackend(engine, device, simulation, field, watch);

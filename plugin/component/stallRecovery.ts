@@ -210,8 +210,12 @@ export class StallRecovery {
         this._count++;
         this._inARow++;
         const retries = this._host.options.stallRetries;
-        const next = this._inARow > retries ? `more stalls in a row than stallRetries (${retries}): erosion stops at its last checkpoint` : `rebuilding the ${kind} backend from the last checkpoint (stall ${this._inARow} in a row; stallRetries ${retries})`;
-        const message = `Erosion stalled: ${error.wait.operation} did not settle within ${Math.round(error.waitedMs)} ms (${where.during}, at cycle ${where.cycle}, batch ${where.batch}); ${next}. Waiting then: ${describeWaits(error.pending)}.`;
+        const next =
+            this._inARow > retries
+                ? `more stalls in a row than stallRetries (${retries}): erosion stops at its last checkpoint`
+                : `rebuilding the ${kind} backend from the last checkpoint (stall ${this._inARow} in a row; stallRetries ${retries})`;
+        const waited = `${error.wait.operation} did not settle within ${Math.round(error.waitedMs)} ms (${where.during}, at cycle ${where.cycle}, batch ${where.batch})`;
+        const message = `Erosion stalled: ${waited}; ${next}. Waiting then: ${describeWaits(error.pending)}.`;
         this._reason = message;
         this._lastStall = null;
         const stall: ErosionStall = { operation: error.wait.operation, wait: error.wait.kind, during: where.during, cycle: where.cycle, batch: where.batch, waitedMs: error.waitedMs, inARow: this._inARow };

@@ -168,7 +168,7 @@ export interface ErosionOptions {
     /**
      * How long any one wait on the device or a worker may take before erosion counts it as stalled,
      * in milliseconds, 50..3600000 (then it reports the stall and rebuilds from the last checkpoint).
-     * Default 120000.
+     * Default 300000.
      */
     stallTimeoutMs: number;
     /** Stalls in a row erosion recovers from before it stops, 0..100. Default 3. */

@@ -51,7 +51,8 @@ export function describeWaits(waits: readonly WaitingNow[]): string {
 
 /** The waits of one runner or bake, each with a deadline. */
 export class WaitWatch {
-    private readonly _pending = new Set<PendingWait>();
+    /** Each pending wait, with what gives it a whole deadline again from now. */
+    private readonly _pending = new Map<PendingWait, () => void>();
     /** The longest wait that settled in time, by kind (milliseconds): how near the deadline real work comes. */
     public readonly longestSettledMs: Partial<Record<WaitKind, number>> = {};
 
@@ -77,7 +78,6 @@ export class WaitWatch {
      */
     public watchProgress<T>(kind: WaitKind, operation: string, start: (progress: () => void) => Promise<T>): Promise<T> {
         const wait: PendingWait = { kind, operation, startedMs: performance.now() };
-        this._pending.add(wait);
         const limit = this._deadlineMs();
         return new Promise<T>((resolve, reject) => {
             let settled = false;
@@ -106,6 +106,7 @@ export class WaitWatch {
                 since = performance.now();
                 arm();
             };
+            this._pending.set(wait, progress);
             arm();
             let work: Promise<T>;
             try {
@@ -127,6 +128,18 @@ export class WaitWatch {
         });
     }
 
+    /**
+     * The device finished the work it was given at `submittedMs` (a `performance.now()` time): every
+     * wait that began after that, and so queues behind that work (a readback after a long submit),
+     * gets a whole deadline again from now. A wait older than the work is not helped: a device that
+     * ran past it and left it pending has lost it.
+     */
+    public alive(submittedMs: number): void {
+        for (const [wait, progress] of this._pending) {
+            if (wait.startedMs > submittedMs) progress();
+        }
+    }
+
     /** The waits pending now, oldest first, with how long each has waited. */
     public get pending(): WaitingNow[] {
         return this.pendingAt(performance.now());
@@ -134,7 +147,7 @@ export class WaitWatch {
 
     /** The waits pending at `now` (a `performance.now()` time), oldest first. */
     public pendingAt(now: number): WaitingNow[] {
-        return [...this._pending].sort((a, b) => a.startedMs - b.startedMs).map((wait) => ({ ...wait, waitedMs: now - wait.startedMs }));
+        return [...this._pending.keys()].sort((a, b) => a.startedMs - b.startedMs).map((wait) => ({ ...wait, waitedMs: now - wait.startedMs }));
     }
 
     /** One line naming every pending wait and how long it has waited (what a frame that does not settle waits for). */

@@ -98,13 +98,18 @@ export class BabylonComputeDevice implements ComputeDevice {
      * s; one at a time, frames of 20-40 ms over 6.5-7.6 s; two at a time, frames of 20-40 ms but
      * one of 150 ms, over 3.8-4.1 s).
      */
-    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later: readonly KernelName[] = []): Promise<void> {
+    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later: readonly KernelName[] = [], onStep?: () => void): Promise<void> {
         const shaders = kernels.map((kernel) => [kernel, this._shader(kernel)] as const);
-        await inTurns(shaders, PIPELINES_AT_ONCE, ([kernel, shader]) => whenReady(kernel, shader));
+        await inTurns(shaders, PIPELINES_AT_ONCE, ([kernel, shader]) => whenReady(kernel, shader).then(() => onStep?.()));
         const deferred = new Set(later);
         const now = shaders.filter(([kernel]) => !deferred.has(kernel)).map(([, shader]) => shader);
         onCompiled && deferred.forEach(() => onCompiled());
-        await inTurns(now, PIPELINES_AT_ONCE, (shader) => createPipeline(this.engine, shader).then(() => onCompiled?.()));
+        await inTurns(now, PIPELINES_AT_ONCE, (shader) =>
+            createPipeline(this.engine, shader).then(() => {
+                onCompiled?.();
+                onStep?.();
+            })
+        );
         if (deferred.size === 0) return;
         // A failure here only means the kernel compiles at its first dispatch instead.
         const rest = shaders.filter(([kernel]) => deferred.has(kernel)).map(([, shader]) => shader);

@@ -35,9 +35,10 @@ export interface ComputeDevice {
     /**
      * Compiles every kernel; resolves when all can be dispatched. The pipelines of `later` (some of
      * `kernels`, not needed by the first frames) may be completed after it resolves, in the
-     * background; a dispatch of one before then still runs (compiling it at once).
+     * background; a dispatch of one before then still runs (compiling it at once). `onStep` hears
+     * of every step done (a kernel's WGSL, a pipeline), where `onCompiled` counts whole kernels.
      */
-    prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later?: readonly KernelName[]): Promise<void>;
+    prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later?: readonly KernelName[], onStep?: () => void): Promise<void>;
     /**
      * Creates a zero-filled buffer: a storage buffer, or (`usage: "uniform"`) one the kernels bind as
      * a uniform buffer (`UNIFORM_BINDINGS`: the params).

@@ -22,8 +22,8 @@ export class ForwardingComputeDevice implements ComputeDevice {
         return this.inner.maxWorkgroupsPerDimension;
     }
 
-    public prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later?: readonly KernelName[]): Promise<void> {
-        return this.inner.prepareKernels(kernels, onCompiled, later);
+    public prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later?: readonly KernelName[], onStep?: () => void): Promise<void> {
+        return this.inner.prepareKernels(kernels, onCompiled, later, onStep);
     }
 
     public createBuffer(label: string, byteLength: number, usage?: BufferUsage): ComputeBuffer {

@@ -34,7 +34,7 @@ export class HeadlessGpuBackend implements ErosionBackend {
      * @param watch where the backend's waits (readbacks, submitted work, compiles) are recorded and get their deadline
      */
     public static async create(device: ComputeDevice, state: ErosionStateData, patchSize: number, workDone: () => Promise<void>, watch: WaitWatch | null = null): Promise<HeadlessGpuBackend> {
-        const watched = watch ? new WatchedComputeDevice(device, watch) : device;
+        const watched = watch ? new WatchedComputeDevice(device, watch, workDone) : device;
         const simulation = await GpuErosionSimulation.create(watched, state.width, state.depth, patchSize);
         simulation.upload(state);
         return new HeadlessGpuBackend(watched, simulation, watch ? () => watch.watch("submittedWork", "onSubmittedWorkDone after the frame", workDone()) : workDone);

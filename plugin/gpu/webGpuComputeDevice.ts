@@ -41,10 +41,11 @@ export class WebGpuComputeDevice implements ComputeDevice {
         this._timestampWrites = decorate;
     }
 
-    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void): Promise<void> {
+    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, _later?: readonly KernelName[], onStep?: () => void): Promise<void> {
         for (const kernel of kernels) {
             if (this._pipelines.has(kernel)) {
                 onCompiled?.();
+                onStep?.();
                 continue;
             }
             const module = this.gpu.createShaderModule({ label: `TerrainErosion.${kernel}`, code: kernelSource(kernel) });
@@ -55,6 +56,7 @@ export class WebGpuComputeDevice implements ComputeDevice {
             }
             this._pipelines.set(kernel, await this.gpu.createComputePipelineAsync({ label: `TerrainErosion.${kernel}`, layout: "auto", compute: { module, entryPoint: "main" } }));
             onCompiled?.();
+            onStep?.();
         }
     }
 

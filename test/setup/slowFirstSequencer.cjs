@@ -20,6 +20,7 @@ const SLOWEST_FIRST = [
     "browser/materialPlugin",
     "browser/gpuParity",
     "unit/core/stability",
+    "unit/component/stallsGpu",
 ];
 
 function rank(path) {

@@ -247,7 +247,10 @@ export class TiledBakeDevice implements BakeDevice {
                 current = false;
                 const left = jobs.filter((_, k) => applied[k] === 0).map((job) => job.tile);
                 const last = attempt >= this._stallRetries;
-                const message = `The bake's tile jobs stalled: ${error.message} Tiles ${left.join(", ")} of cycle ${step.cycle}, class ${step.group} had not answered; ${last ? `more stalls than stallRetries (${this._stallRetries}): the coordinator runs them itself and the bake stops after this step` : `sending them again (stall ${attempt + 1}; stallRetries ${this._stallRetries})`}.`;
+                const next = last
+                    ? `more stalls than stallRetries (${this._stallRetries}): the coordinator runs them itself and the bake stops after this step`
+                    : `sending them again (stall ${attempt + 1}; stallRetries ${this._stallRetries})`;
+                const message = `The bake's tile jobs stalled: ${error.message} Tiles ${left.join(", ")} of cycle ${step.cycle}, class ${step.group} had not answered; ${next}.`;
                 this._onStall?.(message, error);
                 await this._transport.abandon?.();
                 if (last) {

@@ -2,7 +2,8 @@
  * The record and the deadline of every wait on a device or a worker (`WaitWatch`): a pending wait
  * is listed with what it waits for and since when, a settled one leaves the list (its value or its
  * own error passing through), one past the deadline fails with a `StallError` naming it and every
- * wait pending then, and a wait made of many answers gets a whole deadline again at each.
+ * wait pending then, a wait made of many answers gets a whole deadline again at each, and so does
+ * a wait queued behind work the device reports finished.
  */
 import { StallError } from "../../../plugin/index.js";
 import { WaitWatch } from "../../../plugin/internal.js";
@@ -63,5 +64,25 @@ describe("WaitWatch", () => {
             await new Promise(() => undefined);
         });
         await expect(stuck).rejects.toBeInstanceOf(StallError);
+    });
+
+    it("gives the waits queued behind finished work a whole deadline again, not those older than it", async () => {
+        const watch = new WaitWatch(() => 800);
+        const older = watch.watch("readback", "readBuffer before the submit", new Promise(() => undefined));
+        older.catch(() => undefined);
+        await sleep(5);
+        const submitted = performance.now();
+        await sleep(5);
+        let settled = false;
+        const behind = watch.watch("readback", "readBuffer after the submit", sleep(1400).then(() => "read"));
+        void behind.then(() => (settled = true), () => (settled = true));
+        // The work submitted before it finishes now and then, as a long cycle's submits do.
+        for (let step = 0; step < 5; step++) {
+            await sleep(200);
+            watch.alive(submitted);
+        }
+        await expect(older).rejects.toBeInstanceOf(StallError); // 800 ms after its start, whatever finished since
+        expect(settled).toBe(false);
+        await expect(behind).resolves.toBe("read"); // 1400 ms in all, never 800 after the last sign of life
     });
 });
