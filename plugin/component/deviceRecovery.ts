@@ -1,13 +1,15 @@
 /**
  * What happens when the WebGPU device is lost: erosion stops at once and releases the dead device's
- * buffers; when Babylon restores the engine, a new GPU backend resumes from the last cycle-boundary
- * checkpoint, so the terrain comes out as an uninterrupted run would have left it.
+ * buffers; when Babylon restores the engine, a new GPU backend resumes from the newest rewind point
+ * (the last cycle-boundary checkpoint undo keeps, or the run's start) with every input given since
+ * waiting again for its stamp, as after a stall, so the terrain comes out as an uninterrupted run
+ * would have left it, the ground edits given since the checkpoint included.
  */
 import type { AbstractEngine } from "@babylonjs/core/Engines/abstractEngine.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { Observer } from "@babylonjs/core/Misc/observable.js";
 import type { Nullable } from "@babylonjs/core/types.js";
-import { resolveOptions, type ErosionOptions } from "../core/options.js";
+import type { ErosionOptions } from "../core/options.js";
 import type { ErosionSchedule } from "../core/schedule.js";
 import type { Checkpoints } from "./checkpoints.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
@@ -15,9 +17,10 @@ import type { ErosionErrorEvent } from "./erosionEvents.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { WaitWatch } from "../core/waitWatch.js";
 import type { GroundField } from "./groundField.js";
+import { resumeFromPoint, type StallHost } from "./stallRecovery.js";
 
 /** The parts of a runner recovery works on. */
-export interface RecoveryHost {
+export interface RecoveryHost extends Pick<StallHost, "rewind" | "applyState" | "adoptScheduleOptions"> {
     readonly field: GroundField;
     readonly schedule: ErosionSchedule;
     readonly checkpoints: Checkpoints;
@@ -102,12 +105,10 @@ export class DeviceRecovery {
         host.report("deviceLost", `The WebGPU device was lost; erosion stopped and will resume from the checkpoint at cycle ${host.checkpoints.state?.cycle ?? 0} once Babylon restores the engine.`);
     }
 
-    /** After Babylon restores the engine: a new backend resumes from the last cycle-boundary checkpoint. */
+    /** After Babylon restores the engine: a new backend resumes from the newest rewind point, the inputs since given again. */
     private _onDeviceRestored(): void {
         const host = this._host;
-        const checkpoint = host.checkpoints.state;
-        const checkpointOptions = host.checkpoints.options;
-        if (!this._lost || !checkpoint || !checkpointOptions) {
+        if (!this._lost) {
             return;
         }
         const { field, schedule } = host;
@@ -116,22 +117,14 @@ export class DeviceRecovery {
             // Babylon 9.28 rebuilds vertex buffers before its new device exists; give the ground
             // buffers on the new device, from its (up to date) CPU data.
             field.recreateGpuBuffers();
+            const { point, entries } = host.rewind.resumePlan(schedule.inputs.log);
             // The new device gets kernels compiled for it (BabylonComputeDevice numbers the devices).
-            const backend = await GpuErosionBackend.create(this._engine, field, checkpoint, checkpointOptions.patchSize, undefined, host.waits);
-            await backend.writeState(checkpoint);
-            schedule.resumeAt(checkpoint.cycle, resolveOptions(checkpointOptions, host.options), host.options, checkpoint.masks, schedule.latestMasks);
-            // Events of the checkpoint's cycle run again; any queued since wait for the next boundary.
-            const replay = checkpoint.events?.inForce ?? [];
-            schedule.setEvents(replay, [...(checkpoint.events?.pending ?? []), ...schedule.pendingEvents.filter((event) => !replay.includes(event))]);
-            // The checkpoint's sources are in force again; the newest list (any change since) waits for the next boundary.
-            const sourcesInForce = checkpoint.sources?.inForce ?? [];
-            const latestSources = schedule.latestSources;
-            schedule.setSourceState(sourcesInForce, JSON.stringify(latestSources) === JSON.stringify(sourcesInForce) ? null : latestSources);
-            field.writeRows(checkpoint.heights, 0, checkpoint.depth, false);
+            const backend = await GpuErosionBackend.create(this._engine, field, point.state, point.options.patchSize, undefined, host.waits);
+            await resumeFromPoint(host, backend, point, entries);
             host.backend = backend;
             this._lost = false;
             host.running = this._runningBeforeLoss;
-            host.report("recovered", `Erosion resumed from the checkpoint at cycle ${checkpoint.cycle}.`);
+            host.report("recovered", `Erosion resumed from cycle ${point.state.cycle} (its checkpoint), every input given since applying again where it was given.`);
         })().catch((error) => host.report("stopped", "Erosion could not resume after the WebGPU device was restored.", error));
         host.track(recovery);
     }

@@ -180,15 +180,8 @@ export class StallRecovery {
         }
     }
 
-    /** Puts `point` back on `backend` with `entries` waiting again for their stamps (nothing taken back). */
-    private async _resumeAt(backend: ErosionBackend, point: RewindPoint, entries: readonly InputEntry[]): Promise<void> {
-        const host = this._host;
-        const { schedule, field } = host;
-        await host.applyState({ backend, schedule, field }, point.state, point.options, null, false);
-        schedule.inputs.setHeld(point.held);
-        // Stamped at or after the point: each applies (or waits, held or queued) exactly at its stamp.
-        for (const entry of entries) schedule.inputs.regive(entry);
-        host.adoptScheduleOptions();
+    private _resumeAt(backend: ErosionBackend, point: RewindPoint, entries: readonly InputEntry[]): Promise<void> {
+        return resumeFromPoint(this._host, backend, point, entries);
     }
 
     /** Stops: the run stands at the newest point on a backend that only answers reads, and says why. */
@@ -222,4 +215,18 @@ export class StallRecovery {
         this._lastStall = stall;
         this._host.reportEvent({ kind: "stalled", message, error, stall });
     }
+}
+
+/**
+ * Puts `point` back on `backend` with `entries` (those in force since it) waiting again for their
+ * stamps, nothing taken back: what a rebuilt backend resumes from after a stall or a device loss, so
+ * the run goes on to the terrain it would have made, the inputs given since the point included.
+ */
+export async function resumeFromPoint(host: Pick<StallHost, "field" | "schedule" | "applyState" | "adoptScheduleOptions">, backend: ErosionBackend, point: RewindPoint, entries: readonly InputEntry[]): Promise<void> {
+    const { schedule, field } = host;
+    await host.applyState({ backend, schedule, field }, point.state, point.options, null, false);
+    schedule.inputs.setHeld(point.held);
+    // Stamped at or after the point: each applies (or waits, held or queued) exactly at its stamp.
+    for (const entry of entries) schedule.inputs.regive(entry);
+    host.adoptScheduleOptions();
 }
