@@ -12,6 +12,8 @@
  * and draws at most 20 frames a second by itself (sample-scene/lightSettings.ts; `?fps=N` sets the
  * cap, 0 none) and the panel says so. The panel's Rain switch and Spring tool run
  * the shallow water and draw its surface (sample-scene/waterControls.ts); `?water=1` starts with rain.
+ * `?stall=MS` sets `stallTimeoutMs` (how long a wait on the device or worker may take before erosion
+ * reports a stall and rebuilds its backend; default 5 minutes).
  */
 import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
@@ -51,6 +53,7 @@ const terrainName: TerrainName = (Object.keys(TERRAINS) as TerrainName[]).find((
 const askedDroplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
 // ?workers=N: the CPU backend's workers (cpuWorkers; 0 or absent picks max(1, cores - 1)).
 const cpuWorkers = Math.max(0, Math.min(64, Math.floor(Number(params.get("workers")) || 0)));
+const stallOption = params.has("stall") ? { stallTimeoutMs: Math.max(1000, Math.min(3600000, Number(params.get("stall")) || 300000)) } : {};
 
 async function createEngine(canvas: HTMLCanvasElement): Promise<AbstractEngine> {
     if (params.get("engine") !== "webgl2" && (await WebGPUEngine.IsSupportedAsync)) {
@@ -99,7 +102,7 @@ function strataPreset(relief: number): ErosionOptionsInput {
 
 async function createTerrain(scene: Scene, weight: { size: number; droplets: number }): Promise<Terrain> {
     const relief = terrainName === "montblanc" ? (4810 - 454) / (60000 / 646) : (90 * weight.size) / 513;
-    const options: ErosionOptionsInput = { seed: 7, frameBudgetMs: 4, cpuWorkers, hydraulic: { dropletsPerBatch: weight.droplets }, ...strataPreset(relief) };
+    const options: ErosionOptionsInput = { seed: 7, frameBudgetMs: 4, cpuWorkers, ...stallOption, hydraulic: { dropletsPerBatch: weight.droplets }, ...strataPreset(relief) };
     if (terrainName === "montblanc") {
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);

@@ -1,9 +1,12 @@
 /**
  * The sample as lockstep players: the sample's server (sample-scene/lockstep/, `ws`) and two sample
  * tabs that join it (`?join=`), one on WebGPU, one on WebGL2 with the CPU backend, and a late joiner.
- * Both dig, pile and blast with the water on; at every stamp where the server sent its checksums each
- * tab's fingerprint is the server's; when the server stops all stand at its horizon with its
- * fingerprint; a cell corrupted in one tab is found in its region and repaired there.
+ * Both dig, pile and blast with the water on; each digs a stroke with the sample's Dig tool and takes
+ * it back as one (one with the Undo button, one with Ctrl+Z: the server stamps the undos of that
+ * player's own edits); both place a spring in the same turn and both stay; at every stamp where the
+ * server sent its checksums each tab's fingerprint is the server's; when the server stops all stand
+ * at its horizon with its fingerprint; a cell corrupted in one tab is found in its region and
+ * repaired there.
  */
 import { ErosionSnapshot, readRegions } from "../../plugin/index.js";
 import { startLockstepServer } from "../../sample-scene/lockstep/lockstepServer.js";
@@ -23,8 +26,10 @@ type SampleWindow = {
             dig(p: object, r: number, d: number): unknown;
             pile(p: object, r: number, h: number): unknown;
             crater(p: object, r: number, d: number): unknown;
+            addWaterSource(p: object, r: number, rate: number): unknown;
         };
         lockstep: { status(): LockstepStatus } | null;
+        tools: { edits(): number };
     };
 };
 
@@ -54,7 +59,8 @@ describe("two sample tabs in lockstep", () => {
             }
         };
         try {
-            for (const engine of ["webgpu", "webgl2"]) tabs.push(await openSample(`?size=${SIZE}&droplets=64&engine=${engine}&join=ws://127.0.0.1:${server.port}`));
+            // A stall within a minute, not the default five: a tab stalled in this test recovers inside its waits.
+            for (const engine of ["webgpu", "webgl2"]) tabs.push(await openSample(`?size=${SIZE}&droplets=64&stall=60000&engine=${engine}&join=ws://127.0.0.1:${server.port}`));
             // A stall (a wait on the device or a worker past stallTimeoutMs) and its recovery, as the sample prints them.
             tabs.forEach((tab, index) => tab.page.on("console", (message) => /\((stalled|stopped|recovered|deviceLost)\)/.test(message.text()) && console.log(`tab ${index}: ${message.text()}`)));
             const act = (tab: OpenSample, what: string) => tab.page.evaluate((kind) => {
@@ -68,11 +74,50 @@ describe("two sample tabs in lockstep", () => {
             await tabs[0].page.waitForTimeout(1500);
             await act(tabs[1], "crater");
             await tabs[0].page.waitForTimeout(4000);
+            // Each tab digs a stroke with the sample's Dig tool and takes it back as one input of its
+            // own: tab 0 with the Undo button, tab 1 with Ctrl+Z. The server stamps an undo of each of
+            // the stroke's edits, that player's and no one else's, and broadcasts them.
+            const log = () => server.host.simulation.log.entries;
+            const untilServer = async (what: string, done: () => boolean) => {
+                for (const deadline = Date.now() + 120000; !done(); await tabs[0].page.waitForTimeout(100)) {
+                    if (Date.now() > deadline) throw new Error(`The server did not see ${what} within 120 s: its log ends ${JSON.stringify(log().slice(-6).map((entry) => `${entry.player}:${entry.kind}`))}`);
+                }
+            };
+            for (const [index, tab] of tabs.entries()) {
+                const player = (await status(tab)).player!;
+                const edits = () => log().filter((entry) => entry.player === player && entry.kind === "edit").length;
+                const undos = () => log().filter((entry) => entry.player === player && entry.kind === "undo").length;
+                const before = { edits: edits(), undos: undos(), made: await tab.page.evaluate(() => (window as unknown as SampleWindow).sample.tools.edits()) };
+                await tab.page.click('#ground-tools button[data-tool="Dig"]');
+                const box = (await tab.page.locator("#renderCanvas").boundingBox())!;
+                await tab.page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6);
+                await tab.page.mouse.down();
+                await tab.page.mouse.move(box.x + box.width * 0.72, box.y + box.height * 0.66, { steps: 6 });
+                await tab.page.mouse.up();
+                await tab.page.click('#ground-tools button[data-tool="Dig"]'); // the tool off again
+                const stroke = (await tab.page.evaluate(() => (window as unknown as SampleWindow).sample.tools.edits())) - before.made;
+                expect(stroke).toBeGreaterThan(1);
+                await untilServer(`tab ${index}'s ${stroke} edits`, () => edits() === before.edits + stroke);
+                if (index === 0) await tab.page.click('#ground-tools button[data-action="undo"]');
+                else await tab.page.keyboard.press("Control+z");
+                await untilServer(`tab ${index}'s undo of its stroke`, () => undos() === before.undos + stroke);
+                const taken = log().filter((entry) => entry.player === player && entry.kind === "undo").slice(-stroke);
+                const own = new Set(log().filter((entry) => entry.player === player && entry.kind === "edit").map((entry) => entry.seq));
+                expect(taken.every((entry) => entry.kind === "undo" && own.has(entry.target))).toBe(true);
+                expect((await status(tab)).refusals).toBe(0);
+            }
+            // Two springs placed in the same turn, one in each tab: both stay, each with an id of its own.
+            const springsBefore = server.host.simulation.schedule.latestSources.length;
+            await Promise.all(tabs.map((tab, index) => tab.page.evaluate((x) => void (window as unknown as SampleWindow).sample.erosion.addWaterSource({ x, y: 0, z: 0 }, 2, 0.5), index === 0 ? -12 : 12)));
+            await untilServer("both springs", () => server.host.simulation.schedule.latestSources.length === springsBefore + 2);
+            const springIds = server.host.simulation.schedule.latestSources.map((source) => source.id);
+            expect(new Set(springIds).size).toBe(springIds.length);
+            await tabs[0].page.waitForTimeout(2000);
             // The server stops stepping; a late joiner (WebGPU) takes its snapshot and log and stands
             // where the others stand. (Stepping on while a third page loads on 2 cores left the
             // software-rendered tabs hundreds of batches behind.)
             server.pause();
-            tabs.push(await openSample(`?size=${SIZE}&droplets=64&engine=webgpu&join=ws://127.0.0.1:${server.port}`));
+            tabs.push(await openSample(`?size=${SIZE}&droplets=64&stall=60000&engine=webgpu&join=ws://127.0.0.1:${server.port}`));
             const horizon = server.host.horizon;
             const fingerprint = server.host.simulation.fingerprint();
             await standAt(horizon);
