@@ -14,6 +14,7 @@ import { adoptHistory, type InputHistory } from "../core/inputLog/inputHistory.j
 import { simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import type { Live } from "./runnerLive.js";
+import type { ErosionSchedule } from "../core/schedule.js";
 
 /** What a rewind needs of the runner. */
 export interface RewindHost {
@@ -26,6 +27,8 @@ export interface RewindHost {
     runTo(live: Live, stamp: InputStamp): Promise<void>;
     /** Makes the newest options those the schedule's replay left (the runtime settings stay). */
     adoptScheduleOptions(): void;
+    /** The schedule: its inputs say whether this run is a lockstep player's (`forward`). */
+    readonly schedule: ErosionSchedule;
 }
 
 /** What undo's checkpoints hold. */
@@ -89,15 +92,17 @@ export class RunnerRewind {
 
     private _step(kind: "undo" | "redo", count: number): Promise<InputEntry[]> {
         if (!Number.isInteger(count) || count < 1) return Promise.reject(new RangeError(`${kind}: count is ${count}: it must be a whole number, at least 1.`));
+        // A lockstep player asks at once (not behind the frames and checks its queue holds, which on a
+        // slow page kept the request from the host for as long as the page was behind): the host takes
+        // back this player's own last inputs, and its entries bring the undo here.
+        const forward = this._host.schedule.inputs.forward;
+        if (forward) {
+            for (let k = 0; k < count; k++) forward({ kind });
+            return Promise.resolve([]);
+        }
         return this._host.queueLive(kind, async (live) => {
             const log = live.schedule.inputs.log;
             const here = live.schedule.inputs.position;
-            const forward = live.schedule.inputs.forward;
-            if (forward) {
-                // A lockstep player asks: the host takes back this player's own last inputs, and its entries bring the undo here.
-                for (let k = 0; k < count; k++) forward({ kind });
-                return [];
-            }
             const targets: InputEntry[] = [];
             for (let target = kind === "undo" ? log.undoable : log.redoable; target && targets.length < count; target = kind === "undo" ? log.undoable : log.redoable) {
                 log.record({ kind, target: target.seq }, here, here);
