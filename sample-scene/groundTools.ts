@@ -1,6 +1,7 @@
 /**
- * The sample's ground tools: Dig, Pile, Flatten and Blast in the panel. With a tool chosen, press
- * and drag on the terrain to dig or pile along the pointer's path (a canal, a levee, a dam), to
+ * The sample's ground tools: Dig, Pile, Stone, Flatten and Blast in the panel. With a tool chosen,
+ * press and drag on the terrain to dig or pile along the pointer's path (a canal, a levee, a dam:
+ * Pile lays loose soil, Stone rock that holds where the materials are on), to
  * level it at the height where the press began (a road), or tap to blast a crater. Each stroke is
  * a ground edit (`dig`, `pile`, `flatten`, `crater`, `along`): seen at once, eroded from there, and
  * the same on both backends. With the Rain switch or a spring on, a player can dam a river and watch
@@ -14,8 +15,20 @@ import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { ErosionController } from "../plugin/index.js";
 
+/** The hardness (times the soil's) of the rock the Stone tool lays. */
+const STONE_HARDNESS = 50;
+
 /** The tools, by the name on their button. */
-export const GROUND_TOOLS = ["Dig", "Pile", "Flatten", "Blast"] as const;
+export const GROUND_TOOLS = ["Dig", "Pile", "Stone", "Flatten", "Blast"] as const;
+
+/** What each tool's button says it does. */
+const TOOL_TITLES: Record<(typeof GROUND_TOOLS)[number], string> = {
+    Dig: "Then drag on the terrain: a canal",
+    Pile: "Then drag on the terrain: a bank of loose soil, which water overtopping it cuts through",
+    Stone: `Then drag on the terrain: a stone levee (with the materials on, rock ${STONE_HARDNESS} times as hard as soil: water runs over it and it holds)`,
+    Flatten: "Then drag on the terrain: level it at the height where the press began",
+    Blast: "Then tap on the terrain",
+};
 
 /** What the ground tools need from the sample. */
 export interface GroundToolsOptions {
@@ -35,7 +48,7 @@ export interface GroundToolsOptions {
 export function createGroundTools(options: GroundToolsOptions): { readonly tool: () => string | null; readonly edits: () => number; undo(): Promise<void>; redo(): Promise<void> } {
     const { erosion, scene, camera, canvas, grounds, container, size, relief } = options;
     container.innerHTML =
-        GROUND_TOOLS.map((name) => `<button data-tool="${name}" title="${name === "Blast" ? "Then tap" : "Then drag"} on the terrain">${name}</button>`).join("") +
+        GROUND_TOOLS.map((name) => `<button data-tool="${name}" title="${TOOL_TITLES[name]}">${name}</button>`).join("") +
         `<button data-action="undo" title="Ctrl+Z: take back the last stroke or change">Undo</button><button data-action="redo" title="Ctrl+Y: give it back">Redo</button>`;
     const history = strokeHistory(erosion);
     let tool: string | null = null;
@@ -74,7 +87,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
     const strokeTo = (point: Vector3): void => {
         if (!last || point.subtract(last).length() < width / 2) return;
         const path = [last, point];
-        erosion.along(path, width, tool === "Dig" ? { dig: depth } : tool === "Pile" ? { pile: depth } : { flatten: { to: level } });
+        erosion.along(path, width, tool === "Dig" ? { dig: depth } : tool === "Pile" ? { pile: depth } : tool === "Stone" ? { pile: depth, rock: STONE_HARDNESS } : { flatten: { to: level } });
         history.edited();
         edits++;
         last = point;
@@ -98,6 +111,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
             camera.detachControl();
             if (tool === "Dig") erosion.dig(last, width / 2, depth);
             else if (tool === "Pile") erosion.pile(last, width / 2, depth);
+            else if (tool === "Stone") erosion.pile(last, width / 2, depth, { rock: STONE_HARDNESS });
             else erosion.flatten(last, width / 2, { to: level });
             history.edited();
             edits++;

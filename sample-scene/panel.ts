@@ -70,7 +70,7 @@ export function createPanel(options: PanelOptions): { update(): void } {
         <div class="maps">Show: <select id="map-mode">${EROSION_MAP_VIEWS.map((mode) => `<option value="${mode}">${mode === "none" ? "terrain (wet channels, sediment fans)" : `${mode} map`}</option>`).join("")}</select></div>
         <div class="water" id="water-controls"></div>
         <div class="tools" id="ground-tools"></div>
-        <div class="hint">Shift-drag on the terrain to rain on it. Spring: click on the terrain to add one. Dig, Pile, Flatten: drag on the terrain; Blast: tap.</div>
+        <div class="hint">Shift-drag on the terrain to rain on it. Spring: click on the terrain to add one. Dig, Pile (soil), Stone (rock, with the materials on), Flatten: drag on the terrain; Blast: tap.</div>
         <div class="terrains">${options.terrains.map((terrain) => (terrain.current ? `<b>${terrain.label}</b>` : `<a href="?terrain=${terrain.name}${location.search.includes("webgl2") ? "&engine=webgl2" : ""}">${terrain.label}</a>`)).join("<br>")}</div>
         <div id="status"></div>`;
     document.body.appendChild(panel);

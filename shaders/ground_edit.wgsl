@@ -5,8 +5,8 @@
 // and what the edit added and removed counted; with editSediment(), what it removes joins the
 // shallow water's sediment instead (up to WATER_SEDIMENT_LIMIT a vertex; the rest counted removed).
 // Without it the simulation may bind a 16-byte stand-in for waterSediment, never read. With the
-// materials on, a raise lays down soil and a cut takes the soil first (soilAfter). Touches only
-// its own vertex.
+// materials on, a raise lays down soil (or with editRock(), raises the rock under the soil and makes
+// it that hardness) and a cut takes the soil first (soilAfter). Touches only its own vertex.
 // Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
@@ -37,7 +37,13 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     }
     heights[i] = next;
     if (materials() != 0) {
-        material[i] = soilAfter(material[i], next - height);
+        if (editRock() != 0 && next > height) {
+            // Rock the edit places: the rock raised under the soil, of the edit's hardness (a
+            // negative factor, which hardnessOf takes as the rock's own).
+            material[params.width * params.depth + i] = -editRock();
+        } else {
+            material[i] = soilAfter(material[i], next - height);
+        }
     }
     if (next > height) {
         addCounter(COUNTER_EDIT_ADDED, u32(next - height));

@@ -32,8 +32,12 @@ fn rockTaken(amount: i32, hardness: i32) -> i32 {
 }
 
 // A rock hardness (Q8): a vertex's factor times its bed's, floored, within [HARDNESS_ONE,
-// HARDNESS_MAX]; factor = 256 a + b, each part inside an i32.
+// HARDNESS_MAX]; factor = 256 a + b, each part inside an i32. A negative factor is rock a ground
+// edit placed, of hardness -factor whatever the bed.
 fn hardnessOf(factor: i32, bed: i32) -> i32 {
+    if (factor < 0) {
+        return -factor;
+    }
     let product = (factor >> 8u) * bed + (((factor & 255) * bed) >> 8u);
     return clamp(product, HARDNESS_ONE, HARDNESS_MAX);
 }

@@ -1,6 +1,6 @@
 // write_material_map: the soil and rock into the RGBA32F `materials` texture a material samples,
 // on the GPU (no readback): r the soil's thickness (local units), g the bed of the rock at the
-// surface (-1: none), b the rock's hardness (times the soil's), a 1 once the materials exist.
+// surface (-1: none, and where a ground edit placed the rock), b the rock's hardness (times the soil's), a 1 once the materials exist.
 // Floats here are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
 // params.waterPass is 1 once the material buffer exists; before, a stand-in is bound whose grids
 // must not be read, and every texel is bare rock as soft as soil: (0, -1, 1, 0).
@@ -23,7 +23,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         let soil = material[i];
         let rock = heights[i] - soil;
         var layer = -1;
-        if (strataThickness() != 0) {
+        // Rock a ground edit placed (a negative factor) is no bed of the strata.
+        if (strataThickness() != 0 && material[params.width * params.depth + i] >= 0) {
             layer = strataBed(rock, x, y);
         }
         let unit = bitcast<f32>(params.cellSizeBits) / f32(FIXED_ONE);

@@ -80,17 +80,22 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
         return this._edit("dig", [worldPosition], radius, { dig: depth, keep: options.keep });
     }
 
-    /** Piles material: raises the ground by up to `height` world units at `worldPosition`, falling smoothly to nothing `radius` world units away (`editAdded`). See `dig`. */
-    public pile(worldPosition: WorldPoint, radius: number, height: number): GroundEditHandle {
-        return this._edit("pile", [worldPosition], radius, { pile: height });
+    /**
+     * Piles material: raises the ground by up to `height` world units at `worldPosition`, falling
+     * smoothly to nothing `radius` world units away (`editAdded`). With the materials on it is loose
+     * soil, or with `options.rock` rock of that hardness (times the soil's, in [1, 1000]). See `dig`.
+     */
+    public pile(worldPosition: WorldPoint, radius: number, height: number, options: { rock?: number } = {}): GroundEditHandle {
+        return this._edit("pile", [worldPosition], radius, options.rock === undefined ? { pile: height } : { pile: height, rock: options.rock });
     }
 
     /**
      * Levels the ground toward a height (a foundation, a road): to `options.to` (a world y; default
      * `worldPosition.y`) fully within `(1 - edge)` of `radius` world units, less and less to the
-     * edge (`options.edge`, a share of the radius in [0, 1], default 0.3). See `dig`.
+     * edge (`options.edge`, a share of the radius in [0, 1], default 0.3); what it fills is rock of
+     * hardness `options.rock` (times the soil's) with the materials on, else loose soil. See `dig`.
      */
-    public flatten(worldPosition: WorldPoint, radius: number, options: { to?: number; edge?: number } = {}): GroundEditHandle {
+    public flatten(worldPosition: WorldPoint, radius: number, options: { to?: number; edge?: number; rock?: number } = {}): GroundEditHandle {
         return this._edit("flatten", [worldPosition], radius, { flatten: options });
     }
 
@@ -98,13 +103,13 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * Levels the ground inside a polygon of world positions (their x and z; at least three, not
      * closed) toward `options.to` (a world y; default the first point's y), with a soft edge
      * `options.edge` world units wide outside it (default 0: a hard edge): a building's plot, a
-     * field. See `dig`.
+     * field; `options.rock` as for `flatten`. See `dig`.
      */
-    public flattenArea(polygon: readonly WorldPoint[], options: { to?: number; edge?: number } = {}): GroundEditHandle {
+    public flattenArea(polygon: readonly WorldPoint[], options: { to?: number; edge?: number; rock?: number } = {}): GroundEditHandle {
         if (!Array.isArray(polygon) || polygon.length < 3) {
             throw new RangeError(`flattenArea: polygon has ${Array.isArray(polygon) ? polygon.length : "no"} points: it needs at least three world positions.`);
         }
-        return this._edit("flattenArea", polygon, options.edge ?? 0, { flattenArea: { to: options.to } });
+        return this._edit("flattenArea", polygon, options.edge ?? 0, { flattenArea: { to: options.to, rock: options.rock } });
     }
 
     /**

@@ -19,13 +19,26 @@ export type GroundEditInput =
      * water's loose sediment where it was dug (the water carries it off or lays it down again).
      */
     | { readonly dig: number; readonly keep?: "gone" | "sediment" }
-    /** Adds up to `height` world units, falling smoothly to nothing at the edge (counted in `editAdded`). */
-    | { readonly pile: number }
-    /** Levels toward the world height `to` (default: the first point's y), fully inside `(1 - edge)` of the radius, softly to the edge (`edge` default 0.3). */
-    | { readonly flatten: { readonly to?: number; readonly edge?: number } };
+    /**
+     * Adds up to `height` world units, falling smoothly to nothing at the edge (counted in
+     * `editAdded`). With the materials on it is loose soil, or with `rock` rock of that hardness
+     * (times the soil's, in [1, 1000]: a stone levee that holds where a sand bank erodes).
+     */
+    | { readonly pile: number; readonly rock?: number }
+    /**
+     * Levels toward the world height `to` (default: the first point's y), fully inside `(1 - edge)`
+     * of the radius, softly to the edge (`edge` default 0.3); what it fills is rock of hardness
+     * `rock` where given (with the materials on), else loose soil.
+     */
+    | { readonly flatten: { readonly to?: number; readonly edge?: number; readonly rock?: number } };
 
 /** What `flattenArea` stamps: the polygon's points with `radius` the soft edge's width. */
-type AreaInput = { readonly flattenArea: { readonly to?: number } };
+type AreaInput = { readonly flattenArea: { readonly to?: number; readonly rock?: number } };
+
+/** `request` with the rock it places, where `rock` is given. */
+function withRock<T extends GroundEditRequest>(request: T, rock: number | undefined): T {
+    return rock === undefined ? request : { ...request, rock };
+}
 
 /** An edit a behavior stamped: where in the run it applies, and what it is. */
 export interface GroundEditHandle {
@@ -80,7 +93,7 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
     if ("dig" in input) {
         request = { kind: "dig", depth: fixed(worldLength(operation, "depth", input.dig)), sediment: keepOf(operation, "keep", input.keep ?? "gone", ["gone", "sediment"]) === "sediment" };
     } else if ("pile" in input) {
-        request = { kind: "pile", height: fixed(worldLength(operation, "height", input.pile)) };
+        request = withRock({ kind: "pile", height: fixed(worldLength(operation, "height", input.pile)) }, input.rock);
     } else if ("crater" in input) {
         const ejecta = keepOf(operation, "ejecta", input.ejecta, ["rim", "gone", "sediment"]);
         request = { kind: "crater", depth: fixed(worldLength(operation, "depth", input.crater)), rim: ejecta === "rim", sediment: ejecta === "sediment" };
@@ -90,7 +103,8 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
             throw new RangeError(`${operation}: flatten.to is ${to}: it must be a finite world height.`);
         }
         const height = to === undefined ? grid[0].height : field.toGrid({ ...points[0], y: to }).height;
-        request = { kind: "flatten", target: Math.round(height * FIXED_ONE), edge: "flatten" in input ? input.flatten.edge : undefined, area };
+        const rock = "flatten" in input ? input.flatten.rock : input.flattenArea.rock;
+        request = withRock({ kind: "flatten", target: Math.round(height * FIXED_ONE), edge: "flatten" in input ? input.flatten.edge : undefined, area }, rock);
     } else {
         throw new RangeError(`${operation}: the edit is ${JSON.stringify(input)}: it must be { dig }, { pile } or { flatten }.`);
     }

@@ -162,6 +162,8 @@ export const WATER_PARAM_SLOTS = {
     waterOpenEdges: "openBoundary",
     /** 1 where the rain mask is set, else 0. */
     waterRainMasked: "routeMasked",
+    /** Which pipes may carry the one-unit push this step: 0 the x pipes, 1 the y pipes, 2 the diagonals (`unitPushPipesOf`). */
+    waterUnitPipes: "initialSpeed",
 } as const;
 
 /** Name of one water batch option. */

@@ -14,6 +14,7 @@ import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localEros
 import type { MaskName, OperatorMaskName } from "./erosionState.js";
 import { materialParams } from "./materialParams.js";
 import { ACCUMULATOR_LIMIT, SEDIMENT_HOPS, waterSlots, type BatchParams } from "./batchParamLayout.js";
+import { unitPushPipesOf } from "./waterModel.js";
 
 export { MATERIAL_PARAM_FIELDS, materialParams, type MaterialParamName } from "./materialParams.js";
 export * from "./batchParamLayout.js";
@@ -36,8 +37,10 @@ const q16 = quantiseQ16;
  * @param cycle index of the cycle, counted from 0 since the state's start
  * @param brushCount entries in the brush table for `options.hydraulic.brushRadius`
  * @param masks which operators have a mask
+ * @param waterPass a water batch's pass (index into `WATER_PASSES`)
+ * @param waterStep a water batch's step of the cycle (0 to `water.stepsPerCycle` - 1)
  */
-export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<OperatorMaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0): BatchParams {
+export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<OperatorMaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0, waterStep = 0): BatchParams {
     const { width, depth } = grid;
     const scaledOptions = cellScaledOptions(options, grid);
     const hydraulic = scaledOptions.hydraulic;
@@ -143,6 +146,7 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
                 waterRain: q16(water.rain),
                 waterOpenEdges: water.boundary === "open" ? 1 : 0,
                 waterRainMasked: masks.rain ? 1 : 0,
+                waterUnitPipes: unitPushPipesOf(cycle, water.stepsPerCycle, waterStep),
             })
         );
     }

@@ -161,10 +161,10 @@ export class CpuBatchRunner {
         const state = this._state;
         // The masks in force travel with the state (fingerprint, snapshots).
         state.masks = masks;
-        const soil = params.materials !== 0 ? prepareMaterials(state, planned).soil : null;
+        const materials = params.materials !== 0 ? prepareMaterials(state, planned) : null;
         if (planned.operator === "edit") {
             const edit = planned.edit!;
-            applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, soil);
+            applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, materials);
             settleEditLevels(params, state, this._fold);
         } else if (planned.operator === "hydraulic" || planned.operator === "local") {
             erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic, state.materials ?? null);

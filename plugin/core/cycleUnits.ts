@@ -32,6 +32,8 @@ export interface CycleUnit {
     readonly group: number;
     /** The water pass a water unit runs (index into `WATER_PASSES`); 0 otherwise. */
     readonly waterPass: number;
+    /** The water step of the cycle a water unit belongs to (0 to `water.stepsPerCycle` - 1); 0 otherwise. */
+    readonly waterStep: number;
 }
 
 /** The whole field as one patch (the river operator's batch). */
@@ -47,14 +49,15 @@ export function planCycleUnits(options: Readonly<ErosionOptions>, grid: GridSize
     let group = 0;
     for (const operator of operators) {
         if (operator === "rivers") {
-            units.push({ operator, patch: wholeFieldPatch(grid), group: group++, waterPass: 0 });
+            units.push({ operator, patch: wholeFieldPatch(grid), group: group++, waterPass: 0, waterStep: 0 });
             continue;
         }
         if (operator === "water") {
             for (let pass = 0; pass < options.water.stepsPerCycle * WATER_PASSES.length; pass++) {
                 const waterPass = pass % WATER_PASSES.length;
+                const waterStep = Math.floor(pass / WATER_PASSES.length);
                 for (const patch of patches) {
-                    units.push({ operator, patch, group, waterPass });
+                    units.push({ operator, patch, group, waterPass, waterStep });
                 }
                 group++;
             }
@@ -63,7 +66,7 @@ export function planCycleUnits(options: Readonly<ErosionOptions>, grid: GridSize
         const extentOf = (patch: Patch) => batchExtent(buildBatchParams(options, grid, patch, operator, 0, 0));
         for (const members of independentClasses(patches, extentOf, classGrid)) {
             for (const patch of members) {
-                units.push({ operator, patch, group, waterPass: 0 });
+                units.push({ operator, patch, group, waterPass: 0, waterStep: 0 });
             }
             group++;
         }

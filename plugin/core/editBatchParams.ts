@@ -21,6 +21,8 @@ export const EDIT_PARAM_SLOTS = {
     editLevelSteps: "maxSteps",
     /** 1 when what the edit removes becomes the water's sediment, else 0. */
     editSediment: "depositAtEnd",
+    /** The Q8 hardness of the rock the edit places where it raises (with the materials on), 0 for loose soil. */
+    editRock: "gravity",
 } as const;
 
 /** Vertices around an edit's rectangle whose fill levels settle after it (its extent). */
@@ -66,5 +68,6 @@ export function buildEditBatchParams(options: Readonly<ErosionOptions>, grid: Gr
     params[EDIT_PARAM_SLOTS.editLevels] = edit.mode === "level" ? 1 : 0;
     params[EDIT_PARAM_SLOTS.editTarget] = edit.target;
     params[EDIT_PARAM_SLOTS.editSediment] = edit.sediment ? 1 : 0;
+    params[EDIT_PARAM_SLOTS.editRock] = edit.rock ?? 0;
     return params;
 }

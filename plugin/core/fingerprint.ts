@@ -13,8 +13,9 @@
  *    suspended sediment, drainage area, fill levels;
  * 4. for each mask in `MASKED_OPERATORS` order (hydraulic, thermal, rivers, uplift, rain): u32 1
  *    and every value as i32 (Q16), or u32 0 when it has none;
- * 5. u32 1 and the water's grids (`WATER_GRIDS`: depth, sediment, the four pipes) as i32, or u32 0
- *    while water has never run;
+ * 5. u32 2 and the water's grids (`WATER_GRIDS`: depth, sediment, the four pipes) as i32, or u32 0
+ *    while water has never run. The mark was 1 up to contract version 12: version 13 changed the
+ *    water's one-unit push (a lake comes to rest), so runs with water give other values;
  * 6. only if local erosion events (`erodeAt`) are in force or pending: the ASCII tag `EVENTS` and
  *    the ASCII JSON of `{ inForce, pending }` (each event: centre and radius in Q16 cells, droplets,
  *    its droplet options);
@@ -42,6 +43,9 @@ import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 
 /** The tag the fingerprint starts with: it names the contract version. */
 export const FINGERPRINT_TAG = "TEFP7";
+
+/** What a state with water hashes before the water's grids: 2 since contract version 13 (1 before it). */
+const WATER_MARK = 2;
 
 const FNV_OFFSET_HIGH = 0xcbf29ce4;
 const FNV_OFFSET_LOW = 0x84222325;
@@ -135,7 +139,7 @@ export function fingerprintOf(state: FingerprintInput): string {
             hash.words(mask);
         }
     }
-    hash.word(state.water ? 1 : 0);
+    hash.word(state.water ? WATER_MARK : 0);
     for (const grid of state.water ? WATER_GRIDS : []) {
         hash.words((state.water as WaterGrids)[grid]);
     }

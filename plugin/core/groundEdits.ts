@@ -11,6 +11,7 @@
  * are what the state records.
  */
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "./fixedPoint.js";
+import { HARDNESS_MAX, HARDNESS_ONE, hardnessQ8 } from "./hardness.js";
 import type { GridRect } from "./patches.js";
 import { CELL_UNITS, type GridUnits } from "./gridUnits.js";
 
@@ -43,6 +44,12 @@ export interface GroundEdit {
     readonly target: number;
     /** True when what it removes becomes the shallow water's loose sediment (the water carries it or lays it down again) rather than leaving the terrain. */
     readonly sediment: boolean;
+    /**
+     * With the materials on, what a `pile` or a `flatten` raises is rock of this hardness (Q8, 256 =
+     * the soil's, up to `HARDNESS_MAX`) rather than loose soil. Present only when set (a soil edit's
+     * JSON, which the fingerprint hashes, is as before).
+     */
+    readonly rock?: number;
 }
 
 /** An edit before it is stamped. */
@@ -86,6 +93,23 @@ function checkLength(operation: string, name: string, value: number, smallest: n
     if (!Number.isFinite(value) || value < smallest || value > largest) {
         fail(operation, `${name} is ${units.length(value)}: it must be a number in [${units.length(smallest)}, ${units.length(largest)}] ${units.name}.`);
     }
+}
+
+/**
+ * The Q8 hardness of the rock an edit places (`rock`, times the soil's, in [1, 1000]), or undefined
+ * for loose soil; a RangeError naming it otherwise.
+ */
+function rockOf(operation: string, rock: number | undefined): number | undefined {
+    if (rock === undefined) return undefined;
+    if (typeof rock !== "number" || !Number.isFinite(rock) || rock < 1 || rock > HARDNESS_MAX / HARDNESS_ONE) {
+        fail(operation, `rock is ${rock}: it must be a hardness in [1, ${HARDNESS_MAX / HARDNESS_ONE}] (times the soil's), or left out for loose soil.`);
+    }
+    return hardnessQ8(rock);
+}
+
+/** `shape` with `rock` (Q8) after its other fields, where it places rock. */
+function withRock(shape: GroundEditShape, rock: number | undefined): GroundEditShape {
+    return rock === undefined ? shape : { ...shape, rock };
 }
 
 /** Checks a height change, fixed point; the error in `units`. */
@@ -180,31 +204,35 @@ function checkFootprint(operation: string, footprint: Footprint, width: number, 
 
 /**
  * Digs (`sign` -1) or piles (+1) over a disc or along a path: `amount` fixed-point units on the
- * centre line, falling smoothly to nothing at `radius` cells ((1 - d^2 / r^2)^2).
+ * centre line, falling smoothly to nothing at `radius` cells ((1 - d^2 / r^2)^2). A pile places
+ * rock of hardness `rock` (times the soil's) where given, else loose soil.
  */
-export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number, sediment = false): GroundEditShape {
+export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number, sediment = false, rock?: number): GroundEditShape {
     checkFootprint(kind, footprint, width, depth);
     checkAmount(kind, kind === "dig" ? "depth" : "height", amount, footprint.units);
+    const rockQ8 = kind === "pile" ? rockOf(kind, rock) : undefined;
     const rect = footprintRect(kind, footprint, footprint.radius, width, depth);
     const sign = kind === "dig" ? -1 : 1;
     const amounts = overRect(rect, footprint, (s) => sign * Math.round(amount * bump(s)));
-    return { kind, mode: "add", rect, amounts, target: 0, sediment: kind === "dig" && sediment };
+    return withRock({ kind, mode: "add", rect, amounts, target: 0, sediment: kind === "dig" && sediment }, rockQ8);
 }
 
 /**
  * Levels a disc or a path toward `target` (fixed point): all the way within `(1 - edge) x radius`,
- * then less and less to nothing at `radius` (the soft edge, a share of the radius in [0, 1]).
+ * then less and less to nothing at `radius` (the soft edge, a share of the radius in [0, 1]). What
+ * it fills is rock of hardness `rock` (times the soil's) where given, else loose soil.
  */
-export function flattenEdit(footprint: Footprint, target: number, edge: number, width: number, depth: number): GroundEditShape {
+export function flattenEdit(footprint: Footprint, target: number, edge: number, width: number, depth: number, rock?: number): GroundEditShape {
     checkFootprint("flatten", footprint, width, depth);
     checkTarget("flatten", target, footprint.units);
     if (!Number.isFinite(edge) || edge < 0 || edge > 1) {
         fail("flatten", `edge is ${edge}: it must be a share of the radius in [0, 1].`);
     }
+    const rockQ8 = rockOf("flatten", rock);
     const rect = footprintRect("flatten", footprint, footprint.radius, width, depth);
     const inner = (1 - edge) * (1 - edge);
     const amounts = overRect(rect, footprint, (s) => (s <= inner ? FIXED_ONE : Math.round(FIXED_ONE * bump((s - inner) / (1 - inner)))));
-    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false };
+    return withRock({ kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false }, rockQ8);
 }
 
 /** Checks a target height, fixed point; the error in `units`. */
@@ -230,8 +258,9 @@ function insidePolygon(points: readonly GridPoint[], x: number, y: number): bool
  * Levels a polygon toward `target` (fixed point): all the way inside it, then less and less to
  * nothing `edge` cells outside its border ((1 - d^2 / edge^2)^2 of the way; 0: a hard edge).
  */
-export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number, period: Footprint["period"] = null, units: GridUnits = CELL_UNITS): GroundEditShape {
+export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number, period: Footprint["period"] = null, units: GridUnits = CELL_UNITS, rock?: number): GroundEditShape {
     const operation = "flattenArea";
+    const rockQ8 = rockOf(operation, rock);
     if (polygon.length < 3) fail(operation, `the polygon has ${polygon.length} points: it needs at least three.`);
     polygon.forEach((point, index) => {
         if (!Number.isFinite(point.x) || !Number.isFinite(point.y)) fail(operation, `polygon point ${index} is (${point.x}, ${point.y}): it must be a finite position.`);
@@ -247,7 +276,7 @@ export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, tar
             amounts.push(inside(x, y) ? FIXED_ONE : edge > 0 ? Math.round(FIXED_ONE * bump(squaredDistance(border, x, y))) : 0);
         }
     }
-    return { kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false };
+    return withRock({ kind: "flatten", mode: "level", rect, amounts, target: Math.round(target), sediment: false }, rockQ8);
 }
 
 /** Where a crater's rim stands, in radii of the bowl: a bump from RIM_INNER to RIM_OUTER. */
@@ -306,13 +335,17 @@ export function stampBefore(edit: Pick<GroundEdit, "cycle" | "batch">, cycle: nu
     return edit.cycle < cycle || (edit.cycle === cycle && edit.batch < batch);
 }
 
-/** What an edit does, with its heights in fixed-point units (the behaviors convert world units). */
+/**
+ * What an edit does, with its heights in fixed-point units (the behaviors convert world units). A
+ * pile's or a flatten's `rock` (a hardness, times the soil's, in [1, 1000]) makes what it raises rock
+ * of that hardness where the materials are on; left out, loose soil.
+ */
 export type GroundEditRequest =
     /** `sediment`: what it removes becomes the water's loose sediment (default: gone). */
     | { readonly kind: "dig"; readonly depth: number; readonly sediment?: boolean }
-    | { readonly kind: "pile"; readonly height: number }
+    | { readonly kind: "pile"; readonly height: number; readonly rock?: number }
     /** Over a disc or along a path, `edge` the soft edge's share of the radius; with `area`, inside the polygon of the points, the radius the soft edge's width in cells. */
-    | { readonly kind: "flatten"; readonly target: number; readonly edge?: number; readonly area?: boolean }
+    | { readonly kind: "flatten"; readonly target: number; readonly edge?: number; readonly area?: boolean; readonly rock?: number }
     /** Without a rim, `sediment` keeps the bowl's material as the water's loose sediment. */
     | { readonly kind: "crater"; readonly depth: number; readonly rim?: boolean; readonly sediment?: boolean };
 
@@ -331,10 +364,10 @@ export function shapeGroundEdit(request: GroundEditRequest, points: readonly Gri
     switch (request.kind) {
         case "dig":
         case "pile":
-            return request.kind === "dig" ? bumpEdit("dig", footprint, request.depth, width, depth, request.sediment ?? false) : bumpEdit("pile", footprint, request.height, width, depth);
+            return request.kind === "dig" ? bumpEdit("dig", footprint, request.depth, width, depth, request.sediment ?? false) : bumpEdit("pile", footprint, request.height, width, depth, false, request.rock);
         case "flatten":
-            if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth, period, units);
-            return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth);
+            if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth, period, units, request.rock);
+            return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth, request.rock);
         case "crater":
             if (points.length !== 1) fail("crater", `a crater has one centre, not a path of ${points.length} points.`);
             return craterEdit(footprint, request.depth, request.rim ?? true, width, depth, request.sediment ?? false);

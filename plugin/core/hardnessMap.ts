@@ -34,13 +34,24 @@ export class HardnessMapRefs {
 /**
  * Writes the hardness factor grid (Q8) of `map` (Q16 per vertex, 65536 = 1) at Q8 `scale` into
  * `out`: 256 + floor(map x (scale - 256) / 65536), exact in doubles (at most 2^16 x 2^18); 256
- * everywhere without a map.
+ * everywhere without a map. A vertex where a ground edit placed rock (a negative factor,
+ * `placedRockFactor`) keeps it: the edit's rock is harder than the map says. Returns whether any
+ * vertex did. Mirrors `hardness_factors.wgsl`.
  */
-export function writeHardnessFactors(map: Int32Array | null, scale: number, out: Int32Array): void {
-    if (!map) {
-        out.fill(HARDNESS_ONE);
-        return;
-    }
+export function writeHardnessFactors(map: Int32Array | null, scale: number, out: Int32Array): boolean {
     const span = Math.min(HARDNESS_MAX, scale) - HARDNESS_ONE;
-    for (let i = 0; i < out.length; i++) out[i] = HARDNESS_ONE + Math.floor((map[i] * span) / 65536);
+    let placed = false;
+    for (let i = 0; i < out.length; i++) {
+        if (out[i] < 0) placed = true;
+        else out[i] = map ? HARDNESS_ONE + Math.floor((map[i] * span) / 65536) : HARDNESS_ONE;
+    }
+    return placed;
+}
+
+/** Whether a ground edit placed rock (a negative hardness factor) at a vertex of `rect` of a `width`-wide grid. */
+export function placedRockIn(factors: Int32Array, width: number, rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }): boolean {
+    for (let y = rect.y0; y < rect.y1; y++) {
+        for (let i = y * width + rect.x0, end = y * width + rect.x1; i < end; i++) if (factors[i] < 0) return true;
+    }
+    return false;
 }

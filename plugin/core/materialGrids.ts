@@ -6,7 +6,8 @@ import { HARDNESS_ONE } from "./hardness.js";
 
 /**
  * The materials' grids, in fingerprint, snapshot and GPU-buffer order: the soil's thickness
- * (fixed point, never negative) and the rock's hardness factor (Q8, 256 = 1).
+ * (fixed point, never negative) and the rock's hardness factor (Q8, 256 = 1; negative where a
+ * ground edit placed rock: `placedRockFactor`).
  */
 export const MATERIAL_GRIDS = ["soil", "hardness"] as const;
 
@@ -15,6 +16,15 @@ export type MaterialGridName = (typeof MATERIAL_GRIDS)[number];
 
 /** The materials' state: soil thickness (fixed point) and hardness factor (Q8) per vertex. */
 export type MaterialGrids = Record<MaterialGridName, Int32Array>;
+
+/**
+ * The hardness factor a ground edit writes where it places rock of Q8 hardness `hardness` (in
+ * [HARDNESS_ONE, HARDNESS_MAX]): the hardness negated, which `hardnessOf` takes as the rock's own,
+ * whatever the bed, and the hardness map's rewrites keep (`writeHardnessFactors`).
+ */
+export function placedRockFactor(hardness: number): number {
+    return -hardness;
+}
 
 /** Fresh materials: `soilUnits` of soil on every vertex, hardness factor 1 everywhere. */
 export function createMaterialGrids(cells: number, soilUnits: number): MaterialGrids {

@@ -72,7 +72,9 @@ function forEachMaterialTexel(state: MaterialState, params: MaterialFields, cell
     for (let y = y0; y < y1; y++) {
         for (let x = x0; x < x1; x++) {
             const i = y * width + x;
-            visit(i, materials.soil[i] * unit, bedIndex(params, heights[i] - materials.soil[i], x, y) ?? -1, vertexHardness(params, heights, materials, i, x, y) / HARDNESS_ONE);
+            // Rock a ground edit placed (a negative factor) is no bed of the strata.
+            const layer = materials.hardness[i] < 0 ? null : bedIndex(params, heights[i] - materials.soil[i], x, y);
+            visit(i, materials.soil[i] * unit, layer ?? -1, vertexHardness(params, heights, materials, i, x, y) / HARDNESS_ONE);
         }
     }
 }

@@ -20,7 +20,7 @@ import { MATERIAL_PARAM_FIELDS, type MaterialFields } from "./materialParams.js"
 
 export type { MaterialFields } from "./materialParams.js";
 export { HARDNESS_MAX, HARDNESS_ONE, hardnessQ8 } from "./hardness.js";
-export { cloneMaterialGrids, createMaterialGrids, MATERIAL_GRIDS, packMaterials, unpackMaterials, type MaterialGridName, type MaterialGrids } from "./materialGrids.js";
+export { cloneMaterialGrids, createMaterialGrids, MATERIAL_GRIDS, placedRockFactor, packMaterials, unpackMaterials, type MaterialGridName, type MaterialGrids } from "./materialGrids.js";
 
 /** `materials.initialSoil` (cells) as fixed-point units, rounded to nearest. */
 export function initialSoilUnits(cells: number): number {
@@ -113,8 +113,14 @@ export function weatheredSoil(soil: number, weathering: number, depth: number, h
     return soil + produced > SOIL_LIMIT ? SOIL_LIMIT : soil + produced;
 }
 
-/** The effective hardness of a vertex's rock, Q8: its factor times its bed's (`bedHardness`), floored, at least HARDNESS_ONE, at most HARDNESS_MAX. Mirrors `hardnessOf` in `shaders/materials.wgsl`. */
+/**
+ * The effective hardness of a vertex's rock, Q8: its factor times its bed's (`bedHardness`), floored,
+ * at least HARDNESS_ONE, at most HARDNESS_MAX; a negative factor is rock a ground edit placed
+ * (`placedRockFactor`), of its own hardness whatever the bed. Mirrors `hardnessOf` in
+ * `shaders/materials.wgsl`.
+ */
 export function hardnessOf(factor: number, optionQ8: number): number {
+    if (factor < 0) return -factor;
     // factor = 256 a + b: the product over 256 is a x option + floor(b x option / 256), each part
     // inside an i32 (as the WGSL computes it).
     const product = (factor >> 8) * optionQ8 + (((factor & 255) * optionQ8) >> 8);

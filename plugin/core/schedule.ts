@@ -333,8 +333,8 @@ export class ErosionSchedule {
         if (this._units.length === 0) {
             return null;
         }
-        const { operator, patch, group, waterPass } = this._units[this._batch - this._events.length];
-        const params = buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass);
+        const { operator, patch, group, waterPass, waterStep } = this._units[this._batch - this._events.length];
+        const params = buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass, waterStep);
         return { ...here, operator, patch, params, brush: this._brush, group: this._events.length + group, thermalIterations: this._scaled.thermal.iterations, riverSteps: this._scaled.rivers.stepsPerBatch };
     }
 

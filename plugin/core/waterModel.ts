@@ -113,3 +113,15 @@ export function hypotenuse(a: number, b: number): number {
     // x^2 + y^2 < 2^31, so truncating the root (`| 0`) floors it.
     return (sqrt(x * x + y * y) | 0) << shift;
 }
+
+/**
+ * Which pipes may carry the one-unit push (`water_flux`) in the water's step `step` of cycle
+ * `cycle`, at `stepsPerCycle` steps a cycle: the step's count since the state's start, modulo 3,
+ * picks the x pipes (0), the y pipes (1) or the diagonals (2). One set at a time keeps the units a
+ * vertex may pass or take in one step to 2 on an axis (4 on the diagonals), which the push's rule
+ * bounds so no pair swaps past level; every set takes its turn every 3 steps, and no set depends on
+ * a vertex's place, so mirrored ground still gives mirrored water.
+ */
+export function unitPushPipesOf(cycle: number, stepsPerCycle: number, step: number): number {
+    return ((cycle % 3) * (stepsPerCycle % 3) + step) % 3;
+}

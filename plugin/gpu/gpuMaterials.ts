@@ -76,14 +76,22 @@ export class GpuMaterials {
         this._recorder.noteRecorded();
     }
 
-    /** The hardness grid written from the batch's hardness map where the map or its scale changed (`prepareMaterials` on the CPU). */
+    /**
+     * The hardness grid written from the batch's hardness map where the map or its scale changed
+     * (`prepareMaterials` on the CPU): the factors through the accumulator into `hardness_factors`,
+     * which keeps the rock ground edits placed.
+     */
     private _writeHardnessMap(planned: PlannedBatch): void {
         const stamp = planned.hardnessMap?.stamp ?? 0;
         if (stamp === this._hardnessStamp) return;
         const factors = new Int32Array(this._cells);
         writeHardnessFactors(stamp === 0 ? null : planned.masks.hardness, planned.hardnessMap?.scale ?? 0, factors);
         this._recorder.beforeWrite();
-        this._device.writeBuffer(this._buffers.bound("material"), factors, MATERIAL_GRIDS.indexOf("hardness") * this._cells * 4);
+        this._device.writeBuffer(this._buffers.bound("delta"), factors);
+        const { width, depth } = this._buffers;
+        const [gx, gy] = gridGroups(width, depth);
+        record(this._recorder.target([blankBatchParams(width, depth)]), "hardness_factors", gx, gy);
+        this._recorder.noteRecorded();
         this._hardnessStamp = stamp;
     }
 

@@ -153,6 +153,7 @@ export const KERNELS = {
     write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
     write_area_map: { bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
     init_soil: { bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], mirror: { file: "core/materials.ts", name: "writeInitialSoil" } },
+    hardness_factors: { bindings: ["params", "delta", "material"], counters: false, includes: ["materials"], mirror: { file: "core/hardnessMap.ts", name: "writeHardnessFactors" } },
     write_material_map: { bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], texture: "materialTexture", mirror: { file: "core/materialMaps.ts", name: "materialTexels" } },
     write_water_map: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common", "water_pipes"], texture: "waterTexture", mirror: { file: "core/waterMaps.ts", name: "waterTexels" } },
 } as const satisfies Record<string, KernelSpec>;

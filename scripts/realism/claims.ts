@@ -6,7 +6,7 @@ import { type ErosionOptionsInput, erodeHeightfield } from "../../plugin/index.j
 import { pearsonOf } from "../../plugin/advanced.js";
 import { boxBlur3, changeMap, measureRun, toCoarse, type RealismRun } from "./measure.js";
 import { GENERATED_SCALES, coarsen, generatedTerrain, generatedTerrainFine, montBlanc, type Terrain } from "./terrains.js";
-import { capRock, materialsDrainage, soilGathers } from "./materialClaims.js";
+import { capRock, capRockDefaults, materialsDrainage, soilGathers } from "./materialClaims.js";
 
 /** Full size (the report) or CI size (the tests). */
 export type RealismSize = "full" | "ci";
@@ -200,4 +200,4 @@ const riversMontBlanc: Claim = {
 };
 
 /** Every claim, in report order. */
-export const CLAIMS: readonly Claim[] = [droplets, allOperators, scale, scaleWater, resolution, riversGenerated, riversMontBlanc, capRock, soilGathers, materialsDrainage];
+export const CLAIMS: readonly Claim[] = [droplets, allOperators, scale, scaleWater, resolution, riversGenerated, riversMontBlanc, capRock, capRockDefaults, soilGathers, materialsDrainage];

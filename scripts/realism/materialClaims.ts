@@ -109,6 +109,28 @@ export const capRock: Claim = {
     },
 };
 
+/** Cycles of the cap-rock run at the defaults: cliffs there grow with the rivers' and droplets' cutting, slower than under the mesa's strong thermal. */
+export const CAP_ROCK_DEFAULT_CYCLES = 160;
+
+export const capRockDefaults: Claim = {
+    id: "cap-rock-defaults",
+    issue: "landforms that build",
+    title: `The materials on and every other option at its default, the plateau capped by one hard bed (strataHardness's default, 10) against uniform rock, ${CAP_ROCK_DEFAULT_CYCLES} cycles: cliffs at the cap's base`,
+    async evaluate() {
+        // 129^2 at CI size too: on 65^2 the plateau's flanks run off the field before the plain.
+        const plateau = capRockPlateau(129);
+        const on = { materials: { enabled: true } };
+        const cap = { strataThickness: CAP_THICKNESS, strataBase: CAP_BASE, strataBeds: 1, strataShare: 1 };
+        const uniform = capRockFigures(erodeWithSoil(plateau, on, CAP_ROCK_DEFAULT_CYCLES).heights, plateau.heights, plateau.width);
+        const capped = capRockFigures(erodeWithSoil(plateau, { materials: { ...on.materials, ...cap } }, CAP_ROCK_DEFAULT_CYCLES).heights, plateau.heights, plateau.width);
+        return result(this, [
+            atLeast("capped over uniform: mean slope within 3 cells of the cap's base", capped.baseSlope / uniform.baseSlope, 2),
+            atLeast("capped: mean slope within 3 cells of the cap's base over elsewhere", capped.baseSlope / capped.elsewhereSlope, 2),
+            atMost("capped over uniform: the top's mean lowering", capped.topLowering / Math.max(1e-9, uniform.topLowering), 0.5),
+        ]);
+    },
+};
+
 /**
  * Soil against drainage area and slope on a terrain: rank (Spearman) and linear (Pearson)
  * correlations with log A and with slope, bare ridges and cliffs, and valley soil over ridge soil.

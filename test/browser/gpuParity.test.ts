@@ -28,6 +28,8 @@ interface ParityCase {
     events?: { afterBatch: number; x: number; y: number; radius: number; droplets: number }[];
     /** Ground edits (grid cells, fixed-point heights), stamped after a batch. */
     edits?: GpuRunRequest["edits"];
+    /** Masks set after a batch (from the next cycle boundary). */
+    maskChanges?: { afterBatch: number; name: MaskName; values: (width: number, depth: number) => Int32Array }[];
     options: ErosionOptionsInput;
     /** Batches to run. */
     batches: number;
@@ -102,6 +104,20 @@ const CASES: ParityCase[] = [
         ],
     },
     { name: "materials on a tileable terrain with the shallow water (the seam and the water's apply keep the soil), soil from a soil map and slope at the start, the channel rule handing slopes' debris to the rivers (channelSoil off)", width: 40, depth: 33, relief: 30, masks: (width, depth) => ({ ...noMasks(), soil: soilMap(width, depth) }), options: { patchSize: 16, tileable: true, hydraulic: { dropletsPerBatch: 200 }, rivers: { erosion: 0.2, stepsPerBatch: 5, channelArea: 6 }, water: { enabled: true, stepsPerCycle: 2, rain: 0.01 }, materials: { enabled: true, hardness: 3, initialSoil: 0.2, initialSoilSlope: 1.5, channelSoil: false } }, batches: 24 },
+    {
+        name: "materials: rock placed by a pile and a flatten, a pile of soil, under dipping strata, droplets, rivers and thermal; a hardness map set after them (its factors written around the placed rock)",
+        width: 40,
+        depth: 33,
+        relief: 20,
+        options: { patchSize: 16, seed: 4, hydraulic: { dropletsPerBatch: 150 }, rivers: { erosion: 0.3, stepsPerBatch: 6 }, thermal: { talus: 0.5, iterations: 3 }, materials: { enabled: true, soilTalus: 0.3, initialSoil: 0.3, strataThickness: 1.5, strataShare: 0.5, strataDip: 0.1, hardnessMapScale: 6 } },
+        batches: 48,
+        edits: [
+            { afterBatch: 2, request: { kind: "pile", height: 3 * 65536, rock: 40 }, points: [{ x: 12, y: 12 }, { x: 26, y: 18 }], radius: 3 },
+            { afterBatch: 3, request: { kind: "pile", height: 2 * 65536 }, points: [{ x: 30, y: 8 }], radius: 4 },
+            { afterBatch: 4, request: { kind: "flatten", target: 12 * 65536, edge: 0.2, rock: 6 }, points: [{ x: 10, y: 26 }], radius: 5 },
+        ],
+        maskChanges: [{ afterBatch: 10, name: "hardness", values: (width, depth) => Int32Array.from({ length: width * depth }, (_, i) => Math.round(((i % width) / (width - 1)) * 65536)) }],
+    },
     { name: "a run of many batches (160: 16 patches x 3 operators a cycle)", width: 65, depth: 65, relief: 50, options: { patchSize: 16, seed: 99, hydraulic: { dropletsPerBatch: 200, maxSteps: 24 }, thermal: { talus: 0.3 } }, batches: 160 },
 ];
 
@@ -144,7 +160,7 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         const fixed = heightsToFixed(metres, "heights", undefined, cellSize);
         const masks = testCase.masks?.(testCase.width, testCase.depth);
         const encodeMask = (mask: Int32Array | null | undefined) => (mask ? encodeInt32(mask) : null);
-        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? (Object.fromEntries(MASK_NAMES.map((name) => [name, encodeMask(masks[name])])) as Record<MaskName, string | null>) : null, events: testCase.events, edits: testCase.edits };
+        const request: GpuRunRequest = { width: testCase.width, depth: testCase.depth, heights: encodeInt32(fixed), cellSize, options: testCase.options, batches: testCase.batches, masks: masks ? (Object.fromEntries(MASK_NAMES.map((name) => [name, encodeMask(masks[name])])) as Record<MaskName, string | null>) : null, events: testCase.events, edits: testCase.edits, maskChanges: testCase.maskChanges?.map((change) => ({ afterBatch: change.afterBatch, name: change.name, values: encodeInt32(change.values(testCase.width, testCase.depth)) })) };
         const result = await runOnGpu(request);
         const gpuState = stateOf(result, testCase.width, testCase.depth);
 
@@ -155,6 +171,7 @@ describe("WGSL kernels through Babylon ComputeShaders equal the CPU reference bi
         for (let i = 0; i < testCase.batches; i++) {
             for (const event of testCase.events ?? []) if (event.afterBatch === i) cpu.erodeAt(event.x, event.y, event.radius, { droplets: event.droplets });
             for (const edit of testCase.edits ?? []) if (edit.afterBatch === i) (cpu.edit(edit.request, edit.points, edit.radius), editsApplied++);
+            for (const change of testCase.maskChanges ?? []) if (change.afterBatch === i) cpu.setMasks({ ...cpu.schedule.latestMasks, [change.name]: change.values(testCase.width, testCase.depth) });
             if (editsApplied > 0) editsApplied--;
             else cpu.runBatch();
         }

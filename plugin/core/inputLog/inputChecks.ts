@@ -8,6 +8,7 @@
  */
 import { base64ToBytes } from "../base64.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED } from "../fixedPoint.js";
+import { HARDNESS_MAX, HARDNESS_ONE } from "../hardness.js";
 import { MASK_NAMES, type MaskName } from "../erosionState.js";
 import { MAX_EDIT_AMOUNT, MAX_EDIT_VERTICES, type GroundEdit, type GroundEditKind, type GroundEditMode } from "../groundEdits.js";
 import type { LocalErosionEvent } from "../localErosion.js";
@@ -112,15 +113,16 @@ export function checkStampValue(value: unknown, name: string, refuse: Refuse): I
 }
 
 const EDIT_KINDS: readonly GroundEditKind[] = ["dig", "pile", "flatten", "crater"];
-const EDIT_FIELDS = ["cycle", "batch", "id", "kind", "mode", "rect", "amounts", "target", "sediment"];
+const EDIT_FIELDS = ["cycle", "batch", "id", "kind", "mode", "rect", "amounts", "target", "sediment", "rock"];
 
 /**
  * A stamped ground edit, checked whole: a known kind with its mode (flatten levels, the others add),
  * a rectangle of at least one vertex inside the field (when known) and at most `MAX_EDIT_VERTICES`,
  * one whole amount per vertex in its kind's range (dig <= 0 <= pile; a crater's rim holds exactly
  * what its bowl removed, so its amounts sum to 0; a level share in [0, 65536]), a target in the
- * height range for a level edit (0 otherwise), and sediment kept only by a dig or a crater without a
- * rim. With `stamp`, its cycle and batch must be the entry's.
+ * height range for a level edit (0 otherwise), sediment kept only by a dig or a crater without a
+ * rim, and rock (a Q8 hardness in [HARDNESS_ONE, HARDNESS_MAX], left out for loose soil) placed only
+ * by a pile or a flatten. With `stamp`, its cycle and batch must be the entry's.
  */
 export function checkGroundEdit(raw: unknown, field: InputField | null, refuse: Refuse, stamp?: InputStamp): GroundEdit {
     const edit = objectOf(raw, "edit", refuse);
@@ -168,8 +170,11 @@ export function checkGroundEdit(raw: unknown, field: InputField | null, refuse: 
     if (sediment && !(kind === "dig" || (kind === "crater" && !raised))) {
         refuse(`edit.sediment is true for a ${kind}${kind === "crater" ? " with a rim" : ""}: only a dig or a crater without a rim keeps what it removes as sediment`);
     }
-    // In the order the schedule stamps an edit (its shape, then its stamp and id): the fingerprint hashes the JSON.
-    return { kind, mode, rect: { x0, y0, x1, y1 }, amounts, target, sediment, cycle, batch, id };
+    const rock = edit.rock === undefined ? undefined : wholeIn(edit.rock, "edit.rock", HARDNESS_ONE, HARDNESS_MAX, refuse);
+    if (rock !== undefined && kind !== "pile" && kind !== "flatten") refuse(`edit.rock is ${rock} for a ${kind}: only a pile or a flatten places rock`);
+    // In the order the schedule stamps an edit (its shape, then its stamp and id): the fingerprint
+    // hashes the JSON, and an edit of loose soil has no rock field (as before there was one).
+    return { kind, mode, rect: { x0, y0, x1, y1 }, amounts, target, sediment, ...(rock === undefined ? {} : { rock }), cycle, batch, id };
 }
 
 /** A mask's name: one of `MASK_NAMES`. */

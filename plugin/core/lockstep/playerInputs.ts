@@ -78,11 +78,11 @@ function checkEditRequest(raw: unknown, refuse: Refuse): GroundEditRequest {
             onlyKeys(edit, ["kind", "depth", "sediment"], "edit", refuse);
             return { kind, depth: finite(edit.depth, "edit.depth", refuse), ...optional("sediment", booleanOf) };
         case "pile":
-            onlyKeys(edit, ["kind", "height"], "edit", refuse);
-            return { kind, height: finite(edit.height, "edit.height", refuse) };
+            onlyKeys(edit, ["kind", "height", "rock"], "edit", refuse);
+            return { kind, height: finite(edit.height, "edit.height", refuse), ...optional("rock", finite) };
         case "flatten":
-            onlyKeys(edit, ["kind", "target", "edge", "area"], "edit", refuse);
-            return { kind, target: finite(edit.target, "edit.target", refuse), ...optional("edge", finite), ...optional("area", booleanOf) };
+            onlyKeys(edit, ["kind", "target", "edge", "area", "rock"], "edit", refuse);
+            return { kind, target: finite(edit.target, "edit.target", refuse), ...optional("edge", finite), ...optional("area", booleanOf), ...optional("rock", finite) };
         case "crater":
             onlyKeys(edit, ["kind", "depth", "rim", "sediment"], "edit", refuse);
             return { kind, depth: finite(edit.depth, "edit.depth", refuse), ...optional("rim", booleanOf), ...optional("sediment", booleanOf) };

@@ -24,6 +24,8 @@ export interface GpuRunRequest {
     sources?: { afterBatch: number; x: number; y: number; radius: number; rate: number }[];
     /** Ground edits (grid cells, fixed-point heights) stamped after the given batch. */
     edits?: { afterBatch: number; request: GroundEditRequest; points: GridPoint[]; radius: number }[];
+    /** A mask set (Q16 values) or cleared after the given batch (in force from the next cycle boundary). */
+    maskChanges?: { afterBatch: number; name: MaskName; values: string | null }[];
     /**
      * How the batches are recorded: one at a time in schedule order ("batch", the default), each
      * class's batches sharing their dispatches ("class"), or each class's batches one at a time in
@@ -97,6 +99,9 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
             }
             for (const edit of request.edits ?? []) {
                 if (edit.afterBatch === i) schedule.stampEdit(shapeGroundEdit(edit.request, edit.points, edit.radius, request.width, request.depth, schedule.options.tileable));
+            }
+            for (const change of request.maskChanges ?? []) {
+                if (change.afterBatch === i) schedule.setMasks({ ...schedule.latestMasks, [change.name]: change.values ? decodeInt32(change.values) : null });
             }
             for (const source of request.sources ?? []) {
                 if (source.afterBatch === i) schedule.setSources(withSourceAdded(schedule.latestSources, source.x, source.y, source.radius, source.rate, request.width, request.depth).sources);

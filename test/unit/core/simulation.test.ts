@@ -86,7 +86,7 @@ describe("CpuErosionSimulation", () => {
         expect(simulation.schedule.planNext()!.params.maxSteps).toBe(5);
     });
 
-    describe("golden fingerprints (contract version 11)", () => {
+    describe("golden fingerprints (contract version 13)", () => {
         it.each([
             ["noise 64x48, defaults, 2 cycles", () => erodeHeightfield(generateNoiseTerrain({ width: 64, depth: 48, relief: 40, seed: 2 }), 64, 48, { patchSize: 32 }, 2).fingerprint],
             ["cone 41x41, brush 0, open thermal, 3 cycles", () => erodeHeightfield(generateCone(41, 41, 30, 18), 41, 41, { patchSize: 20, seed: 77, hydraulic: { brushRadius: 0, dropletsPerBatch: 300 }, thermal: { boundary: "open", neighbours: 4 } }, 3).fingerprint],

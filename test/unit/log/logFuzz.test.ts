@@ -26,7 +26,7 @@ function recordedRun() {
     sim.edit({ kind: "dig", depth: metres(1) }, [{ x: 3, y: 3 }], 2.5);
     sim.edit({ kind: "crater", depth: metres(1.5) }, [{ x: 11, y: 10 }], 2);
     sim.runBatch();
-    sim.edit({ kind: "pile", height: metres(0.5) }, [{ x: 0, y: 16 }, { x: 16, y: 16 }], 1.5); // along the field's last row
+    sim.edit({ kind: "pile", height: metres(0.5), rock: 10 }, [{ x: 0, y: 16 }, { x: 16, y: 16 }], 1.5); // along the field's last row, of rock
     sim.edit({ kind: "flatten", target: metres(3) }, [{ x: 16, y: 0 }], 3); // at its corner
     sim.restore(saved);
     sim.runBatch();
@@ -75,9 +75,11 @@ function damaged(text: string, index: number, path: (string | number)[], replace
 
 /**
  * Whether a damage leaves a value the kind allows: a real-valued option made fractional is another
- * option, and a water-source list of any length is a list of sources (its items are checked).
+ * option, a water-source list of any length is a list of sources (its items are checked), and a
+ * pile without its rock is a pile of loose soil.
  */
 function stillAllowed(path: (string | number)[], damage: string): boolean {
+    if (path.join(".") === "edit.rock" && damage === "removed") return true;
     const optionPath = path[0] === "options" ? path.slice(1).join(".") : path[0] === "event" && path[1] === "hydraulic" ? path.slice(1).join(".") : null;
     if (optionPath !== null && damage === "fractional") return findOptionSpec(optionPath)?.kind === "number";
     return path[0] === "sources" && (path.length === 1 ? ["truncated", "emptied"].includes(damage) : path.length === 2 && damage === "removed");

@@ -151,7 +151,9 @@ describe("shallow water: rest, waves and drainage", () => {
         }
         let spilledAt = -1;
         let wetRim = 0;
-        for (let step = 0; step < 3000; step++) {
+        // 6,000 steps: the last units of a lake drain over a flat notch slowly (a unit through a pipe at
+        // most every third step), and it comes to rest after about 4,000 (measured).
+        for (let step = 0; step < 6000; step++) {
             simulation.runCycles(1);
             const water = waterOf(simulation.state).waterDepth;
             // Nothing but the notch, the lowest rim point, ever carries water over the rim.
@@ -164,20 +166,33 @@ describe("shallow water: rest, waves and drainage", () => {
         }
         expect(wetRim).toBe(0);
         expect(spilledAt).toBeGreaterThan(0);
-        // Settled: the lake stands at the spill height, within a unit where it meets the notch (while
-        // rain falls its surface slopes toward the notch, carrying the inflow, so a lake fed at 0.02
-        // cells a step spilled 0.012 cells above it), and the whole lake within 2^-12 cells (an
-        // integer surface levels to a unit a cell, the pipes' dead zone).
+        // Settled (while rain falls the surface slopes toward the notch, carrying the inflow: a lake
+        // fed at 0.02 cells a step spilled 0.012 cells above it), the lake is at rest: no pipe moves
+        // through a whole round of the one-unit push's three sets of pipes.
         const { heights } = simulation.state;
-        const water = waterOf(simulation.state).waterDepth;
-        const atNotch = heights[centre * size + centre + bowl - 1] + water[centre * size + centre + bowl - 1];
-        expect(Math.abs(atNotch - spill)).toBeLessThanOrEqual(1);
+        const state = waterOf(simulation.state);
+        for (let step = 0; step < 3; step++) {
+            simulation.runCycles(1);
+            for (const grid of [state.fluxX, state.fluxY, state.fluxD1, state.fluxD2]) expect(grid.every((flow) => flow === 0)).toBe(true);
+        }
+        // The lake level to within 3 units an axis step (docs/simulation.md, water_flux: a unit passes
+        // where the difference is at least what its ends could pass and take in its set, at most 2 + 2
+        // on an axis), and within 3 units a cell of the notch's flat floor (5 cells at the spill
+        // height) above the spill where the lake meets the notch; never below it.
+        const water = state.waterDepth;
+        const surfaceAt = (x: number, y: number) => heights[y * size + x] + water[y * size + x];
+        const atNotch = surfaceAt(centre + bowl - 1, centre);
+        console.log(`bowl at rest: ${atNotch - spill} units above the spill where the lake meets the notch`);
+        expect(atNotch - spill).toBeGreaterThanOrEqual(0);
+        expect(atNotch - spill).toBeLessThanOrEqual(3 * 5);
         for (let y = 0; y < size; y++) {
-            for (let x = 0; x < size; x++) {
-                if (Math.hypot(x - centre, y - centre) >= bowl - 2) continue;
-                const surface = heights[y * size + x] + water[y * size + x];
-                expect(surface - spill).toBeGreaterThanOrEqual(-1);
-                expect(surface - spill).toBeLessThanOrEqual(16);
+            for (let x = 0; x + 1 < size; x++) {
+                // The lake's vertices (a film on the bowl's wall stands on its slope, not the lake).
+                const wet = (i: number) => water[i] > FIXED_ONE / 64 && Math.hypot((i % size) - centre, Math.floor(i / size) - centre) < bowl;
+                const i = y * size + x;
+                if (wet(i) && wet(i + 1)) expect(Math.abs(surfaceAt(x, y) - surfaceAt(x + 1, y))).toBeLessThanOrEqual(3);
+                if (y + 1 < size && wet(i) && wet(i + size)) expect(Math.abs(surfaceAt(x, y) - surfaceAt(x, y + 1))).toBeLessThanOrEqual(3);
+                if (wet(i)) expect(surfaceAt(x, y) - spill).toBeGreaterThanOrEqual(0);
             }
         }
     });

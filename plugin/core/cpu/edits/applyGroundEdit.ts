@@ -12,7 +12,7 @@ import { copyLevels, fillLevelStep } from "../fold/fillLevels.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { addedHeight, type GroundEdit } from "../../groundEdits.js";
 import { WATER_SEDIMENT_LIMIT } from "../../waterModel.js";
-import { soilAfter } from "../../materials.js";
+import { placedRockFactor, soilAfter, type MaterialGrids } from "../../materials.js";
 
 /** The height a "level" edit gives a vertex: its share of the way to the target, truncated toward the height. */
 export function levelledHeight(height: number, target: number, share: number): number {
@@ -23,12 +23,15 @@ export function levelledHeight(height: number, target: number, share: number): n
 /**
  * Applies `edit` to `heights` and `levels` (row-major, `width` vertices a row); adds to `counters`.
  * For an edit that keeps its material as sediment, what it removes joins `waterSediment` (up to
- * `WATER_SEDIMENT_LIMIT` a vertex; the rest is counted removed). With `soil` (the materials on), a
- * raise lays down soil and a cut takes the soil first (`soilAfter`).
+ * `WATER_SEDIMENT_LIMIT` a vertex; the rest is counted removed). With `materials` (on), a raise lays
+ * down soil, or with the edit's `rock` raises the rock under the soil and makes it that hardness
+ * (`placedRockFactor`); a cut takes the soil first (`soilAfter`).
  */
-export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array, waterSediment: Int32Array | null = null, soil: Int32Array | null = null): void {
+export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array, waterSediment: Int32Array | null = null, materials: MaterialGrids | null = null): void {
     const { rect, amounts, target } = edit;
     const levelling = edit.mode === "level";
+    const soil = materials?.soil ?? null;
+    const rockFactor = materials && edit.rock !== undefined ? placedRockFactor(edit.rock) : 0;
     const columns = rect.x1 - rect.x0;
     for (let y = rect.y0; y < rect.y1; y++) {
         for (let x = rect.x0; x < rect.x1; x++) {
@@ -37,7 +40,8 @@ export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32A
             const height = heights[i];
             const next = levelling ? levelledHeight(height, target, amount) : addedHeight(height, amount);
             heights[i] = next;
-            if (soil) soil[i] = soilAfter(soil[i], next - height);
+            if (rockFactor !== 0 && next > height) materials!.hardness[i] = rockFactor;
+            else if (soil) soil[i] = soilAfter(soil[i], next - height);
             if (next > height) {
                 counters[COUNTER_EDIT_ADDED] += next - height;
             } else if (waterSediment && edit.sediment) {

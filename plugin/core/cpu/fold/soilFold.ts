@@ -7,8 +7,9 @@
 import { riverRect, type BatchParams } from "../../batchParams.js";
 import type { ErosionStateData } from "../../erosionState.js";
 import { mulQ16 } from "../../fixedPoint.js";
-import { writeHardnessFactors } from "../../hardnessMap.js";
-import { createMaterialGrids, HARDNESS_ONE, hardnessOf, soilAfter, writeInitialSoil, writeSoilMap, type MaterialFields, type MaterialGrids } from "../../materials.js";
+import { placedRockIn, writeHardnessFactors } from "../../hardnessMap.js";
+import { READ_MARGIN } from "../../independentClasses.js";
+import { createMaterialGrids, HARDNESS_ONE, hardnessOf, soilAfter, writeInitialSoil, writeSoilMap, type MaterialGrids } from "../../materials.js";
 import type { PlannedBatch } from "../../schedule.js";
 
 /**
@@ -56,13 +57,18 @@ export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedB
 /**
  * The hardness (Q8) of every vertex where it is the same everywhere, else 0: without strata, and
  * with a hardness factor grid this thread wrote without a map (`prepareMaterials`, stamp 0: 1
- * everywhere), it is the rock's (`hardnessOf(HARDNESS_ONE, rockHardness)`). The kernels then skip
- * each vertex's `vertexHardness` (a grid lookup, the bed's test and a product) and, at hardness 1,
- * `rockTaken`'s divisions. Grids this thread did not write (a test's, a restored state's before its
- * first batch) are taken as not uniform: the kernels work each vertex's hardness out as before.
+ * everywhere) and no rock a ground edit placed where the batch reads (its extent grown by
+ * `READ_MARGIN`: a scan of the grid there, since the edit may have run on another thread), it is the
+ * rock's (`hardnessOf(HARDNESS_ONE, rockHardness)`). The kernels then skip each vertex's
+ * `vertexHardness` (a grid lookup, the bed's test and a product) and, at hardness 1, `rockTaken`'s
+ * divisions. Grids this thread did not write (a test's, a restored state's before its first batch)
+ * are taken as not uniform: the kernels work each vertex's hardness out as before.
  */
-export function uniformHardness(params: MaterialFields, materials: MaterialGrids): number {
-    return params.strataThickness === 0 && writtenHardnessStamps.get(materials) === 0 ? hardnessOf(HARDNESS_ONE, params.rockHardness) : 0;
+export function uniformHardness(params: BatchParams, materials: MaterialGrids): number {
+    if (params.strataThickness !== 0 || writtenHardnessStamps.get(materials) !== 0) return 0;
+    const { width, depth } = params;
+    const read = { x0: Math.max(0, params.extentX0 - READ_MARGIN), y0: Math.max(0, params.extentY0 - READ_MARGIN), x1: Math.min(width, params.extentX1 + READ_MARGIN), y1: Math.min(depth, params.extentY1 + READ_MARGIN) };
+    return placedRockIn(materials.hardness, width, read) ? 0 : hardnessOf(HARDNESS_ONE, params.rockHardness);
 }
 
 /**

@@ -5,8 +5,10 @@
  * patches of a pass may run in any order: the step is a partition of one Jacobi step.
  *
  * 1. Flux: each pipe keeps (1 - friction) of its flow and gains conductance x the difference of the
- *    water surfaces (ground + water) at its ends, truncated toward zero (at least one unit either way
- *    while the surfaces differ, so a lake always levels), within +-FLUX_LIMIT.
+ *    water surfaces (ground + water) at its ends, truncated toward zero, within +-FLUX_LIMIT; where
+ *    that is nothing, one unit downhill through the step's set of pipes if the difference is at
+ *    least the units its ends could pass and take in that set (so a lake levels and comes to rest).
+ *    For its regular push the pipe reads its two ends; only where a unit may go, their neighbours.
  * 2. Scale: each vertex's outflow over its 8 pipes; where that is more than its water, the Q16
  *    factor floor(water x 2^16 / outflow) that brings it within the water, else 2^16.
  * 3. Limit: each pipe scaled by its source's factor (floor, on the magnitude): a vertex never sends
@@ -14,15 +16,54 @@
  */
 import { waterParams, type BatchParams } from "../../batchParams.js";
 import { mulQ16 } from "../../fixedPoint.js";
+import { THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../../thermalDirections.js";
 import { FLUX_LIMIT, fractionQ16, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, truncMulQ16, type WaterGrids } from "../../waterModel.js";
 
-/** The new flow of a pipe from vertex a to vertex b (old flow `flow`). */
-function pipeFlow(heights: Int32Array, water: Int32Array, a: number, b: number, flow: number, keep: number, conductance: number): number {
+
+/** The difference of the water surfaces of vertices a and b, the ground's part within +-SURFACE_DIFFERENCE_LIMIT. */
+function surfaceDifference(heights: Int32Array, water: Int32Array, a: number, b: number): number {
     let ground = heights[a] - heights[b];
     ground = ground > SURFACE_DIFFERENCE_LIMIT ? SURFACE_DIFFERENCE_LIMIT : ground < -SURFACE_DIFFERENCE_LIMIT ? -SURFACE_DIFFERENCE_LIMIT : ground;
-    const difference = ground + (water[a] - water[b]);
+    return ground + (water[a] - water[b]);
+}
+
+/**
+ * Through how many pipes of set `pipes` vertex v could pass a unit (`below`: to neighbours whose
+ * surface is 2 or more below its own) or take one (from wet neighbours 2 or more above it). Mirrors
+ * `unitPipes` in `water_flux.wgsl`.
+ */
+function unitPipes(heights: Int32Array, water: Int32Array, width: number, depth: number, v: number, pipes: number, below: boolean): number {
+    const x = v % width;
+    const y = (v - x) / width;
+    // The set's neighbours are slots of THERMAL_DX/DY: x 0 and 1, y 2 and 3, the diagonals 4 to 7.
+    const last = pipes === 2 ? THERMAL_SLOTS : 2 * pipes + 2;
+    let count = 0;
+    for (let k = 2 * pipes; k < last; k++) {
+        const nx = x + THERMAL_DX[k];
+        const ny = y + THERMAL_DY[k];
+        if (nx < 0 || ny < 0 || nx >= width || ny >= depth) continue;
+        const n = ny * width + nx;
+        if (below ? surfaceDifference(heights, water, v, n) >= 2 : water[n] > 0 && surfaceDifference(heights, water, n, v) >= 2) count++;
+    }
+    return count;
+}
+
+/**
+ * The new flow of a pipe of set `pipes` from vertex a to vertex b (old flow `flow`); `unitPipes`: the
+ * set that may carry the one-unit push this step.
+ */
+function pipeFlow(heights: Int32Array, water: Int32Array, width: number, depth: number, a: number, b: number, flow: number, keep: number, conductance: number, pipes: number, unitPipeSet: number): number {
+    const difference = surfaceDifference(heights, water, a, b);
     let push = truncMulQ16(difference, conductance);
-    if (push === 0 && (difference > 1 || difference < -1)) push = difference > 0 ? 1 : -1;
+    // The one-unit push where the conductance moves nothing: from the higher end, if it is wet and the
+    // difference is at least the units its end could pass plus those the other end could take in
+    // this set (so no pair swaps past level, and a lake comes to rest).
+    if (push === 0 && pipes === unitPipeSet && (difference > 1 || difference < -1)) {
+        const high = difference > 0 ? a : b;
+        const low = difference > 0 ? b : a;
+        const fall = difference > 0 ? difference : -difference;
+        if (water[high] > 0 && fall >= unitPipes(heights, water, width, depth, high, pipes, true) + unitPipes(heights, water, width, depth, low, pipes, false)) push = difference > 0 ? 1 : -1;
+    }
     // Momentum never carries water uphill: a flow against the surfaces' difference keeps nothing.
     const kept = (flow > 0 && difference < 0) || (flow < 0 && difference > 0) ? 0 : truncMulQ16(flow, keep);
     const next = kept + push;
@@ -32,18 +73,18 @@ function pipeFlow(heights: Int32Array, water: Int32Array, a: number, b: number, 
 /** Pass 1: every pipe the patch's vertices own, from the surfaces and the flows of the previous step. */
 export function waterFlux(params: BatchParams, heights: Int32Array, grids: WaterGrids): void {
     const { width, depth, patchX0, patchY0, patchX1, patchY1 } = params;
-    const { waterFlowKept: waterKeep } = waterParams(params);
-    const { waterDepth, fluxX, fluxY, fluxD1, fluxD2 } = grids;
+    const { waterFlowKept: keep, waterUnitPipes: unit } = waterParams(params);
+    const { waterDepth: water, fluxX, fluxY, fluxD1, fluxD2 } = grids;
     for (let y = patchY0; y < patchY1; y++) {
         const lastRow = y + 1 >= depth;
         for (let x = patchX0; x < patchX1; x++) {
             const i = y * width + x;
             const lastColumn = x + 1 >= width;
-            fluxX[i] = lastColumn ? 0 : pipeFlow(heights, waterDepth, i, i + 1, fluxX[i], waterKeep, PIPE_AXIS_Q16);
-            fluxY[i] = lastRow ? 0 : pipeFlow(heights, waterDepth, i, i + width, fluxY[i], waterKeep, PIPE_AXIS_Q16);
+            fluxX[i] = lastColumn ? 0 : pipeFlow(heights, water, width, depth, i, i + 1, fluxX[i], keep, PIPE_AXIS_Q16, 0, unit);
+            fluxY[i] = lastRow ? 0 : pipeFlow(heights, water, width, depth, i, i + width, fluxY[i], keep, PIPE_AXIS_Q16, 1, unit);
             const inside = !lastColumn && !lastRow;
-            fluxD1[i] = inside ? pipeFlow(heights, waterDepth, i, i + width + 1, fluxD1[i], waterKeep, PIPE_DIAGONAL_Q16) : 0;
-            fluxD2[i] = inside ? pipeFlow(heights, waterDepth, i + 1, i + width, fluxD2[i], waterKeep, PIPE_DIAGONAL_Q16) : 0;
+            fluxD1[i] = inside ? pipeFlow(heights, water, width, depth, i, i + width + 1, fluxD1[i], keep, PIPE_DIAGONAL_Q16, 2, unit) : 0;
+            fluxD2[i] = inside ? pipeFlow(heights, water, width, depth, i + 1, i + width, fluxD2[i], keep, PIPE_DIAGONAL_Q16, 2, unit) : 0;
         }
     }
 }
