@@ -5,7 +5,7 @@
  * cycles; a sand bank across the same valley breaches. The rock keeps its hardness through the
  * hardness map's rewrites and a restore; with the materials off an edit is what it was.
  */
-import { CpuErosionSimulation, parseInputLog, parsePlayerInput, resolveOptions, serializeInputLog, type ErosionOptionsInput, type GroundEditRequest } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, parseInputLog, parsePlayerInput, resolveOptions, serializeInputLog, type ErosionOptionsInput, type GroundEditRequest } from "../../../plugin/index.js";
 import { noMasks } from "../../../plugin/advanced.js";
 
 const UNIT = 65536;
@@ -128,6 +128,18 @@ describe("edits that place a material", () => {
         sim.runCycles(1);
         expect(sim.state.materials!.hardness[16 * SIZE + 16]).toBe(-20 * 256);
         expect(sim.state.materials!.hardness[4 * SIZE + 4]).toBe(256);
+    });
+
+    it("carries a pending rock edit through a snapshot's bytes: the restored run gives the same terrain", () => {
+        const sim = valley({ ...WATER_ALONE, thermal: { enabled: true }, materials: { enabled: true } });
+        sim.runBatch();
+        sim.edit({ kind: "pile", height: UNIT, rock: 7.5 }, [{ x: 10, y: 10 }, { x: 20, y: 14 }], 2, { cycle: 1, batch: 2 });
+        const bytes = sim.snapshot().toArrayBuffer();
+        sim.runCycles(2);
+        const restored = CpuErosionSimulation.fromSnapshot(ErosionSnapshot.fromArrayBuffer(bytes));
+        restored.runCycles(2);
+        expect(restored.fingerprint()).toBe(sim.fingerprint());
+        expect(restored.state.materials!.hardness[12 * SIZE + 15]).toBe(-Math.round(7.5 * 256));
     });
 
     it("with the materials off, a pile of rock raises the ground as a pile of soil does; an edit of soil records no rock", () => {
