@@ -59,6 +59,7 @@ export { DRAIN_FRAMES, MAX_DRAIN_FRAMES, PendingRows, type LandedRows } from "./
 export { cutBatch, type PieceStep } from "./gpu/batchPieces.js";
 export { FrameBudget, mainOperator } from "./component/frameBudget.js";
 export { planFrame } from "./component/framePlan.js";
+export { FramePace, MAX_FRAME_SHARE, REFERENCE_FRAME_MS, SLOW_FRAME_MS } from "./component/framePace.js";
 export { MIN_PIECE_WORK } from "./gpu/batchPieces.js";
 export { writeInPieces, type BufferWrite } from "./gpu/piecewiseUpload.js";
 export { axisSlope, createMaterialGrids, HARDNESS_ONE, hardnessOf, initialSoilAt, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount, weatheredSoil, writeInitialSoil } from "./core/materials.js";

@@ -42,3 +42,21 @@ fn flowVector(x: i32, y: i32) -> vec2<i32> {
     }
     return vec2<i32>(along, across);
 }
+
+// |flow| summed over the 8 pipes through (x, y): what left it plus what reached it in the step.
+// CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+fn flowThrough(x: i32, y: i32) -> i32 {
+    let width = params.width;
+    let i = y * width + x;
+    var through = abs(fluxX[i]) + abs(fluxY[i]) + abs(fluxD1[i]);
+    if (x > 0) {
+        through += abs(fluxX[i - 1]) + abs(fluxD2[i - 1]);
+    }
+    if (y > 0) {
+        through += abs(fluxY[i - width]) + abs(fluxD2[i - width]);
+        if (x > 0) {
+            through += abs(fluxD1[i - width - 1]);
+        }
+    }
+    return through;
+}

@@ -1,15 +1,14 @@
 // write_water_map: the shallow water into the RGBA32F `shallowWater` texture a material or the
 // water surface samples, on the GPU (no readback): r depth, g and b the velocity along local x and
-// z (units per water step), a the water surface (ground + water), all in local units. Floats here
+// z (units per water step: the view grids water_velocity writes in each depth pass, so mid-step it
+// is the last depth pass's), a the water surface (ground + water), all in local units. Floats here
 // are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts. params.waterPass is 1
 // once the water exists (else its buffers are stand-ins and the water is taken as dry).
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read> fluxD2: array<i32>;
+@group(0) @binding(BINDING_VELOCITY_X) var<storage, read> velocityX: array<i32>;
+@group(0) @binding(BINDING_VELOCITY_Y) var<storage, read> velocityY: array<i32>;
 @group(0) @binding(BINDING_WATER_TEXTURE) var waterTexture: texture_storage_2d<rgba32float, write>;
 
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
@@ -28,10 +27,8 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     var velocity = vec2<f32>(0.0, 0.0);
     if (params.waterPass != 0) {
         depth = waterDepth[i];
-        if (depth > 0) {
-            let flow = flowVector(x, y);
-            velocity = vec2<f32>(f32(flow.x), -f32(flow.y)) / (2.0 * f32(depth)) * cellSize;
-        }
+        // Field rows run toward -z.
+        velocity = vec2<f32>(f32(velocityX[i]), -f32(velocityY[i])) * unit;
     }
     textureStore(waterTexture, vec2<i32>(x, y), vec4<f32>(f32(depth) * unit, velocity.x, velocity.y, f32(heights[i] + depth) * unit));
 }

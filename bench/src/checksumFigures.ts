@@ -20,7 +20,7 @@ function checksumState(size: number): ErosionStateData {
     if (size < 1024) {
         const cells = size * size;
         const grid = (seed: number) => Int32Array.from({ length: cells }, (_, i) => Math.imul(i + seed, 2654435761) >> 12);
-        state.water = { waterDepth: grid(1), waterSediment: grid(2), fluxX: grid(3), fluxY: grid(4), fluxD1: grid(5), fluxD2: grid(6), outflowScale: grid(7), waterNext: grid(8), sedimentNext: grid(9), groundChange: grid(10) };
+        state.water = { waterDepth: grid(1), waterSediment: grid(2), fluxX: grid(3), fluxY: grid(4), fluxD1: grid(5), fluxD2: grid(6), outflowScale: grid(7), waterNext: grid(8), sedimentNext: grid(9), groundChange: grid(10), velocityX: grid(11), velocityY: grid(12) };
     }
     return state;
 }

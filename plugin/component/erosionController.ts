@@ -178,7 +178,8 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * every vertex from the current state as the river operator routes it (slot 0..7: +x, -x, +y, -y,
      * then diagonals; 255 where nothing is lower), the drainage area (cells, the river operator's
      * state), the shallow water's depth (local units) and velocity (two per vertex, along local x
-     * and z, local units a water step), and the materials (`materials.enabled`): the soil's thickness
+     * and z, local units a water step, at most a cell a step each: the velocity its last water step
+     * left, as the `"shallowWater"` texture holds it; docs/simulation.md, "Shallow water"), and the materials (`materials.enabled`): the soil's thickness
      * (local units), the strata's bed of the rock at the surface (`exposedLayer`, -1 without strata
      * or outside the layered beds) and that rock's hardness (`rockHardness`, times the soil's; 1
      * while the materials have never run).
@@ -209,7 +210,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * A map added after `getMapsTexture()`'s layout was fixed, as a texture kept current like it,
      * one texel per field vertex (row 0 at the far, +z, edge): `"drainageArea"`, R32F, the river
      * operator's drainage area in cells; `"shallowWater"`, RGBA32F, the shallow water: r depth, g and
-     * b velocity along local x and z (units a water step), a the water surface (ground + water), all
+     * b velocity along local x and z (units a water step, the last water step's: as `readMaps()`), a the water surface (ground + water), all
      * in local units (dry ground before water runs; `TerrainWaterSurface` draws it); `"materials"`,
      * RGBA32F, the rock and soil (`materials` options): r the soil's thickness in local units, g the
      * strata's bed at the surface (-1: none), b the rock's hardness (times the soil's), a 1 once the

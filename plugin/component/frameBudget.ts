@@ -7,8 +7,14 @@
 import type { PlannedBatch } from "../core/schedule.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 
-/** Share of a new measurement in the running estimate. */
-const SMOOTHING = 0.25;
+/**
+ * Frames of an operator whose cost per unit the estimate is the median of. A median, not a running
+ * mean: on SwiftShader a frame in five or so measured 1.1-1.3 s (the render beside it) where the
+ * others took 15-30 ms, and a running mean that took in a quarter of each sample stood at 20 times
+ * the frames' cost for dozens of frames after each, so frames of one water batch went on where the
+ * budget held several.
+ */
+const COST_SAMPLES = 9;
 
 /** Work in a batch, in units the cost model scales: droplet steps, plus cell visits of the grid passes. */
 export function batchWorkUnits(planned: PlannedBatch): number {
@@ -36,6 +42,8 @@ export function batchWorkUnits(planned: PlannedBatch): number {
  * both would swing with the frames (the pieces a costly batch is cut into are sized by it).
  */
 export class FrameBudget {
+    /** Each operator's last `COST_SAMPLES` measured milliseconds per unit, and their median. */
+    private readonly _samples = new Map<PlannedBatch["operator"], number[]>();
     private readonly _msPerUnit = new Map<PlannedBatch["operator"], number>();
     /** The least piece of the last batch cut coarser than the budget asked (`noteLeastPiece`), or null. */
     private _leastPiece: { operator: PlannedBatch["operator"]; units: number; cycle: number } | null = null;
@@ -88,14 +96,20 @@ export class FrameBudget {
 
     /**
      * Folds in a frame that did `units` of work in `measuredMs`, most of it `operator`'s (a frame
-     * of several operators' batches is counted as its largest share's).
+     * of several operators' batches is counted as its largest share's): the estimate is the median
+     * cost per unit of the operator's last `COST_SAMPLES` frames.
      */
     public record(operator: PlannedBatch["operator"], units: number, measuredMs: number): void {
         if (units <= 0 || !(measuredMs > 0) || !Number.isFinite(measuredMs)) {
             return;
         }
-        const current = this.msPerUnit(operator);
-        this._msPerUnit.set(operator, current + SMOOTHING * (measuredMs / units - current));
+        const samples = this._samples.get(operator) ?? [];
+        samples.push(measuredMs / units);
+        if (samples.length > COST_SAMPLES) samples.shift();
+        this._samples.set(operator, samples);
+        const sorted = [...samples].sort((a, b) => a - b);
+        const middle = sorted.length >> 1;
+        this._msPerUnit.set(operator, sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
     }
 }
 

@@ -12,7 +12,7 @@
  * deposition maps, u32 per vertex of the window.
  */
 import { MASK_NAMES, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
-import { createWaterGrids, WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
+import { createWaterGrids, WATER_CARRIED_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import { createMaterialGrids, MATERIAL_GRIDS } from "../core/materials.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { FIXED_ONE } from "../core/fixedPoint.js";
@@ -108,7 +108,7 @@ export function saveWindow(row: number, column: number, state: ErosionStateData,
         window[name] = crop(state[name]);
     }
     window.masks = Object.fromEntries(MASK_NAMES.map((name) => [name, state.masks[name] ? crop(state.masks[name]!) : null])) as ErosionMasks;
-    window.water = state.water ? (Object.fromEntries(WATER_GRIDS.map((name) => [name, crop(state.water![name])])) as WaterGrids) : null;
+    window.water = state.water ? (Object.fromEntries(WATER_CARRIED_GRIDS.map((name) => [name, crop(state.water![name])])) as WaterGrids) : null;
     window.materials = state.materials ? { soil: crop(state.materials.soil), hardness: crop(state.materials.hardness) } : null;
     return new ErosionGroundSave(row, column, new ErosionSnapshot(window, options, cellSize), { water: crop(maps.water), wear: crop(maps.wear), deposition: crop(maps.deposition) });
 }
@@ -134,7 +134,7 @@ export function restoreWindow(save: ErosionGroundSave, state: ErosionStateData, 
     // The window's water (dry where the save has none); the world keeps water once any ground has it.
     if (window.water || state.water) {
         state.water ??= createWaterGrids(state.width * state.depth);
-        for (const name of WATER_GRIDS) {
+        for (const name of WATER_CARRIED_GRIDS) {
             pasteGrid(state.water[name], state.width, window.water?.[name] ?? new Int32Array(window.width * window.depth), rect);
         }
     }

@@ -13,6 +13,7 @@ import type { BoundaryCapture, Checkpoints } from "./checkpoints.js";
 import type { EditPreviews } from "./editPreviews.js";
 import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
 import { FrameBudget, mainOperator } from "./frameBudget.js";
+import { FramePace } from "./framePace.js";
 import { framePieces, planFrame, type PlannedFrame } from "./framePlan.js";
 import type { FrameStatsWindow } from "./frameStats.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
@@ -69,6 +70,8 @@ interface PiecedBatch {
 /** Runs a runner's frames. */
 export class RunnerFrames {
     private _budget = new FrameBudget(GPU_INITIAL_MS_PER_UNIT);
+    /** The rendered frames' pace while erosion runs (a slow one gives the batches a share of each frame). */
+    private readonly _pace = new FramePace();
     private _framesInFlight = 0;
     /**
      * Of those, frames of ground edits alone (issued ahead of erosion's frame): they do not hold
@@ -112,6 +115,8 @@ export class RunnerFrames {
             if (this._lastFrame.batches > 0 || this._lastFrame.applyMs > 0) this._lastFrame = { ...IDLE_FRAME, landed: this._lastFrame.landed };
             this._landedApplyMs = 0;
         }
+        if (host.running) this._pace.noteFrame(performance.now());
+        else this._pace.reset();
         const { schedule, options } = host;
         const maxCycles = options.maxCycles;
         if (host.running && maxCycles > 0 && schedule.cycle >= maxCycles) {
@@ -153,9 +158,11 @@ export class RunnerFrames {
         if (this._pieced && this._pieced.backend !== backend) {
             this._pieced = null; // a lost device's: recovery resumes from the checkpoint
         }
+        // The batches' budget: a share of each frame where the frames come slowly (`FramePace`).
+        const batchBudgetMs = this._pace.batchBudgetMs(options.frameBudgetMs);
         if (this._pieced) {
             // A batch in pieces goes on (paused or not: the schedule has counted it) and nothing runs between them.
-            return this._framesInFlight - this._editFramesInFlight >= inFlightLimit ? null : this._takePieces(options.frameBudgetMs);
+            return this._framesInFlight - this._editFramesInFlight >= inFlightLimit ? null : this._takePieces(batchBudgetMs);
         }
         // Paused, or with as many frames in flight as the backend takes, a frame still applies the
         // ground edits stamped here (a small batch each, queued behind the frames in flight): an
@@ -169,7 +176,7 @@ export class RunnerFrames {
         if (editsOnly && !schedule.editDue) {
             return null;
         }
-        const frame = planFrame(schedule, this._budget, options.frameBudgetMs, {
+        const frame = planFrame(schedule, this._budget, batchBudgetMs, {
             parallel: backend.workers,
             editsOnly,
             pieceCount: (planned, wanted) => backend.pieceCount(planned, wanted),
@@ -177,7 +184,7 @@ export class RunnerFrames {
         });
         if (frame.pieceCount === 1) return { frame };
         this._pieced = { whole: frame, backend, next: 0, boundary: frame.cycleCompleted ? this._host.checkpoints.captureBoundary(schedule) : undefined };
-        return this._takePieces(options.frameBudgetMs);
+        return this._takePieces(batchBudgetMs);
     }
 
     /** The next range of the batch in pieces, and its boundary's capture with the range that ends it (which ends the pieces). */

@@ -18,7 +18,7 @@ import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";
 import type { PlannedBatch } from "./schedule.js";
-import { WATER_GRIDS } from "./waterModel.js";
+import { WATER_GRIDS, WATER_VIEW_GRIDS } from "./waterModel.js";
 import { THERMAL_SLOTS } from "./thermalDirections.js";
 
 /** Makes a zeroed grid of `cells` cells (ordinary memory, or shared memory for a worker pool). */
@@ -213,6 +213,8 @@ export class CpuBatchRunner {
         if (intoOwnWater) {
             const water = { ...this._state.water! };
             for (const name of WATER_GRIDS) water[name].set(state.water![name]);
+            // A view grid a state made by hand lacks: still water until its first depth pass.
+            for (const name of WATER_VIEW_GRIDS) water[name].set(state.water![name] ?? new Int32Array(water[name].length));
             copy.water = water;
         }
         if (state.materials && this._state.materials) {

@@ -15,7 +15,7 @@
  * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
  * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
  * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
- * never run; then u32 1 and the i32 grids of `MATERIAL_GRIDS` (soil, hardness), or u32 0 while the
+ * never run (not its velocity, a view worked out again on load: `WATER_VIEW_GRIDS`); then u32 1 and the i32 grids of `MATERIAL_GRIDS` (soil, hardness), or u32 0 while the
  * materials have never run (version 8; a version 7 snapshot has no such word and no materials);
  * then u32 1 and the hardness map's i32 values, or u32 0 without one (version 9; older snapshots
  * have no such word and no hardness map); then the same for the soil map (version 10). Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
@@ -27,7 +27,8 @@ import { COUNTER_COUNT } from "./counters.js";
 import { base64ToBytes, bytesToBase64 } from "./base64.js";
 import { cloneState, MASK_NAMES, MASKED_OPERATORS, MATERIAL_MASKS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
-import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
+import { WATER_GRIDS, WATER_VIEW_GRIDS, type WaterGrids } from "./waterModel.js";
+import { refreshWaterVelocity } from "./cpu/water/waterVelocity.js";
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 import { checkGroundEdit, checkLocalEvents, checkMaskValues, checkWaterSources, objectOf, type InputField, type Refuse } from "./inputLog/inputChecks.js";
@@ -210,6 +211,9 @@ export class ErosionSnapshot {
             if (buffer.byteLength < offset + cells * 4 * WATER_GRIDS.length) fail("the water grids are truncated");
             water = {} as WaterGrids;
             for (const grid of WATER_GRIDS) water[grid] = readGrid();
+            // The velocity is a view the snapshot leaves out: worked out again from the pipes and depths.
+            for (const grid of WATER_VIEW_GRIDS) water[grid] = new Int32Array(cells);
+            refreshWaterVelocity(water, width, depth);
         }
         let materials: MaterialGrids | null = null;
         if (version >= 8) {

@@ -1,29 +1,31 @@
 /**
  * The shallow water as maps, for rendering and game logic (floats: not state): depth, velocity and
- * the water surface, from a state. `water_map.wgsl`'s twin on the GPU writes the same values into the
+ * the water surface, from a state. `write_water_map.wgsl`'s twin on the GPU writes the same values into the
  * `shallowWater` texture.
  */
 import { fixedUnitLength } from "./fixedPoint.js";
 import type { ErosionStateData } from "./erosionState.js";
-import { flowVector } from "./cpu/water/waterErode.js";
 import { newTexels, type TexelAllocator } from "./texelAllocator.js";
 
 /** The water's maps as arrays, in the ground's local units. */
 export interface WaterMaps {
     /** Water depth per vertex, local units (0 where dry or before water has run). */
     readonly waterDepth: Float32Array;
-    /** Velocity per vertex, two floats (along local x, along local z), local units per water step. */
+    /**
+     * Velocity per vertex, two floats (along local x, along local z), local units per water step: the
+     * water's view grids (`WATER_VIEW_GRIDS`), as each vertex's last depth pass left them.
+     */
     readonly waterVelocity: Float32Array;
 }
 
-const flow = new Int32Array(2);
-
 /**
  * Texels of rows `y0 .. y1 - 1` of the `shallowWater` texture (RGBA per vertex): r depth, g and b
- * the velocity along local x and z (units per water step: the net flow over the depth; field rows run
- * toward -z), a the water surface (ground + water), all in local units (`cellSize` is the ground's
- * cell size in them). Dry vertices have depth and velocity 0 and the surface at the ground.
- * Columns `x0 .. x1 - 1` of each row (the whole row by default), row after row.
+ * the velocity along local x and z (units per water step, from the water's view grids: the flow
+ * through the vertex over max(2 x depth, that flow) as its last depth pass left it, so within a step
+ * it stays the last completed one's; field rows run toward -z), a the water surface (ground +
+ * water), all in local units (`cellSize` is the ground's cell size in them). Dry vertices have depth
+ * and velocity 0 and the surface at the ground. Columns `x0 .. x1 - 1` of each row (the whole row by
+ * default), row after row.
  */
 export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels, x0 = 0, x1: number = state.width): Float32Array {
     const { width, heights, water } = state;
@@ -36,11 +38,9 @@ export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | 
             const k = ((y - y0) * columns + x - x0) * 4;
             const depth = water ? water.waterDepth[i] : 0;
             texels[k] = depth * unit;
-            if (water && depth > 0) {
-                flowVector(water, x, y, width, flow);
-                // The net flow is half the vector; over the depth it is a speed in cells a step.
-                texels[k + 1] = (flow[0] / (2 * depth)) * cellSize;
-                texels[k + 2] = (-flow[1] / (2 * depth)) * cellSize;
+            if (water) {
+                texels[k + 1] = water.velocityX[i] * unit;
+                texels[k + 2] = -water.velocityY[i] * unit;
             }
             texels[k + 3] = (heights[i] + depth) * unit;
         }

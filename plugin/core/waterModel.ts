@@ -53,26 +53,43 @@ export const WATER_GRIDS = ["waterDepth", "waterSediment", "fluxX", "fluxY", "fl
 export type WaterGridName = (typeof WATER_GRIDS)[number];
 
 /**
- * The water state: depth and the sediment it carries per vertex (Q16 cells), the four pipe grids
- * (Q16 cells of depth per step) and the hand-over grids. Part of the simulation state once water
- * has run.
+ * The water's velocity (Q16 cells a step along x and along y, per vertex: `waterVelocityAt`), as
+ * each vertex's last depth pass left it. A view the water carries beside its state, not state: no
+ * kernel that changes the state reads it, so it is left out of the fingerprint, snapshots and region
+ * checksums (a snapshot's load works it out again: `refreshWaterVelocity`). It exists because the
+ * pipes change in place during a step (raw, then limited, before the depth they move is written):
+ * the maps and the `shallowWater` texture read the velocity from here, so what they show mid-step is
+ * the last completed depth pass's, never a pipe against a depth of another step.
  */
-export type WaterGrids = Record<WaterGridName, Int32Array>;
+export const WATER_VIEW_GRIDS = ["velocityX", "velocityY"] as const;
+
+/** The name of one of the water's view grids. */
+export type WaterViewGridName = (typeof WATER_VIEW_GRIDS)[number];
+
+/** Every grid the water carries: the state's (`WATER_GRIDS`), then the views (`WATER_VIEW_GRIDS`). What moves with a state between devices, workers and copies. */
+export const WATER_CARRIED_GRIDS = [...WATER_GRIDS, ...WATER_VIEW_GRIDS] as const;
+
+/**
+ * The water state: depth and the sediment it carries per vertex (Q16 cells), the four pipe grids
+ * (Q16 cells of depth per step) and the hand-over grids; and the velocity it carries as a view
+ * (`WATER_VIEW_GRIDS`). Part of the simulation state once water has run.
+ */
+export type WaterGrids = Record<WaterGridName | WaterViewGridName, Int32Array>;
 
 /** Dry ground: every grid zero. */
 export function createWaterGrids(cells: number): WaterGrids {
     const grids = {} as WaterGrids;
-    for (const name of WATER_GRIDS) {
+    for (const name of WATER_CARRIED_GRIDS) {
         grids[name] = new Int32Array(cells);
     }
     return grids;
 }
 
-/** Copies of the grids. */
+/** Copies of the grids (a view grid the water lacks, as a state made by hand may, zero: still water until its first depth pass). */
 export function cloneWaterGrids(water: WaterGrids): WaterGrids {
     const grids = {} as WaterGrids;
-    for (const name of WATER_GRIDS) {
-        grids[name] = water[name].slice();
+    for (const name of WATER_CARRIED_GRIDS) {
+        grids[name] = water[name]?.slice() ?? new Int32Array(water.waterDepth.length);
     }
     return grids;
 }

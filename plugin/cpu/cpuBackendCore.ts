@@ -7,7 +7,7 @@
 import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
 import { mapsTexels, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData } from "../core/erosionState.js";
-import { WATER_GRIDS } from "../core/waterModel.js";
+import { WATER_CARRIED_GRIDS } from "../core/waterModel.js";
 import type { GridRect } from "../core/patches.js";
 import type { BatchPieces } from "../core/erosionBackend.js";
 import type { PlannedBatch } from "../core/schedule.js";
@@ -194,7 +194,7 @@ function sharedState(state: ErosionStateData): ErosionStateData {
     for (const name of STATE_GRIDS) copy[name] = sharedCopy(state[name]);
     if (state.water) {
         const water = { ...state.water };
-        for (const name of WATER_GRIDS) water[name] = sharedCopy(state.water[name]);
+        for (const name of WATER_CARRIED_GRIDS) water[name] = sharedCopy(state.water[name]);
         copy.water = water;
     }
     if (state.materials) copy.materials = { soil: sharedCopy(state.materials.soil), hardness: sharedCopy(state.materials.hardness) };

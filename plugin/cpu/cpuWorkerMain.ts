@@ -10,7 +10,7 @@ import { PoolHelper } from "./pool/poolHelper.js";
 import { browserSpawner } from "./pool/poolPorts.js";
 import type { PoolRequest } from "./pool/poolTasks.js";
 import { STATE_GRIDS, type ErosionStateData } from "../core/erosionState.js";
-import { WATER_GRIDS } from "../core/waterModel.js";
+import { WATER_CARRIED_GRIDS } from "../core/waterModel.js";
 import { MATERIAL_GRIDS } from "../core/materialGrids.js";
 
 /** The worker's side of its channel, in a Web Worker or a Node worker thread. */
@@ -57,7 +57,7 @@ function backendRole(): (data: unknown) => void {
 /** The buffers of `state`'s grids (the state's, the water's, the materials'), each once, shared memory left out (it cannot be handed over). */
 function stateBuffers(state: ErosionStateData): ArrayBuffer[] {
     const grids: Int32Array[] = STATE_GRIDS.map((name) => state[name]);
-    if (state.water) grids.push(...WATER_GRIDS.map((name) => state.water![name]));
+    if (state.water) grids.push(...WATER_CARRIED_GRIDS.map((name) => state.water![name]));
     if (state.materials) grids.push(...MATERIAL_GRIDS.map((name) => state.materials![name]));
     const buffers = new Set<ArrayBuffer>();
     for (const grid of grids) if (grid.buffer instanceof ArrayBuffer) buffers.add(grid.buffer);

@@ -185,7 +185,10 @@ export function recordThermalBatch(target: DispatchTarget, iterations: number): 
 /** The kernel of each water pass (`WATER_PASSES` order). */
 const WATER_KERNELS = ["water_flux", "water_scale", "water_limit", "water_transport", "water_erode", "water_depth", "water_apply"] as const satisfies readonly KernelName[];
 
-/** Water batches: one pass of a water step over each batch's patch (the rain mask for the depth pass). */
+/**
+ * Water batches: one pass of a water step over each batch's patch (the rain mask for the depth
+ * pass, then the velocity the maps read, `water_velocity`, while the pipes hold the step's flows).
+ */
 export function recordWaterBatch(target: DispatchTarget, pass: number): void {
     const kernel = WATER_KERNELS[pass];
     if (!kernel) {
@@ -193,6 +196,7 @@ export function recordWaterBatch(target: DispatchTarget, pass: number): void {
     }
     const [px, py] = gridGroups(largest(target, (p) => p.patchX1 - p.patchX0), largest(target, (p) => p.patchY1 - p.patchY0));
     record(target, kernel, px, py, kernel === "water_depth" ? "rain" : null);
+    if (kernel === "water_depth") record(target, "water_velocity", px, py);
 }
 
 /**

@@ -60,7 +60,7 @@ export function recordTexturePass(recorder: GpuRecorder, buffers: SimulationBuff
  */
 export function recordWaterTexture(recorder: GpuRecorder, buffers: SimulationBuffers, texture: unknown, cellSize: number, rows?: TextureRows): void {
     const standIn = buffers.noMask;
-    const standIns = buffers.hasWater ? {} : { waterDepth: standIn, fluxX: standIn, fluxY: standIn, fluxD1: standIn, fluxD2: standIn };
+    const standIns = buffers.hasWater ? {} : { waterDepth: standIn, velocityX: standIn, velocityY: standIn };
     recordTexturePass(recorder, buffers, "write_water_map", texture, { cellSizeBits: f32Bits(cellSize), waterPass: buffers.hasWater ? 1 : 0 }, standIns, rows);
 }
 

@@ -5,7 +5,7 @@
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
-import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
+import { WATER_CARRIED_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeDevice } from "./computeDevice.js";
 import type { GpuMaterials } from "./gpuMaterials.js";
 import { COUNTER_BYTES, gridBytes, type SimulationBuffers } from "./simulationBuffers.js";
@@ -14,7 +14,7 @@ import { COUNTER_BYTES, gridBytes, type SimulationBuffers } from "./simulationBu
 export async function readGpuState(device: ComputeDevice, buffers: SimulationBuffers, materials: GpuMaterials, masks: ErosionMasks, cycle: number, batch: number): Promise<ErosionStateData> {
     const { width, depth } = buffers;
     const bytes = gridBytes(width, depth);
-    const waterGrids = buffers.hasWater ? WATER_GRIDS : [];
+    const waterGrids = buffers.hasWater ? WATER_CARRIED_GRIDS : [];
     const [counters, materialGrids, ...grids] = await Promise.all([device.readBuffer(buffers.bound("counters"), 0, COUNTER_BYTES), materials.read(), ...[...STATE_GRIDS, ...waterGrids].map((grid) => device.readBuffer(buffers.bound(grid), 0, bytes))]);
     // Each counter is two u32 words, low first.
     const words = new Uint32Array(counters);
@@ -26,7 +26,7 @@ export async function readGpuState(device: ComputeDevice, buffers: SimulationBuf
     STATE_GRIDS.forEach((grid, index) => (state[grid] = new Int32Array(grids[index])));
     if (buffers.hasWater) {
         const water = {} as WaterGrids;
-        WATER_GRIDS.forEach((grid, index) => (water[grid] = new Int32Array(grids[STATE_GRIDS.length + index])));
+        WATER_CARRIED_GRIDS.forEach((grid, index) => (water[grid] = new Int32Array(grids[STATE_GRIDS.length + index])));
         state.water = water;
     } else {
         state.water = null;

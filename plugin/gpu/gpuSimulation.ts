@@ -20,7 +20,7 @@ import { planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverB
 import { GpuBatchPieces } from "./batchPieces.js";
 import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
 import { recordMaterialsTexture, recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
-import { WATER_GRIDS, type WaterGrids } from "../core/waterModel.js";
+import { WATER_CARRIED_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BufferWrite } from "./piecewiseUpload.js";
 import { KERNELS, type KernelName } from "./shaderLibrary.js";
@@ -256,7 +256,7 @@ export class GpuErosionSimulation {
             return [];
         }
         this._buffers.ensureWater();
-        return WATER_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: water[grid] }));
+        return WATER_CARRIED_GRIDS.map((grid) => ({ buffer: this._buffers.bound(grid), data: water[grid] }));
     }
 
     /** After a class's dispatches: the seam of a tileable terrain, and the record flag. */

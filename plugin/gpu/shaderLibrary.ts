@@ -73,6 +73,8 @@ export const BINDINGS = {
     checksums: 35,
     material: 36,
     materialTexture: 37,
+    velocityX: 38,
+    velocityY: 39,
 } as const;
 
 /** A buffer a kernel binds. */
@@ -144,6 +146,7 @@ export const KERNELS = {
     water_transport: { bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterTransport.ts", name: "waterTransport" } },
     water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "water_pipes", "sediment_routing"], mirror: { file: "core/cpu/water/waterErode.ts", name: "waterErode" } },
     water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"], mirror: { file: "core/cpu/water/waterDepth.ts", name: "waterDepth" } },
+    water_velocity: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "velocityX", "velocityY"], counters: false, includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterVelocity.ts", name: "waterVelocity" } },
     water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition", "material"], counters: false, includes: ["water_common", "maps", "materials"], mirror: { file: "core/cpu/water/waterBatch.ts", name: "waterApply" } },
     region_checksums: { bindings: ["params", "heights", "suspended", "drainageArea", "fillLevels", "waterDepth", "waterSediment", "fluxX", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
     region_checksums_materials: { bindings: ["params", "material", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
@@ -155,7 +158,7 @@ export const KERNELS = {
     init_soil: { bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], mirror: { file: "core/materials.ts", name: "writeInitialSoil" } },
     hardness_factors: { bindings: ["params", "delta", "material"], counters: false, includes: ["materials"], mirror: { file: "core/hardnessMap.ts", name: "writeHardnessFactors" } },
     write_material_map: { bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], texture: "materialTexture", mirror: { file: "core/materialMaps.ts", name: "materialTexels" } },
-    write_water_map: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common", "water_pipes"], texture: "waterTexture", mirror: { file: "core/waterMaps.ts", name: "waterTexels" } },
+    write_water_map: { bindings: ["params", "heights", "waterDepth", "velocityX", "velocityY"], counters: false, texture: "waterTexture", mirror: { file: "core/waterMaps.ts", name: "waterTexels" } },
 } as const satisfies Record<string, KernelSpec>;
 
 /**
@@ -208,7 +211,9 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
     water_pipes: [
         { file: "core/cpu/water/waterPipes.ts", name: "outflowAt" },
         { file: "core/cpu/water/waterErode.ts", name: "flowVector" },
+        { file: "core/cpu/water/waterVelocity.ts", name: "flowThrough" },
     ],
+    water_velocity: [{ file: "core/cpu/water/waterVelocity.ts", name: "waterVelocityAt" }],
     write_maps: [{ file: "core/erosionMaps.ts", name: "drainageDirections" }],
     checksum_mix: [
         { file: "core/checksums/regionChecksums.ts", name: "mixWord" },

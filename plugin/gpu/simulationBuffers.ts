@@ -10,7 +10,7 @@ import { maxPatchVertices } from "../core/patches.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BindingName } from "./shaderLibrary.js";
-import { WATER_GRIDS, type WaterGridName } from "../core/waterModel.js";
+import { WATER_CARRIED_GRIDS, type WaterGridName, type WaterViewGridName } from "../core/waterModel.js";
 import { MATERIAL_GRIDS } from "../core/materialGrids.js";
 import { MATERIAL_PARAM_FIELDS } from "../core/batchParams.js";
 
@@ -115,11 +115,11 @@ export class SimulationBuffers {
     /** One uniform params buffer per dispatch set recorded before a submit (see `GpuErosionSimulation`). */
     public readonly paramSlots: ComputeBuffer[] = [];
     /**
-     * The water's grids (`WATER_GRIDS`, one buffer each) and the packed sources: created the first
-     * time water runs or a state with water is uploaded (ten grids: 670 MB at 4097^2, which a terrain
-     * that never rains does not pay for).
+     * The water's grids (`WATER_CARRIED_GRIDS`, one buffer each: its state and the velocity it
+     * carries) and the packed sources: created the first time water runs or a state with water is
+     * uploaded (twelve grids: 805 MB at 4097^2, which a terrain that never rains does not pay for).
      */
-    private _water: Record<WaterGridName, ComputeBuffer> | null = null;
+    private _water: Record<WaterGridName | WaterViewGridName, ComputeBuffer> | null = null;
     private _sources: ComputeBuffer | null = null;
     /**
      * The materials' grids in one buffer (`MATERIAL_GRIDS` one after the other: the soil, then the
@@ -166,8 +166,8 @@ export class SimulationBuffers {
         if (this._water) return;
         const bytes = gridBytes(this.width, this.depth);
         assertBindable(this._device, "water", bytes, this.width, this.depth);
-        const water = {} as Record<WaterGridName, ComputeBuffer>;
-        for (const grid of WATER_GRIDS) {
+        const water = {} as Record<WaterGridName | WaterViewGridName, ComputeBuffer>;
+        for (const grid of WATER_CARRIED_GRIDS) {
             water[grid] = this._device.createBuffer(`TerrainErosion.${grid}`, bytes);
         }
         this._water = water;
@@ -227,7 +227,7 @@ export class SimulationBuffers {
             return this._sources;
         }
         if (this._water && binding in this._water) {
-            return this._water[binding as WaterGridName];
+            return this._water[binding as WaterGridName | WaterViewGridName];
         }
         const buffer = this._owned[binding as OwnedBinding];
         if (!buffer) {

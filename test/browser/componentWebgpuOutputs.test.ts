@@ -56,12 +56,15 @@ describe("erosion maps texture on WebGPU", () => {
 });
 
 describe("shallow water on WebGPU", () => {
-    it("equals the CPU reference with rain and a spring, and writes depth, velocity and surface into the shallowWater texture", async () => {
+    it("equals the CPU reference with rain and a spring, and writes depth, velocity and surface into the shallowWater texture, at a cycle boundary and inside a step", async () => {
         const width = 37;
         const depth = 29;
         const options: ErosionOptionsInput = { patchSize: 16, hydraulic: { dropletsPerBatch: 60 }, water: { enabled: true, rain: 0.01, stepsPerCycle: 3 } };
         const heights = heightsToFixed(generateNoiseTerrain({ width, depth, relief: 10, seed: 9 }));
-        const result = await browser.page.evaluate((r) => (window as any).shallowWaterTexture(r), { width, depth, heights: encodeInt32(heights), options, cycles: 2 });
+        // 3 x 2 patches, so a water pass is 6 batches: the second step's flux pass done and its scale
+        // pass half done (the pipes raw, the depth the first step's).
+        const midStep = { cycle: 2, batch: 7 * 6 + 6 + 3 };
+        const result = await browser.page.evaluate((r) => (window as any).shallowWaterTexture(r), { width, depth, heights: encodeInt32(heights), options, cycles: 2, midStep });
         // Before any water: depth 0 and the surface at the ground.
         for (let i = 0; i < width * depth; i++) {
             expect(result.dry[i * 4]).toBe(0);
@@ -79,6 +82,22 @@ describe("shallow water on WebGPU", () => {
             expect(result.pixels[i * 4 + 2]).toBeCloseTo(result.velocity[i * 2 + 1], 4);
             expect(result.pixels[i * 4 + 3]).toBeCloseTo(result.heights[i] + result.depth[i], 3);
         }
+        // Inside a step: the GPU's state is the CPU's at that batch, the texture is what readMaps
+        // says (the velocity the first step's depth pass left), and no velocity passes a cell a step.
+        for (let batch = 0; batch < midStep.batch; batch++) reference.runBatch();
+        expect(reference.stamp).toEqual(midStep);
+        expect(result.mid.fingerprint).toBe(reference.fingerprint());
+        const cellSize = 1;
+        let fastest = 0;
+        for (let i = 0; i < width * depth; i++) {
+            expect(result.mid.pixels[i * 4]).toBeCloseTo(result.mid.depth[i], 5);
+            expect(result.mid.pixels[i * 4 + 1]).toBeCloseTo(result.mid.velocity[i * 2], 4);
+            expect(result.mid.pixels[i * 4 + 2]).toBeCloseTo(result.mid.velocity[i * 2 + 1], 4);
+            expect(result.mid.pixels[i * 4 + 3]).toBeCloseTo(result.mid.heights[i] + result.mid.depth[i], 3);
+            fastest = Math.max(fastest, Math.abs(result.mid.pixels[i * 4 + 1]), Math.abs(result.mid.pixels[i * 4 + 2]));
+        }
+        expect(fastest).toBeGreaterThan(0.05 * cellSize);
+        expect(fastest).toBeLessThanOrEqual(cellSize);
         expect(browser.errors).toEqual([]);
     });
 });

@@ -1,11 +1,11 @@
 /**
  * Shallow-water parity in real WebGPU (headless Chromium, SwiftShader): the water kernels through
  * Babylon's ComputeShader against the CPU reference, bit for bit over the whole state (the ground's
- * grids, the water's ten grids and every counter).
+ * grids, the water's ten grids and the velocity it carries, and every counter).
  */
 import { readFileSync } from "node:fs";
 import { CpuErosionSimulation, decodeGrayPng, generateNoiseTerrain, heightsToFixed, resolveOptions, samplesToHeights, type ErosionOptionsInput, type MaskName } from "../../plugin/index.js";
-import { MASKED_OPERATORS, noMasks, STATE_GRIDS, WATER_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
+import { MASKED_OPERATORS, noMasks, STATE_GRIDS, WATER_CARRIED_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { firstDifference } from "../helpers/stateDiff.js";
@@ -100,7 +100,7 @@ describe("the shallow-water kernels in WebGPU equal the CPU reference bit for bi
         const result = await runOnGpu({ width, depth, heights: encodeInt32(fixed), cellSize: 1, options: testCase.options, batches, masks: encodedMasks, sources: testCase.sources, mode: testCase.mode });
         const gpuState = { width, depth, cycle: result.cycle, batch: result.batch, masks: noMasks(), counters: Float64Array.from(result.counters) } as ErosionStateData;
         for (const grid of STATE_GRIDS) gpuState[grid] = decodeInt32(result.grids[grid]);
-        gpuState.water = result.water ? (Object.fromEntries(WATER_GRIDS.map((grid) => [grid, decodeInt32(result.water![grid])])) as WaterGrids) : null;
+        gpuState.water = result.water ? (Object.fromEntries(WATER_CARRIED_GRIDS.map((grid) => [grid, decodeInt32(result.water![grid])])) as WaterGrids) : null;
         const expected = cpu.getState();
         expect(firstDifference(gpuState, expected)).toBeNull();
         for (const map of ["wear", "deposition"] as const) {

@@ -1,5 +1,5 @@
 /** Compares two simulation states over everything they hold and describes the first difference. */
-import { MATERIAL_GRIDS, STATE_GRIDS, WATER_GRIDS, type ErosionStateData } from "../../plugin/advanced.js";
+import { MATERIAL_GRIDS, STATE_GRIDS, WATER_CARRIED_GRIDS, type ErosionStateData } from "../../plugin/advanced.js";
 
 /** Null when the states are identical, else a sentence naming the first differing cell or field. */
 export function firstDifference(actual: ErosionStateData, expected: ErosionStateData): string | null {
@@ -21,7 +21,7 @@ export function firstDifference(actual: ErosionStateData, expected: ErosionState
     if (Boolean(actual.water) !== Boolean(expected.water)) {
         return `water ${actual.water ? "present" : "absent"} != ${expected.water ? "present" : "absent"}`;
     }
-    for (const field of actual.water && expected.water ? WATER_GRIDS : []) {
+    for (const field of actual.water && expected.water ? WATER_CARRIED_GRIDS : []) {
         const a = actual.water![field];
         const e = expected.water![field];
         for (let i = 0; i < e.length; i++) {

@@ -5,7 +5,7 @@
  * repair leaves them as they are (they only report).
  */
 import { STATE_GRIDS, type ErosionStateData } from "../erosionState.js";
-import { WATER_GRIDS } from "../waterModel.js";
+import { WATER_CARRIED_GRIDS } from "../waterModel.js";
 import { MATERIAL_GRIDS } from "../materialGrids.js";
 import { regionGrid, validateRegionSize } from "./regionChecksums.js";
 
@@ -21,12 +21,12 @@ export interface RegionPatch {
     readonly water: boolean;
     /** Whether the materials' grids are in it (absent: no). */
     readonly materials?: boolean;
-    /** The values: for each region, for each grid (`STATE_GRIDS`, then `WATER_GRIDS` with water, then `MATERIAL_GRIDS` with the materials), its rows. */
+    /** The values: for each region, for each grid (`STATE_GRIDS`, then `WATER_CARRIED_GRIDS` with water: its state and velocity, then `MATERIAL_GRIDS` with the materials), its rows. */
     readonly values: Int32Array;
 }
 
 function gridsOf(state: ErosionStateData): Int32Array[] {
-    return [...STATE_GRIDS.map((name) => state[name]), ...(state.water ? WATER_GRIDS.map((name) => state.water![name]) : []), ...(state.materials ? MATERIAL_GRIDS.map((name) => state.materials![name]) : [])];
+    return [...STATE_GRIDS.map((name) => state[name]), ...(state.water ? WATER_CARRIED_GRIDS.map((name) => state.water![name]) : []), ...(state.materials ? MATERIAL_GRIDS.map((name) => state.materials![name]) : [])];
 }
 
 /** Visits every vertex of region `r` row by row. */

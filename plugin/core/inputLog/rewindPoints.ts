@@ -5,7 +5,7 @@
  * taken before `t` was given and re-gives the entries in force after it (`rewindPlan`).
  */
 import { cloneState, type ErosionStateData } from "../erosionState.js";
-import { WATER_GRIDS } from "../waterModel.js";
+import { WATER_CARRIED_GRIDS } from "../waterModel.js";
 import { MATERIAL_GRIDS } from "../materials.js";
 import type { SimulationOptions } from "../options.js";
 import type { InputEntry } from "./inputEntries.js";
@@ -27,7 +27,7 @@ export interface RewindPoint {
 export function stateBytes(state: ErosionStateData): number {
     const cells = state.width * state.depth;
     const masks = Object.values(state.masks).filter((mask) => mask !== null).length;
-    return 4 * cells * (4 + masks + (state.water ? WATER_GRIDS.length : 0) + (state.materials ? MATERIAL_GRIDS.length : 0));
+    return 4 * cells * (4 + masks + (state.water ? WATER_CARRIED_GRIDS.length : 0) + (state.materials ? MATERIAL_GRIDS.length : 0));
 }
 
 /** The ring of rewind points, bounded by `limitBytes`. */

@@ -8,7 +8,7 @@ import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import { RIVER_SHARED_GRIDS } from "../../core/cpu/rivers/riverPhases.js";
 import type { RowRange } from "../../core/cpu/rowBands.js";
 import { STATE_GRIDS } from "../../core/erosionState.js";
-import { createWaterGrids, WATER_GRIDS } from "../../core/waterModel.js";
+import { createWaterGrids, WATER_CARRIED_GRIDS } from "../../core/waterModel.js";
 import { createMaterialGrids, MATERIAL_GRIDS } from "../../core/materials.js";
 
 /** The erosion maps by grid name. */
@@ -24,7 +24,7 @@ export type GridSet = "batch" | "river";
 export function gridNames(runner: CpuBatchRunner, set: GridSet): string[] {
     const names: string[] = [...STATE_GRIDS, ...Object.keys(MAP_GRIDS)];
     if (set === "river") names.push(...RIVER_SHARED_GRIDS);
-    else if (runner.state.water) names.push(...WATER_GRIDS);
+    else if (runner.state.water) names.push(...WATER_CARRIED_GRIDS);
     if (runner.state.materials) names.push(...MATERIAL_GRIDS);
     return names;
 }
@@ -35,7 +35,7 @@ export function allGrids(runner: CpuBatchRunner): Map<string, Int32Array | Uint3
     const { state, maps } = runner;
     for (const name of STATE_GRIDS) grids.set(name, state[name]);
     for (const [name, field] of Object.entries(MAP_GRIDS)) grids.set(name, maps[field]);
-    if (state.water) for (const name of WATER_GRIDS) grids.set(name, state.water[name]);
+    if (state.water) for (const name of WATER_CARRIED_GRIDS) grids.set(name, state.water[name]);
     if (state.materials) for (const name of MATERIAL_GRIDS) grids.set(name, state.materials[name]);
     const river = runner.existingRiverScratch;
     if (river) for (const name of RIVER_SHARED_GRIDS) grids.set(name, river[name]);
@@ -47,7 +47,7 @@ export function allGrids(runner: CpuBatchRunner): Map<string, Int32Array | Uint3
  * they do not exist yet.
  */
 export function ensureGrid(runner: CpuBatchRunner, name: string): Int32Array | Uint32Array {
-    if ((WATER_GRIDS as readonly string[]).includes(name)) {
+    if ((WATER_CARRIED_GRIDS as readonly string[]).includes(name)) {
         runner.state.water ??= createWaterGrids(runner.state.width * runner.state.depth);
     } else if ((MATERIAL_GRIDS as readonly string[]).includes(name)) {
         runner.state.materials ??= createMaterialGrids(runner.state.width * runner.state.depth, 0);
@@ -67,9 +67,9 @@ export function setGrid(runner: CpuBatchRunner, name: string, grid: Int32Array |
     } else if (name in MAP_GRIDS) {
         const field = MAP_GRIDS[name as keyof typeof MAP_GRIDS];
         runner.adoptMaps({ ...runner.maps, [field]: grid as Uint32Array });
-    } else if ((WATER_GRIDS as readonly string[]).includes(name)) {
+    } else if ((WATER_CARRIED_GRIDS as readonly string[]).includes(name)) {
         state.water ??= createWaterGrids(state.width * state.depth);
-        state.water[name as (typeof WATER_GRIDS)[number]] = grid as Int32Array;
+        state.water[name as (typeof WATER_CARRIED_GRIDS)[number]] = grid as Int32Array;
     } else if ((MATERIAL_GRIDS as readonly string[]).includes(name)) {
         state.materials ??= createMaterialGrids(state.width * state.depth, 0);
         state.materials[name as (typeof MATERIAL_GRIDS)[number]] = grid as Int32Array;

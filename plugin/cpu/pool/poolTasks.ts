@@ -10,7 +10,7 @@ import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { PlannedBatch } from "../../core/schedule.js";
-import { WATER_GRIDS } from "../../core/waterModel.js";
+import { WATER_CARRIED_GRIDS } from "../../core/waterModel.js";
 import { MATERIAL_GRIDS } from "../../core/materials.js";
 import type { CellChanges } from "./poolGrids.js";
 
@@ -52,7 +52,7 @@ export function taskGrids(task: Extract<PoolTask, { kind: "batch" }>): string[] 
             // The channel rule reads the drainage area and suspended load.
             return ["heights", "drainageArea", "suspended", ...MAPS, ...materials];
         case "water":
-            return ["heights", "fillLevels", ...WATER_GRIDS, ...MAPS, ...materials];
+            return ["heights", "fillLevels", ...WATER_CARRIED_GRIDS, ...MAPS, ...materials];
         default:
             // Droplets: the walk, and the fold (clip, routing, apply, fill levels).
             return ["heights", "fillLevels", "suspended", ...MAPS, ...materials];

@@ -394,9 +394,11 @@ async function mapsTexture(request: ScenarioRequest) {
 
 /**
  * The shallow water on WebGPU: the texture requested before water runs (dry ground: the surface is
- * the ground), then a cycle of rain and a spring; the texture against readMaps, and the fingerprint.
+ * the ground), then a cycle of rain and a spring; the texture against readMaps, and the fingerprint;
+ * then the same again inside a step of the next cycle (`midStep`: after its pipes were raw or
+ * limited, before its depth pass).
  */
-async function shallowWaterTexture(request: ScenarioRequest) {
+async function shallowWaterTexture(request: ScenarioRequest & { midStep: { cycle: number; batch: number } }) {
     const ground = makeGround("water", request.width, request.depth, decodeInt32(request.heights));
     const erosion = new TerrainErosion({ ...request.options, autoStart: false });
     ground.addBehavior(erosion);
@@ -409,7 +411,12 @@ async function shallowWaterTexture(request: ScenarioRequest) {
     const maps = await erosion.readMaps();
     const heights = Array.from(await erosion.readHeights());
     const pixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
-    const result = { dry: Array.from(dry), heightsBefore, pixels: Array.from(pixels), depth: Array.from(maps.waterDepth), velocity: Array.from(maps.waterVelocity), heights, fingerprint: await erosion.fingerprint() };
+    const fingerprint = await erosion.fingerprint();
+    await erosion.runUntil(request.midStep);
+    const midMaps = await erosion.readMaps();
+    const midPixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
+    const mid = { pixels: Array.from(midPixels), depth: Array.from(midMaps.waterDepth), velocity: Array.from(midMaps.waterVelocity), heights: Array.from(await erosion.readHeights()), fingerprint: await erosion.fingerprint() };
+    const result = { dry: Array.from(dry), heightsBefore, pixels: Array.from(pixels), depth: Array.from(maps.waterDepth), velocity: Array.from(maps.waterVelocity), heights, fingerprint, mid };
     ground.dispose();
     await erosion.whenIdle();
     return result;

@@ -5,7 +5,7 @@
  */
 import { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import { resolveOptions, type ErosionOptionsInput, type GridPoint, type GroundEditRequest, type MaskName } from "../../../plugin/index.js";
-import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, MASK_NAMES, STATE_GRIDS, WATER_GRIDS, shapeGroundEdit, withSourceAdded, type ErosionMasks, type PlannedBatch, type StateGridName, type WaterGridName } from "../../../plugin/advanced.js";
+import { BabylonComputeDevice, createLocalEvent, ErosionSchedule, GpuErosionSimulation, createInitialState, MASK_NAMES, STATE_GRIDS, WATER_CARRIED_GRIDS, shapeGroundEdit, withSourceAdded, type ErosionMasks, type PlannedBatch, type StateGridName, type WaterGridName, type WaterViewGridName } from "../../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 
 /** What the Node side asks for. */
@@ -57,8 +57,8 @@ export interface GpuRunResult {
     batch: number;
     adapter: string;
     maps: { water: string; wear: string; deposition: string };
-    /** The water's grids, base64, or null while water has not run. */
-    water: Record<WaterGridName, string> | null;
+    /** The water's grids (its state and velocity), base64, or null while water has not run. */
+    water: Record<WaterGridName | WaterViewGridName, string> | null;
     /** The materials' grids, base64, or null while they have not run. */
     materials: { soil: string; hardness: string } | null;
     /** The region checksums' lanes (regions of 8 vertices), computed by the kernels, base64. */
@@ -135,7 +135,7 @@ async function runGpuBatches(request: GpuRunRequest): Promise<GpuRunResult> {
         const maps = await simulation.readMaps();
         const asInt = (values: Uint32Array) => encodeInt32(new Int32Array(values.buffer));
         const grids = Object.fromEntries(STATE_GRIDS.map((grid) => [grid, encodeInt32(state[grid])])) as Record<StateGridName, string>;
-        const water = state.water ? (Object.fromEntries(WATER_GRIDS.map((grid) => [grid, encodeInt32(state.water![grid])])) as Record<WaterGridName, string>) : null;
+        const water = state.water ? (Object.fromEntries(WATER_CARRIED_GRIDS.map((grid) => [grid, encodeInt32(state.water![grid])])) as Record<WaterGridName | WaterViewGridName, string>) : null;
         const materials = state.materials ? { soil: encodeInt32(state.materials.soil), hardness: encodeInt32(state.materials.hardness) } : null;
         return { grids, counters: Array.from(state.counters), cycle: state.cycle, batch: state.batch, adapter: device.adapterDescription, maps: { water: asInt(maps.water), wear: asInt(maps.wear), deposition: asInt(maps.deposition) }, water, materials, checksums };
     } finally {

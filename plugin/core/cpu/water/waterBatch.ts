@@ -13,6 +13,7 @@ import { waterDepth } from "./waterDepth.js";
 import { waterErode } from "./waterErode.js";
 import { waterFlux, waterLimit, waterScale } from "./waterPipes.js";
 import { waterTransport } from "./waterTransport.js";
+import { waterVelocity } from "./waterVelocity.js";
 
 /** The state's water, created dry the first time water runs. */
 export function ensureWater(state: ErosionStateData): WaterGrids {
@@ -77,6 +78,8 @@ export function runWaterPass(params: BatchParams, state: ErosionStateData, maps:
             return;
         case 5:
             waterDepth(params, grids, rainMask, sources, state.counters);
+            // The step's velocity, while the pipes hold its flows and the depth is the one they left.
+            waterVelocity({ x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 }, params.width, grids);
             return;
         case 6:
             waterApply(params, state.heights, grids, maps, params.materials !== 0 ? (state.materials ?? null) : null);
