@@ -46,7 +46,10 @@ describe("ground edits reach the mesh", () => {
             expect(result.backend).toBe(backend);
             expect(empty.frames).toBe(0);
             expect(real.taken).toBe(1);
-            expect(real.frames).toBeLessThanOrEqual(backend === "webgpu" ? 5 : 3);
+            // WebGPU rewinds to the cycle's start and replays the batches since on SwiftShader while the
+            // page renders (a frame every 0.4-0.8 s on 2 loaded cores): 3-8 frames measured (bench
+            // undo-frames), 7 in a CI run; the CPU backend's replay is in its worker, 2-5 frames.
+            expect(real.frames).toBeLessThanOrEqual(backend === "webgpu" ? 10 : 6);
             expect(real.heightBefore - real.heightDug).toBeGreaterThan(2.5);
             expect(Math.abs(real.heightAfter - real.heightBefore)).toBeLessThan(0.5);
         }
