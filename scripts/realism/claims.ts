@@ -7,37 +7,9 @@ import { pearsonOf } from "../../plugin/advanced.js";
 import { boxBlur3, changeMap, measureRun, toCoarse, type RealismRun } from "./measure.js";
 import { GENERATED_SCALES, coarsen, generatedTerrain, generatedTerrainFine, montBlanc, type Terrain } from "./terrains.js";
 import { capRock, capRockDefaults, materialsDrainage, soilGathers } from "./materialClaims.js";
+import type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
 
-/** Full size (the report) or CI size (the tests). */
-export type RealismSize = "full" | "ci";
-
-/** One measured figure of a claim against its bound. */
-export interface Check {
-    readonly what: string;
-    readonly value: number;
-    /** The bound, as text (e.g. "<= 1.25"). */
-    readonly bound: string;
-    readonly passed: boolean;
-}
-
-/** What checking one claim found. */
-export interface ClaimResult {
-    readonly id: string;
-    readonly issue: string;
-    readonly title: string;
-    readonly checks: readonly Check[];
-    readonly runs: readonly RealismRun[];
-    readonly passed: boolean;
-}
-
-/** A threshold the repository claims. */
-export interface Claim {
-    readonly id: string;
-    /** The issue that set it. */
-    readonly issue: string;
-    readonly title: string;
-    evaluate(size: RealismSize): Promise<ClaimResult>;
-}
+export type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
 
 const atMost = (what: string, value: number, limit: number): Check => ({ what, value, bound: `<= ${limit}`, passed: value <= limit });
 const atLeast = (what: string, value: number, limit: number): Check => ({ what, value, bound: `>= ${limit}`, passed: value >= limit });

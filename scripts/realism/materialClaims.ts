@@ -5,7 +5,7 @@
  */
 import { CpuErosionSimulation, drainageField, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
 import { pearsonOf, spearman } from "../../plugin/advanced.js";
-import type { Check, Claim, ClaimResult, RealismSize } from "./claims.js";
+import type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
 import { generatedTerrain, montBlanc, type Terrain } from "./terrains.js";
 import { measureRun, type RealismRun } from "./measure.js";
 

@@ -5,7 +5,8 @@
  * other (what both need lives in scripts/lib/); a test reaches the plugin through its public entry
  * and at most one internal module. The backends are peers: the CPU backend (plugin/cpu/) and the
  * GPU one (plugin/gpu/) stand on plugin/core/ and import neither each other's nor the component's
- * code, and the bake stands on them without the component. No module imports itself round a circle.
+ * code, and the bake stands on them without the component. No module imports itself round a circle,
+ * in the plugin or in the scripts, benchmarks, sample and tests around it.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -32,7 +33,7 @@ describe("module layers", () => {
         }
     });
 
-    /** The repository file a relative import of `file` names (as `dir/name.ts`), or null for a package. */
+    /** The repository file a relative import of `file` names (as the path of its .ts source from the root), or null for a package. */
     const target = (file: string, specifier: string) => (specifier.startsWith(".") ? relative(".", normalize(join(dirname(file), specifier))).replace(/\.js$/, ".ts") : null);
     const repositoryImports = (directory: string) => sources(directory).flatMap((file) => importsOf(file).map((specifier) => ({ file, specifier, path: target(file, specifier) })));
 
@@ -114,11 +115,11 @@ describe("module layers", () => {
         expect(forbidden("plugin/bake", null, ["component", "material", "physics", "water"])).toEqual([]);
     });
 
-    it("has no import circle in the plugin, type imports included", () => {
+    it.each(["plugin", "scripts", "bench", "sample-scene", "test"])("has no import circle in %s/, type imports included", (root) => {
         const graph = new Map<string, string[]>();
-        for (const { file, path } of repositoryImports("plugin")) {
+        for (const { file, path } of repositoryImports(root)) {
             if (!graph.has(file)) graph.set(file, []);
-            if (path?.startsWith("plugin/")) graph.get(file)?.push(path);
+            if (path?.startsWith(`${root}/`)) graph.get(file)?.push(path);
         }
         // Depth-first search; a module met again while it is still on the path closes a circle.
         const circles: string[] = [];

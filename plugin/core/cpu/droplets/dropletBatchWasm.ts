@@ -1,5 +1,5 @@
 /**
- * The droplet kernel on WebAssembly (`wasm/dropletBatch.as.ts`, built by `scripts/build-wasm.mjs`):
+ * The droplet kernel on WebAssembly (`dropletBatch.as.ts` beside it, built by `scripts/build-wasm.mjs`):
  * the same integers as the TypeScript passes of `erodeDroplets`, which run instead where this
  * thread cannot compile the module, with the same result, so which one ran never shows in the
  * terrain.
@@ -32,7 +32,7 @@ const enum Control {
 }
 
 /**
- * The TypeScript constants `wasm/dropletBatch.as.ts` writes out, by the names it gives them:
+ * The TypeScript constants `dropletBatch.as.ts` writes out, by the names it gives them:
  * `wasmSources.test.ts` checks the source against these values.
  */
 export const DROPLET_BATCH_WASM_CONSTANTS: Readonly<Record<string, number>> = { FIXED_ONE, GRADIENT_LIMIT, SATURATION_LIMIT, MAX_SHARE_SHIFT, HARDNESS_ONE };

@@ -29,7 +29,7 @@
  * A step is counted once, in pass 1, as the WGSL counts it.
  *
  * Where the thread can compile it, the batch runs on WebAssembly instead (`dropletBatchWasm.ts`,
- * `wasm/dropletBatch.as.ts`: these passes rule for rule, in one loop a step), with the same
+ * `dropletBatch.as.ts`: these passes rule for rule, in one loop a step), with the same
  * integers; these passes stay the reference it mirrors and the fallback. They were the CPU
  * backend's hot loop until then, so they are written for V8. Measured with `npm run bench`'s
  * setup (one core of a 2-core AMD EPYC (Zen 4) VM, Node 20, the kernel in an esbuild bundle, 512^2

@@ -1,5 +1,5 @@
 /**
- * The river walk on WebAssembly (`wasm/riverWalk.as.ts`, built by `scripts/build-wasm.mjs`): the
+ * The river walk on WebAssembly (`riverWalk.as.ts` beside it, built by `scripts/build-wasm.mjs`): the
  * same integers as `walkRiverBatch` (riverWalk.ts) in about three quarters of its time, the grids'
  * copies included (bench/README.md). Each thread compiles the module once, synchronously (it is a
  * few kilobytes); where that fails (no WebAssembly, a page's content security policy, a main
@@ -35,7 +35,7 @@ const enum Control {
 }
 
 /**
- * The TypeScript constants `wasm/riverRules.as.ts` writes out (AssemblyScript compiles apart from
+ * The TypeScript constants `riverRules.as.ts` writes out (AssemblyScript compiles apart from
  * the TypeScript), by the names it gives them: `wasmSources.test.ts` checks the source against
  * these values.
  */
