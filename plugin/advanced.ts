@@ -5,9 +5,13 @@
  * fixed-point and option helpers. These names may change between minor versions; a game needs only
  * the main entry (`babylon-terrain-erosion`), whose names the README lists.
  */
-export { CHANNEL_MIN_AREA, STEEP_CHANNEL_MIN_AREA, meanAbsoluteChange, meanChangeAt, pearsonOf, spearman, steepChannelCells } from "./analysis/drainageMetrics.js";
+export {
+    CHANNEL_MIN_AREA, STEEP_CHANNEL_MIN_AREA, meanAbsoluteChange, meanChangeAt, pearsonOf, spearman, steepChannelCells,
+} from "./analysis/drainageMetrics.js";
 export { MAX_FRAMES_IN_FLIGHT } from "./component/terrainErosion.js";
-export { BATCH_PARAM_FIELDS, PARAMS_UNIFORM_BYTES, WATER_PARAM_SLOTS, batchExtent, buildBatchParams, dropletReach, packBatchParams, riverRect, waterParams } from "./core/batchParams.js";
+export {
+    BATCH_PARAM_FIELDS, PARAMS_UNIFORM_BYTES, WATER_PARAM_SLOTS, batchExtent, buildBatchParams, dropletReach, packBatchParams, riverRect, waterParams,
+} from "./core/batchParams.js";
 export type { BatchParams, GridSize } from "./core/batchParams.js";
 export { brushEntryCount, buildBrush } from "./core/brush.js";
 export { COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_NAMES, countersToObject } from "./core/counters.js";

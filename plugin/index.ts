@@ -10,7 +10,10 @@
 export { OPTION_SPECS } from "./core/optionsTable.js";
 export type { OptionKind, OptionSpec } from "./core/optionsTable.js";
 export { DEFAULT_OPTIONS, ErosionOptionError, resolveOptions, RUNTIME_SETTINGS, talusFromAngle } from "./core/options.js";
-export type { ErosionBackendName, ErosionOptions, ErosionOptionsInput, ErosionSettings, HydraulicOptions, MaterialOptions, RiverOptions, SimulationOptions, ThermalOptions } from "./core/options.js";
+export type {
+    ErosionBackendName, ErosionOptions, ErosionOptionsInput, ErosionSettings, HydraulicOptions, MaterialOptions, RiverOptions, SimulationOptions,
+    ThermalOptions,
+} from "./core/options.js";
 export { heightsToFixed, fixedToHeights } from "./core/fixedPoint.js";
 export { erodeHeightfield } from "./core/erodeHeightfield.js";
 export type { ErodedHeightfield } from "./core/erodeHeightfield.js";

@@ -62,7 +62,10 @@ export { planFrame } from "./component/framePlan.js";
 export { FramePace, MAX_FRAME_SHARE, REFERENCE_FRAME_MS, SLOW_FRAME_MS } from "./component/framePace.js";
 export { MIN_PIECE_WORK } from "./gpu/batchPieces.js";
 export { writeInPieces, type BufferWrite } from "./gpu/piecewiseUpload.js";
-export { axisSlope, createMaterialGrids, HARDNESS_ONE, hardnessOf, initialSoilAt, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount, weatheredSoil, writeInitialSoil } from "./core/materials.js";
+export {
+    axisSlope, createMaterialGrids, HARDNESS_ONE, hardnessOf, initialSoilAt, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount, weatheredSoil,
+    writeInitialSoil,
+} from "./core/materials.js";
 export { materialMapArrays, materialTexels } from "./core/materialMaps.js";
 export { materialParams } from "./core/materialParams.js";
 export { makeBackendsWith, type BackendMaker } from "./component/backendStart.js";

@@ -130,7 +130,8 @@ export function steepChannelCells(field: DrainageField): Int32Array {
         if (isInner(i, width, depth, 2)) inner.push(slopes[i]);
     }
     inner.sort((a, b) => a - b);
-    const median = inner.length === 0 ? 0 : inner.length % 2 === 1 ? inner[(inner.length - 1) / 2] : (inner[inner.length / 2 - 1] + inner[inner.length / 2]) / 2;
+    const median =
+        inner.length === 0 ? 0 : inner.length % 2 === 1 ? inner[(inner.length - 1) / 2] : (inner[inner.length / 2 - 1] + inner[inner.length / 2]) / 2;
     const steep: number[] = [];
     for (let i = 0; i < slopes.length; i++) {
         if (isInner(i, width, depth, 2) && area[i] >= STEEP_CHANNEL_MIN_AREA && receivers[i] >= 0 && slopes[i] >= median) steep.push(i);

@@ -35,15 +35,22 @@ const OWN_FORMAT = { png: "png16", raw16: "raw16", exr: "exr", tiff: "tiff", f32
 /** How the heights are written, from the settings and the input; null for tiles. Checked before any erosion runs. */
 function outputFormat(settings: BakeSettings, input: Omit<BakeInput, "heights">): OutputFormat | null {
     const asked = settings.output ?? {};
-    if (asked.format !== undefined && !HEIGHT_FORMATS.includes(asked.format)) throw new BakeInputError(`--format is "${asked.format}": it must be one of ${HEIGHT_FORMATS.join(", ")}.`);
-    if (asked.endian !== undefined && asked.endian !== "little" && asked.endian !== "big") throw new BakeInputError(`--endian is "${asked.endian}": it must be little or big.`);
-    if (asked.preset !== undefined && asked.preset !== "unity" && asked.preset !== "unreal") throw new BakeInputError(`The engine preset is "${asked.preset}": it must be unity or unreal.`);
+    if (asked.format !== undefined && !HEIGHT_FORMATS.includes(asked.format))
+        throw new BakeInputError(`--format is "${asked.format}": it must be one of ${HEIGHT_FORMATS.join(", ")}.`);
+    if (asked.endian !== undefined && asked.endian !== "little" && asked.endian !== "big")
+        throw new BakeInputError(`--endian is "${asked.endian}": it must be little or big.`);
+    if (asked.preset !== undefined && asked.preset !== "unity" && asked.preset !== "unreal")
+        throw new BakeInputError(`The engine preset is "${asked.preset}": it must be unity or unreal.`);
     if (input.format === "tiles") {
-        if (asked.format || asked.preset) throw new BakeInputError(`${input.path}: a folder of tiles is written as tiles in its own format; --format, --unity and --unreal write one heightmap file.`);
+        if (asked.format || asked.preset)
+            throw new BakeInputError(
+                `${input.path}: a folder of tiles is written as tiles in its own format; --format, --unity and --unreal write one heightmap file.`
+            );
         return null;
     }
     const presetFormat = asked.preset === "unity" ? "raw16" : asked.preset === "unreal" ? "png16" : null;
-    if (presetFormat && asked.format && asked.format !== presetFormat) throw new BakeInputError(`--${asked.preset} writes ${presetFormat}, but --format asks for ${asked.format}: give one or the other.`);
+    if (presetFormat && asked.format && asked.format !== presetFormat)
+        throw new BakeInputError(`--${asked.preset} writes ${presetFormat}, but --format asks for ${asked.format}: give one or the other.`);
     return { format: presetFormat ?? asked.format ?? OWN_FORMAT[input.format], endian: asked.endian ?? input.endian ?? "little", preset: asked.preset ?? null };
 }
 
@@ -68,7 +75,10 @@ export interface BakeSettings {
     readonly optionsFile?: string;
     /** A hardness map for the materials (`setMask("hardness")`; `readMaterialMap` reads it), which need `materials.enabled` in the options. */
     readonly hardnessMap?: string;
-    /** A soil map for the materials (`setMask("soil")`: the share of `materials.initialSoil` each vertex starts with), which need `materials.enabled` in the options. */
+    /**
+     * A soil map for the materials (`setMask("soil")`: the share of `materials.initialSoil` each
+     * vertex starts with), which need `materials.enabled` in the options.
+     */
     readonly soilMap?: string;
     readonly scale?: InputScale;
     /** Run on a GPU through Dawn for Node instead of the CPU. */
@@ -150,13 +160,18 @@ function takeInitial(start: { initial: ErosionStateData | null }): ErosionStateD
 }
 
 /** The device, started on the bake's start state (a checkpoint's, or `initial`), and that state's position. */
-async function openDevice(settings: BakeSettings, options: ErosionOptions, initial: ErosionStateData, paths: OutputPaths, cellSize: number): Promise<{ device: BakeDevice; start: BakeStart; startFingerprint: string }> {
+async function openDevice(
+    settings: BakeSettings, options: ErosionOptions, initial: ErosionStateData, paths: OutputPaths, cellSize: number
+): Promise<{ device: BakeDevice; start: BakeStart; startFingerprint: string }> {
     const startFingerprint = fingerprintOf(initial);
     const resumed = settings.resume ? await readCheckpoint(paths.checkpoint, startFingerprint, options, settings.cycles) : null;
     if (settings.queue) {
         if (settings.gpu) throw new BakeInputError("--queue and --gpu: a queued bake runs on its workers' CPUs; give one or the other.");
         const threads = settings.workers && settings.workers > 0 ? settings.workers : undefined;
-        const opened = await queueBakeDevice({ coordinatorThreads: threads, onStall: settings.onStall, ...settings.queue }, { startFingerprint, options, cellSize, cycles: settings.cycles, checkpointPath: paths.queueCheckpoint }, resumed ?? { state: initial, maps: null });
+        const opened = await queueBakeDevice(
+            { coordinatorThreads: threads, onStall: settings.onStall, ...settings.queue },
+            { startFingerprint, options, cellSize, cycles: settings.cycles, checkpointPath: paths.queueCheckpoint }, resumed ?? { state: initial, maps: null }
+        );
         return { device: opened.device, start: bakeStart(opened.state), startFingerprint };
     }
     const state = resumed?.state ?? initial;
@@ -170,7 +185,11 @@ async function openDevice(settings: BakeSettings, options: ErosionOptions, initi
         } catch (error) {
             throw new BakeInputError((error as Error).message);
         }
-        device = new TiledBakeDevice(state, tiles, new LocalTileTransport(workers), { riverWindows: true, adoptState: true, ...tileStallSettings(options, settings.onStall) });
+        device = new TiledBakeDevice(state, tiles, new LocalTileTransport(workers), {
+            riverWindows: true,
+            adoptState: true,
+            ...tileStallSettings(options, settings.onStall),
+        });
     } else {
         const watch = new WaitWatch(() => options.stallTimeoutMs);
         device = settings.gpu ? await gpuBakeDevice(state, options.patchSize, watch) : await cpuBakeDevice(state, workers, watch);
@@ -181,7 +200,8 @@ async function openDevice(settings: BakeSettings, options: ErosionOptions, initi
 
 /** Bakes `settings.input` into `settings.out`. */
 export async function bake(settings: BakeSettings): Promise<BakeSummary> {
-    if (!Number.isInteger(settings.cycles) || settings.cycles < 0) throw new BakeInputError(`--cycles is ${settings.cycles}: it must be a whole number of cycles, 0 or more.`);
+    if (!Number.isInteger(settings.cycles) || settings.cycles < 0)
+        throw new BakeInputError(`--cycles is ${settings.cycles}: it must be a whole number of cycles, 0 or more.`);
     const options = await readOptionsFile(settings.optionsFile);
     // Only the device holds the grids while the bake runs: the input's heights and the start state
     // are not kept here (a large bake's memory is the device's).
@@ -189,7 +209,10 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
     const layout = input.layout;
     for (const [flag, name, path] of [["--hardness-map", "hardness", settings.hardnessMap], ["--soil-map", "soil", settings.soilMap]] as const) {
         if (!path) continue;
-        if (!options.materials.enabled) throw new BakeInputError(`${flag}: the options leave the materials off, so the map would change nothing; set materials.enabled in the options file.`);
+        if (!options.materials.enabled)
+            throw new BakeInputError(
+                `${flag}: the options leave the materials off, so the map would change nothing; set materials.enabled in the options file.`
+            );
         input.initial!.masks[name] = await readMaterialMap(path, layout.width, layout.depth, flag);
     }
     const output = outputFormat(settings, layout);
@@ -205,7 +228,15 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
         device = opened.device;
         const { start, startFingerprint } = opened;
         const started = performance.now();
-        const result = await runBake({ start, options, cellSize: layout.cellSize, cycles: settings.cycles, device, onProgress: settings.onProgress, shouldStop: settings.shouldStop });
+        const result = await runBake({
+            start,
+            options,
+            cellSize: layout.cellSize,
+            cycles: settings.cycles,
+            device,
+            onProgress: settings.onProgress,
+            shouldStop: settings.shouldStop,
+        });
         const seconds = (performance.now() - started) / 1000;
         const deviceFigures = device.figures?.() ?? null;
         if (!result.stopped) await device.complete?.();
@@ -224,7 +255,11 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
             input: layout,
             heights: () => fixedToHeights(result.state.heights, undefined, layout.cellSize),
             heightsRow: (y, out) => void fixedToHeights(result.state.heights.subarray(y * layout.width, (y + 1) * layout.width), out, layout.cellSize),
-            maps: { ...result.maps, drainageArea: new Uint32Array(result.state.drainageArea.buffer, result.state.drainageArea.byteOffset, result.state.drainageArea.length), ...materialBakeMaps(result.state, options) },
+            maps: {
+                ...result.maps,
+                drainageArea: new Uint32Array(result.state.drainageArea.buffer, result.state.drainageArea.byteOffset, result.state.drainageArea.length),
+                ...materialBakeMaps(result.state, options),
+            },
             output,
             snapshot: () => snapshot.chunks(),
             report: {
@@ -261,7 +296,9 @@ export async function bake(settings: BakeSettings): Promise<BakeSummary> {
 }
 
 /** The state and maps a checkpoint holds, after checking it continues this bake. */
-async function readCheckpoint(path: string, startFingerprint: string, options: ErosionOptions, cycles: number): Promise<{ state: ErosionStateData; maps: ErosionMaps }> {
+async function readCheckpoint(
+    path: string, startFingerprint: string, options: ErosionOptions, cycles: number
+): Promise<{ state: ErosionStateData; maps: ErosionMaps }> {
     let snapshot: ErosionSnapshot;
     let meta: CheckpointMeta;
     let mapsFile: Uint8Array;
@@ -270,13 +307,21 @@ async function readCheckpoint(path: string, startFingerprint: string, options: E
         meta = JSON.parse(await readFile(`${path}.json`, "utf8")) as CheckpointMeta;
         mapsFile = await readFile(`${path}.maps`);
     } catch (error) {
-        throw new BakeInputError(`--resume: cannot read the checkpoint ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); an interrupted bake writes it.`);
+        throw new BakeInputError(
+            `--resume: cannot read the checkpoint ${path} ` +
+                `(${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); an interrupted bake writes it.`
+        );
     }
     if (meta.startFingerprint !== startFingerprint) throw new BakeInputError(`--resume: the checkpoint ${path} was baked from other heights (${meta.input}).`);
-    if (JSON.stringify(snapshot.options) !== JSON.stringify(simulationOptions(options))) throw new BakeInputError(`--resume: the checkpoint ${path} was baked with other options; resume with the same options file.`);
-    if (snapshot.state.cycle > cycles) throw new BakeInputError(`--resume: the checkpoint ${path} is at cycle ${snapshot.state.cycle}, past --cycles ${cycles}.`);
+    if (JSON.stringify(snapshot.options) !== JSON.stringify(simulationOptions(options)))
+        throw new BakeInputError(`--resume: the checkpoint ${path} was baked with other options; resume with the same options file.`);
+    if (snapshot.state.cycle > cycles)
+        throw new BakeInputError(`--resume: the checkpoint ${path} is at cycle ${snapshot.state.cycle}, past --cycles ${cycles}.`);
     const cells = snapshot.state.width * snapshot.state.depth;
     const maps = mapsFromBytes(mapsFile, cells);
-    if (!maps) throw new BakeInputError(`--resume: the checkpoint's maps ${path}.maps are not the size of its ${snapshot.state.width} x ${snapshot.state.depth} grid.`);
+    if (!maps)
+        throw new BakeInputError(
+            `--resume: the checkpoint's maps ${path}.maps are not the size of its ${snapshot.state.width} x ${snapshot.state.depth} grid.`
+        );
     return { state: snapshot.state, maps };
 }

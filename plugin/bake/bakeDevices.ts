@@ -26,7 +26,8 @@ export function backendBakeDevice(backend: ErosionBackend | ReleasingBackend, de
     return {
         description,
         runFrame: async (batches) => void (await backend.runFrame(batches, null)),
-        release: async (cycle, batch) => ("release" in backend ? backend.release(cycle, batch) : { state: await backend.readState(cycle, batch), maps: await backend.readMaps() }),
+        release: async (cycle, batch) =>
+            ("release" in backend ? backend.release(cycle, batch) : { state: await backend.readState(cycle, batch), maps: await backend.readMaps() }),
         writeMaps: (maps) => backend.writeMaps(maps),
         dispose: () => {
             backend.dispose();
@@ -54,7 +55,9 @@ export class BakeGpuError extends Error {
 }
 
 function describeAdapter(info: GPUAdapterInfo | undefined): string {
-    const parts = [info?.vendor, info?.architecture, info?.device, info?.description].filter((part): part is string => typeof part === "string" && part.length > 0);
+    const parts = [info?.vendor, info?.architecture, info?.device, info?.description].filter(
+        (part): part is string => typeof part === "string" && part.length > 0
+    );
     return parts.filter((part, index) => parts.indexOf(part) === index).join(" / ") || "unnamed adapter";
 }
 
@@ -67,16 +70,26 @@ export async function gpuBakeDevice(state: ErosionStateData, patchSize: number, 
     try {
         dawn = (await import("webgpu")) as unknown as Dawn;
     } catch (error) {
-        throw new BakeGpuError(`--gpu needs the optional package "webgpu" (Dawn for Node), which could not be loaded (${error instanceof Error ? error.message : String(error)}). Install it with \`npm install webgpu\`, or bake on the CPU without --gpu.`);
+        throw new BakeGpuError(
+            `--gpu needs the optional package "webgpu" (Dawn for Node), which could not be loaded ` +
+                `(${error instanceof Error ? error.message : String(error)}). Install it with \`npm install webgpu\`, or bake on the CPU without --gpu.`
+        );
     }
     Object.assign(globalThis, dawn.globals);
     heldGpu = dawn.create([]);
     const adapter = await heldGpu.requestAdapter({ powerPreference: "high-performance" });
     if (!adapter) {
-        throw new BakeGpuError("--gpu: Dawn found no GPU adapter (no Vulkan, Metal or D3D12 driver it can use). Bake on the CPU without --gpu, or point VK_ICD_FILENAMES at a Vulkan driver (SwiftShader runs WGSL on the CPU).");
+        throw new BakeGpuError(
+            "--gpu: Dawn found no GPU adapter (no Vulkan, Metal or D3D12 driver it can use). Bake on the CPU " +
+                "without --gpu, or point VK_ICD_FILENAMES at a Vulkan driver (SwiftShader runs WGSL on the CPU)."
+        );
     }
-    const gpuDevice = await adapter.requestDevice({ requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } });
+    const gpuDevice = await adapter.requestDevice({
+        requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize },
+    });
     const description = `gpu, ${describeAdapter(adapter.info)} (Dawn for Node)`;
-    const backend = await HeadlessGpuBackend.create(new WebGpuComputeDevice(gpuDevice, description), state, patchSize, () => gpuDevice.queue.onSubmittedWorkDone(), watch);
+    const backend = await HeadlessGpuBackend.create(
+        new WebGpuComputeDevice(gpuDevice, description), state, patchSize, () => gpuDevice.queue.onSubmittedWorkDone(), watch
+    );
     return backendBakeDevice(backend, description, () => gpuDevice.destroy());
 }

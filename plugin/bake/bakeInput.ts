@@ -92,11 +92,16 @@ async function pngSamples(path: string): Promise<{ width: number; depth: number;
 async function f32Heights(path: string, width: number, depth: number): Promise<Float32Array> {
     const bytes = await bytesOf(path);
     if (bytes.length !== width * depth * 4) {
-        throw new BakeInputError(`${path}: ${bytes.length} bytes, but ${width} x ${depth} float32 heights are ${width * depth * 4} bytes (set the size with --size WxH).`);
+        throw new BakeInputError(
+            `${path}: ${bytes.length} bytes, but ${width} x ${depth} float32 heights are ${width * depth * 4} bytes (set the size with --size WxH).`
+        );
     }
     const heights = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
     const bad = heights.findIndex((value) => !Number.isFinite(value));
-    if (bad >= 0) throw new BakeInputError(`${path}: height ${bad} (row ${Math.floor(bad / width)}, column ${bad % width}) is ${heights[bad]}; every height must be a finite number of metres.`);
+    if (bad >= 0)
+        throw new BakeInputError(
+            `${path}: height ${bad} (row ${Math.floor(bad / width)}, column ${bad % width}) is ${heights[bad]}; every height must be a finite number of metres.`
+        );
     return heights;
 }
 
@@ -112,21 +117,32 @@ function cellSizeOf(source: string, width: number, depth: number, scale: InputSc
         const across = scale.extent.width / (width - 1);
         const down = scale.extent.height / (depth - 1);
         if (!(across > 0) || Math.abs(across - down) > 1e-6 * across) {
-            throw new BakeInputError(`${source}: the extent ${scale.extent.width} x ${scale.extent.height} m over ${width} x ${depth} vertices gives cells of ${across} x ${down} m; erosion needs square cells.`);
+            throw new BakeInputError(
+                `${source}: the extent ${scale.extent.width} x ${scale.extent.height} m over ${width} x ` +
+                    `${depth} vertices gives cells of ${across} x ${down} m; erosion needs square cells.`
+            );
         }
         return across;
     }
     const cellSize = scale.cellSize ?? 1;
-    if (!(Number.isFinite(cellSize) && cellSize > 0)) throw new BakeInputError(`${source}: the cell size is ${cellSize}; it must be a positive number of metres.`);
+    if (!(Number.isFinite(cellSize) && cellSize > 0))
+        throw new BakeInputError(`${source}: the cell size is ${cellSize}; it must be a positive number of metres.`);
     return cellSize;
 }
 
-/** The PNG height range given (checked: from a lower to a higher height), or the default: 0 to a quarter of the field's larger extent (a mountainous relief). */
+/**
+ * The PNG height range given (checked: from a lower to a higher height), or the default: 0 to a
+ * quarter of the field's larger extent (a mountainous relief).
+ */
 function rangeOf(source: string, width: number, depth: number, cellSize: number, scale: InputScale): HeightRange {
     const range = scale.heightRange;
     if (!range) return { min: 0, max: (Math.max(width, depth) - 1) * cellSize * 0.25 };
     if (!(Number.isFinite(range.min) && Number.isFinite(range.max) && range.min < range.max)) {
-        throw new BakeInputError(`${source}: the height range is ${range.min},${range.max} (--height-range, or the manifest's heightRange): it must be two finite heights in metres, the one for sample 0 below the one for sample 65535 (for example --height-range ${Math.min(range.min, range.max)},${Math.max(range.min, range.max)}).`);
+        throw new BakeInputError(
+            `${source}: the height range is ${range.min},${range.max} (--height-range, or the manifest's heightRange): it must be two finite heights in ` +
+                `metres, the one for sample 0 below the one for sample 65535 (for example --height-range ` +
+                `${Math.min(range.min, range.max)},${Math.max(range.min, range.max)}).`
+        );
     }
     return range;
 }
@@ -141,11 +157,19 @@ async function readTiles(folder: string, flags: InputScale): Promise<BakeInput> 
         throw new BakeInputError(`${manifestPath}: not valid JSON (${(error as Error).message}).`);
     }
     const files = manifest.tiles;
-    if (!Array.isArray(files) || files.length === 0 || !files.every((row) => Array.isArray(row) && row.length === files[0].length && row.every((file) => typeof file === "string"))) {
+    if (
+        !Array.isArray(files) ||
+        files.length === 0 ||
+        !files.every((row) => Array.isArray(row) && row.length === files[0].length && row.every((file) => typeof file === "string"))
+    ) {
         throw new BakeInputError(`${manifestPath}: "tiles" must be rows of file names, every row as long as the first.`);
     }
     const format = extname(files[0][0]).toLowerCase() === ".png" ? "png" : "f32";
-    const scale: InputScale = { cellSize: flags.cellSize ?? manifest.cellSize, extent: flags.extent ?? manifest.extent, heightRange: flags.heightRange ?? manifest.heightRange };
+    const scale: InputScale = {
+        cellSize: flags.cellSize ?? manifest.cellSize,
+        extent: flags.extent ?? manifest.extent,
+        heightRange: flags.heightRange ?? manifest.heightRange,
+    };
     const tileData: { width: number; depth: number; samples?: Uint16Array; heights?: Float32Array }[][] = [];
     for (let row = 0; row < files.length; row++) {
         tileData.push([]);
@@ -156,7 +180,8 @@ async function readTiles(folder: string, flags: InputScale): Promise<BakeInput> 
             } else {
                 const width = manifest.columns?.[column];
                 const depth = manifest.rows?.[row];
-                if (!width || !depth) throw new BakeInputError(`${manifestPath}: float32 tiles need "columns" and "rows" (vertices of each column and row of tiles).`);
+                if (!width || !depth)
+                    throw new BakeInputError(`${manifestPath}: float32 tiles need "columns" and "rows" (vertices of each column and row of tiles).`);
                 tileData[row].push({ width, depth, heights: await f32Heights(path, width, depth) });
             }
         }
@@ -176,14 +201,20 @@ async function readTiles(folder: string, flags: InputScale): Promise<BakeInput> 
         for (let column = 0; column < files[row].length; column++) {
             const tile = tileData[row][column];
             if (tile.width !== columns[column] || tile.depth !== rows[row]) {
-                throw new BakeInputError(`${join(folder, files[row][column])}: ${tile.width} x ${tile.depth} vertices, but its column of tiles is ${columns[column]} wide and its row ${rows[row]} deep.`);
+                throw new BakeInputError(
+                    `${join(folder, files[row][column])}: ${tile.width} x ${tile.depth} vertices, but ` +
+                        `its column of tiles is ${columns[column]} wide and its row ${rows[row]} deep.`
+                );
             }
             const values = tile.heights ?? samplesToHeights(tile.samples!, range!);
             for (let y = 0; y < tile.depth; y++) {
                 for (let x = 0; x < tile.width; x++) {
                     const i = (y0 + y) * width + x0 + x;
                     if (written[i] && heights[i] !== values[y * tile.width + x]) {
-                        throw new BakeInputError(`${join(folder, files[row][column])}: its edge vertex (${x}, ${y}) is ${values[y * tile.width + x]} m but the neighbouring tile's is ${heights[i]} m; neighbouring tiles share their edge vertices.`);
+                        throw new BakeInputError(
+                            `${join(folder, files[row][column])}: its edge vertex (${x}, ${y}) is ${values[y * tile.width + x]} m ` +
+                                `but the neighbouring tile's is ${heights[i]} m; neighbouring tiles share their edge vertices.`
+                        );
                     }
                     heights[i] = values[y * tile.width + x];
                     written[i] = 1;
@@ -207,7 +238,10 @@ async function decoded<T>(path: string, what: string, decode: (bytes: Uint8Array
 }
 
 /** A file of 16-bit samples or float heights, as the bake's input. */
-function single(path: string, format: BakeInputFormat, width: number, depth: number, flags: InputScale, values: { samples: Uint16Array } | { heights: Float32Array }, cellSize = cellSizeOf(path, width, depth, flags), endian: Endian | null = null): BakeInput {
+function single(
+    path: string, format: BakeInputFormat, width: number, depth: number, flags: InputScale, values: { samples: Uint16Array } | { heights: Float32Array },
+    cellSize = cellSizeOf(path, width, depth, flags), endian: Endian | null = null
+): BakeInput {
     checkGrid(path, width, depth);
     if ("heights" in values) return { path, format, endian, width, depth, heights: values.heights, cellSize, range: null, tiles: null };
     const range = rangeOf(path, width, depth, cellSize, flags);
@@ -232,7 +266,8 @@ export async function readBakeInput(path: string, flags: InputScale): Promise<Ba
         const endian = flags.endian ?? "little";
         const bytes = await bytesOf(path);
         const side = flags.size ? null : squareRaw16Side(bytes.length);
-        if (!flags.size && side === null) throw new BakeInputError(`${path}: ${bytes.length} bytes is not a square of 16-bit samples; give its size with --size WIDTHxDEPTH (vertices).`);
+        if (!flags.size && side === null)
+            throw new BakeInputError(`${path}: ${bytes.length} bytes is not a square of 16-bit samples; give its size with --size WIDTHxDEPTH (vertices).`);
         const width = flags.size?.width ?? side!;
         const depth = flags.size?.depth ?? side!;
         checkGrid(path, width, depth);
@@ -257,7 +292,11 @@ export async function readBakeInput(path: string, flags: InputScale): Promise<Ba
     }
     if (!flags.size) {
         if (extension !== ".f32") {
-            throw new BakeInputError(`${path}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), RAW16 (.raw or .r16, with --endian and, unless square, --size), a float32 OpenEXR (.exr), a 16-bit or float32 TIFF or GeoTIFF (.tif, .tiff), raw little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`);
+            throw new BakeInputError(
+                `${path}: not a heightmap the bake reads. It reads a 16-bit grayscale PNG (.png), RAW16 (.raw or .r16, with --endian ` +
+                    `and, unless square, --size), a float32 OpenEXR (.exr), a 16-bit or float32 TIFF or GeoTIFF (.tif, .tiff), raw ` +
+                    `little-endian float32 heights in metres (.f32, with --size WIDTHxDEPTH) or a folder of tiles with a manifest.json.`
+            );
         }
         throw new BakeInputError(`${path}: raw float32 heights need their size: --size WIDTHxDEPTH (vertices).`);
     }

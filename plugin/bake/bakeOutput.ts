@@ -103,7 +103,12 @@ async function heightsFiles(input: Omit<BakeInput, "heights">, heights: Float32A
         }
         y0 += tiles.rows[row] - 1;
     }
-    files.set("manifest.json", new TextEncoder().encode(JSON.stringify({ tiles: tiles.files, columns: tiles.columns, rows: tiles.rows, cellSize: input.cellSize, heightRange: range }, null, 2) + "\n"));
+    files.set(
+        "manifest.json",
+        new TextEncoder().encode(
+            JSON.stringify({ tiles: tiles.files, columns: tiles.columns, rows: tiles.rows, cellSize: input.cellSize, heightRange: range }, null, 2) + "\n"
+        )
+    );
     return { files, range };
 }
 
@@ -184,7 +189,16 @@ export async function writeOutputs(paths: OutputPaths, stage: string, outputs: B
         }
     }
     // Peak memory measured here, once every large output has been written: the whole bake's.
-    const report = { ...outputs.report, output: output ? { format: output.format, ...(output.format === "raw16" ? { endian: output.endian } : {}), preset: output.preset } : { format: "tiles" }, heightRange, ...(mapFiles ? {} : { mapsValuePerSampleStep: mapScales }), ...(engine ? { engine: { preset: output!.preset, ...engine.settings } } : {}), peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024) };
+    const report = {
+        ...outputs.report,
+        output: output
+            ? { format: output.format, ...(output.format === "raw16" ? { endian: output.endian } : {}), preset: output.preset }
+            : { format: "tiles" },
+        heightRange,
+        ...(mapFiles ? {} : { mapsValuePerSampleStep: mapScales }),
+        ...(engine ? { engine: { preset: output!.preset, ...engine.settings } } : {}),
+        peakResidentMB: Math.round(process.resourceUsage().maxRSS / 1024),
+    };
     await put("report.json", new TextEncoder().encode(JSON.stringify(report, null, 2) + "\n"), `${paths.prefix}.report.json`);
     try {
         for (const [file, final] of staged) {

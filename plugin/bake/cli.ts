@@ -60,7 +60,8 @@ function scaleOf(flags: BakeFlags): InputScale {
     const extent = flags.extent ? pair(flags.extent, "x", "--extent") : null;
     const range = flags.heightRange ? pair(flags.heightRange, ",", "--height-range") : null;
     const size = flags.size ? pair(flags.size, "x", "--size") : null;
-    if (flags.endian !== undefined && flags.endian !== "little" && flags.endian !== "big") throw new BakeInputError(`--endian is "${flags.endian}": it must be little or big.`);
+    if (flags.endian !== undefined && flags.endian !== "little" && flags.endian !== "big")
+        throw new BakeInputError(`--endian is "${flags.endian}": it must be little or big.`);
     return {
         endian: flags.endian as Endian | undefined,
         cellSize: flags.cellSize !== undefined ? Number(flags.cellSize) : undefined,
@@ -74,7 +75,14 @@ function scaleOf(flags: BakeFlags): InputScale {
 async function progressReporter(): Promise<{ update(done: number, all: number, cycle: number): void; stop(): void }> {
     if (process.stderr.isTTY) {
         const { default: progress } = await import("cli-progress");
-        const bar = new progress.SingleBar({ format: "baking [{bar}] {percentage}% | cycle {cycle} | {value}/{total} batches | {eta_formatted} left", stream: process.stderr, hideCursor: true }, progress.Presets.shades_classic);
+        const bar = new progress.SingleBar(
+            {
+                format: "baking [{bar}] {percentage}% | cycle {cycle} | {value}/{total} batches | {eta_formatted} left",
+                stream: process.stderr,
+                hideCursor: true,
+            },
+            progress.Presets.shades_classic
+        );
         let started = false;
         return {
             update(done, all, cycle) {
@@ -88,7 +96,8 @@ async function progressReporter(): Promise<{ update(done: number, all: number, c
     let lastCycle = -1;
     return {
         update(done, all, cycle) {
-            if (cycle !== lastCycle || done === all) process.stderr.write(`baking: cycle ${cycle}, ${done}/${all} batches (${Math.round((100 * done) / Math.max(1, all))}%)\n`);
+            if (cycle !== lastCycle || done === all)
+                process.stderr.write(`baking: cycle ${cycle}, ${done}/${all} batches (${Math.round((100 * done) / Math.max(1, all))}%)\n`);
             lastCycle = cycle;
         },
         stop: () => undefined,
@@ -109,7 +118,8 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
     };
     process.on("SIGINT", onInterrupt);
     if (flags.unity && flags.unreal) throw new BakeInputError("--unity and --unreal: give one engine preset.");
-    if (flags.format !== undefined && !HEIGHT_FORMATS.includes(flags.format as HeightFormat)) throw new BakeInputError(`--format is "${flags.format}": it must be one of ${HEIGHT_FORMATS.join(", ")}.`);
+    if (flags.format !== undefined && !HEIGHT_FORMATS.includes(flags.format as HeightFormat))
+        throw new BakeInputError(`--format is "${flags.format}": it must be one of ${HEIGHT_FORMATS.join(", ")}.`);
     const preset = flags.unity ? "unity" : flags.unreal ? "unreal" : undefined;
     const format = (flags.format as HeightFormat | undefined) ?? (preset === "unity" ? "raw16" : preset === "unreal" ? "png16" : undefined);
     const extension = extname(input);
@@ -150,7 +160,10 @@ async function runBakeCommand(input: string, flags: BakeFlags): Promise<number> 
             return summary.stall && !stopRequested ? EXIT_STALLED : EXIT_INTERRUPTED;
         }
         const report = summary.report!;
-        process.stdout.write(`${out}: ${summary.cycles} cycle${summary.cycles === 1 ? "" : "s"} in ${(report.seconds as number).toFixed(1)} s on ${report.device as string}\nfingerprint ${summary.fingerprint}\n`);
+        process.stdout.write(
+            `${out}: ${summary.cycles} cycle${summary.cycles === 1 ? "" : "s"} in ${(report.seconds as number).toFixed(1)} s ` +
+                `on ${report.device as string}\nfingerprint ${summary.fingerprint}\n`
+        );
         for (const line of (report.importLines as string[] | undefined) ?? []) process.stdout.write(`${line}\n`);
         return 0;
     } finally {
@@ -175,7 +188,9 @@ async function runWorkerCommand(url: string, flags: WorkerFlags): Promise<number
         lockMs: flags.lockMs !== undefined ? positiveInteger(flags.lockMs, "--lock-ms") : undefined,
         stalledMs: flags.stalledMs !== undefined ? positiveInteger(flags.stalledMs, "--stalled-ms") : undefined,
         crashAfterJobs: crash !== undefined ? Number(crash) : undefined,
-        onJob: flags.verbose ? (data, ms) => process.stderr.write(`tile ${data.tile}, cycle ${data.cycle}, class ${data.group}: ${ms.toFixed(1)} ms\n`) : undefined,
+        onJob: flags.verbose
+            ? (data, ms) => process.stderr.write(`tile ${data.tile}, cycle ${data.cycle}, class ${data.group}: ${ms.toFixed(1)} ms\n`)
+            : undefined,
     });
     process.stderr.write(`terrain-erosion worker: taking tile jobs from ${url} (Ctrl-C to stop after the job in hand)\n`);
     await new Promise<void>((resolve) => {
@@ -192,33 +207,44 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     try {
         ({ Command } = await import("commander"));
     } catch {
-        process.stderr.write('terrain-erosion needs the package "commander" (a dependency of babylon-terrain-erosion-cli); install it with `npm install commander`.\n');
+        process.stderr.write(
+            'terrain-erosion needs the package "commander" (a dependency of babylon-terrain-erosion-cli); install it with `npm install commander`.\n'
+        );
         return 1;
     }
     let status = 0;
-    const program = new Command("terrain-erosion").description("Deterministic terrain erosion, offline: the same terrain a browser's TerrainErosion computes.").exitOverride();
+    const program = new Command("terrain-erosion")
+        .description("Deterministic terrain erosion, offline: the same terrain a browser's TerrainErosion computes.")
+        .exitOverride();
     program
         .command("bake")
-        .description("Erode a heightmap: a 16-bit grayscale PNG, RAW16 (.raw/.r16), a float32 OpenEXR (.exr), a 16-bit or float32 TIFF/GeoTIFF (.tif), raw float32 (.f32, with --size) or a folder of tiles with manifest.json.")
+        .description("Erode a heightmap: a 16-bit grayscale PNG, RAW16 (.raw/.r16), a float32 OpenEXR (.exr), a 16-bit or " +
+            "float32 TIFF/GeoTIFF (.tif), raw float32 (.f32, with --size) or a folder of tiles with manifest.json.")
         .argument("<input>", "heightmap file or tile folder")
         .option("--cycles <n>", "cycles to run", "1")
         .option("--out <path>", "eroded heights (the maps, snapshot and report go beside it); default <input>.eroded.<ext>")
         .option("--options <file>", "JSON erosion options, the component's identifiers (e.g. {\"hydraulic\":{\"inertia\":0.3}})")
-        .option("--hardness-map <file>", "the rock's hardness map for the materials (materials.enabled in --options): a 16-bit grayscale PNG, RAW16 or TIFF (0 to 65535 for 0 to 1) or a float32 EXR, TIFF or .f32 of values in [0, 1], sampled at the field's vertices; the hardness there is times 1 + value x (materials.hardnessMapScale - 1)")
-        .option("--soil-map <file>", "the soil map for the materials (materials.enabled in --options), in the --hardness-map formats: each vertex starts with value x materials.initialSoil of soil (then thinned by slope with materials.initialSoilSlope)")
+        .option("--hardness-map <file>", "the rock's hardness map for the materials (materials.enabled in --options): a " +
+            "16-bit grayscale PNG, RAW16 or TIFF (0 to 65535 for 0 to 1) or a float32 EXR, TIFF or .f32 of values in [0, " +
+            "1], sampled at the field's vertices; the hardness there is times 1 + value x (materials.hardnessMapScale - 1)")
+        .option("--soil-map <file>", "the soil map for the materials (materials.enabled in --options), in the --hardness-map formats: " +
+            "each vertex starts with value x materials.initialSoil of soil (then thinned by slope with materials.initialSoilSlope)")
         .option("--cell-size <metres>", "distance between neighbouring vertices (default 1)")
         .option("--extent <WxH>", "the field's extent in metres (sets the cell size; cells must be square)")
         .option("--height-range <min,max>", "metres that 16-bit samples (PNG, RAW16, 16-bit TIFF) 0 and 65535 stand for (default 0 to a quarter of the extent)")
         .option("--size <WxH>", "vertices of a raw float32 or RAW16 input (a square RAW16's side is found from its length)")
         .option("--endian <order>", "byte order of RAW16 input and output: little (Unity's Windows, Unreal's; the default) or big (Unity's Mac)")
-        .option("--format <format>", "the heights' output: png16, raw16, exr (float32; the maps as one EXR's R, G, B, A channels), tiff (float32; the maps as float32 TIFFs) or f32 (default: the input's)")
+        .option("--format <format>", "the heights' output: png16, raw16, exr (float32; the maps as one EXR's R, " +
+            "G, B, A channels), tiff (float32; the maps as float32 TIFFs) or f32 (default: the input's)")
         .option("--unity", "write what Unity's Terrain > Import Raw takes: RAW16 of 2^n+1 a side (resampled to the nearest), and print the dialog's numbers")
         .option("--unreal", "write what Unreal's Landscape import takes: a 16-bit PNG of a recommended size (resampled to the nearest), and print the scales")
         .option("--gpu", "run on a GPU through Dawn for Node (the optional webgpu package)")
         .option("--workers <n>", "CPU workers (default: every core); with --queue, the threads the coordinator runs the rivers on")
         .option("--resume", "continue from the checkpoint an interrupted bake wrote (<out stem>.checkpoint)")
         .option("--queue <redis-url>", "send the work out as tile jobs on a BullMQ queue in this Redis (workers: terrain-erosion worker <redis-url>)")
-        .option("--tiles <n>", "tiles per side each step is cut into: bake in tiles on this machine (memory: the field's state and maps plus a few tiles; the default above 4096² vertices; 0: the worker pool over the whole field) or, with --queue, the jobs (default 4, more above 4097² so a tile stays about 1024²)")
+        .option("--tiles <n>", "tiles per side each step is cut into: bake in tiles on this machine (memory: the " +
+            "field's state and maps plus a few tiles; the default above 4096² vertices; 0: the worker pool over the " +
+            "whole field) or, with --queue, the jobs (default 4, more above 4097² so a tile stays about 1024²)")
         .option("--checkpoint-every <seconds>", "with --queue: seconds between the coordinator's checkpoints, at a cycle's start (default 60)")
         .action(async (input: string, flags: BakeFlags) => {
             status = await runBakeCommand(input, flags);

@@ -47,7 +47,9 @@ export class LocalTileTransport implements StepTransport {
         return `cpu tiles, ${threads} thread${threads === 1 ? "" : "s"}`;
     }
 
-    public async runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void): Promise<void> {
+    public async runStep(
+        step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void
+    ): Promise<void> {
         const what = (k: number) => `tile ${jobs[k].tile} (cycle ${step.cycle}, class ${step.group})`;
         if (this._bench) {
             jobs.forEach((job, k) => output(k, this._bench!.run(input(job), what(k))));

@@ -24,7 +24,12 @@ export function chooseBackend(field: GroundField, options: ErosionOptions): Back
     const hasCompute = engine.getCaps().supportComputeShaders === true;
     const backend = options.backend;
     if (backend === "webgpu" && !hasCompute) {
-        throw new ErosionOptionError("backend", backend, `Erosion option "backend" is "webgpu" but this engine has no compute shaders (engine.getCaps().supportComputeShaders is false); use a WebGPUEngine, or backend "cpu" or "auto".`);
+        throw new ErosionOptionError(
+            "backend",
+            backend,
+            `Erosion option "backend" is "webgpu" but this engine has no compute shaders ` +
+                `(engine.getCaps().supportComputeShaders is false); use a WebGPUEngine, or backend "cpu" or "auto".`
+        );
     }
     if (backend === "cpu" || !hasCompute) return { useGpu: false, fallback: null };
     const problem = gpuSizeProblem(engine as WebGPUEngine, field, options.patchSize);

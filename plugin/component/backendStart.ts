@@ -60,7 +60,10 @@ export async function startBackend(
                 report("stopped", "The WebGPU erosion backend could not start.", error);
                 throw error;
             }
-            report("fallback", `The WebGPU erosion backend could not start (${error instanceof Error ? error.message : String(error)}); using the CPU backend.`, error);
+            report(
+                "fallback", `The WebGPU erosion backend could not start (${error instanceof Error ? error.message : String(error)}); using the CPU backend.`,
+                error
+            );
         }
     }
     startup?.enter("starting-workers");

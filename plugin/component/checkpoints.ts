@@ -47,7 +47,14 @@ export class Checkpoints {
      */
     public captureBoundary(schedule: ErosionSchedule): BoundaryCapture {
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
-        return { cycle: schedule.cycle, options: simulationOptions(schedule.options), masks: schedule.masks, inputs: schedule.inputsOf(), held: [...schedule.inputs.held], seq: schedule.inputs.log.lastSeq };
+        return {
+            cycle: schedule.cycle,
+            options: simulationOptions(schedule.options),
+            masks: schedule.masks,
+            inputs: schedule.inputsOf(),
+            held: [...schedule.inputs.held],
+            seq: schedule.inputs.log.lastSeq,
+        };
     }
 
     /**
@@ -56,7 +63,9 @@ export class Checkpoints {
      * exactly the boundary (backends run calls in order). The returned step keeps the checkpoint
      * (unless `current()` is another backend by then) once it is read, then calls `completed`.
      */
-    public readAtBoundary(backend: ErosionBackend, captured: BoundaryCapture, current: () => ErosionBackend | null, completed: (cycle: number) => void): () => Promise<void> {
+    public readAtBoundary(
+        backend: ErosionBackend, captured: BoundaryCapture, current: () => ErosionBackend | null, completed: (cycle: number) => void
+    ): () => Promise<void> {
         const { cycle, options, masks, inputs, held, seq } = captured;
         const reading = backend.readState(cycle, 0);
         reading.catch(() => undefined); // a failure surfaces through the frame that awaits it

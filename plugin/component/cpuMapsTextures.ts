@@ -51,7 +51,10 @@ export class CpuMapsTextures {
     }
 
     private _create(format: number, channels: number, name: string): RawTexture {
-        const texture = new RawTexture(new Float32Array(this._width * this._depth * channels), this._width, this._depth, format, this._scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT);
+        const texture = new RawTexture(
+            new Float32Array(this._width * this._depth * channels), this._width, this._depth, format, this._scene, false, false,
+            Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT
+        );
         texture.name = name;
         return texture;
     }
@@ -59,7 +62,13 @@ export class CpuMapsTextures {
     /** Uploads columns `x0 .. x1 - 1` (whole rows by default) of rows `y0 .. y1 - 1` of the textures, from texels of that region. */
     public uploadRows(texels: MapsTexels, y0: number, y1: number, x0 = 0, x1 = this._width): void {
         // Engine and WebGPUEngine both have it; AbstractEngine does not declare it.
-        const engine = this.maps.getScene()?.getEngine() as unknown as { isWebGPU: boolean; _gl?: unknown; updateTextureData(texture: InternalTexture, data: ArrayBufferView, x: number, y: number, width: number, height: number): void } | undefined;
+        const engine = this.maps.getScene()?.getEngine() as unknown as
+            | {
+                  isWebGPU: boolean;
+                  _gl?: unknown;
+                  updateTextureData(texture: InternalTexture, data: ArrayBufferView, x: number, y: number, width: number, height: number): void
+              }
+            | undefined;
         const mapsInternal = this.maps.getInternalTexture();
         const areaInternal = this.area.getInternalTexture();
         // A NullEngine (Node) has neither a WebGL context nor a WebGPU device: no texture memory to write.

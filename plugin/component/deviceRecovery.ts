@@ -102,7 +102,11 @@ export class DeviceRecovery {
         } catch {
             // its buffers died with the device
         }
-        host.report("deviceLost", `The WebGPU device was lost; erosion stopped and will resume from the checkpoint at cycle ${host.checkpoints.state?.cycle ?? 0} once Babylon restores the engine.`);
+        host.report(
+            "deviceLost",
+            `The WebGPU device was lost; erosion stopped and will resume from the checkpoint at ` +
+                `cycle ${host.checkpoints.state?.cycle ?? 0} once Babylon restores the engine.`
+        );
     }
 
     /** After Babylon restores the engine: a new backend resumes from the newest rewind point, the inputs since given again. */
@@ -124,7 +128,10 @@ export class DeviceRecovery {
             host.backend = backend;
             this._lost = false;
             host.running = this._runningBeforeLoss;
-            host.report("recovered", `Erosion resumed from cycle ${point.state.cycle} (its checkpoint), every input given since applying again where it was given.`);
+            host.report(
+                "recovered",
+                `Erosion resumed from cycle ${point.state.cycle} (its checkpoint), every input given since applying again where it was given.`
+            );
         })().catch((error) => host.report("stopped", "Erosion could not resume after the WebGPU device was restored.", error));
         host.track(recovery);
     }

@@ -48,7 +48,9 @@ export class EditPreviews {
         const { y0, y1 } = edit.rect;
         const rows = field.readRows(y0, y1);
         const shown = written ? rows.slice() : null;
-        applyGroundEdit({ ...edit, rect: { ...edit.rect, y0: 0, y1: y1 - y0 } }, field.width, rows, new Int32Array(rows.length), new Float64Array(COUNTER_COUNT));
+        applyGroundEdit(
+            { ...edit, rect: { ...edit.rect, y0: 0, y1: y1 - y0 } }, field.width, rows, new Int32Array(rows.length), new Float64Array(COUNTER_COUNT)
+        );
         if (shown && written) {
             // Outside what the frame wrote the heights still hold the preview: applied twice, a dig would go twice as deep.
             for (let y = y0; y < y1; y++) {

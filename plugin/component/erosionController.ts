@@ -169,7 +169,9 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * its samples map (`range`, default the heights' own minimum and maximum).
      */
     public exportPng16(range?: HeightRange): Promise<{ png: Uint8Array; range: HeightRange }> {
-        return this._withRunner("exportPng16", async (runner) => encodeHeightsPng16(await reads.readHeights(runner), runner.field.width, runner.field.depth, range));
+        return this._withRunner("exportPng16", async (runner) =>
+            encodeHeightsPng16(await reads.readHeights(runner), runner.field.width, runner.field.depth, range)
+        );
     }
 
     /**
@@ -294,7 +296,11 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
             return Promise.reject(error);
         }
         return this._withRunner("regionChecksums", (runner) =>
-            runner.queueLive("regionChecksums", async ({ backend, field }) => ({ size, ...regionGrid(field.width, field.depth, size), lanes: await backend.regionChecksums(size) }))
+            runner.queueLive("regionChecksums", async ({ backend, field }) => ({
+                size,
+                ...regionGrid(field.width, field.depth, size),
+                lanes: await backend.regionChecksums(size),
+            }))
         );
     }
 
@@ -390,7 +396,10 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
     }
 
     public set horizon(stamp: InputStamp | null) {
-        if (stamp !== null && (typeof stamp !== "object" || !Number.isInteger(stamp.cycle) || !Number.isInteger(stamp.batch) || stamp.cycle < 0 || stamp.batch < 0)) {
+        if (
+            stamp !== null &&
+            (typeof stamp !== "object" || !Number.isInteger(stamp.cycle) || !Number.isInteger(stamp.batch) || stamp.cycle < 0 || stamp.batch < 0)
+        ) {
             throw new RangeError(`horizon is ${JSON.stringify(stamp)}: it must be null or { cycle, batch }, whole numbers at least 0.`);
         }
         this._live("horizon").schedule.horizon = stamp ? { cycle: stamp.cycle, batch: stamp.batch } : null;
@@ -421,7 +430,10 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
         return this._withRunner("checkRegions", (runner) => checkRegions(runner, remote, (event) => this.onRegionsPartedObservable.notifyObservers(event)));
     }
 
-    /** Writes a host's state of some regions (`LockstepHost.regions`, at its stamp, where this run must stand) into this run: equal to the host's there again, to the unit. */
+    /**
+     * Writes a host's state of some regions (`LockstepHost.regions`, at its stamp, where this run
+     * must stand) into this run: equal to the host's there again, to the unit.
+     */
     public repairRegions(remote: { readonly stamp: InputStamp; readonly patch: RegionPatch }): Promise<void> {
         return this._withRunner("repairRegions", (runner) => repairRegions(runner, remote));
     }
@@ -431,10 +443,14 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
         return this._withRunner("runUntil", (runner) =>
             runner.queueLive("runUntil", async (live) => {
                 if (compareStamps(stamp, live.schedule.inputs.position) < 0) {
-                    throw new RangeError(`runUntil: the stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`);
+                    throw new RangeError(
+                        `runUntil: the stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`
+                    );
                 }
                 if (live.schedule.horizon && compareStamps(stamp, live.schedule.horizon) > 0) {
-                    throw new RangeError(`runUntil: the stamp (${formatStamp(stamp)}) lies past the horizon (${formatStamp(live.schedule.horizon)}); move the horizon on first.`);
+                    throw new RangeError(
+                        `runUntil: the stamp (${formatStamp(stamp)}) lies past the horizon (${formatStamp(live.schedule.horizon)}); move the horizon on first.`
+                    );
                 }
                 await runner.runTo(live, stamp);
             })

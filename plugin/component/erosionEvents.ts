@@ -116,7 +116,9 @@ export interface ErosionFrameStats {
 }
 
 /** A frame that ran no erosion (before the first, paused, at `maxCycles`, detached). */
-export const IDLE_FRAME: ErosionFrameStats = Object.freeze({ batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, postMs: 0, landed: 0 });
+export const IDLE_FRAME: ErosionFrameStats = Object.freeze({
+    batches: 0, estimatedMs: 0, measuredMs: null, measuredBy: null, cpuMs: 0, applyMs: 0, postMs: 0, landed: 0,
+});
 
 /** Where a runner reports what happened (the behavior turns these into its observables). */
 export interface ErosionReports {

@@ -9,9 +9,13 @@
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import type { ErosionStateData } from "../core/erosionState.js";
-import { ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput } from "../core/options.js";
+import {
+    ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput,
+} from "../core/options.js";
 import { findOptionSpec } from "../core/optionsTable.js";
-import { IDLE_FRAME, type CycleCompletedEvent, type ErosionErrorEvent, type ErosionFrameStats, type ErosionStatus, type PatchErodedEvent } from "./erosionEvents.js";
+import {
+    IDLE_FRAME, type CycleCompletedEvent, type ErosionErrorEvent, type ErosionFrameStats, type ErosionStatus, type PatchErodedEvent,
+} from "./erosionEvents.js";
 import type { WaitingNow } from "../core/waitWatch.js";
 import { ErosionRunner } from "./erosionRunner.js";
 import { AttachReadiness } from "./attachReadiness.js";
@@ -120,7 +124,9 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
     public setOptions(options: ErosionOptionsInput): void {
         const next = resolveOptions(options, this.options);
         if (this._runner && next.backend !== this.options.backend) {
-            throw new ErosionOptionError("backend", next.backend, `Erosion option "backend" cannot change while attached (it is ${JSON.stringify(this.options.backend)}); detach first.`);
+            throw new ErosionOptionError(
+                "backend", next.backend, `Erosion option "backend" cannot change while attached (it is ${JSON.stringify(this.options.backend)}); detach first.`
+            );
         }
         this._options = next;
         this._runner?.setOptions(next);

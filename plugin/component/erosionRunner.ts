@@ -231,7 +231,10 @@ export class ErosionRunner implements LiveQueue, StallHost {
             for (let done = 0; done < count; done++) {
                 if (!(await this._frames.runUnbudgeted(live))) {
                     // Only a horizon ends a frame of unbounded budget before the cycle's end.
-                    throw new RangeError(`runCycles: the horizon (cycle ${schedule.horizon?.cycle}, batch ${schedule.horizon?.batch}) stops the run before ${count - done} more cycle(s); move it on first.`);
+                    throw new RangeError(
+                        `runCycles: the horizon (cycle ${schedule.horizon?.cycle}, batch ${schedule.horizon?.batch}) ` +
+                            `stops the run before ${count - done} more cycle(s); move it on first.`
+                    );
                 }
             }
         });
@@ -244,7 +247,9 @@ export class ErosionRunner implements LiveQueue, StallHost {
         if (!Number.isFinite(radius) || radius <= 0) {
             throw new RangeError(`erodeAt: radius is ${radius}: it must be a positive number of world units.`);
         }
-        schedule.queueEvent(createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options, worldUnits(field)));
+        schedule.queueEvent(
+            createLocalEvent(schedule.latestOptions, field.width, field.depth, column, row, radius * cellsPerWorldUnit, options, worldUnits(field))
+        );
     }
 
     /** Shows a just-stamped edit on the grounds' CPU data at once, until its frame lands (`EditPreviews`). */
@@ -292,7 +297,10 @@ export class ErosionRunner implements LiveQueue, StallHost {
                 throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${field.width} x ${field.depth}.`);
             }
             if (Math.abs(snapshot.cellSize - field.cellSize) > 1e-9 * field.cellSize) {
-                throw new RangeError(`restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${field.cellSize}: its heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`);
+                throw new RangeError(
+                    `restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${field.cellSize}: its ` +
+                        `heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`
+                );
             }
             await this.applyState(live, state, snapshot.options, null);
         });
@@ -373,7 +381,9 @@ export class ErosionRunner implements LiveQueue, StallHost {
     }
 
     private async _startBackend(useGpu: boolean, engine: WebGPUEngine, initial: ErosionStateData): Promise<void> {
-        const { backend, gpu } = await startBackend(useGpu, { ...this._target(), engine }, initial, (kind, message, error) => this.report(kind, message, error), this.startup);
+        const { backend, gpu } = await startBackend(
+            useGpu, { ...this._target(), engine }, initial, (kind, message, error) => this.report(kind, message, error), this.startup
+        );
         this._gpu = gpu;
         this._frames.startOn(gpu);
         if (this._stopped) {

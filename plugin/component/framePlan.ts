@@ -78,7 +78,11 @@ export function planFrame(schedule: ErosionSchedule, budget: FrameBudget, budget
         // cost can be wrong by a hundredfold (SwiftShader's first frame took eight droplet batches, over a second).
         const measured = budget.measured(planned.operator) || !Number.isFinite(budgetMs);
         // A frame with a ground edit is not filled: the edit reaches the mesh when its frame lands.
-        const fills = estimatedMs + cost <= targetMs && frame.length < pastBudgetLimit && planned.operator !== "edit" && !frame.some((batch) => batch.operator === "edit");
+        const fills =
+            estimatedMs + cost <= targetMs &&
+            frame.length < pastBudgetLimit &&
+            planned.operator !== "edit" &&
+            !frame.some((batch) => batch.operator === "edit");
         const fits = measured && (!overBudget || fills);
         if (frame.length > 0 && !fits && !fillsWorkers) return false;
         estimatedMs += cost;

@@ -89,14 +89,18 @@ export class GpuErosionBackend implements ErosionBackend {
      * Creates the buffers, compiles the kernels (for the engine's current device) and uploads `state`.
      * @param watch where the backend's waits (readbacks, submitted work, compiles) are recorded and get their deadline
      */
-    public static async create(engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress, watch: WaitWatch | null = null): Promise<GpuErosionBackend> {
+    public static async create(
+        engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, startup?: StartupProgress, watch: WaitWatch | null = null
+    ): Promise<GpuErosionBackend> {
         startup?.enter("creating-buffers");
         // The attach (the grounds' copies, the initial state) had this frame: the buffers and the WGSL get the next.
         await nextRenderedFrame(engine);
         const device = new BabylonComputeDevice(engine);
         const gpu = (engine as unknown as { _device?: GPUDevice })._device;
         const watched = watch ? new WatchedComputeDevice(device, watch, gpu ? () => gpu.queue.onSubmittedWorkDone() : null) : device;
-        const simulation = await GpuErosionSimulation.create(watched, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null);
+        const simulation = await GpuErosionSimulation.create(
+            watched, state.width, state.depth, patchSize, (done, total) => startup?.kernels(done, total), state.water !== undefined && state.water !== null
+        );
         startup?.enter("uploading");
         await writeInPieces(device, simulation.stateWrites(state), UPLOAD_PIECE_BYTES, () => nextRenderedFrame(engine));
         return new GpuErosionBackend(engine, device, simulation, field, watch);
@@ -116,7 +120,9 @@ export class GpuErosionBackend implements ErosionBackend {
      * Runs the batches and the vertex pass. The frame's GPU time comes from timestamp queries where
      * the device has them, else from submit to `onSubmittedWorkDone` (which also counts queueing).
      */
-    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, _texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult> {
+    public async runFrame(
+        batches: readonly PlannedBatch[], changed: GridRect | null, _texels?: MapsTexelOptions | null, pieces?: BatchPieces | null
+    ): Promise<FrameResult> {
         // Flush what the engine recorded before, so the timed span and the submit hold only erosion.
         this._simulation.submit();
         const timed = this._timer?.begin() ?? false;
@@ -137,9 +143,15 @@ export class GpuErosionBackend implements ErosionBackend {
         this._simulation.submit();
         const gpu = this._gpuDevice;
         const measured: Promise<{ ms: number | null; by: FrameResult["measuredBy"] }> = timed
-            ? this._watched("readback", "mapAsync of the frame's timestamp queries", this._timer!.read()).then((ms) => ({ ms, by: ms === null ? null : "timestamp" }))
+            ? this._watched("readback", "mapAsync of the frame's timestamp queries", this._timer!.read()).then((ms) => ({
+                  ms,
+                  by: ms === null ? null : "timestamp",
+              }))
             : gpu
-              ? this._watched("submittedWork", "onSubmittedWorkDone after the frame", gpu.queue.onSubmittedWorkDone()).then(() => ({ ms: performance.now() - submitted, by: "submitted" as const }))
+              ? this._watched("submittedWork", "onSubmittedWorkDone after the frame", gpu.queue.onSubmittedWorkDone()).then(() => ({
+                    ms: performance.now() - submitted,
+                    by: "submitted" as const,
+                }))
               : Promise.resolve({ ms: null, by: null });
         const rows = changed ? this._simulation.readHeightRows(changed.y0, changed.y1) : Promise.resolve(null);
         const [rowData, timing] = await this._unlessLost(Promise.all([rows, measured]));
@@ -215,7 +227,10 @@ export class GpuErosionBackend implements ErosionBackend {
         if (!this._textures[name]) {
             await this._simulation.prepareMapsTexture();
             const { format, label } = STORAGE_TEXTURES[name];
-            const texture = new RawTexture(null, this._field.width, this._field.depth, format, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT, Constants.TEXTURE_CREATIONFLAG_STORAGE);
+            const texture = new RawTexture(
+                null, this._field.width, this._field.depth, format, scene, false, false, Constants.TEXTURE_NEAREST_SAMPLINGMODE, Constants.TEXTURETYPE_FLOAT,
+                Constants.TEXTURE_CREATIONFLAG_STORAGE
+            );
             texture.name = label;
             this._textures[name] = texture;
             this._writeTexturesNow();
@@ -277,7 +292,9 @@ export class GpuErosionBackend implements ErosionBackend {
             const rect = this._field.rectOf(window);
             const part = intersectRects(changed, rect);
             if (part && !window.binding.ground.isDisposed()) {
-                this._simulation.regenerateVertices(part, rect, this._vertexBuffer(window.binding, "positions"), this._vertexBuffer(window.binding, "normals"), this._field.cellSize);
+                this._simulation.regenerateVertices(
+                    part, rect, this._vertexBuffer(window.binding, "positions"), this._vertexBuffer(window.binding, "normals"), this._field.cellSize
+                );
             }
         }
     }

@@ -30,14 +30,21 @@ export function sizeProblem(limit: number | undefined, field: SizedField, patchS
     }
     const { width, depth } = field;
     const largest = field.windows.reduce((a, b) => (b.binding.width * b.binding.depth > a.binding.width * a.binding.depth ? b : a));
-    const name = field.windows.length === 1 ? `ground "${largest.binding.ground.name}"` : `world (largest ground "${largest.binding.ground.name}", ${largest.binding.width} x ${largest.binding.depth})`;
+    const name =
+        field.windows.length === 1
+            ? `ground "${largest.binding.ground.name}"`
+            : `world (largest ground "${largest.binding.ground.name}", ${largest.binding.width} x ${largest.binding.depth})`;
     // The simulation's buffers cover the field; the vertex buffers one ground each.
-    const needs = gpuBufferNeeds(width, depth, patchSize).map((need) => [need.what, need.owner === "ground" ? largest.binding.width * largest.binding.depth * 12 : need.bytes] as const);
+    const needs = gpuBufferNeeds(width, depth, patchSize).map(
+        (need) => [need.what, need.owner === "ground" ? largest.binding.width * largest.binding.depth * 12 : need.bytes] as const
+    );
     for (const [what, bytes] of needs) {
         if (bytes > limit) {
             return (
-                `The ${what} buffer of the ${width} x ${depth} ${name} needs ${bytes} bytes, more than this adapter's maxStorageBufferBindingSize of ${limit} bytes. ` +
-                `Raise it when creating the engine (new WebGPUEngine(canvas, { deviceDescriptor: { requiredLimits: { maxStorageBufferBindingSize: ${bytes} } } }), up to the adapter's own limit), erode a smaller ground (or split it into a TerrainErosionWorld of several), or use backend: "cpu".`
+                `The ${what} buffer of the ${width} x ${depth} ${name} needs ${bytes} bytes, ` +
+                    `more than this adapter's maxStorageBufferBindingSize of ${limit} bytes. ` +
+                `Raise it when creating the engine (new WebGPUEngine(canvas, { deviceDescriptor: { requiredLimits: { maxStorageBufferBindingSize: ${bytes} } ` +
+                    `} }), up to the adapter's own limit), erode a smaller ground (or split it into a TerrainErosionWorld of several), or use backend: "cpu".`
             );
         }
     }

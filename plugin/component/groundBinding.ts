@@ -13,7 +13,9 @@ import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { heightsToFixed } from "../core/fixedPoint.js";
-import { ErosionTargetError, takeFloat32VertexData, uniformWorldScale, validateGround, type GeometryInternals, type GroundInternals } from "./groundValidation.js";
+import {
+    ErosionTargetError, takeFloat32VertexData, uniformWorldScale, validateGround, type GeometryInternals, type GroundInternals,
+} from "./groundValidation.js";
 
 export { ErosionTargetError, groundGridSize, uniformWorldScale, validateGround } from "./groundValidation.js";
 

@@ -69,7 +69,9 @@ function keepOf<T extends string>(operation: string, name: string, value: T, all
 /** Checks a world position, or throws a RangeError naming it. */
 function worldPoint(operation: string, name: string, point: WorldPoint | null | undefined): WorldPoint {
     if (!point || ![point.x, point.y, point.z].every((value) => typeof value === "number" && Number.isFinite(value))) {
-        throw new RangeError(`${operation}: ${name} is ${point ? `(${point.x}, ${point.y}, ${point.z})` : point}: it must be a world position with finite x, y and z.`);
+        throw new RangeError(
+            `${operation}: ${name} is ${point ? `(${point.x}, ${point.y}, ${point.z})` : point}: it must be a world position with finite x, y and z.`
+        );
     }
     return point;
 }
@@ -78,11 +80,15 @@ function worldPoint(operation: string, name: string, point: WorldPoint | null | 
  * Stamps `input` over the disc of `radius` world units around one point, or along a path of two or
  * more, at the schedule's current position: it applies before the next batch, paused or not.
  */
-export function stampEditAt(field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number, input: GroundEditInput | AreaInput | { readonly crater: number; readonly ejecta: "rim" | "gone" | "sediment" }): GroundEdit {
+export function stampEditAt(
+    field: GroundField, schedule: ErosionSchedule, operation: string, points: readonly WorldPoint[], radius: number,
+    input: GroundEditInput | AreaInput | { readonly crater: number; readonly ejecta: "rim" | "gone" | "sediment" }
+): GroundEdit {
     const area = "flattenArea" in input;
     points.forEach((point, index) => worldPoint(operation, area ? `polygon[${index}]` : points.length > 1 ? `path[${index}]` : "position", point));
     if (area) {
-        if (typeof radius !== "number" || !Number.isFinite(radius) || radius < 0) throw new RangeError(`${operation}: edge is ${radius}: it must be a number of world units, at least 0.`);
+        if (typeof radius !== "number" || !Number.isFinite(radius) || radius < 0)
+            throw new RangeError(`${operation}: edge is ${radius}: it must be a number of world units, at least 0.`);
     } else {
         worldLength(operation, operation === "along" ? "width" : "radius", operation === "along" ? radius * 2 : radius);
     }
@@ -91,7 +97,11 @@ export function stampEditAt(field: GroundField, schedule: ErosionSchedule, opera
     const fixed = (worldUnits: number) => Math.round(worldUnits * cellsPerWorldUnit * FIXED_ONE);
     let request: GroundEditRequest;
     if ("dig" in input) {
-        request = { kind: "dig", depth: fixed(worldLength(operation, "depth", input.dig)), sediment: keepOf(operation, "keep", input.keep ?? "gone", ["gone", "sediment"]) === "sediment" };
+        request = {
+            kind: "dig",
+            depth: fixed(worldLength(operation, "depth", input.dig)),
+            sediment: keepOf(operation, "keep", input.keep ?? "gone", ["gone", "sediment"]) === "sediment",
+        };
     } else if ("pile" in input) {
         request = withRock({ kind: "pile", height: fixed(worldLength(operation, "height", input.pile)) }, input.rock);
     } else if ("crater" in input) {

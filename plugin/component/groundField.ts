@@ -88,7 +88,12 @@ export class GroundField {
         const local = Vector3.TransformCoordinates(new Vector3(worldPosition.x, worldPosition.y, worldPosition.z), world.clone().invert());
         const scale = Vector3.TransformNormal(new Vector3(1, 0, 0), world).length();
         const internals = first.ground as unknown as GroundInternals;
-        return { column: (local.x + internals._width / 2) / this.cellSize, row: (internals._height / 2 - local.z) / this.cellSize, height: local.y / this.cellSize, cellsPerWorldUnit: 1 / (scale * this.cellSize) };
+        return {
+            column: (local.x + internals._width / 2) / this.cellSize,
+            row: (internals._height / 2 - local.z) / this.cellSize,
+            height: local.y / this.cellSize,
+            cellsPerWorldUnit: 1 / (scale * this.cellSize),
+        };
     }
 
     /** The world position of grid point (column, row, fractional) at `height` cells: `toGrid`'s inverse. */

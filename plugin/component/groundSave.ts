@@ -75,9 +75,14 @@ export class ErosionGroundSave {
         const snapshot = ErosionSnapshot.fromArrayBuffer(buffer.slice(20, 20 + length));
         const cells = snapshot.state.width * snapshot.state.depth;
         if (20 + padded + MAP_NAMES.length * cells * 4 !== buffer.byteLength) {
-            throw new RangeError(`ErosionGroundSave.fromArrayBuffer: ${buffer.byteLength} bytes, not the ${20 + padded + MAP_NAMES.length * cells * 4} a ${snapshot.state.width} x ${snapshot.state.depth} save has.`);
+            throw new RangeError(
+                `ErosionGroundSave.fromArrayBuffer: ${buffer.byteLength} bytes, not the ` +
+                    `${20 + padded + MAP_NAMES.length * cells * 4} a ${snapshot.state.width} x ${snapshot.state.depth} save has.`
+            );
         }
-        const [water, wear, deposition] = MAP_NAMES.map((_, i) => new Uint32Array(buffer.slice(20 + padded + i * cells * 4, 20 + padded + (i + 1) * cells * 4)));
+        const [water, wear, deposition] = MAP_NAMES.map(
+            (_, i) => new Uint32Array(buffer.slice(20 + padded + i * cells * 4, 20 + padded + (i + 1) * cells * 4))
+        );
         return new ErosionGroundSave(row, column, snapshot, { water, wear, deposition });
     }
 }
@@ -101,7 +106,9 @@ export function pasteGrid(grid: Int32Array | Uint32Array, fieldWidth: number, pa
 }
 
 /** A save of `rect` of a cycle-boundary `state` and its `maps`. */
-export function saveWindow(row: number, column: number, state: ErosionStateData, maps: ErosionMaps, rect: GridRect, options: ErosionOptions, cellSize: number): ErosionGroundSave {
+export function saveWindow(
+    row: number, column: number, state: ErosionStateData, maps: ErosionMaps, rect: GridRect, options: ErosionOptions, cellSize: number
+): ErosionGroundSave {
     const crop = <T extends Int32Array | Uint32Array>(grid: T) => cropGrid(grid, state.width, rect);
     const window = { ...state, width: rect.x1 - rect.x0, depth: rect.y1 - rect.y0 } as ErosionStateData;
     for (const name of STATE_GRIDS) {
@@ -110,7 +117,11 @@ export function saveWindow(row: number, column: number, state: ErosionStateData,
     window.masks = Object.fromEntries(MASK_NAMES.map((name) => [name, state.masks[name] ? crop(state.masks[name]!) : null])) as ErosionMasks;
     window.water = state.water ? (Object.fromEntries(WATER_CARRIED_GRIDS.map((name) => [name, crop(state.water![name])])) as WaterGrids) : null;
     window.materials = state.materials ? { soil: crop(state.materials.soil), hardness: crop(state.materials.hardness) } : null;
-    return new ErosionGroundSave(row, column, new ErosionSnapshot(window, options, cellSize), { water: crop(maps.water), wear: crop(maps.wear), deposition: crop(maps.deposition) });
+    return new ErosionGroundSave(row, column, new ErosionSnapshot(window, options, cellSize), {
+        water: crop(maps.water),
+        wear: crop(maps.wear),
+        deposition: crop(maps.deposition),
+    });
 }
 
 /**

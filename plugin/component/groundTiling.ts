@@ -62,18 +62,26 @@ function linearPart(ground: GroundMesh): Matrix {
 
 function checkShape(grounds: readonly (readonly GroundMesh[])[]): void {
     if (!Array.isArray(grounds) || grounds.length === 0 || !grounds.every((row) => Array.isArray(row) && row.length > 0)) {
-        throw new ErosionTargetError(`TerrainErosionWorld needs grounds[row][column]: a non-empty array of non-empty rows of GroundMesh (row 0 at the far, +z, edge; column 0 at the -x edge).`);
+        throw new ErosionTargetError(
+            `TerrainErosionWorld needs grounds[row][column]: a non-empty array of non-empty rows of GroundMesh (row 0 at the far, +z, edge; column 0 at the ` +
+                `-x edge).`
+        );
     }
     const columns = grounds[0].length;
     const ragged = grounds.findIndex((row) => row.length !== columns);
     if (ragged >= 0) {
-        throw new ErosionTargetError(`TerrainErosionWorld: row ${ragged} of grounds has ${grounds[ragged].length} grounds but row 0 has ${columns}; every row of the grid needs the same number.`);
+        throw new ErosionTargetError(
+            `TerrainErosionWorld: row ${ragged} of grounds has ${grounds[ragged].length} grounds ` +
+                `but row 0 has ${columns}; every row of the grid needs the same number.`
+        );
     }
     const seen = new Set<GroundMesh>();
     grounds.forEach((row, r) =>
         row.forEach((ground: GroundMesh, c: number) => {
             if (seen.has(ground)) {
-                throw new ErosionTargetError(`TerrainErosionWorld: the ground "${ground?.name}" appears twice in grounds (again at row ${r}, column ${c}); each tile is its own ground.`);
+                throw new ErosionTargetError(
+                    `TerrainErosionWorld: the ground "${ground?.name}" appears twice in grounds (again at row ${r}, column ${c}); each tile is its own ground.`
+                );
             }
             seen.add(ground);
         })
@@ -85,13 +93,19 @@ function checkNeighbours(a: FieldWindow, b: FieldWindow, alongX: boolean): void 
     const cellA = a.binding.cellSize;
     const cellB = b.binding.cellSize;
     if (Math.abs(cellA - cellB) > CELL_TOLERANCE * Math.max(cellA, cellB)) {
-        throw new ErosionTargetError(`The grounds ${label(a)} and ${label(b)} have cells ${cellA} and ${cellB} units wide; the tiles of a world share one cell size (width / subdivisions): give them the same.`);
+        throw new ErosionTargetError(
+            `The grounds ${label(a)} and ${label(b)} have cells ${cellA} and ${cellB} units wide; the ` +
+                `tiles of a world share one cell size (width / subdivisions): give them the same.`
+        );
     }
     const ma = linearPart(a.binding.ground).asArray();
     const mb = linearPart(b.binding.ground).asArray();
     const largest = Math.max(...ma.map(Math.abs));
     if (ma.some((value, i) => Math.abs(value - mb[i]) > MATRIX_TOLERANCE * largest)) {
-        throw new ErosionTargetError(`The grounds ${label(a)} and ${label(b)} are rotated or scaled differently in the world; the tiles of a world share one orientation and scale: give them the same rotation and scaling (and parents that agree), and move them only by position.`);
+        throw new ErosionTargetError(
+            `The grounds ${label(a)} and ${label(b)} are rotated or scaled differently in the world; the tiles of a world share one ` +
+                `orientation and scale: give them the same rotation and scaling (and parents that agree), and move them only by position.`
+        );
     }
     // b's first vertex must sit on a's: its east edge (b to the +x side) or its near edge (b on the next row).
     const expected = alongX ? worldVertex(a.binding, a.binding.width - 1, 0) : worldVertex(a.binding, 0, a.binding.depth - 1);
@@ -100,8 +114,11 @@ function checkNeighbours(a: FieldWindow, b: FieldWindow, alongX: boolean): void 
     if (Vector3.Distance(expected, actual) > tolerance) {
         const move = expected.subtract(actual);
         throw new ErosionTargetError(
-            `The grounds ${label(a)} and ${label(b)} do not share their ${alongX ? "east/west" : "near/far"} edge: the first vertex of "${b.binding.ground.name}" is at world (${actual.x}, ${actual.z}) (x, z) where the edge of "${a.binding.ground.name}" puts it at (${expected.x}, ${expected.z}). ` +
-                `Move "${b.binding.ground.name}" by (${move.x}, ${move.y}, ${move.z}), or reorder grounds[row][column] (row 0 is the far, +z, edge; column 0 the -x edge, in the grounds' own frame).`
+            `The grounds ${label(a)} and ${label(b)} do not share their ${alongX ? "east/west" : "near/far"} ` +
+                `edge: the first vertex of "${b.binding.ground.name}" is at world (${actual.x}, ${actual.z}) ` +
+                `(x, z) where the edge of "${a.binding.ground.name}" puts it at (${expected.x}, ${expected.z}). ` +
+                `Move "${b.binding.ground.name}" by (${move.x}, ${move.y}, ${move.z}), or reorder grounds[row][column] ` +
+                    `(row 0 is the far, +z, edge; column 0 the -x edge, in the grounds' own frame).`
         );
     }
     const count = alongX ? a.binding.depth : a.binding.width;
@@ -112,7 +129,8 @@ function checkNeighbours(a: FieldWindow, b: FieldWindow, alongX: boolean): void 
         const hb = b.binding.originalHeights[ib];
         if (ha !== hb) {
             throw new ErosionTargetError(
-                `The grounds ${label(a)} and ${label(b)} share an edge whose heights differ at its vertex ${k} (${(ha * cellA) / FIXED_ONE} and ${(hb * cellA) / FIXED_ONE} local units): a world erodes one field, so tiles take the same height at their shared vertices. ` +
+                `The grounds ${label(a)} and ${label(b)} share an edge whose heights differ at its vertex ${k} (${(ha * cellA) / FIXED_ONE} and ` +
+                    `${(hb * cellA) / FIXED_ONE} local units): a world erodes one field, so tiles take the same height at their shared vertices. ` +
                     `Build neighbouring tiles from one heightmap, each including the row or column it shares.`
             );
         }
@@ -133,10 +151,18 @@ export function tileGrounds(grounds: readonly (readonly GroundMesh[])[]): Ground
         for (let c = 0; c < columns; c++) {
             const binding = bindings[r][c];
             if (binding.width !== bindings[0][c].width) {
-                throw new ErosionTargetError(`The grounds ${label({ binding, row: r, column: c })} and ${label({ binding: bindings[0][c], row: 0, column: c })} are in one column of the world but have ${binding.width} and ${bindings[0][c].width} vertices along x; a column of tiles shares its vertex count along x (subdivisionsX + 1).`);
+                throw new ErosionTargetError(
+                    `The grounds ${label({ binding, row: r, column: c })} and ${label({ binding: bindings[0][c], row: 0, column: c })} ` +
+                        `are in one column of the world but have ${binding.width} and ${bindings[0][c].width} vertices along x; a column ` +
+                        `of tiles shares its vertex count along x (subdivisionsX + 1).`
+                );
             }
             if (binding.depth !== bindings[r][0].depth) {
-                throw new ErosionTargetError(`The grounds ${label({ binding, row: r, column: c })} and ${label({ binding: bindings[r][0], row: r, column: 0 })} are in one row of the world but have ${binding.depth} and ${bindings[r][0].depth} rows of vertices; a row of tiles shares its vertex count along z (subdivisionsY + 1).`);
+                throw new ErosionTargetError(
+                    `The grounds ${label({ binding, row: r, column: c })} and ${label({ binding: bindings[r][0], row: r, column: 0 })} ` +
+                        `are in one row of the world but have ${binding.depth} and ${bindings[r][0].depth} rows of vertices; a row of ` +
+                        `tiles shares its vertex count along z (subdivisionsY + 1).`
+                );
             }
         }
     }
@@ -147,7 +173,9 @@ export function tileGrounds(grounds: readonly (readonly GroundMesh[])[]): Ground
     const width = x0s[columns - 1] + bindings[0][columns - 1].width;
     const depth = y0s[rows - 1] + bindings[rows - 1][0].depth;
     if (width > MAX_GRID_SIDE || depth > MAX_GRID_SIDE) {
-        throw new ErosionTargetError(`The grounds tile a field of ${width} x ${depth} vertices; erosion supports at most ${MAX_GRID_SIDE} a side. Use fewer or smaller grounds.`);
+        throw new ErosionTargetError(
+            `The grounds tile a field of ${width} x ${depth} vertices; erosion supports at most ${MAX_GRID_SIDE} a side. Use fewer or smaller grounds.`
+        );
     }
     const grid = bindings.map((row, r) => row.map((binding, c): FieldWindow => ({ binding, row: r, column: c, x0: x0s[c], y0: y0s[r] })));
     for (let r = 0; r < rows; r++) {

@@ -30,8 +30,10 @@ export function uniformWorldScale(ground: GroundMesh): number {
     const largest = Math.max(x, y, z);
     if (!(largest > 0) || Math.max(Math.abs(x - y), Math.abs(y - z), Math.abs(x - z)) > UNIFORM_SCALE_TOLERANCE * largest) {
         throw new ErosionTargetError(
-            `The ground "${ground.name}" is scaled differently along its axes in the world (${x}, ${y}, ${z}, parents included). Erosion reads slopes and angles of repose, which would then depend on direction: ` +
-                `scale it (and its parents) uniformly, or bake the scaling into its vertices (ground.bakeCurrentTransformIntoVertices()) and create the ground with the size you want.`
+            `The ground "${ground.name}" is scaled differently along its axes in the world (${x}, ${y}, ${z}, ` +
+                `parents included). Erosion reads slopes and angles of repose, which would then depend on direction: ` +
+                `scale it (and its parents) uniformly, or bake the scaling into its vertices (ground.bakeCurrentTransformIntoVertices()) and create the ` +
+                    `ground with the size you want.`
         );
     }
     return (x + y + z) / 3;
@@ -39,7 +41,11 @@ export function uniformWorldScale(ground: GroundMesh): number {
 
 /** The private parts of Babylon 9's GroundMesh this binding refreshes in place. */
 export interface GroundInternals {
-    _heightQuads?: { slope: { copyFromFloats(x: number, y: number): void }; facet1: { copyFromFloats(a: number, b: number, c: number, d: number): void }; facet2: { copyFromFloats(a: number, b: number, c: number, d: number): void } }[];
+    _heightQuads?: {
+        slope: { copyFromFloats(x: number, y: number): void };
+        facet1: { copyFromFloats(a: number, b: number, c: number, d: number): void };
+        facet2: { copyFromFloats(a: number, b: number, c: number, d: number): void }
+    }[];
     _subdivisionsX: number;
     _subdivisionsY: number;
     _width: number;
@@ -72,7 +78,10 @@ export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
     }
     const className = candidate.getClassName();
     if (className !== "GroundMesh") {
-        throw new ErosionTargetError(`TerrainErosion must be attached to a GroundMesh (MeshBuilder.CreateGround or CreateGroundFromHeightMap), but "${candidate.name}" is a ${className}.`);
+        throw new ErosionTargetError(
+            `TerrainErosion must be attached to a GroundMesh (MeshBuilder.CreateGround or ` +
+                `CreateGroundFromHeightMap), but "${candidate.name}" is a ${className}.`
+        );
     }
     const ground = mesh as GroundMesh;
     if (ground.isDisposed()) {
@@ -89,7 +98,10 @@ export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
         throw new ErosionTargetError(`The ground "${ground.name}" has no vertices yet. For CreateGroundFromHeightMap, attach in its onReady callback.`);
     }
     if (!Number.isInteger(width) || !Number.isInteger(depth) || vertices !== width * depth) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has ${vertices} vertices, not the ${width} x ${depth} grid its subdivisions describe; its vertex data was replaced, so it cannot be eroded as a grid.`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" has ${vertices} vertices, not the ${width} x ${depth} grid its ` +
+                `subdivisions describe; its vertex data was replaced, so it cannot be eroded as a grid.`
+        );
     }
     if (width < 2 || depth < 2) {
         throw new ErosionTargetError(`The ground "${ground.name}" is ${width} x ${depth} vertices; erosion needs at least 2 x 2.`);
@@ -98,25 +110,38 @@ export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
         throw new ErosionTargetError(`The ground "${ground.name}" is ${width} x ${depth} vertices; erosion supports at most ${MAX_GRID_SIDE} a side.`);
     }
     if (!ground.isVertexBufferUpdatable(VertexBuffer.PositionKind) || !ground.isVertexBufferUpdatable(VertexBuffer.NormalKind)) {
-        throw new ErosionTargetError(`The ground "${ground.name}" is not updatable: create it with { updatable: true } (MeshBuilder.CreateGround and CreateGroundFromHeightMap both take it), or its positions and normals cannot change.`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" is not updatable: create it with { updatable: true } (MeshBuilder.CreateGround ` +
+                `and CreateGroundFromHeightMap both take it), or its positions and normals cannot change.`
+        );
     }
     const geometry = ground.geometry as unknown as GeometryInternals | null;
     if (!geometry || geometry.meshes.length > 1) {
-        throw new ErosionTargetError(`The ground "${ground.name}" shares its geometry with ${geometry ? geometry.meshes.length - 1 : 0} other mesh(es); eroding it would change them too. Give it its own geometry (e.g. ground.makeGeometryUnique()).`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" shares its geometry with ${geometry ? geometry.meshes.length - 1 : 0} other ` +
+                `mesh(es); eroding it would change them too. Give it its own geometry (e.g. ground.makeGeometryUnique()).`
+        );
     }
     if (ground.instances.length > 0) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has ${ground.instances.length} instance(s); instances share its geometry. Erode a ground without instances.`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" has ${ground.instances.length} instance(s); instances share its geometry. Erode a ground without instances.`
+        );
     }
     const cellX = internals._width / internals._subdivisionsX;
     const cellZ = internals._height / internals._subdivisionsY;
     if (Math.abs(cellX - cellZ) > SQUARE_CELL_TOLERANCE * Math.max(cellX, cellZ)) {
         throw new ErosionTargetError(
-            `The ground "${ground.name}" has rectangular cells (${cellX} m along x, ${cellZ} m along z). The kernels measure distance in cells, so cells must be square: ` +
-                `choose subdivisionsX / subdivisionsY = width / height (e.g. width ${internals._width}, height ${internals._height}, subdivisionsX ${internals._subdivisionsX}, subdivisionsY ${Math.round(internals._height / cellX)}).`
+            `The ground "${ground.name}" has rectangular cells (${cellX} m along x, ${cellZ} m ` +
+                `along z). The kernels measure distance in cells, so cells must be square: ` +
+                `choose subdivisionsX / subdivisionsY = width / height (e.g. width ${internals._width}, height ${internals._height}, ` +
+                    `subdivisionsX ${internals._subdivisionsX}, subdivisionsY ${Math.round(internals._height / cellX)}).`
         );
     }
     if (!(cellX >= CELL_SIZE_MIN && cellX <= CELL_SIZE_MAX)) {
-        throw new ErosionTargetError(`The ground "${ground.name}" has cells ${cellX} units wide; erosion supports cells of ${CELL_SIZE_MIN} to ${CELL_SIZE_MAX} units (fixed-point heights count 1/65536 of a cell). Change its width or subdivisions.`);
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" has cells ${cellX} units wide; erosion supports cells of ${CELL_SIZE_MIN} to ` +
+                `${CELL_SIZE_MAX} units (fixed-point heights count 1/65536 of a cell). Change its width or subdivisions.`
+        );
     }
     uniformWorldScale(ground);
     checkVertexData(ground, VertexBuffer.PositionKind, vertices);
@@ -126,8 +151,16 @@ export function validateGround(mesh: unknown): asserts mesh is GroundMesh {
     const expectedFirstX = -internals._width / 2;
     const expectedFirstZ = internals._height / 2;
     const tolerance = 1e-4 * Math.max(internals._width, internals._height);
-    if (Math.abs(positions[0] - expectedFirstX) > tolerance || Math.abs(positions[2] - expectedFirstZ) > tolerance || Math.abs(positions[last] + expectedFirstX) > tolerance || Math.abs(positions[last + 2] + expectedFirstZ) > tolerance) {
-        throw new ErosionTargetError(`The ground "${ground.name}" does not have the vertex layout of MeshBuilder.CreateGround (its x/z positions were changed); it cannot be eroded as a grid.`);
+    if (
+        Math.abs(positions[0] - expectedFirstX) > tolerance ||
+        Math.abs(positions[2] - expectedFirstZ) > tolerance ||
+        Math.abs(positions[last] + expectedFirstX) > tolerance ||
+        Math.abs(positions[last + 2] + expectedFirstZ) > tolerance
+    ) {
+        throw new ErosionTargetError(
+            `The ground "${ground.name}" does not have the vertex layout of MeshBuilder.CreateGround ` +
+                `(its x/z positions were changed); it cannot be eroded as a grid.`
+        );
     }
 }
 
@@ -142,23 +175,27 @@ function checkVertexData(ground: GroundMesh, kind: string, vertices: number): vo
     const data = buffer?.getData();
     if (!buffer || !data) {
         throw new ErosionTargetError(
-            `The ground "${ground.name}" keeps no ${kind} data on the CPU (its vertex buffer was set from a GPU buffer, or written in part with updateDirectly); ` +
+            `The ground "${ground.name}" keeps no ${kind} data on the CPU (its vertex ` +
+                `buffer was set from a GPU buffer, or written in part with updateDirectly); ` +
                 `set it with ground.setVerticesData("${kind}", data, true) before attaching.`
         );
     }
     if (!(data instanceof Float32Array) && !Array.isArray(data)) {
         throw new ErosionTargetError(
-            `The ground "${ground.name}" keeps its ${kind} data on the CPU as a ${data.constructor.name}; erosion writes it in place as floats: set it as a Float32Array or a number[].`
+            `The ground "${ground.name}" keeps its ${kind} data on the CPU as a ${data.constructor.name}; ` +
+                `erosion writes it in place as floats: set it as a Float32Array or a number[].`
         );
     }
     if (buffer.getSize() !== 3 || buffer.byteStride !== 12 || buffer.byteOffset !== 0 || buffer.type !== VertexBuffer.FLOAT) {
         throw new ErosionTargetError(
-            `The ground "${ground.name}" has an interleaved or non-float ${kind} vertex buffer; erosion needs 3 floats a vertex, packed: set it with ground.setVerticesData("${kind}", data, true).`
+            `The ground "${ground.name}" has an interleaved or non-float ${kind} vertex buffer; erosion ` +
+                `needs 3 floats a vertex, packed: set it with ground.setVerticesData("${kind}", data, true).`
         );
     }
     if (data.length !== vertices * 3) {
         throw new ErosionTargetError(
-            `The ground "${ground.name}": its ${kind} data holds ${data.length} numbers, not the ${vertices * 3} of its ${vertices} vertices (3 a vertex); it was replaced with data for another mesh.`
+            `The ground "${ground.name}": its ${kind} data holds ${data.length} numbers, not the ${vertices * 3} of ` +
+                `its ${vertices} vertices (3 a vertex); it was replaced with data for another mesh.`
         );
     }
 }

@@ -80,20 +80,52 @@ export function installInspectables(ground: GroundMesh, erosion: InspectableEros
         } else if (spec.kind === "boolean") {
             controls.push({ label: labelOf(spec), propertyName, type: InspectableType.Checkbox });
         } else if (spec.kind === "enum") {
-            controls.push({ label: labelOf(spec), propertyName, type: InspectableType.Options, options: (spec.values ?? []).map((value) => ({ label: String(value), value: value as number })) });
+            controls.push({
+                label: labelOf(spec),
+                propertyName,
+                type: InspectableType.Options,
+                options: (spec.values ?? []).map((value) => ({ label: String(value), value: value as number })),
+            });
         } else {
-            controls.push({ label: labelOf(spec), propertyName, type: InspectableType.Slider, min: spec.min, max: spec.max, step: spec.step ?? (spec.kind === "integer" ? 1 : 0.01) });
+            controls.push({
+                label: labelOf(spec),
+                propertyName,
+                type: InspectableType.Slider,
+                min: spec.min,
+                max: spec.max,
+                step: spec.step ?? (spec.kind === "integer" ? 1 : 0.01),
+            });
         }
     }
     const run = (what: string, task: () => Promise<void>) => () => {
         task().catch((error) => report(`Inspector ${what} failed: ${error instanceof Error ? error.message : String(error)}`, error));
     };
     controls.push(
-        { label: "Pause / resume", propertyName: `${INSPECTABLE_PREFIX}toggle`, type: InspectableType.Button, callback: () => (erosion.isRunning ? erosion.pause() : erosion.start()) },
-        { label: "Reset to the original terrain", propertyName: `${INSPECTABLE_PREFIX}reset`, type: InspectableType.Button, callback: run("reset", () => erosion.reset()) },
+        {
+            label: "Pause / resume",
+            propertyName: `${INSPECTABLE_PREFIX}toggle`,
+            type: InspectableType.Button,
+            callback: () => (erosion.isRunning ? erosion.pause() : erosion.start()),
+        },
+        {
+            label: "Reset to the original terrain",
+            propertyName: `${INSPECTABLE_PREFIX}reset`,
+            type: InspectableType.Button,
+            callback: run("reset", () => erosion.reset()),
+        },
         { label: "Step one cycle", propertyName: `${INSPECTABLE_PREFIX}step`, type: InspectableType.Button, callback: run("step", () => erosion.runCycles(1)) },
-        { label: "Undo the last change", propertyName: `${INSPECTABLE_PREFIX}undo`, type: InspectableType.Button, callback: run("undo", async () => void (await erosion.undo())) },
-        { label: "Redo", propertyName: `${INSPECTABLE_PREFIX}redo`, type: InspectableType.Button, callback: run("redo", async () => void (await erosion.redo())) },
+        {
+            label: "Undo the last change",
+            propertyName: `${INSPECTABLE_PREFIX}undo`,
+            type: InspectableType.Button,
+            callback: run("undo", async () => void (await erosion.undo())),
+        },
+        {
+            label: "Redo",
+            propertyName: `${INSPECTABLE_PREFIX}redo`,
+            type: InspectableType.Button,
+            callback: run("redo", async () => void (await erosion.redo())),
+        },
         { label: "Flush CPU data", propertyName: `${INSPECTABLE_PREFIX}flush`, type: InspectableType.Button, callback: run("flush", () => erosion.flush()) }
     );
     const statistics: [string, string, () => string][] = [
@@ -103,7 +135,13 @@ export function installInspectables(ground: GroundMesh, erosion: InspectableEros
         ["progress", "Cycle progress", () => `${Math.round(erosion.progress * 100)}%`],
         ["batches", "Batches last frame", () => String(erosion.lastFrame.batches)],
         ["cost", "Erosion cost last frame", () => `${(erosion.lastFrame.measuredMs ?? erosion.lastFrame.estimatedMs).toFixed(2)} ms`],
-        ["frames", "Erosion frames (median / p95 / max)", () => `${erosion.frameStats.erosion.medianMs.toFixed(1)} / ${erosion.frameStats.erosion.p95Ms.toFixed(1)} / ${erosion.frameStats.erosion.maxMs.toFixed(1)} ms of ${erosion.frameStats.frames}`],
+        [
+            "frames",
+            "Erosion frames (median / p95 / max)",
+            () =>
+                `${erosion.frameStats.erosion.medianMs.toFixed(1)} / ${erosion.frameStats.erosion.p95Ms.toFixed(1)} ` +
+                    `/ ${erosion.frameStats.erosion.maxMs.toFixed(1)} ms of ${erosion.frameStats.frames}`,
+        ],
     ];
     for (const [key, label, read] of statistics) {
         const propertyName = `${INSPECTABLE_PREFIX}stat_${key}`;

@@ -23,7 +23,9 @@ export async function sampleTextureMask(texture: BaseTexture, width: number, dep
 /** Throws for an operator that takes no mask. */
 export function assertMaskName(operator: string): asserts operator is MaskName {
     if (!(MASK_NAMES as readonly string[]).includes(operator)) {
-        throw new RangeError(`setMask: operator is ${JSON.stringify(operator)}: it must be one of ${MASK_NAMES.map((name) => JSON.stringify(name)).join(", ")}.`);
+        throw new RangeError(
+            `setMask: operator is ${JSON.stringify(operator)}: it must be one of ${MASK_NAMES.map((name) => JSON.stringify(name)).join(", ")}.`
+        );
     }
 }
 
@@ -32,6 +34,7 @@ export async function resolveMask(operator: MaskName, mask: ArrayLike<number> | 
     if (!mask) {
         return null;
     }
-    const values = typeof (mask as BaseTexture).readPixels === "function" ? await sampleTextureMask(mask as BaseTexture, width, depth) : (mask as ArrayLike<number>);
+    const values =
+        typeof (mask as BaseTexture).readPixels === "function" ? await sampleTextureMask(mask as BaseTexture, width, depth) : (mask as ArrayLike<number>);
     return quantiseMask(values, width * depth, operator);
 }

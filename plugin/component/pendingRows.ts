@@ -170,7 +170,10 @@ export class PendingRows {
         return rows;
     }
 
-    /** The cost a band is sized by: the costliest rows lately, not the average (rows whose heights all changed, a river batch's, cost about twice what a mostly unchanged band does). */
+    /**
+     * The cost a band is sized by: the costliest rows lately, not the average (rows whose heights
+     * all changed, a river batch's, cost about twice what a mostly unchanged band does).
+     */
     private get _costPerVertex(): number {
         return Math.max(this._msPerVertex, this._peakMsPerVertex);
     }
@@ -250,5 +253,10 @@ function uploadsRows(backend: ErosionBackend): boolean {
 /** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps, water and materials RGBA, area R, `columns` vertices a row). */
 function bandTexels(texels: MapsTexels, columns: number, from: number, y0: number, y1: number): MapsTexels {
     const cut = (array: Float32Array, channels: number) => array.subarray((y0 - from) * columns * channels, (y1 - from) * columns * channels);
-    return { maps: cut(texels.maps, 4), area: cut(texels.area, 1), water: texels.water ? cut(texels.water, 4) : null, materials: texels.materials ? cut(texels.materials, 4) : null };
+    return {
+        maps: cut(texels.maps, 4),
+        area: cut(texels.area, 1),
+        water: texels.water ? cut(texels.water, 4) : null,
+        materials: texels.materials ? cut(texels.materials, 4) : null,
+    };
 }

@@ -22,7 +22,10 @@ export interface RegionsPartedEvent {
 /** Checks that the run stands at `stamp` and applies the edits stamped there that wait (the host's state there has them). */
 async function atStamp(operation: string, runner: ErosionRunner, live: Live, stamp: InputStamp): Promise<void> {
     if (compareStamps(live.schedule.inputs.position, stamp) !== 0) {
-        throw new RangeError(`${operation}: the host's data is of ${formatStamp(stamp)}, but this run stands at ${formatStamp(live.schedule.inputs.position)}: compare at the same stamp (set the horizon there and wait for it).`);
+        throw new RangeError(
+            `${operation}: the host's data is of ${formatStamp(stamp)}, but this run stands at ` +
+                `${formatStamp(live.schedule.inputs.position)}: compare at the same stamp (set the horizon there and wait for it).`
+        );
     }
     if (live.schedule.editDue) await runner.runTo(live, stamp);
 }
@@ -31,7 +34,9 @@ async function atStamp(operation: string, runner: ErosionRunner, live: Live, sta
  * The regions where this run's state differs from `remote` (a host's checksums at `stamp`, where
  * this run must stand too); reports them through `parted` when there are any.
  */
-export function checkRegions(runner: ErosionRunner, remote: { readonly stamp: InputStamp; readonly checksums: RegionChecksums }, parted: (event: RegionsPartedEvent) => void): Promise<number[]> {
+export function checkRegions(
+    runner: ErosionRunner, remote: { readonly stamp: InputStamp; readonly checksums: RegionChecksums }, parted: (event: RegionsPartedEvent) => void
+): Promise<number[]> {
     return runner.queueLive("checkRegions", async (live) => {
         await atStamp("checkRegions", runner, live, remote.stamp);
         const { size } = remote.checksums;
@@ -41,7 +46,9 @@ export function checkRegions(runner: ErosionRunner, remote: { readonly stamp: In
             const first = regions[0];
             const x0 = (first % local.regionsX) * size;
             const y0 = Math.floor(first / local.regionsX) * size;
-            const message = `The terrain parted from the host's at ${formatStamp(remote.stamp)} in ${regions.length} region(s) of ${size} vertices; the first is region ${first} (columns ${x0}..${Math.min(live.field.width, x0 + size) - 1}, rows ${y0}..${Math.min(live.field.depth, y0 + size) - 1}). Is every player on the same package version, options, start heights and seed?`;
+            const message = `The terrain parted from the host's at ${formatStamp(remote.stamp)} in ${regions.length} region(s) of ${size} ` +
+                `vertices; the first is region ${first} (columns ${x0}..${Math.min(live.field.width, x0 + size) - 1}, rows ` +
+                `${y0}..${Math.min(live.field.depth, y0 + size) - 1}). Is every player on the same package version, options, start heights and seed?`;
             parted({ stamp: remote.stamp, regions, size, message });
         }
         return regions;

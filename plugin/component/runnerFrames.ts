@@ -143,7 +143,9 @@ export class RunnerFrames {
         const planMs = performance.now() - started;
         // The rows that came back, in what the budget has left after planning and after the rows
         // applied as frames landed since the last rendered frame (a band at least).
-        const applyMs = (this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs - this._landedApplyMs, backend, options.frameBudgetMs) : 0) + this._landedApplyMs;
+        const applyMs =
+            (this._rows.pending ? this._rows.applyWithin(options.frameBudgetMs - planMs - this._landedApplyMs, backend, options.frameBudgetMs) : 0) +
+            this._landedApplyMs;
         this._landedApplyMs = 0;
         if (frame || applyMs > 0) {
             this._lastFrame = { ...this._lastFrame, cpuMs: planMs, applyMs };
@@ -233,7 +235,16 @@ export class RunnerFrames {
                     // checkpoint is not read yet (rows applied in bands keep theirs until then instead).
                     if (checkpointKept) await checkpointKept;
                 }
-                this._lastFrame = { ...this._lastFrame, batches: batches.length, estimatedMs, measuredMs: result.measuredMs, measuredBy: result.measuredBy, postMs: result.postMs ?? 0, pieces, landed: this._lastFrame.landed + 1 };
+                this._lastFrame = {
+                    ...this._lastFrame,
+                    batches: batches.length,
+                    estimatedMs,
+                    measuredMs: result.measuredMs,
+                    measuredBy: result.measuredBy,
+                    postMs: result.postMs ?? 0,
+                    pieces,
+                    landed: this._lastFrame.landed + 1,
+                };
                 host.frameStats.recordErosion(result.measuredMs ?? estimatedMs);
                 if (batches.length > 0) host.startup.enter("running");
             })
@@ -303,7 +314,10 @@ export class RunnerFrames {
     }
 
     /** The checkpoint read at the boundary a frame just reached (`Checkpoints.readAtBoundary`), with what was `captured` there (now by default). */
-    private _readCheckpoint(backend: ErosionBackend, captured: BoundaryCapture = this._host.checkpoints.captureBoundary(this._host.schedule)): () => Promise<void> {
+    private _readCheckpoint(
+        backend: ErosionBackend,
+        captured: BoundaryCapture = this._host.checkpoints.captureBoundary(this._host.schedule)
+    ): () => Promise<void> {
         const host = this._host;
         return host.checkpoints.readAtBoundary(
             backend,

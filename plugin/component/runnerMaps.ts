@@ -29,7 +29,13 @@ export class RunnerMaps {
             const state = await backend.readState(schedule.cycle, schedule.batch);
             // The strata in force: those of the options, as a batch carries them.
             const strata = materialParams(schedule.options, schedule.options.thermal.talus);
-            return { ...maps, direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable), drainageArea: state.drainageArea, ...waterMapArrays(state, field.cellSize), ...materialMapArrays(state, strata, field.cellSize) };
+            return {
+                ...maps,
+                direction: drainageDirections(state.heights, state.fillLevels, state.width, state.depth, schedule.options.tileable),
+                drainageArea: state.drainageArea,
+                ...waterMapArrays(state, field.cellSize),
+                ...materialMapArrays(state, strata, field.cellSize),
+            };
         });
     }
 
@@ -43,22 +49,34 @@ export class RunnerMaps {
 
     /** The maps texture (RGBA32F, layout in `ErosionController.getMapsTexture`). */
     public getMapsTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapsTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableMapsTexture(live.field.scene, () => live.schedule.options.tileable) : (await this._cpuMapsTextures(live)).maps));
+        return this._runner.queueLive("getMapsTexture", async (live) =>
+            (live.backend instanceof GpuErosionBackend
+                ? live.backend.enableMapsTexture(live.field.scene, () => live.schedule.options.tileable)
+                : (await this._cpuMapsTextures(live)).maps));
     }
 
     /** The drainage-area texture (R32F). */
     public getAreaTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableAreaTexture(live.field.scene) : (await this._cpuMapsTextures(live)).area));
+        return this._runner.queueLive("getMapTexture", async (live) =>
+            (live.backend instanceof GpuErosionBackend
+                ? live.backend.enableAreaTexture(live.field.scene)
+                : (await this._cpuMapsTextures(live)).area));
     }
 
     /** The shallow-water texture (RGBA32F, layout in `waterTexels`). */
     public getWaterTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableWaterTexture(live.field.scene) : await this._cpuLaterTexture(live, "water")));
+        return this._runner.queueLive("getMapTexture", async (live) =>
+            (live.backend instanceof GpuErosionBackend
+                ? live.backend.enableWaterTexture(live.field.scene)
+                : await this._cpuLaterTexture(live, "water")));
     }
 
     /** The materials texture (RGBA32F, layout in `materialTexels`). */
     public getMaterialsTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) => (live.backend instanceof GpuErosionBackend ? live.backend.enableMaterialsTexture(live.field.scene) : await this._cpuLaterTexture(live, "materials")));
+        return this._runner.queueLive("getMapTexture", async (live) =>
+            (live.backend instanceof GpuErosionBackend
+                ? live.backend.enableMaterialsTexture(live.field.scene)
+                : await this._cpuLaterTexture(live, "materials")));
     }
 
     /** What the CPU backend needs to compute the textures' changed rows, or null when no CPU texture is in use. */
@@ -66,7 +84,12 @@ export class RunnerMaps {
         const textures = this._cpuTextures;
         if (!textures) return null;
         const options = this._runner.schedule.options;
-        return { tileable: options.tileable, cellSize: this._runner.field.cellSize, water: textures.has("water"), materials: textures.has("materials") ? materialParams(options, options.thermal.talus) : null };
+        return {
+            tileable: options.tileable,
+            cellSize: this._runner.field.cellSize,
+            water: textures.has("water"),
+            materials: textures.has("materials") ? materialParams(options, options.thermal.talus) : null,
+        };
     }
 
     /** Uploads rows the CPU backend computed for a frame. */

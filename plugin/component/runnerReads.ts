@@ -46,7 +46,9 @@ export function readCounters(runner: ErosionRunner): Promise<ErosionCounters> {
 
 /** A copy of the whole state and the options in force. */
 export function snapshot(runner: ErosionRunner): Promise<ErosionSnapshot> {
-    return readCurrentState(runner, "snapshot", (state, { schedule, field }) => new ErosionSnapshot(state, schedule.options, field.cellSize, schedule.inputs.log.lastSeq));
+    return readCurrentState(
+        runner, "snapshot", (state, { schedule, field }) => new ErosionSnapshot(state, schedule.options, field.cellSize, schedule.inputs.log.lastSeq)
+    );
 }
 
 /** Brings the mesh's CPU data fully up to date. */

@@ -104,7 +104,11 @@ export class RunnerRewind {
             const log = live.schedule.inputs.log;
             const here = live.schedule.inputs.position;
             const targets: InputEntry[] = [];
-            for (let target = kind === "undo" ? log.undoable : log.redoable; target && targets.length < count; target = kind === "undo" ? log.undoable : log.redoable) {
+            for (
+                let target = kind === "undo" ? log.undoable : log.redoable;
+                target && targets.length < count;
+                target = kind === "undo" ? log.undoable : log.redoable
+            ) {
                 log.record({ kind, target: target.seq }, here, here);
                 targets.push(target);
             }
@@ -156,10 +160,15 @@ export class RunnerRewind {
             return;
         }
         if (compareStamps(stamp, schedule.inputs.position) < 0) {
-            throw new RangeError(`give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`);
+            throw new RangeError(
+                `give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`
+            );
         }
         if (payload.kind === "reset" && payload.heights !== startHeightsHash(field.originalHeights)) {
-            throw new RangeError(`give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`);
+            throw new RangeError(
+                `give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but ` +
+                    `this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`
+            );
         }
         await this._host.runTo(live, stamp);
         const logged = schedule.inputs.log.record(payload, stamp, stamp, seq, player);
@@ -172,7 +181,13 @@ export class RunnerRewind {
         if (payload.kind === "restore") {
             ({ state, options } = ErosionSnapshot.fromArrayBuffer(payload.snapshot.slice().buffer));
         } else {
-            state = { ...createInitialState(field.width, field.depth, field.originalHeights), masks: schedule.latestMasks, edits: [], events: { inForce: [], pending: [] }, sources: { inForce: [], pending: null } };
+            state = {
+                ...createInitialState(field.width, field.depth, field.originalHeights),
+                masks: schedule.latestMasks,
+                edits: [],
+                events: { inForce: [], pending: [] },
+                sources: { inForce: [], pending: null },
+            };
             options = schedule.latestOptions;
         }
         await this._host.applyState(live, state, options, null, false);
@@ -197,19 +212,28 @@ export class RunnerRewind {
                 continue;
             }
             let end = i;
-            while (end < entries.length && (entries[end].kind === "undo" || entries[end].kind === "redo") && compareStamps(entries[end].stamp, first.stamp) === 0) end++;
+            while (
+                end < entries.length &&
+                (entries[end].kind === "undo" || entries[end].kind === "redo") &&
+                compareStamps(entries[end].stamp, first.stamp) === 0
+            )
+                end++;
             if (end - i === 1) {
                 await this.give(live, first);
                 i++;
                 continue;
             }
             if (compareStamps(first.stamp, live.schedule.inputs.position) < 0) {
-                throw new RangeError(`giveAll: the ${first.kind} entry's stamp (${formatStamp(first.stamp)}) has passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`);
+                throw new RangeError(
+                    `giveAll: the ${first.kind} entry's stamp (${formatStamp(first.stamp)}) has ` +
+                        `passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`
+                );
             }
             await this._host.runTo(live, first.stamp);
             let target = Infinity;
             for (const { seq, stamp, player, ...payload } of entries.slice(i, end)) {
-                if (seq <= log.lastSeq) throw new RangeError(`giveAll (seq ${seq}): the log's last entry is seq ${log.lastSeq}: entries must be given in order.`);
+                if (seq <= log.lastSeq)
+                    throw new RangeError(`giveAll (seq ${seq}): the log's last entry is seq ${log.lastSeq}: entries must be given in order.`);
                 log.record(payload, stamp, stamp, seq, player);
                 target = Math.min(target, (payload as { target: number }).target);
             }
@@ -249,7 +273,10 @@ export class RunnerRewind {
                     continue;
                 }
                 if (compareStamps(entry.at, inputs.position) < 0) {
-                    throw new RangeError(`replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`);
+                    throw new RangeError(
+                        `replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay ` +
+                            `already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`
+                    );
                 }
                 await this._host.runTo(live, entry.at);
                 await this.give(live, entry, "replay");

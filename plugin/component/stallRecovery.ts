@@ -164,7 +164,11 @@ export class StallRecovery {
                 host.backend = backend;
                 host.running = wasRunning;
                 this._halted = null;
-                host.reportEvent({ kind: "recovered", message: `Erosion resumed on a new ${kind} backend from cycle ${resumedAt}${from ? "" : " (its checkpoint), every input given since applying again where it was given"}.` });
+                host.reportEvent({
+                    kind: "recovered",
+                    message: `Erosion resumed on a new ${kind} backend from cycle ` +
+                        `${resumedAt}${from ? "" : " (its checkpoint), every input given since applying again where it was given"}.`,
+                });
                 return;
             } catch (error) {
                 if (backend) release(backend);
@@ -196,7 +200,12 @@ export class StallRecovery {
         await this._resumeAt(halted, point, entries);
         // The stalled device may have written vertices past the point: every row goes up again from the CPU data.
         host.field.computeSeamlessNormals();
-        host.reportEvent({ kind: "stopped", message: `Erosion stopped at cycle ${point.state.cycle}, batch ${point.state.batch} (reads answer from there; start() tries again): ${reason}`, error, stall: this._lastStall ?? undefined });
+        host.reportEvent({
+            kind: "stopped",
+            message: `Erosion stopped at cycle ${point.state.cycle}, batch ${point.state.batch} (reads answer from there; start() tries again): ${reason}`,
+            error,
+            stall: this._lastStall ?? undefined,
+        });
     }
 
     private _noteStall(error: StallError, where: StallContext, kind: "webgpu" | "cpu"): void {
@@ -207,11 +216,20 @@ export class StallRecovery {
             this._inARow > retries
                 ? `more stalls in a row than stallRetries (${retries}): erosion stops at its last checkpoint`
                 : `rebuilding the ${kind} backend from the last checkpoint (stall ${this._inARow} in a row; stallRetries ${retries})`;
-        const waited = `${error.wait.operation} did not settle within ${Math.round(error.waitedMs)} ms (${where.during}, at cycle ${where.cycle}, batch ${where.batch})`;
+        const waited = `${error.wait.operation} did not settle within ${Math.round(error.waitedMs)} ` +
+            `ms (${where.during}, at cycle ${where.cycle}, batch ${where.batch})`;
         const message = `Erosion stalled: ${waited}; ${next}. Waiting then: ${describeWaits(error.pending)}.`;
         this._reason = message;
         this._lastStall = null;
-        const stall: ErosionStall = { operation: error.wait.operation, wait: error.wait.kind, during: where.during, cycle: where.cycle, batch: where.batch, waitedMs: error.waitedMs, inARow: this._inARow };
+        const stall: ErosionStall = {
+            operation: error.wait.operation,
+            wait: error.wait.kind,
+            during: where.during,
+            cycle: where.cycle,
+            batch: where.batch,
+            waitedMs: error.waitedMs,
+            inARow: this._inARow,
+        };
         this._lastStall = stall;
         this._host.reportEvent({ kind: "stalled", message, error, stall });
     }
@@ -222,7 +240,10 @@ export class StallRecovery {
  * stamps, nothing taken back: what a rebuilt backend resumes from after a stall or a device loss, so
  * the run goes on to the terrain it would have made, the inputs given since the point included.
  */
-export async function resumeFromPoint(host: Pick<StallHost, "field" | "schedule" | "applyState" | "adoptScheduleOptions">, backend: ErosionBackend, point: RewindPoint, entries: readonly InputEntry[]): Promise<void> {
+export async function resumeFromPoint(
+    host: Pick<StallHost, "field" | "schedule" | "applyState" | "adoptScheduleOptions">, backend: ErosionBackend, point: RewindPoint,
+    entries: readonly InputEntry[]
+): Promise<void> {
     const { schedule, field } = host;
     await host.applyState({ backend, schedule, field }, point.state, point.options, null, false);
     schedule.inputs.setHeld(point.held);

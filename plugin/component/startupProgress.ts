@@ -35,7 +35,13 @@ export class StartupProgress {
     constructor(private readonly _changed: (startup: ErosionStartup) => void) {}
 
     public get current(): ErosionStartup {
-        return { phase: this._phase ?? "starting-workers", kernelsCompiled: this._kernelsCompiled, kernels: this._kernels, ms: performance.now() - this._started, phases: this._phases.slice() };
+        return {
+            phase: this._phase ?? "starting-workers",
+            kernelsCompiled: this._kernelsCompiled,
+            kernels: this._kernels,
+            ms: performance.now() - this._started,
+            phases: this._phases.slice(),
+        };
     }
 
     /** True once the first batches reached the mesh (or the start failed). */

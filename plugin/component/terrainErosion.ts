@@ -60,7 +60,8 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
     }
 
     protected get _notLiveReason(): string {
-        return "not attached to a ground: attach it first (ground.addBehavior(erosion); while the scene is still loading, Babylon attaches behaviors only once it has loaded, unless you pass addBehavior(erosion, true)).";
+        return "not attached to a ground: attach it first (ground.addBehavior(erosion); while the scene is still " +
+            "loading, Babylon attaches behaviors only once it has loaded, unless you pass addBehavior(erosion, true)).";
     }
 
     /**

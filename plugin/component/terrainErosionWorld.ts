@@ -68,7 +68,10 @@ export class TerrainErosionWorld extends ErosionController {
         const field = new GroundField(grounds);
         for (const { binding } of field.windows) {
             if (binding.ground.behaviors.some((behavior) => behavior.name === "TerrainErosion")) {
-                throw new ErosionTargetError(`The ground "${binding.ground.name}" already has a TerrainErosion; remove it before adding the ground to a world (a ground is eroded by one of them).`);
+                throw new ErosionTargetError(
+                    `The ground "${binding.ground.name}" already has a TerrainErosion; remove it ` +
+                        `before adding the ground to a world (a ground is eroded by one of them).`
+                );
             }
         }
         this._field = field;
@@ -143,7 +146,10 @@ export class TerrainErosionWorld extends ErosionController {
         return this._withRunner("restoreGrounds", (runner) => restoreGroundSaves(runner, saves));
     }
 
-    /** Stops eroding (the grounds keep the eroded terrain; their CPU data is brought up to date asynchronously) and clears every observer. Safe to call twice. */
+    /**
+     * Stops eroding (the grounds keep the eroded terrain; their CPU data is brought up to date
+     * asynchronously) and clears every observer. Safe to call twice.
+     */
     public dispose(): void {
         if (this._disposed) {
             return;

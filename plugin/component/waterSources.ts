@@ -19,10 +19,14 @@ export interface WaterSourceHandle {
  * Queues a source over the disc of `radius` world units around `worldPosition` adding `rate` cubic
  * world units of water a water step; returns its id. The field converts world units to cells.
  */
-export function addWaterSourceAt(field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): number {
+export function addWaterSourceAt(
+    field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number
+): number {
     const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
     checkWorldSource(radius, rate);
-    const { sources, id } = withSourceAdded(schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth, worldUnits(field));
+    const { sources, id } = withSourceAdded(
+        schedule.latestSources, column, row, radius * cellsPerWorldUnit, rate * cellsPerWorldUnit ** 3, field.width, field.depth, worldUnits(field)
+    );
     schedule.setSources(sources);
     return id;
 }
@@ -33,7 +37,9 @@ export function addWaterSourceAt(field: GroundField, schedule: ErosionSchedule, 
  * Returns the handle (its `id` is the tag until the host's entry comes back; `remove()` is true
  * once the request is sent).
  */
-export function forwardWaterSource(field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number): WaterSourceHandle {
+export function forwardWaterSource(
+    field: GroundField, schedule: ErosionSchedule, worldPosition: { x: number; y: number; z: number }, radius: number, rate: number
+): WaterSourceHandle {
     const forward = schedule.inputs.forward!;
     const { column, row, cellsPerWorldUnit } = field.toGrid(worldPosition);
     checkWorldSource(radius, rate);

@@ -13,7 +13,8 @@ export function saveGroundWindow(runner: ErosionRunner, window: FieldWindow): Pr
     return runner.queueLive("saveGround", async ({ backend, schedule, field }) => {
         if (!schedule.atCycleBoundary) {
             throw new RangeError(
-                `saveGround: the world is in cycle ${schedule.cycle} (batch ${schedule.batch} of ${schedule.batchesPerCycle}); grounds are saved at a cycle boundary. Call pause() and await runCycles(1) first (or await runCycles(n)).`
+                `saveGround: the world is in cycle ${schedule.cycle} (batch ${schedule.batch} of ${schedule.batchesPerCycle}); ` +
+                    `grounds are saved at a cycle boundary. Call pause() and await runCycles(1) first (or await runCycles(n)).`
             );
         }
         const state = await backend.readState(schedule.cycle, 0);
@@ -37,13 +38,22 @@ export function restoreGroundSaves(runner: ErosionRunner, saves: readonly Erosio
             const state = save.snapshot.state;
             const at = `restoreGrounds: save ${i} (row ${save.row}, column ${save.column})`;
             if (!window) {
-                throw new RangeError(`${at} has no ground in this world, whose grid has ${Math.max(...field.windows.map((w) => w.row)) + 1} rows of ${Math.max(...field.windows.map((w) => w.column)) + 1} grounds.`);
+                throw new RangeError(
+                    `${at} has no ground in this world, whose grid has ${Math.max(...field.windows.map((w) => w.row)) + 1} ` +
+                        `rows of ${Math.max(...field.windows.map((w) => w.column)) + 1} grounds.`
+                );
             }
             if (state.width !== window.binding.width || state.depth !== window.binding.depth) {
-                throw new RangeError(`${at} is ${state.width} x ${state.depth} vertices but the ground "${window.binding.ground.name}" there is ${window.binding.width} x ${window.binding.depth}.`);
+                throw new RangeError(
+                    `${at} is ${state.width} x ${state.depth} vertices but the ground ` +
+                        `"${window.binding.ground.name}" there is ${window.binding.width} x ${window.binding.depth}.`
+                );
             }
             if (Math.abs(save.snapshot.cellSize - field.cellSize) > 1e-9 * field.cellSize) {
-                throw new RangeError(`${at} was taken with cells ${save.snapshot.cellSize} units apart, but this world's are ${field.cellSize}; its heights would restore at another scale.`);
+                throw new RangeError(
+                    `${at} was taken with cells ${save.snapshot.cellSize} units apart, but this ` +
+                        `world's are ${field.cellSize}; its heights would restore at another scale.`
+                );
             }
             if (save.cycle !== cycle) {
                 throw new RangeError(`${at} is of cycle ${save.cycle} but save 0 is of cycle ${cycle}; restore saves of one cycle boundary together.`);
@@ -56,7 +66,8 @@ export function restoreGroundSaves(runner: ErosionRunner, saves: readonly Erosio
         const everyGround = targets.length === field.windows.length;
         if (!everyGround && !(schedule.atCycleBoundary && schedule.cycle === cycle)) {
             throw new RangeError(
-                `restoreGrounds: the saves are of cycle ${cycle} but the world is at cycle ${schedule.cycle}, batch ${schedule.batch}. Restore saves of every ground together (the world then moves to their cycle), or bring the world to that cycle boundary first.`
+                `restoreGrounds: the saves are of cycle ${cycle} but the world is at cycle ${schedule.cycle}, batch ${schedule.batch}. Restore saves of ` +
+                    `every ground together (the world then moves to their cycle), or bring the world to that cycle boundary first.`
             );
         }
         let state: ErosionStateData;
@@ -64,7 +75,18 @@ export function restoreGroundSaves(runner: ErosionRunner, saves: readonly Erosio
         if (everyGround) {
             // Every vertex comes from a save; the world's own part (counters, events) from the first.
             const world = saves[0].snapshot.state;
-            state = { width: field.width, depth: field.depth, cycle, batch: 0, masks: noMasks(), water: null, counters: world.counters.slice(), events: world.events, sources: world.sources, edits: world.edits } as ErosionStateData;
+            state = {
+                width: field.width,
+                depth: field.depth,
+                cycle,
+                batch: 0,
+                masks: noMasks(),
+                water: null,
+                counters: world.counters.slice(),
+                events: world.events,
+                sources: world.sources,
+                edits: world.edits,
+            } as ErosionStateData;
             for (const name of STATE_GRIDS) {
                 state[name] = new Int32Array(field.width * field.depth);
             }

@@ -40,7 +40,11 @@ const q16 = quantiseQ16;
  * @param waterPass a water batch's pass (index into `WATER_PASSES`)
  * @param waterStep a water batch's step of the cycle (0 to `water.stepsPerCycle` - 1)
  */
-export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number, masks: Readonly<Record<OperatorMaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0, waterStep = 0): BatchParams {
+export function buildBatchParams(
+    options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number,
+    masks: Readonly<Record<OperatorMaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0,
+    waterStep = 0
+): BatchParams {
     const { width, depth } = grid;
     const scaledOptions = cellScaledOptions(options, grid);
     const hydraulic = scaledOptions.hydraulic;
@@ -49,7 +53,14 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
     const wrap = operator === "rivers" && options.tileable && width > 2 && depth > 2;
     // A water batch changes only its patch (each pass one Jacobi step's part), so its region and
     // extent are the patch.
-    const region = operator === "water" ? patch : operator === "hydraulic" ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth) : operator === "rivers" ? { x0: patch.x0, y0: patch.y0, x1: wrap ? Math.min(patch.x1, width - 1) : patch.x1, y1: wrap ? Math.min(patch.y1, depth - 1) : patch.y1 } : expandRect(patch, 1, width, depth);
+    const region =
+        operator === "water"
+            ? patch
+            : operator === "hydraulic"
+              ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth)
+              : operator === "rivers"
+                ? { x0: patch.x0, y0: patch.y0, x1: wrap ? Math.min(patch.x1, width - 1) : patch.x1, y1: wrap ? Math.min(patch.y1, depth - 1) : patch.y1 }
+                : expandRect(patch, 1, width, depth);
     const interiorCells = (spawn.x1 - spawn.x0) * (spawn.y1 - spawn.y0);
     const routeHops = operator === "rivers" ? scaledOptions.rivers.stepsPerBatch : operator === "thermal" || operator === "water" ? 0 : SEDIMENT_HOPS;
     const extentX = extentSpan(region.x0, region.x1, routeHops, width, wrap);
@@ -159,7 +170,10 @@ export function buildBatchParams(options: Readonly<ErosionOptions>, grid: GridSi
  * area, the fold over the disc's bounding box grown by the walk's reach.
  * @param eventIndex position of the event among the cycle's events
  */
-export function buildLocalBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, event: LocalErosionEvent, eventIndex: number, cycle: number, brushCount: number, masks: Readonly<Record<MaskName, unknown>>): BatchParams {
+export function buildLocalBatchParams(
+    options: Readonly<ErosionOptions>, grid: GridSize, event: LocalErosionEvent, eventIndex: number, cycle: number, brushCount: number,
+    masks: Readonly<Record<MaskName, unknown>>
+): BatchParams {
     const { width, depth } = grid;
     const reachCells = Math.ceil(event.radius / FIXED_ONE);
     const cx = Math.floor(event.centreX / FIXED_ONE);
@@ -171,7 +185,9 @@ export function buildLocalBatchParams(options: Readonly<ErosionOptions>, grid: G
         x1: Math.max(1, Math.min(width - 1, cx + reachCells + 2)),
         y1: Math.max(1, Math.min(depth - 1, cy + reachCells + 2)),
     };
-    const params = buildBatchParams({ ...options, hydraulic: { ...event.hydraulic, enabled: true, dropletsPerBatch: event.droplets } }, grid, box, "hydraulic", cycle, brushCount, masks);
+    const params = buildBatchParams(
+        { ...options, hydraulic: { ...event.hydraulic, enabled: true, dropletsPerBatch: event.droplets } }, grid, box, "hydraulic", cycle, brushCount, masks
+    );
     const walkSteps = event.droplets * event.hydraulic.maxSteps;
     params.spawnDisc = 1;
     params.discCentreX = event.centreX;
@@ -202,5 +218,10 @@ export function batchExtent(params: BatchParams): GridRect {
  */
 export function riverRect(params: BatchParams): GridRect {
     const wrap = params.wrap !== 0;
-    return { x0: params.patchX0, y0: params.patchY0, x1: wrap ? Math.min(params.patchX1, params.width - 1) : params.patchX1, y1: wrap ? Math.min(params.patchY1, params.depth - 1) : params.patchY1 };
+    return {
+        x0: params.patchX0,
+        y0: params.patchY0,
+        x1: wrap ? Math.min(params.patchX1, params.width - 1) : params.patchX1,
+        y1: wrap ? Math.min(params.patchY1, params.depth - 1) : params.patchY1,
+    };
 }

@@ -8,7 +8,21 @@
  */
 
 /** Counter names, in buffer order. */
-export const COUNTER_NAMES = ["outflow", "saturationRemoved", "saturationAdded", "dropletSteps", "upliftAdded", "seamAdded", "seamRemoved", "waterAdded", "waterEvaporated", "waterOutflow", "waterRemoved", "editAdded", "editRemoved"] as const;
+export const COUNTER_NAMES = [
+    "outflow",
+    "saturationRemoved",
+    "saturationAdded",
+    "dropletSteps",
+    "upliftAdded",
+    "seamAdded",
+    "seamRemoved",
+    "waterAdded",
+    "waterEvaporated",
+    "waterOutflow",
+    "waterRemoved",
+    "editAdded",
+    "editRemoved",
+] as const;
 
 /** Index of material (fixed-point units) that left the field: over an edge, carried away at the end of a walk, or off an open boundary. */
 export const COUNTER_OUTFLOW = 0;

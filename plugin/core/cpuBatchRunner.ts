@@ -110,7 +110,14 @@ export class CpuBatchRunner {
         // bytes a vertex (a fifth of the backend's memory on a large bake).
         const cells = this._state.width * this._state.depth;
         this._river ??= {
-            scratch: { riverSlots: this._allocate(cells), areaNext: this._allocate(cells), eroded: this._allocate(cells), riverDelta: this._delta, routed: this._fold.routed, routedNext: this._fold.routedNext },
+            scratch: {
+                riverSlots: this._allocate(cells),
+                areaNext: this._allocate(cells),
+                eroded: this._allocate(cells),
+                riverDelta: this._delta,
+                routed: this._fold.routed,
+                routedNext: this._fold.routedNext,
+            },
             work: new RiverBandWork(this._fold.levelsNext, this._fold.levels),
         };
         return this._river;
@@ -164,10 +171,15 @@ export class CpuBatchRunner {
         const materials = params.materials !== 0 ? prepareMaterials(state, planned) : null;
         if (planned.operator === "edit") {
             const edit = planned.edit!;
-            applyGroundEdit(edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, materials);
+            applyGroundEdit(
+                edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, materials
+            );
             settleEditLevels(params, state, this._fold);
         } else if (planned.operator === "hydraulic" || planned.operator === "local") {
-            erodeDroplets(params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic, state.materials ?? null);
+            erodeDroplets(
+                params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic,
+                state.materials ?? null
+            );
             foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);
         } else if (planned.operator === "water") {
             runWaterPass(params, state, this._maps, masks.rain, planned.waterSources);

@@ -145,7 +145,10 @@ export class CpuErosionSimulation {
             case "undo":
             case "redo":
                 if (compareStamps(stamp, this.stamp) !== 0) {
-                    throw new RangeError(`give: a ${payload.kind} entry applies where the simulation stands (${formatStamp(this.stamp)}), not at ${formatStamp(stamp)}: run until its stamp first.`);
+                    throw new RangeError(
+                        `give: a ${payload.kind} entry applies where the simulation stands ` +
+                            `(${formatStamp(this.stamp)}), not at ${formatStamp(stamp)}: run until its stamp first.`
+                    );
                 }
                 this.log.record(payload, this.stamp, stamp, seq, player);
                 return this._act(entry);
@@ -172,7 +175,11 @@ export class CpuErosionSimulation {
         if (!Number.isInteger(count) || count < 1) throw new RangeError(`${kind}: count is ${count}: it must be a whole number, at least 1.`);
         const targets: InputEntry[] = [];
         let last: InputEntry | null = null;
-        for (let target = kind === "undo" ? this.log.undoable : this.log.redoable; target && targets.length < count; target = kind === "undo" ? this.log.undoable : this.log.redoable) {
+        for (
+            let target = kind === "undo" ? this.log.undoable : this.log.redoable;
+            target && targets.length < count;
+            target = kind === "undo" ? this.log.undoable : this.log.redoable
+        ) {
             last = this.log.record({ kind, target: target.seq }, this.stamp, this.stamp);
             targets.push(target);
         }
@@ -197,7 +204,10 @@ export class CpuErosionSimulation {
     private _act(entry: InputEntry): void {
         if (entry.kind === "reset") {
             if (entry.heights !== startHeightsHash(this._startHeights)) {
-                throw new RangeError(`The log's reset (entry ${entry.seq}) goes back to heights hashed ${entry.heights}, but this simulation started from heights hashed ${startHeightsHash(this._startHeights)}.`);
+                throw new RangeError(
+                    `The log's reset (entry ${entry.seq}) goes back to heights hashed ${entry.heights}, but this simulation started from heights hashed ` +
+                        `${startHeightsHash(this._startHeights)}.`
+                );
             }
             const { width, depth } = this._runner.state;
             const initial = createInitialState(width, depth, this._startHeights);
@@ -269,7 +279,10 @@ export class CpuErosionSimulation {
         for (const [name, values] of Object.entries(given)) {
             if (values === undefined) continue;
             const known = checkMaskName(name, refuse);
-            checked[known] = values === this.schedule.latestMasks[known] ? (values as Int32Array | null) : checkMaskValues(known, values, this.field.width * this.field.depth, refuse);
+            checked[known] =
+                values === this.schedule.latestMasks[known]
+                    ? (values as Int32Array | null)
+                    : checkMaskValues(known, values, this.field.width * this.field.depth, refuse);
         }
         this.schedule.setMasks(checked);
         if (this.schedule.atCycleBoundary) {
@@ -285,7 +298,9 @@ export class CpuErosionSimulation {
      * @param radius disc radius in cells
      */
     public erodeAt(centreX: number, centreY: number, radius: number, input: LocalErosionInput = {}): void {
-        this.schedule.queueEvent(createLocalEvent(this.schedule.latestOptions, this._runner.state.width, this._runner.state.depth, centreX, centreY, radius, input));
+        this.schedule.queueEvent(
+            createLocalEvent(this.schedule.latestOptions, this._runner.state.width, this._runner.state.depth, centreX, centreY, radius, input)
+        );
     }
 
     /**

@@ -58,7 +58,20 @@ export function buildEditBatchParams(options: Readonly<ErosionOptions>, grid: Gr
     const params = blankBatchParams(grid.width, grid.depth);
     const { x0, y0, x1, y1 } = edit.rect;
     const extent = expandRect(edit.rect, EDIT_LEVEL_MARGIN, grid.width, grid.depth);
-    Object.assign(params, { regionX0: x0, regionY0: y0, regionX1: x1, regionY1: y1, extentX0: extent.x0, extentY0: extent.y0, extentX1: extent.x1, extentY1: extent.y1, patchX0: x0, patchY0: y0, patchX1: x1, patchY1: y1 });
+    Object.assign(params, {
+        regionX0: x0,
+        regionY0: y0,
+        regionX1: x1,
+        regionY1: y1,
+        extentX0: extent.x0,
+        extentY0: extent.y0,
+        extentX1: extent.x1,
+        extentY1: extent.y1,
+        patchX0: x0,
+        patchY0: y0,
+        patchX1: x1,
+        patchY1: y1,
+    });
     Object.assign(params, materialParams(options, options.thermal.talus));
     params[EDIT_PARAM_SLOTS.editLevelSteps] = Math.min(EDIT_LEVEL_STEPS, extent.x1 - extent.x0 + extent.y1 - extent.y0);
     params.seed = options.seed | 0;

@@ -59,7 +59,9 @@ export function toFixedHeights(heights: ArrayLike<number> | Int32Array, cellSize
  * @param cycles whole cycles to run (every enabled operator over every patch once per cycle), default 1
  * @param cellSize distance between neighbouring vertices in metres (the heights' unit), default 1
  */
-export function erodeHeightfield(heights: ArrayLike<number> | Int32Array, width: number, depth: number, options: ErosionOptionsInput = {}, cycles = 1, cellSize = 1): ErodedHeightfield {
+export function erodeHeightfield(
+    heights: ArrayLike<number> | Int32Array, width: number, depth: number, options: ErosionOptionsInput = {}, cycles = 1, cellSize = 1
+): ErodedHeightfield {
     validateGrid(width, depth, heights.length);
     if (!Number.isInteger(cycles) || cycles < 0) {
         throw new RangeError(`cycles is ${cycles}: it must be a non-negative integer.`);

@@ -58,7 +58,9 @@ export function recordChange(maps: ErosionMaps, i: number, change: number): void
  * the slot index (0..7: +x, -x, +y, -y, then the diagonals), or 255 where nothing is lower. Mirrors
  * `write_maps.wgsl`'s direction.
  */
-export function drainageDirections(heights: Int32Array, levels: Int32Array, width: number, depth: number, tileable: boolean, y0 = 0, y1 = depth, x0 = 0, x1 = width): Uint8Array {
+export function drainageDirections(
+    heights: Int32Array, levels: Int32Array, width: number, depth: number, tileable: boolean, y0 = 0, y1 = depth, x0 = 0, x1 = width
+): Uint8Array {
     const columns = x1 - x0;
     const directions = new Uint8Array(columns * (y1 - y0)).fill(255);
     const wrap = tileable && width > 2 && depth > 2;
@@ -99,7 +101,10 @@ export interface MapsTexelOptions {
  */
 export function mapsTexels(
     maps: ErosionMaps,
-    state: { heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number; water?: WaterGrids | null; materials?: MaterialGrids | null },
+    state: {
+        heights: Int32Array; fillLevels: Int32Array; drainageArea: Int32Array; width: number; depth: number;
+        water?: WaterGrids | null; materials?: MaterialGrids | null
+    },
     options: MapsTexelOptions,
     y0: number,
     y1: number,

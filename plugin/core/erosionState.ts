@@ -2,7 +2,10 @@
  * The whole simulation state, as plain arrays: what checkpoints, snapshots, the fingerprint and
  * the mass balance are computed from, whichever backend produced it.
  */
-import { COUNTER_COUNT, COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED } from "./counters.js";
+import {
+    COUNTER_COUNT, COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED,
+    COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED,
+} from "./counters.js";
 import type { GroundEdit } from "./groundEdits.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { priorityFloodFill } from "./fillLevels.js";
@@ -112,12 +115,34 @@ export interface ErosionStateData {
 
 /** A fresh state over fixed-point heights (copied): cycle 0, nothing suspended, every drainage area 1, exact fill levels, counters zero. */
 export function createInitialState(width: number, depth: number, heights: Int32Array): ErosionStateData {
-    return { width, depth, cycle: 0, batch: 0, heights: heights.slice(), suspended: new Int32Array(width * depth), drainageArea: new Int32Array(width * depth).fill(1), fillLevels: priorityFloodFill(heights, width, depth), masks: noMasks(), water: null, counters: new Float64Array(COUNTER_COUNT) };
+    return {
+        width,
+        depth,
+        cycle: 0,
+        batch: 0,
+        heights: heights.slice(),
+        suspended: new Int32Array(width * depth),
+        drainageArea: new Int32Array(width * depth).fill(1),
+        fillLevels: priorityFloodFill(heights, width, depth),
+        masks: noMasks(),
+        water: null,
+        counters: new Float64Array(COUNTER_COUNT),
+    };
 }
 
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
-    const copy: ErosionStateData = { ...state, masks: cloneMasks(state.masks), counters: state.counters.slice(), events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined, edits: state.edits ? [...state.edits] : undefined, pendingMasks: state.pendingMasks ? cloneMasks(state.pendingMasks) : state.pendingMasks, water: state.water ? cloneWaterGrids(state.water) : null, materials: state.materials ? cloneMaterialGrids(state.materials) : null, sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined };
+    const copy: ErosionStateData = {
+        ...state,
+        masks: cloneMasks(state.masks),
+        counters: state.counters.slice(),
+        events: state.events ? { inForce: [...state.events.inForce], pending: [...state.events.pending] } : undefined,
+        edits: state.edits ? [...state.edits] : undefined,
+        pendingMasks: state.pendingMasks ? cloneMasks(state.pendingMasks) : state.pendingMasks,
+        water: state.water ? cloneWaterGrids(state.water) : null,
+        materials: state.materials ? cloneMaterialGrids(state.materials) : null,
+        sources: state.sources ? { inForce: [...state.sources.inForce], pending: state.sources.pending ? [...state.sources.pending] : null } : undefined,
+    };
     for (const name of STATE_GRIDS) {
         copy[name] = state[name].slice();
     }
@@ -146,7 +171,9 @@ function sum(values: Int32Array): bigint {
 export function conservedMass(state: ErosionStateData): bigint {
     const counters = state.counters;
     const count = (index: number) => BigInt(counters[index]);
-    return sum(state.heights) + sum(state.suspended) + (state.water ? sum(state.water.waterSediment) : 0n) + count(COUNTER_OUTFLOW) + count(COUNTER_SATURATION_REMOVED) - count(COUNTER_SATURATION_ADDED) - count(COUNTER_UPLIFT_ADDED) - count(COUNTER_SEAM_ADDED) + count(COUNTER_SEAM_REMOVED) - count(COUNTER_EDIT_ADDED) + count(COUNTER_EDIT_REMOVED);
+    return sum(state.heights) + sum(state.suspended) + (state.water ? sum(state.water.waterSediment) : 0n) +
+        count(COUNTER_OUTFLOW) + count(COUNTER_SATURATION_REMOVED) - count(COUNTER_SATURATION_ADDED) - count(COUNTER_UPLIFT_ADDED) -
+        count(COUNTER_SEAM_ADDED) + count(COUNTER_SEAM_REMOVED) - count(COUNTER_EDIT_ADDED) + count(COUNTER_EDIT_REMOVED);
 }
 
 /**

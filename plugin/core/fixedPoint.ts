@@ -120,7 +120,10 @@ export function heightsToFixed(metres: ArrayLike<number>, name = "heights", targ
         const value = metres[i];
         const fixed = metresToFixed(value, cellSize);
         if (!Number.isFinite(value) || fixed < HEIGHT_MIN_FIXED || fixed > HEIGHT_MAX_FIXED) {
-            throw new RangeError(`${name}[${i}] is ${value}: heights must be finite numbers in [${HEIGHT_MIN_METRES * cellSize}, ${HEIGHT_MAX_METRES * cellSize}] (16 384 cells of ${cellSize} either way).`);
+            throw new RangeError(
+                `${name}[${i}] is ${value}: heights must be finite numbers in [${HEIGHT_MIN_METRES * cellSize}, ` +
+                    `${HEIGHT_MAX_METRES * cellSize}] (16 384 cells of ${cellSize} either way).`
+            );
         }
         out[i] = fixed;
     }
@@ -132,7 +135,9 @@ export function assertFixedHeightsInRange(fixed: Int32Array, name = "heights"): 
     for (let i = 0; i < fixed.length; i++) {
         const value = fixed[i];
         if (value < HEIGHT_MIN_FIXED || value > HEIGHT_MAX_FIXED) {
-            throw new RangeError(`${name}[${i}] is ${value} fixed-point units: heights must lie in [${HEIGHT_MIN_FIXED}, ${HEIGHT_MAX_FIXED}] (1/65536 of the cell size each).`);
+            throw new RangeError(
+                `${name}[${i}] is ${value} fixed-point units: heights must lie in [${HEIGHT_MIN_FIXED}, ${HEIGHT_MAX_FIXED}] (1/65536 of the cell size each).`
+            );
         }
     }
 }

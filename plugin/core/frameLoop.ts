@@ -16,7 +16,8 @@ export interface TakenFrame {
 
 /**
  * Takes the next batches off `schedule` (advancing it over each) while `admit` accepts them, up to
- * the next cycle boundary, and never past `schedule.horizon` (the edits stamped there are taken). `admit` is asked before each batch with the frame so far; the first
+ * the next cycle boundary, and never past `schedule.horizon` (the edits stamped there are taken).
+ * `admit` is asked before each batch with the frame so far; the first
  * batch of a frame is taken whatever it answers. A frame of `limit` batches ends without planning
  * the next (a batch's parameters are built to plan it). A cycle with no batch (no operator
  * enabled) completes at once, in a frame of no batches.

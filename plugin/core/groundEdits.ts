@@ -116,7 +116,11 @@ function withRock(shape: GroundEditShape, rock: number | undefined): GroundEditS
 function checkAmount(operation: string, name: string, value: number, units: GridUnits = CELL_UNITS): void {
     if (!Number.isFinite(value) || value < 0 || value > MAX_EDIT_AMOUNT) {
         const cells = units === CELL_UNITS ? ` (${MAX_EDIT_AMOUNT} fixed-point units)` : "";
-        fail(operation, `${name} is ${units.length(value / FIXED_ONE)} ${units.name}: it must be a number in [0, ${units.length(MAX_EDIT_AMOUNT / FIXED_ONE)}] ${units.name}${cells}.`);
+        fail(
+            operation,
+            `${name} is ${units.length(value / FIXED_ONE)} ${units.name}: it must be a number in ` +
+                `[0, ${units.length(MAX_EDIT_AMOUNT / FIXED_ONE)}] ${units.name}${cells}.`
+        );
     }
 }
 
@@ -140,7 +144,10 @@ function footprintRect(operation: string, footprint: Footprint, reach: number, w
         fail(operation, `the edit around ${units.position(xs[0], ys[0])} misses the ground (${units.extent(width, depth)}).`);
     }
     if ((rect.x1 - rect.x0) * (rect.y1 - rect.y0) > MAX_EDIT_VERTICES) {
-        fail(operation, `the edit covers ${(rect.x1 - rect.x0) * (rect.y1 - rect.y0)} vertices: at most ${MAX_EDIT_VERTICES} (split a long path into several edits).`);
+        fail(
+            operation,
+            `the edit covers ${(rect.x1 - rect.x0) * (rect.y1 - rect.y0)} vertices: at most ${MAX_EDIT_VERTICES} (split a long path into several edits).`
+        );
     }
     return rect;
 }
@@ -207,7 +214,9 @@ function checkFootprint(operation: string, footprint: Footprint, width: number, 
  * centre line, falling smoothly to nothing at `radius` cells ((1 - d^2 / r^2)^2). A pile places
  * rock of hardness `rock` (times the soil's) where given, else loose soil.
  */
-export function bumpEdit(kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number, sediment = false, rock?: number): GroundEditShape {
+export function bumpEdit(
+    kind: "dig" | "pile", footprint: Footprint, amount: number, width: number, depth: number, sediment = false, rock?: number
+): GroundEditShape {
     checkFootprint(kind, footprint, width, depth);
     checkAmount(kind, kind === "dig" ? "depth" : "height", amount, footprint.units);
     const rockQ8 = kind === "pile" ? rockOf(kind, rock) : undefined;
@@ -239,7 +248,11 @@ export function flattenEdit(footprint: Footprint, target: number, edge: number, 
 function checkTarget(operation: string, target: number, units: GridUnits = CELL_UNITS): void {
     if (!Number.isFinite(target) || target < HEIGHT_MIN_FIXED || target > HEIGHT_MAX_FIXED) {
         const [low, high] = [units.height(HEIGHT_MIN_FIXED / FIXED_ONE), units.height(HEIGHT_MAX_FIXED / FIXED_ONE)];
-        fail(operation, `target is ${units.height(target / FIXED_ONE)} ${units.name}: it must be within the height range [${Math.min(low, high)}, ${Math.max(low, high)}] ${units.name}.`);
+        fail(
+            operation,
+            `target is ${units.height(target / FIXED_ONE)} ${units.name}: it must be within the ` +
+                `height range [${Math.min(low, high)}, ${Math.max(low, high)}] ${units.name}.`
+        );
     }
 }
 
@@ -258,12 +271,16 @@ function insidePolygon(points: readonly GridPoint[], x: number, y: number): bool
  * Levels a polygon toward `target` (fixed point): all the way inside it, then less and less to
  * nothing `edge` cells outside its border ((1 - d^2 / edge^2)^2 of the way; 0: a hard edge).
  */
-export function flattenAreaEdit(polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number, period: Footprint["period"] = null, units: GridUnits = CELL_UNITS, rock?: number): GroundEditShape {
+export function flattenAreaEdit(
+    polygon: readonly GridPoint[], edge: number, target: number, width: number, depth: number, period: Footprint["period"] = null,
+    units: GridUnits = CELL_UNITS, rock?: number
+): GroundEditShape {
     const operation = "flattenArea";
     const rockQ8 = rockOf(operation, rock);
     if (polygon.length < 3) fail(operation, `the polygon has ${polygon.length} points: it needs at least three.`);
     polygon.forEach((point, index) => {
-        if (!Number.isFinite(point.x) || !Number.isFinite(point.y)) fail(operation, `polygon point ${index} is (${point.x}, ${point.y}): it must be a finite position.`);
+        if (!Number.isFinite(point.x) || !Number.isFinite(point.y))
+            fail(operation, `polygon point ${index} is (${point.x}, ${point.y}): it must be a finite position.`);
     });
     checkLength(operation, "edge", edge, 0, Math.max(width, depth), units);
     checkTarget(operation, target, units);
@@ -344,7 +361,10 @@ export type GroundEditRequest =
     /** `sediment`: what it removes becomes the water's loose sediment (default: gone). */
     | { readonly kind: "dig"; readonly depth: number; readonly sediment?: boolean }
     | { readonly kind: "pile"; readonly height: number; readonly rock?: number }
-    /** Over a disc or along a path, `edge` the soft edge's share of the radius; with `area`, inside the polygon of the points, the radius the soft edge's width in cells. */
+    /**
+     * Over a disc or along a path, `edge` the soft edge's share of the radius; with `area`, inside
+     * the polygon of the points, the radius the soft edge's width in cells.
+     */
     | { readonly kind: "flatten"; readonly target: number; readonly edge?: number; readonly area?: boolean; readonly rock?: number }
     /** Without a rim, `sediment` keeps the bowl's material as the water's loose sediment. */
     | { readonly kind: "crater"; readonly depth: number; readonly rim?: boolean; readonly sediment?: boolean };
@@ -358,13 +378,17 @@ export const DEFAULT_FLATTEN_EDGE = 0.3;
  * reaches across the seam. Throws a `RangeError` naming the bad argument, its value and range in
  * `units` (cells, or the behaviors' world units).
  */
-export function shapeGroundEdit(request: GroundEditRequest, points: readonly GridPoint[], radius: number, width: number, depth: number, tileable = false, units: GridUnits = CELL_UNITS): GroundEditShape {
+export function shapeGroundEdit(
+    request: GroundEditRequest, points: readonly GridPoint[], radius: number, width: number, depth: number, tileable = false, units: GridUnits = CELL_UNITS
+): GroundEditShape {
     const period = tileable && width > 2 && depth > 2 ? { x: width - 1, y: depth - 1 } : null;
     const footprint = { points, radius, period, units };
     switch (request.kind) {
         case "dig":
         case "pile":
-            return request.kind === "dig" ? bumpEdit("dig", footprint, request.depth, width, depth, request.sediment ?? false) : bumpEdit("pile", footprint, request.height, width, depth, false, request.rock);
+            return request.kind === "dig"
+                ? bumpEdit("dig", footprint, request.depth, width, depth, request.sediment ?? false)
+                : bumpEdit("pile", footprint, request.height, width, depth, false, request.rock);
         case "flatten":
             if (request.area) return flattenAreaEdit(points, radius, request.target, width, depth, period, units, request.rock);
             return flattenEdit(footprint, request.target, request.edge ?? DEFAULT_FLATTEN_EDGE, width, depth, request.rock);

@@ -10,7 +10,10 @@
  */
 import { HARDNESS_MAX, HARDNESS_ONE, hardnessQ8 } from "./hardness.js";
 
-/** Which hardness map a planned batch runs with: `stamp` names the (map, scale) pair, unique in this realm (0: no map); `scale` is `materials.hardnessMapScale` in Q8. */
+/**
+ * Which hardness map a planned batch runs with: `stamp` names the (map, scale) pair, unique in this
+ * realm (0: no map); `scale` is `materials.hardnessMapScale` in Q8.
+ */
 export interface HardnessMapRef {
     readonly stamp: number;
     readonly scale: number;
@@ -49,7 +52,9 @@ export function writeHardnessFactors(map: Int32Array | null, scale: number, out:
 }
 
 /** Whether a ground edit placed rock (a negative hardness factor) at a vertex of `rect` of a `width`-wide grid. */
-export function placedRockIn(factors: Int32Array, width: number, rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }): boolean {
+export function placedRockIn(
+    factors: Int32Array, width: number, rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
+): boolean {
     for (let y = rect.y0; y < rect.y1; y++) {
         for (let i = y * width + rect.x0, end = y * width + rect.x1; i < end; i++) if (factors[i] < 0) return true;
     }

@@ -24,8 +24,9 @@ export const QUARTER_TURN = ANGLE_STEPS / 4;
 
 /** cos(2 pi a / ANGLE_STEPS) x 65536 for a = 0..QUARTER_TURN (a quarter turn); the rest follows by symmetry. */
 export const QUARTER_COSINES = [
-    65536, 65516, 65457, 65358, 65220, 65043, 64827, 64571, 64277, 63944, 63572, 63162, 62714, 62228, 61705, 61145, 60547, 59914, 59244, 58538, 57798, 57022, 56212, 55368, 54491, 53581, 52639, 51665, 50660, 49624, 48559, 47464, 46341, 45190, 44011,
-    42806, 41576, 40320, 39040, 37736, 36410, 35062, 33692, 32303, 30893, 29466, 28020, 26558, 25080, 23586, 22078, 20557, 19024, 17479, 15924, 14359, 12785, 11204, 9616, 8022, 6424, 4821, 3216, 1608, 0,
+    65536, 65516, 65457, 65358, 65220, 65043, 64827, 64571, 64277, 63944, 63572, 63162, 62714, 62228, 61705, 61145, 60547, 59914, 59244, 58538, 57798, 57022,
+    56212, 55368, 54491, 53581, 52639, 51665, 50660, 49624, 48559, 47464, 46341, 45190, 44011, 42806, 41576, 40320, 39040, 37736, 36410, 35062, 33692, 32303,
+    30893, 29466, 28020, 26558, 25080, 23586, 22078, 20557, 19024, 17479, 15924, 14359, 12785, 11204, 9616, 8022, 6424, 4821, 3216, 1608, 0,
 ] as const;
 
 /** One local erosion event, in grid units. */
@@ -74,7 +75,10 @@ export interface LocalErosionInput {
  * @param radius disc radius, cells
  * @param units what its errors speak in (the behaviors': world units)
  */
-export function createLocalEvent(options: Readonly<ErosionOptions>, width: number, depth: number, centreX: number, centreY: number, radius: number, input: LocalErosionInput = {}, units: GridUnits = CELL_UNITS): LocalErosionEvent {
+export function createLocalEvent(
+    options: Readonly<ErosionOptions>, width: number, depth: number, centreX: number, centreY: number, radius: number, input: LocalErosionInput = {},
+    units: GridUnits = CELL_UNITS
+): LocalErosionEvent {
     for (const [name, value] of [["centre x", centreX], ["centre z", centreY]] as const) {
         if (!Number.isFinite(value)) {
             throw new RangeError(`erodeAt: the disc's ${name} is ${value}: it must be a finite position.`);
@@ -83,10 +87,14 @@ export function createLocalEvent(options: Readonly<ErosionOptions>, width: numbe
     const side = Math.max(width, depth);
     if (!Number.isFinite(radius) || radius < 0.5 || radius > side) {
         const [name, halfCell] = [units.name, units === CELL_UNITS ? "half a cell" : `half a cell, ${units.length(0.5)} ${units.name},`];
-        throw new RangeError(`erodeAt: radius is ${units.length(radius)} ${name}: it must be between ${halfCell} and the ground's larger side (${units.length(side)} ${name}).`);
+        throw new RangeError(
+            `erodeAt: radius is ${units.length(radius)} ${name}: it must be between ${halfCell} and the ground's larger side (${units.length(side)} ${name}).`
+        );
     }
     if (centreX + radius < 0 || centreY + radius < 0 || centreX - radius > width - 1 || centreY - radius > depth - 1) {
-        throw new RangeError(`erodeAt: the disc at ${units.position(centreX, centreY)} with radius ${units.length(radius)} misses the ground (${units.extent(width, depth)}).`);
+        throw new RangeError(
+            `erodeAt: the disc at ${units.position(centreX, centreY)} with radius ${units.length(radius)} misses the ground (${units.extent(width, depth)}).`
+        );
     }
     const droplets = input.droplets ?? Math.min(1048576, Math.max(1, Math.round(2 * Math.PI * radius * radius)));
     if (!Number.isInteger(droplets) || droplets < 1 || droplets > 1048576) {

@@ -42,7 +42,9 @@ export function materialMapArrays(state: MaterialState, params: MaterialFields, 
  * texel is (0, -1, 1, 0): bare rock as soft as soil. Columns `x0 .. x1 - 1` of each row (the whole
  * row by default), row after row.
  */
-export function materialTexels(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels, x0 = 0, x1: number = state.width): Float32Array {
+export function materialTexels(
+    state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels, x0 = 0, x1: number = state.width
+): Float32Array {
     const columns = x1 - x0;
     const texels = alloc(columns * (y1 - y0) * 4);
     if (!state.materials) {
@@ -64,8 +66,14 @@ export function materialTexels(state: MaterialState, params: MaterialFields, cel
     return texels;
 }
 
-/** Calls `visit` with each vertex of columns `x0 .. x1 - 1` of rows `y0 .. y1 - 1` (index in the field), its soil (local units), exposed bed (-1: none) and hardness (times the soil's). */
-function forEachMaterialTexel(state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, x0: number, x1: number, visit: (i: number, soil: number, layer: number, hardness: number) => void): void {
+/**
+ * Calls `visit` with each vertex of columns `x0 .. x1 - 1` of rows `y0 .. y1 - 1` (index in the
+ * field), its soil (local units), exposed bed (-1: none) and hardness (times the soil's).
+ */
+function forEachMaterialTexel(
+    state: MaterialState, params: MaterialFields, cellSize: number, y0: number, y1: number, x0: number, x1: number,
+    visit: (i: number, soil: number, layer: number, hardness: number) => void
+): void {
     const { width, heights } = state;
     const materials = state.materials!;
     const unit = cellSize / FIXED_ONE;

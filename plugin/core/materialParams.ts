@@ -28,7 +28,23 @@ import type { ErosionOptions } from "./options.js";
  * - `weathering` (Q16) and `soilDepth` (fixed point): soil production, the share of the way to
  *   `soilDepth` of soil that rock weathers into each thermal step (`weatheredSoil`).
  */
-export const MATERIAL_PARAM_FIELDS = ["materials", "soilTalus", "soilTalusDiagonal", "rockHardness", "strataThickness", "strataHardness", "strataShare", "strataSeed", "strataBase", "strataBeds", "strataDipX", "strataDipY", "strataDipOffset", "weathering", "soilDepth"] as const;
+export const MATERIAL_PARAM_FIELDS = [
+    "materials",
+    "soilTalus",
+    "soilTalusDiagonal",
+    "rockHardness",
+    "strataThickness",
+    "strataHardness",
+    "strataShare",
+    "strataSeed",
+    "strataBase",
+    "strataBeds",
+    "strataDipX",
+    "strataDipY",
+    "strataDipOffset",
+    "weathering",
+    "soilDepth",
+] as const;
 
 /** A materials field of the batch parameters. */
 export type MaterialParamName = (typeof MATERIAL_PARAM_FIELDS)[number];
@@ -54,7 +70,12 @@ export function materialParams(options: Readonly<ErosionOptions>, talus: number)
     const materials = options.materials;
     if (!materials.enabled) return params;
     const soilTalus = Math.min(materials.soilTalus, talus);
-    Object.assign(params, { materials: 1, soilTalus: q16(soilTalus), soilTalusDiagonal: q16(soilTalus * Math.SQRT2), rockHardness: hardnessQ8(materials.hardness) });
+    Object.assign(params, {
+        materials: 1,
+        soilTalus: q16(soilTalus),
+        soilTalusDiagonal: q16(soilTalus * Math.SQRT2),
+        rockHardness: hardnessQ8(materials.hardness),
+    });
     if (materials.weathering > 0) Object.assign(params, { weathering: q16(materials.weathering), soilDepth: q16(materials.soilDepth) });
     const thickness = Math.round(materials.strataThickness * 256);
     if (thickness > 0) {

@@ -20,7 +20,9 @@ import { MATERIAL_PARAM_FIELDS, type MaterialFields } from "./materialParams.js"
 
 export type { MaterialFields } from "./materialParams.js";
 export { HARDNESS_MAX, HARDNESS_ONE, hardnessQ8 } from "./hardness.js";
-export { cloneMaterialGrids, createMaterialGrids, MATERIAL_GRIDS, placedRockFactor, packMaterials, unpackMaterials, type MaterialGridName, type MaterialGrids } from "./materialGrids.js";
+export {
+    cloneMaterialGrids, createMaterialGrids, MATERIAL_GRIDS, placedRockFactor, packMaterials, unpackMaterials, type MaterialGridName, type MaterialGrids,
+} from "./materialGrids.js";
 
 /** `materials.initialSoil` (cells) as fixed-point units, rounded to nearest. */
 export function initialSoilUnits(cells: number): number {
@@ -158,7 +160,8 @@ export function bedHardness(params: MaterialFields, rock: number, x: number, y: 
     const { strataSeed, strataShare, strataHardness, rockHardness } = params;
     // Neighbouring vertices mostly lie in one bed: the last bed's hardness, kept with what it came from, saves its hash.
     const last = lastBed;
-    if (bed === last.bed && strataSeed === last.seed && strataShare === last.share && strataHardness === last.hard && rockHardness === last.soft) return last.hardness;
+    if (bed === last.bed && strataSeed === last.seed && strataShare === last.share && strataHardness === last.hard && rockHardness === last.soft)
+        return last.hardness;
     const hardness = layeredBedHardness(params, bed);
     last.bed = bed;
     last.seed = strataSeed;
@@ -185,7 +188,10 @@ export function bedIndex(params: MaterialFields, rock: number, x: number, y: num
     return params.strataBeds !== 0 && (bed < 0 || bed >= params.strataBeds) ? null : bed;
 }
 
-/** How far the rock's top at (x, y) lies above the strata's base there, tilted by the dip (1/256 cells): `bedIndex`'s bed is its floor over the beds' thickness. */
+/**
+ * How far the rock's top at (x, y) lies above the strata's base there, tilted by the dip (1/256
+ * cells): `bedIndex`'s bed is its floor over the beds' thickness.
+ */
 function bedDepth(params: MaterialFields, rock: number, x: number, y: number): number {
     return (rock >> 8) - params.strataBase - ((params.strataDipX * x + params.strataDipY * y + params.strataDipOffset) >> 8);
 }
@@ -199,7 +205,10 @@ export function vertexHardness(params: MaterialFields, heights: Int32Array, mate
  * `vertexHardness` of every vertex of `rect` into `out`, vertex i at `out[i - first]`: what a
  * kernel works out once a batch where the heights it reads do not change while it runs.
  */
-export function writeVertexHardness(params: MaterialFields, heights: Int32Array, materials: MaterialGrids, width: number, rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }, out: Int32Array, first = 0): void {
+export function writeVertexHardness(
+    params: MaterialFields, heights: Int32Array, materials: MaterialGrids, width: number,
+    rect: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }, out: Int32Array, first = 0
+): void {
     const { soil, hardness: factors } = materials;
     const rockHardness = params.rockHardness;
     // `vertexHardness` written out for a whole rectangle (a batch's: up to some 40,000 vertices):
@@ -269,5 +278,7 @@ export function packMaterialParams(params: MaterialFields): Int32Array {
 
 /** The WGSL accessors of the materials' batch fields (`fn soilTalus() -> i32`), reading them after the material buffer's grids. */
 export function wgslMaterialAccessors(): string {
-    return MATERIAL_PARAM_FIELDS.map((name, k) => `fn ${name}() -> i32 {\n    return material[${MATERIAL_GRIDS.length} * params.width * params.depth + ${k}];\n}\n`).join("");
+    return MATERIAL_PARAM_FIELDS.map(
+        (name, k) => `fn ${name}() -> i32 {\n    return material[${MATERIAL_GRIDS.length} * params.width * params.depth + ${k}];\n}\n`
+    ).join("");
 }

@@ -96,7 +96,10 @@ function unknownOptionError(path: string, value: unknown, candidates: readonly s
 /** Checks one value against its row of the table; throws `ErosionOptionError` if it does not fit. */
 export function validateOptionValue(spec: OptionSpec, value: unknown): void {
     const fail = (): never => {
-        throw new ErosionOptionError(spec.path, value, `Erosion option "${spec.path}" is ${formatValue(value)}: it must be ${describeAllowedValues(spec)}${spec.unit ? ` (${spec.unit})` : ""}.`);
+        throw new ErosionOptionError(
+            spec.path, value,
+            `Erosion option "${spec.path}" is ${formatValue(value)}: it must be ${describeAllowedValues(spec)}${spec.unit ? ` (${spec.unit})` : ""}.`
+        );
     };
     switch (spec.kind) {
         case "boolean":
@@ -164,7 +167,14 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
 
 /** A deep copy of a resolved options object. */
 export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions {
-    return { ...options, hydraulic: { ...options.hydraulic }, thermal: { ...options.thermal }, rivers: { ...options.rivers }, water: { ...options.water }, materials: { ...options.materials } };
+    return {
+        ...options,
+        hydraulic: { ...options.hydraulic },
+        thermal: { ...options.thermal },
+        rivers: { ...options.rivers },
+        water: { ...options.water },
+        materials: { ...options.materials },
+    };
 }
 
 /**
@@ -188,8 +198,16 @@ export type SimulationOptions = Omit<ErosionOptions, RuntimeSettingName>;
 /** The simulation options of `options` (a copy, without the runtime settings). */
 export function simulationOptions(options: Readonly<SimulationOptions>): SimulationOptions {
     // The runtime settings are named to leave them out of the rest.
-    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, stallTimeoutMs, stallRetries, ...simulation } = options as Readonly<ErosionOptions>;
-    return { ...simulation, hydraulic: { ...simulation.hydraulic }, thermal: { ...simulation.thermal }, rivers: { ...simulation.rivers }, water: { ...simulation.water }, materials: { ...simulation.materials } };
+    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, stallTimeoutMs, stallRetries, ...simulation } =
+        options as Readonly<ErosionOptions>;
+    return {
+        ...simulation,
+        hydraulic: { ...simulation.hydraulic },
+        thermal: { ...simulation.thermal },
+        rivers: { ...simulation.rivers },
+        water: { ...simulation.water },
+        materials: { ...simulation.materials },
+    };
 }
 
 /** Reads an option by dotted path. */

@@ -12,7 +12,8 @@ export const OPTIONS_TABLE_END = "<!-- options-table:end -->";
 export function optionsTableMarkdown(): string {
     const rows = OPTION_SPECS.map((spec) => {
         const live = spec.tunable ? "" : " Fixed once attached.";
-        return `| \`${spec.path}\` | \`${JSON.stringify(spec.defaultValue)}\` | ${describeAllowedValues(spec)} | ${spec.unit || "-"} | ${spec.description}${live} |`;
+        return `| \`${spec.path}\` | \`${JSON.stringify(spec.defaultValue)}\` | ` +
+            `${describeAllowedValues(spec)} | ${spec.unit || "-"} | ${spec.description}${live} |`;
     });
     return ["| Option | Default | Allowed | Unit | Meaning |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
 }

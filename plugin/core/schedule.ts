@@ -282,7 +282,9 @@ export class ErosionSchedule {
      * (if different) waiting for the next boundary: how a checkpoint resumes exactly as the run
      * that made it went on.
      */
-    public resumeAt(cycle: number, inForce: Readonly<ErosionOptions>, pending: Readonly<ErosionOptions>, masksInForce: ErosionMasks, pendingMasks: ErosionMasks): void {
+    public resumeAt(
+        cycle: number, inForce: Readonly<ErosionOptions>, pending: Readonly<ErosionOptions>, masksInForce: ErosionMasks, pendingMasks: ErosionMasks
+    ): void {
         this._cycle = cycle;
         this._batch = 0;
         this._options = cloneOptions(inForce);
@@ -304,7 +306,10 @@ export class ErosionSchedule {
      * next boundary. The one way a checkpoint, a snapshot, a restore or
      * a bake's start state resumes the schedule (the runner, `CpuErosionSimulation` and the bake).
      */
-    public resumeAtState(state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources" | "edits" | "pendingOptions" | "pendingMasks">, options: Readonly<ErosionOptions>): void {
+    public resumeAtState(
+        state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources" | "edits" | "pendingOptions" | "pendingMasks">,
+        options: Readonly<ErosionOptions>
+    ): void {
         const pending = state.pendingOptions ? resolveOptions(state.pendingOptions, options) : options;
         this.resumeAt(state.cycle, options, pending, state.masks, state.pendingMasks ?? state.masks);
         this.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
@@ -316,7 +321,17 @@ export class ErosionSchedule {
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
         // What every batch of this position shares; each kind adds its own.
-        const here = { cycle: this._cycle, batch: this._batch, masks: this._masks, waterSources: this._sources.packed, thermalIterations: 0, riverSteps: 0, initialSoil: initialSoilUnits(this._options.materials.initialSoil), initialSoilSlope: initialSoilSlopeUnits(this._options.materials.initialSoilSlope), hardnessMap: this._hardnessMaps.refFor(this._masks.hardness, this._options.materials.hardnessMapScale) };
+        const here = {
+            cycle: this._cycle,
+            batch: this._batch,
+            masks: this._masks,
+            waterSources: this._sources.packed,
+            thermalIterations: 0,
+            riverSteps: 0,
+            initialSoil: initialSoilUnits(this._options.materials.initialSoil),
+            initialSoilSlope: initialSoilSlopeUnits(this._options.materials.initialSoilSlope),
+            hardnessMap: this._hardnessMaps.refFor(this._masks.hardness, this._options.materials.hardnessMapScale),
+        };
         const edit = this._dueEdit();
         if (edit) {
             const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);
@@ -328,14 +343,32 @@ export class ErosionSchedule {
             const event = this._events[this._batch];
             const brush = this._brushes.get(cellScaledOptions({ ...this._options, hydraulic: event.hydraulic }, this.grid).hydraulic.brushRadius);
             const params = buildLocalBatchParams(this._options, this.grid, event, this._batch, this._cycle, brushEntryCount(brush), this._masks);
-            return { ...here, operator: "local", patch: { index: params.patchIndex, x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 }, params, brush, group: this._batch };
+            return {
+                ...here,
+                operator: "local",
+                patch: { index: params.patchIndex, x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 },
+                params,
+                brush,
+                group: this._batch,
+            };
         }
         if (this._units.length === 0) {
             return null;
         }
         const { operator, patch, group, waterPass, waterStep } = this._units[this._batch - this._events.length];
-        const params = buildBatchParams(this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass, waterStep);
-        return { ...here, operator, patch, params, brush: this._brush, group: this._events.length + group, thermalIterations: this._scaled.thermal.iterations, riverSteps: this._scaled.rivers.stepsPerBatch };
+        const params = buildBatchParams(
+            this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass, waterStep
+        );
+        return {
+            ...here,
+            operator,
+            patch,
+            params,
+            brush: this._brush,
+            group: this._events.length + group,
+            thermalIterations: this._scaled.thermal.iterations,
+            riverSteps: this._scaled.rivers.stepsPerBatch,
+        };
     }
 
     /** Marks the planned batch done (or an empty cycle, when none is enabled); true if a cycle completed. */

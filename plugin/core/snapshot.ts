@@ -15,10 +15,12 @@
  * zero padding to a multiple of 4; the i32 grids of `STATE_GRIDS` in order (heights, suspended,
  * drainage area, fill levels); then for each mask (hydraulic, thermal, rivers, uplift, rain): u32 1
  * and i32 values, or u32 0; then u32 1 and the i32 grids of `WATER_GRIDS`, or u32 0 while water has
- * never run (not its velocity, a view worked out again on load: `WATER_VIEW_GRIDS`); then u32 1 and the i32 grids of `MATERIAL_GRIDS` (soil, hardness), or u32 0 while the
+ * never run (not its velocity, a view worked out again on load: `WATER_VIEW_GRIDS`); then u32 1 and
+ * the i32 grids of `MATERIAL_GRIDS` (soil, hardness), or u32 0 while the
  * materials have never run (version 8; a version 7 snapshot has no such word and no materials);
  * then u32 1 and the hardness map's i32 values, or u32 0 without one (version 9; older snapshots
- * have no such word and no hardness map); then the same for the soil map (version 10). Older versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
+ * have no such word and no hardness map); then the same for the soil map (version 10). Older
+ * versions (2: no fill levels, heights in 1/65536 m; 3: flow counts and three
  * masks; 4: its batch position counts batches in version 4's patch-after-patch order; 5: no water,
  * four masks, seven counters) are refused with an error saying so. Version 6 (no ground edits, 11
  * counters) loads: its edit counters start at zero.
@@ -34,7 +36,10 @@ import { resolveOptions, simulationOptions, type SimulationOptions } from "./opt
 import { checkGroundEdit, checkLocalEvents, checkMaskValues, checkWaterSources, objectOf, type InputField, type Refuse } from "./inputLog/inputChecks.js";
 
 const MAGIC = "TESN";
-/** The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's; version 9 added the materials, 10 the hardness map, 11 the soil map). */
+/**
+ * The snapshot layout's version: it changes with the layout (contract version 8 kept version 7's;
+ * version 9 added the materials, 10 the hardness map, 11 the soil map).
+ */
 export const SNAPSHOT_VERSION = 10;
 
 /** Counters a snapshot of each version that still loads holds. */
@@ -103,7 +108,17 @@ export class ErosionSnapshot {
      * is its own memory where the host is little-endian (every platform Node and browsers run on).
      */
     public *chunks(): Generator<Uint8Array> {
-        const json = new TextEncoder().encode(JSON.stringify({ options: this.options, events: this.state.events ?? { inForce: [], pending: [] }, sources: this.state.sources ?? { inForce: [], pending: null }, edits: this.state.edits ?? [], cellSize: this.cellSize, logSeq: this.logSeq, ...pendingHeader(this.state) }));
+        const json = new TextEncoder().encode(
+            JSON.stringify({
+                options: this.options,
+                events: this.state.events ?? { inForce: [], pending: [] },
+                sources: this.state.sources ?? { inForce: [], pending: null },
+                edits: this.state.edits ?? [],
+                cellSize: this.cellSize,
+                logSeq: this.logSeq,
+                ...pendingHeader(this.state),
+            })
+        );
         const paddedJson = Math.ceil(json.length / 4) * 4;
         const header = new ArrayBuffer(4 + 4 * 5 + 8 * COUNTER_COUNT + 4 + paddedJson);
         const view = new DataView(header);
@@ -158,7 +173,11 @@ export class ErosionSnapshot {
         });
         const storedCounters = COUNTERS_OF_VERSION[version];
         if (storedCounters === undefined) {
-            fail(`version ${version} is not supported: this build reads versions 6 to ${SNAPSHOT_VERSION} (simulation contract 11: heights in 1/65536 of the cell size, fill levels, the river operator's drainage area, five masks, the shallow water, the materials, the hardness and soil maps). A snapshot of an older version cannot be resumed exactly; start again from its heights instead`);
+            fail(
+                `version ${version} is not supported: this build reads versions 6 to ${SNAPSHOT_VERSION} (simulation contract 11: heights in 1/65536 of the ` +
+                    `cell size, fill levels, the river operator's drainage area, five masks, the shallow water, the materials, the hardness and soil maps). ` +
+                    `A snapshot of an older version cannot be resumed exactly; start again from its heights instead`
+            );
         }
         const counters = new Float64Array(COUNTER_COUNT);
         for (let i = 0; i < storedCounters; i++) {
@@ -168,7 +187,8 @@ export class ErosionSnapshot {
         const jsonLength = view.getUint32(offset, true);
         offset += 4;
         const cells = width * depth;
-        if (buffer.byteLength < offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS + 4 * MASKED_OPERATORS.length) fail(`${buffer.byteLength} bytes is too short for a ${width} x ${depth} state`);
+        if (buffer.byteLength < offset + Math.ceil(jsonLength / 4) * 4 + cells * 4 * GRIDS + 4 * MASKED_OPERATORS.length)
+            fail(`${buffer.byteLength} bytes is too short for a ${width} x ${depth} state`);
         let header: Record<string, unknown>;
         try {
             header = objectOf(JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, offset, jsonLength))), "its header", fail);
@@ -180,7 +200,10 @@ export class ErosionSnapshot {
         // The inputs the state carries are checked as the log's are (a snapshot may come from a file or a peer).
         const field = { width, depth };
         const eventsIn = header.events === undefined ? { inForce: [], pending: [] } : objectOf(header.events, "its events", fail);
-        const events = { inForce: checkLocalEvents(eventsIn.inForce, field, fail, "its events in force"), pending: checkLocalEvents(eventsIn.pending, field, fail, "its pending events") };
+        const events = {
+            inForce: checkLocalEvents(eventsIn.inForce, field, fail, "its events in force"),
+            pending: checkLocalEvents(eventsIn.pending, field, fail, "its pending events"),
+        };
         const cellSize = typeof header.cellSize === "number" && Number.isFinite(header.cellSize) && header.cellSize > 0 ? header.cellSize : 1;
         offset += Math.ceil(jsonLength / 4) * 4;
         // One grid of `cells` little-endian i32 from the offset on (the caller checked the length).
@@ -246,7 +269,10 @@ export class ErosionSnapshot {
         const logSeq = Number.isInteger(header.logSeq) && (header.logSeq as number) > 0 ? (header.logSeq as number) : 0;
         const pendingOptions = header.pendingOptions ? simulationOptions(resolveOptions(header.pendingOptions as object)) : null;
         const pendingMasks = header.pendingMasks ? readPendingMasks(objectOf(header.pendingMasks, "its pending masks", fail), cells, fail) : null;
-        return new ErosionSnapshot({ width, depth, cycle, batch, ...grids, masks, water, materials, sources, edits, counters, events, pendingOptions, pendingMasks }, options, cellSize, logSeq);
+        return new ErosionSnapshot(
+            { width, depth, cycle, batch, ...grids, masks, water, materials, sources, edits, counters, events, pendingOptions, pendingMasks }, options,
+            cellSize, logSeq
+        );
     }
 }
 
@@ -265,7 +291,10 @@ function littleEndianBytes(grid: Int32Array): Uint8Array {
 function pendingHeader(state: ErosionStateData): { pendingOptions?: SimulationOptions; pendingMasks?: Record<string, string | null> } {
     const header: { pendingOptions?: SimulationOptions; pendingMasks?: Record<string, string | null> } = {};
     if (state.pendingOptions) header.pendingOptions = state.pendingOptions;
-    if (state.pendingMasks) header.pendingMasks = Object.fromEntries(MASK_NAMES.map((name) => [name, state.pendingMasks![name] ? bytesToBase64(littleEndianBytes(state.pendingMasks![name]!)) : null]));
+    if (state.pendingMasks)
+        header.pendingMasks = Object.fromEntries(
+            MASK_NAMES.map((name) => [name, state.pendingMasks![name] ? bytesToBase64(littleEndianBytes(state.pendingMasks![name]!)) : null])
+        );
     return header;
 }
 

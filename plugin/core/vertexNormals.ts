@@ -17,7 +17,10 @@ import { fixedUnitLength } from "./fixedPoint.js";
  * @param x0 the first column written (0 by default)
  * @param x1 the column after the last written (`width` by default)
  */
-export function writeNormalRow(up: ArrayLike<number>, here: ArrayLike<number>, down: ArrayLike<number>, rowSpan: number, width: number, cellSize: number, normals: Float32Array, x0 = 0, x1 = width): void {
+export function writeNormalRow(
+    up: ArrayLike<number>, here: ArrayLike<number>, down: ArrayLike<number>, rowSpan: number, width: number, cellSize: number, normals: Float32Array, x0 = 0,
+    x1 = width
+): void {
     for (let x = x0; x < x1; x++) {
         const left = x > 0 ? x - 1 : x;
         const right = x < width - 1 ? x + 1 : x;
@@ -43,7 +46,9 @@ export function writeNormalRow(up: ArrayLike<number>, here: ArrayLike<number>, d
  * @param x0 the first column written (0 by default)
  * @param x1 the column after the last written (`width` by default)
  */
-export function normalRowsFromFixed(heights: Int32Array, width: number, depth: number, cellSize: number, y0: number, y1: number, target?: Float32Array, x0 = 0, x1 = width): Float32Array {
+export function normalRowsFromFixed(
+    heights: Int32Array, width: number, depth: number, cellSize: number, y0: number, y1: number, target?: Float32Array, x0 = 0, x1 = width
+): Float32Array {
     const unit = fixedUnitLength(cellSize);
     const columns = x1 - x0;
     const normals = target ?? new Float32Array((y1 - y0) * columns * 3);
@@ -59,7 +64,10 @@ export function normalRowsFromFixed(heights: Int32Array, width: number, depth: n
     let spare: Float32Array = new Float32Array(width);
     for (let y = y0; y < y1; y++) {
         const down = y + 1 < depth ? rowAt(y + 1, spare) : here;
-        writeNormalRow(up, here, down, (y > 0 ? 1 : 0) + (y < depth - 1 ? 1 : 0), width, cellSize, normals.subarray((y - y0) * columns * 3, (y - y0 + 1) * columns * 3), x0, x1);
+        writeNormalRow(
+            up, here, down, (y > 0 ? 1 : 0) + (y < depth - 1 ? 1 : 0), width, cellSize, normals.subarray((y - y0) * columns * 3, (y - y0 + 1) * columns * 3),
+            x0, x1
+        );
         if (down !== here) {
             spare = up;
             up = here;

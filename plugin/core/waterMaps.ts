@@ -27,7 +27,10 @@ export interface WaterMaps {
  * and velocity 0 and the surface at the ground. Columns `x0 .. x1 - 1` of each row (the whole row by
  * default), row after row.
  */
-export function waterTexels(state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels, x0 = 0, x1: number = state.width): Float32Array {
+export function waterTexels(
+    state: Pick<ErosionStateData, "width" | "heights" | "water">, cellSize: number, y0: number, y1: number, alloc: TexelAllocator = newTexels, x0 = 0,
+    x1: number = state.width
+): Float32Array {
     const { width, heights, water } = state;
     const unit = fixedUnitLength(cellSize);
     const columns = x1 - x0;

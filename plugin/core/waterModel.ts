@@ -47,7 +47,18 @@ export const WATER_PASSES = ["flux", "scale", "limit", "transport", "erode", "de
  * vertex's value last clears it) and are state only so that a snapshot taken between two passes
  * of a step resumes exactly.
  */
-export const WATER_GRIDS = ["waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale", "waterNext", "sedimentNext", "groundChange"] as const;
+export const WATER_GRIDS = [
+    "waterDepth",
+    "waterSediment",
+    "fluxX",
+    "fluxY",
+    "fluxD1",
+    "fluxD2",
+    "outflowScale",
+    "waterNext",
+    "sedimentNext",
+    "groundChange",
+] as const;
 
 /** The name of one of the water state's grids. */
 export type WaterGridName = (typeof WATER_GRIDS)[number];
@@ -66,7 +77,10 @@ export const WATER_VIEW_GRIDS = ["velocityX", "velocityY"] as const;
 /** The name of one of the water's view grids. */
 export type WaterViewGridName = (typeof WATER_VIEW_GRIDS)[number];
 
-/** Every grid the water carries: the state's (`WATER_GRIDS`), then the views (`WATER_VIEW_GRIDS`). What moves with a state between devices, workers and copies. */
+/**
+ * Every grid the water carries: the state's (`WATER_GRIDS`), then the views (`WATER_VIEW_GRIDS`).
+ * What moves with a state between devices, workers and copies.
+ */
 export const WATER_CARRIED_GRIDS = [...WATER_GRIDS, ...WATER_VIEW_GRIDS] as const;
 
 /**

@@ -40,7 +40,9 @@ export interface WaterSource {
  * cubic cells a step. Throws a `RangeError` naming the parameter and its range in `units` (the
  * behaviors': world units).
  */
-export function createWaterSource(id: number, centreX: number, centreY: number, radius: number, rate: number, width: number, depth: number, units: GridUnits = CELL_UNITS): WaterSource {
+export function createWaterSource(
+    id: number, centreX: number, centreY: number, radius: number, rate: number, width: number, depth: number, units: GridUnits = CELL_UNITS
+): WaterSource {
     const check = (name: string, value: number, min: number, max: number, unit: string, shown: (cells: number) => number) => {
         if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
             throw new RangeError(`addWaterSource: ${name} is ${shown(value)}: it must be a number in [${shown(min)}, ${shown(max)}] ${unit}.`);
@@ -50,11 +52,16 @@ export function createWaterSource(id: number, centreX: number, centreY: number, 
         check("centre x", centreX, 0, width - 1, "cells (the position must lie on the field)", Number);
         check("centre z", centreY, 0, depth - 1, "cells (the position must lie on the field)", Number);
     } else if (!(centreX >= 0 && centreX <= width - 1 && centreY >= 0 && centreY <= depth - 1)) {
-        throw new RangeError(`addWaterSource: the position ${units.position(centreX, centreY)} is off the ground (${units.extent(width, depth)}): it must lie on it.`);
+        throw new RangeError(
+            `addWaterSource: the position ${units.position(centreX, centreY)} is off the ground (${units.extent(width, depth)}): it must lie on it.`
+        );
     }
     check("radius", radius, 0, SOURCE_RADIUS_LIMIT, units.name, (cells) => units.length(cells));
     const cubic = units.length(1) ** 3;
-    check("rate", rate, 0, SOURCE_RATE_LIMIT / FIXED_ONE, `cubic ${units.name} per water step`, units === CELL_UNITS ? Number : (cubicCells) => Number((cubicCells * cubic).toPrecision(6)));
+    check(
+        "rate", rate, 0, SOURCE_RATE_LIMIT / FIXED_ONE, `cubic ${units.name} per water step`,
+        units === CELL_UNITS ? Number : (cubicCells) => Number((cubicCells * cubic).toPrecision(6))
+    );
     return { id, column: Math.round(centreX), row: Math.round(centreY), radius: Math.round(radius), rate: Math.round(rate * FIXED_ONE) };
 }
 
@@ -63,9 +70,13 @@ export function createWaterSource(id: number, centreX: number, centreY: number, 
  * `RangeError` past `MAX_WATER_SOURCES` or for a bad parameter. Centre and radius in cells, rate in
  * cubic cells a water step.
  */
-export function withSourceAdded(sources: readonly WaterSource[], centreX: number, centreY: number, radius: number, rate: number, width: number, depth: number, units: GridUnits = CELL_UNITS): { sources: WaterSource[]; id: number } {
+export function withSourceAdded(
+    sources: readonly WaterSource[], centreX: number, centreY: number, radius: number, rate: number, width: number, depth: number, units: GridUnits = CELL_UNITS
+): { sources: WaterSource[]; id: number } {
     if (sources.length >= MAX_WATER_SOURCES) {
-        throw new RangeError(`addWaterSource: ${sources.length} water sources are in force or pending, the most there can be (${MAX_WATER_SOURCES}); remove one first.`);
+        throw new RangeError(
+            `addWaterSource: ${sources.length} water sources are in force or pending, the most there can be (${MAX_WATER_SOURCES}); remove one first.`
+        );
     }
     const id = sources.reduce((highest, source) => Math.max(highest, source.id), 0) + 1;
     return { sources: [...sources, createWaterSource(id, centreX, centreY, radius, rate, width, depth, units)], id };

@@ -40,7 +40,10 @@ export const SCALED_ITERATIONS_MAX = 1024;
 /** Throws a `RangeError` naming `name` unless `cellSize` is a finite number in the accepted range. */
 export function validateCellSize(cellSize: number, name = "cellSize"): void {
     if (typeof cellSize !== "number" || !Number.isFinite(cellSize) || cellSize < CELL_SIZE_MIN || cellSize > CELL_SIZE_MAX) {
-        throw new RangeError(`${name} is ${String(cellSize)}: it must be the distance between neighbouring vertices, a number in [${CELL_SIZE_MIN}, ${CELL_SIZE_MAX}] (the heights' unit).`);
+        throw new RangeError(
+            `${name} is ${String(cellSize)}: it must be the distance between neighbouring ` +
+                `vertices, a number in [${CELL_SIZE_MIN}, ${CELL_SIZE_MAX}] (the heights' unit).`
+        );
     }
 }
 

@@ -54,7 +54,10 @@ export type CpuBackendRequest =
 export type CpuBackendResponse =
     | { readonly type: "done" }
     | { readonly type: "ready"; readonly members: number; readonly shared: boolean; readonly webAssembly: boolean }
-    | { readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly x0: number; readonly x1: number; readonly computeMs: number; readonly texels: MapsTexels | null; readonly normals: Float32Array | null }
+    | {
+          readonly type: "frame"; readonly rows: Int32Array | null; readonly y0: number; readonly y1: number; readonly x0: number; readonly x1: number;
+          readonly computeMs: number; readonly texels: MapsTexels | null; readonly normals: Float32Array | null
+      }
     | { readonly type: "state"; readonly state: ErosionStateData }
     | { readonly type: "released"; readonly state: ErosionStateData; readonly maps: ErosionMaps }
     | { readonly type: "maps"; readonly maps: ErosionMaps }
@@ -133,11 +136,18 @@ export class CpuBackendCore {
         // A pool sharing memory gets the grids made shared from the start: moving them over later
         // would hold two copies of each until the collector ran.
         const shared = spawn !== null && pool!.shared && typeof SharedArrayBuffer !== "undefined";
-        this._runner = shared ? new CpuBatchRunner(sharedState(state), (cells) => new Int32Array(new SharedArrayBuffer(cells * 4))) : new CpuBatchRunner(cloneState(state));
+        this._runner = shared
+            ? new CpuBatchRunner(sharedState(state), (cells) => new Int32Array(new SharedArrayBuffer(cells * 4)))
+            : new CpuBatchRunner(cloneState(state));
         if (pool && spawn) {
             this._pool = CpuPool.create(this._runner, { members: pool.members, shared: pool.shared, spawn });
         }
-        return { type: "ready", members: this._pool?.members ?? 1, shared: this._pool?.shared ?? false, webAssembly: riverWalkWasmAvailable() && dropletBatchWasmAvailable() };
+        return {
+            type: "ready",
+            members: this._pool?.members ?? 1,
+            shared: this._pool?.shared ?? false,
+            webAssembly: riverWalkWasmAvailable() && dropletBatchWasmAvailable(),
+        };
     }
 
     private _live(): CpuBatchRunner {
@@ -147,7 +157,9 @@ export class CpuBackendCore {
         return this._runner;
     }
 
-    private async _frame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null, pieces: BatchPieces | null, normalsCellSize: number | null): Promise<CpuBackendResponse> {
+    private async _frame(
+        batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null, pieces: BatchPieces | null, normalsCellSize: number | null
+    ): Promise<CpuBackendResponse> {
         const runner = this._live();
         const started = performance.now();
         if (pieces) {
@@ -183,14 +195,25 @@ export class CpuBackendCore {
             x1,
             computeMs,
             texels: texels ? mapsTexels(runner.maps, runner.state, texels, y0, y1, alloc, x0, x1) : null,
-            normals: normalsCellSize !== null ? normalRowsFromFixed(heights, width, depth, normalsCellSize, y0, y1, new Float32Array(this._spare.take(cells * 12), 0, cells * 3), x0, x1) : null,
+            normals:
+                normalsCellSize !== null
+                    ? normalRowsFromFixed(heights, width, depth, normalsCellSize, y0, y1, new Float32Array(this._spare.take(cells * 12), 0, cells * 3), x0, x1)
+                    : null,
         };
     }
 }
 
 /** A copy of `state` whose grids (the state's, the water's and the materials') live in shared memory. */
 function sharedState(state: ErosionStateData): ErosionStateData {
-    const copy = cloneState({ ...state, heights: new Int32Array(0), suspended: new Int32Array(0), drainageArea: new Int32Array(0), fillLevels: new Int32Array(0), water: null, materials: null });
+    const copy = cloneState({
+        ...state,
+        heights: new Int32Array(0),
+        suspended: new Int32Array(0),
+        drainageArea: new Int32Array(0),
+        fillLevels: new Int32Array(0),
+        water: null,
+        materials: null,
+    });
     for (const name of STATE_GRIDS) copy[name] = sharedCopy(state[name]);
     if (state.water) {
         const water = { ...state.water };

@@ -30,7 +30,8 @@ export function inThreadChannel(): CpuChannel {
 /** `channel` with every reply watched: recorded while awaited, a `StallError` past the deadline. */
 function watchedChannel(channel: CpuChannel, watch: WaitWatch): CpuChannel {
     return {
-        request: (message, transfer, posted) => watch.watch("workerReply", `the CPU worker's reply to "${message.type}"`, channel.request(message, transfer, posted)),
+        request: (message, transfer, posted) =>
+            watch.watch("workerReply", `the CPU worker's reply to "${message.type}"`, channel.request(message, transfer, posted)),
         close: () => channel.close(),
     };
 }
@@ -78,15 +79,21 @@ export class CpuErosionBackend implements ErosionBackend {
      *   copies them instead of computing them (`FrameResult.normals`); null: none
      * @param watch where the worker's replies are recorded while awaited and get their deadline
      */
-    public static create(state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }, normalsCellSize: number | null = null, watch: WaitWatch | null = null): Promise<CpuErosionBackend> {
+    public static create(
+        state: ErosionStateData, preferWorker: boolean, pool: CpuPoolChoice = { workers: 1, shared: true }, normalsCellSize: number | null = null,
+        watch: WaitWatch | null = null
+    ): Promise<CpuErosionBackend> {
         const worker = preferWorker ? workerChannel(CPU_WORKER_SOURCE) : null;
         return CpuErosionBackend.over(worker ?? inThreadChannel(), worker !== null, state, pool, worker ? normalsCellSize : null, watch);
     }
 
     /** Starts the backend on `state` over `channel` (a worker's, or the core in this thread: `inThreadChannel`); see `create`. */
-    public static async over(channel: CpuChannel, inWorker: boolean, state: ErosionStateData, pool: CpuPoolChoice, normalsCellSize: number | null, watch: WaitWatch | null): Promise<CpuErosionBackend> {
+    public static async over(
+        channel: CpuChannel, inWorker: boolean, state: ErosionStateData, pool: CpuPoolChoice, normalsCellSize: number | null, watch: WaitWatch | null
+    ): Promise<CpuErosionBackend> {
         const backend = new CpuErosionBackend(watch ? watchedChannel(channel, watch) : channel, inWorker, normalsCellSize);
-        const request = pool.workers > 1 ? { members: pool.workers, shared: pool.shared && typeof SharedArrayBuffer !== "undefined", source: CPU_WORKER_SOURCE } : null;
+        const request =
+            pool.workers > 1 ? { members: pool.workers, shared: pool.shared && typeof SharedArrayBuffer !== "undefined", source: CPU_WORKER_SOURCE } : null;
         let ready: Extract<CpuBackendResponse, { type: "ready" }>;
         try {
             ready = expect(await backend._channel.request({ type: "init", state, pool: request }), "ready");
@@ -115,17 +122,34 @@ export class CpuErosionBackend implements ErosionBackend {
         return this._webAssembly;
     }
 
-    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null, pieces: BatchPieces | null = null): Promise<FrameResult> {
+    public async runFrame(
+        batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null, pieces: BatchPieces | null = null
+    ): Promise<FrameResult> {
         let postMs = 0;
         const spare = this._spare.takeAll();
         const request = { type: "frame", batches, changed, texels, pieces, normalsCellSize: this._normalsCellSize, spare } as const;
         const response = expect(await this._channel.request(request, spare, (ms) => (postMs = ms)), "frame");
-        return { rows: response.rows, y0: response.y0, y1: response.y1, x0: response.x0, x1: response.x1, measuredMs: response.computeMs, measuredBy: "cpu", texels: response.texels, normals: response.normals, postMs };
+        return {
+            rows: response.rows,
+            y0: response.y0,
+            y1: response.y1,
+            x0: response.x0,
+            x1: response.x1,
+            measuredMs: response.computeMs,
+            measuredBy: "cpu",
+            texels: response.texels,
+            normals: response.normals,
+            postMs,
+        };
     }
 
     public recycle(result: FrameResult): void {
         const { rows, normals, texels } = result;
-        this._spare.give([rows, normals, texels?.maps, texels?.area, texels?.water, texels?.materials].map((array) => array?.buffer).filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer));
+        this._spare.give(
+            [rows, normals, texels?.maps, texels?.area, texels?.water, texels?.materials]
+                .map((array) => array?.buffer)
+                .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer)
+        );
     }
 
     public pieceCount(planned: PlannedBatch): number {

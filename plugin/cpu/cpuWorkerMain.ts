@@ -20,12 +20,18 @@ interface WorkerScope {
 }
 
 function workerScope(): WorkerScope {
-    const web = (globalThis as { self?: { postMessage(message: unknown, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent) => void) | null } }).self;
+    const web = (globalThis as { self?: { postMessage(message: unknown, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent) => void) | null } })
+        .self;
     if (web) {
-        return { postMessage: (message, transfer = []) => web.postMessage(message, transfer), listen: (handler) => (web.onmessage = (event) => handler(event.data)) };
+        return {
+            postMessage: (message, transfer = []) => web.postMessage(message, transfer),
+            listen: (handler) => (web.onmessage = (event) => handler(event.data)),
+        };
     }
     const process = (globalThis as { process?: { getBuiltinModule(name: string): unknown } }).process;
-    const { parentPort } = process!.getBuiltinModule("node:worker_threads") as { parentPort: { postMessage(message: unknown, transfer?: unknown[]): void; on(event: "message", handler: (data: unknown) => void): void } };
+    const { parentPort } = process!.getBuiltinModule("node:worker_threads") as {
+        parentPort: { postMessage(message: unknown, transfer?: unknown[]): void; on(event: "message", handler: (data: unknown) => void): void }
+    };
     return { postMessage: (message, transfer = []) => parentPort.postMessage(message, transfer), listen: (handler) => parentPort.on("message", handler) };
 }
 
@@ -41,7 +47,14 @@ function backendRole(): (data: unknown) => void {
             if (response.type === "frame") {
                 // Handed over, not copied: a whole field's rows, normals and texels are megabytes
                 // that the main thread would otherwise copy as the message arrives.
-                for (const array of [response.rows, response.normals, response.texels?.maps, response.texels?.area, response.texels?.water, response.texels?.materials]) {
+                for (const array of [
+                    response.rows,
+                    response.normals,
+                    response.texels?.maps,
+                    response.texels?.area,
+                    response.texels?.water,
+                    response.texels?.materials,
+                ]) {
                     if (array) transfer.push(array.buffer);
                 }
             } else if (response.type === "state") {

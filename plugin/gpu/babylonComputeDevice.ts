@@ -98,7 +98,9 @@ export class BabylonComputeDevice implements ComputeDevice {
      * s; one at a time, frames of 20-40 ms over 6.5-7.6 s; two at a time, frames of 20-40 ms but
      * one of 150 ms, over 3.8-4.1 s).
      */
-    public async prepareKernels(kernels: readonly KernelName[], onCompiled?: () => void, later: readonly KernelName[] = [], onStep?: () => void): Promise<void> {
+    public async prepareKernels(
+        kernels: readonly KernelName[], onCompiled?: () => void, later: readonly KernelName[] = [], onStep?: () => void
+    ): Promise<void> {
         const shaders = kernels.map((kernel) => [kernel, this._shader(kernel)] as const);
         await inTurns(shaders, PIPELINES_AT_ONCE, ([kernel, shader]) => whenReady(kernel, shader).then(() => onStep?.()));
         const deferred = new Set(later);
@@ -122,7 +124,9 @@ export class BabylonComputeDevice implements ComputeDevice {
         if (known) return known;
         const generation = deviceGeneration(this.engine);
         const source = generation === 0 ? kernelSource(kernel) : `${kernelSource(kernel)}\n// device generation ${generation}\n`;
-        const shader = new ComputeShader(`TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) });
+        const shader = new ComputeShader(
+            `TerrainErosion.${kernel}`, this.engine, { computeSource: source }, { bindingsMapping: kernelBindingsMapping(kernel) }
+        );
         this._shaders.set(kernel, shader);
         return shader;
     }

@@ -6,7 +6,8 @@
  * (route_sediment and its odd twin alternating, the last hop route_sediment_last) and apply_delta,
  * fill_levels and copy_levels over the batch's extent. A river batch is river_slots,
  * `stepsPerBatch` steps alternating river_accumulate and river_accumulate_odd (and copy_area after an
- * odd number), river_erode, river_uplift and river_settle over its patch, then the same hops and apply_delta, fill_levels and copy_levels over its extent. A thermal
+ * odd number), river_erode, river_uplift and river_settle over its patch, then the same hops and
+ * apply_delta, fill_levels and copy_levels over its extent. A thermal
  * batch is `iterations` x (thermal_flux over the patch, thermal_apply over the patch grown by one).
  * On a tileable terrain every batch ends with tile_seam. Dispatches of one submission run in order,
  * so each batch reads the ground the previous one left, exactly as the CPU reference does
@@ -69,7 +70,10 @@ function largestOf(entries: readonly BatchParams[], measure: (params: BatchParam
  * `mask` (or its stand-in), every other binding the kernel declares to the simulation's buffer of
  * that name unless `extra` names it (a ground's vertex buffers). `texture` goes to kernels that write one.
  */
-export function record(target: DispatchTarget, kernel: KernelName, x: number, y: number, mask: MaskName | null = null, extra: KernelBindings = {}, texture?: unknown, layers = target.entries.length): void {
+export function record(
+    target: DispatchTarget, kernel: KernelName, x: number, y: number, mask: MaskName | null = null, extra: KernelBindings = {}, texture?: unknown,
+    layers = target.entries.length
+): void {
     const bindings: KernelBindings = {};
     for (const name of KERNELS[kernel].bindings) {
         if (name === "params") {
@@ -183,7 +187,15 @@ export function recordThermalBatch(target: DispatchTarget, iterations: number): 
 }
 
 /** The kernel of each water pass (`WATER_PASSES` order). */
-const WATER_KERNELS = ["water_flux", "water_scale", "water_limit", "water_transport", "water_erode", "water_depth", "water_apply"] as const satisfies readonly KernelName[];
+const WATER_KERNELS = [
+    "water_flux",
+    "water_scale",
+    "water_limit",
+    "water_transport",
+    "water_erode",
+    "water_depth",
+    "water_apply",
+] as const satisfies readonly KernelName[];
 
 /**
  * Water batches: one pass of a water step over each batch's patch (the rain mask for the depth

@@ -6,7 +6,9 @@
  * (`GridPass`), and droplets only add into the accumulator with integer atomics, which commute, so
  * any cut gives the whole batch's integers; how it is cut only decides how even the frames are.
  */
-import { dropletKernel, planDropletDispatch, record, recordGridPass, recordTileSeam, riverPasses, routeAndFoldPasses, gridGroups, type GridPass } from "./batchDispatch.js";
+import {
+    dropletKernel, planDropletDispatch, record, recordGridPass, recordTileSeam, riverPasses, routeAndFoldPasses, gridGroups, type GridPass,
+} from "./batchDispatch.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, type KernelName } from "./shaderLibrary.js";
@@ -80,7 +82,12 @@ function gridPasses(passes: readonly GridPass[], hopWeight: (hop: number) => num
     let hop = 0;
     return passes.map((pass) => {
         const weight = ROUTE_KERNELS.has(pass.kernel) ? hopWeight(++hop) : (PASS_WEIGHTS[pass.kernel] ?? 1);
-        return { total: pass.rows, unitWork: weight * pass.columns, quantum: GRID_WORKGROUP_SIZE, step: (rowOffset, rowCount) => ({ kind: "pass", pass, rowOffset, rowCount }) };
+        return {
+            total: pass.rows,
+            unitWork: weight * pass.columns,
+            quantum: GRID_WORKGROUP_SIZE,
+            step: (rowOffset, rowCount) => ({ kind: "pass", pass, rowOffset, rowCount }),
+        };
     });
 }
 
@@ -127,7 +134,12 @@ function stepsOf(planned: PlannedBatch): Cuttable[] | null {
     if (planned.operator === "hydraulic" || planned.operator === "local") {
         const region = (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
         return [
-            { total: p.dropletCount, unitWork: DROPLET_STEP_WEIGHT * p.maxSteps, quantum: DROPLET_WORKGROUP_SIZE, step: (first, count) => ({ kind: "droplets", first, count }) },
+            {
+                total: p.dropletCount,
+                unitWork: DROPLET_STEP_WEIGHT * p.maxSteps,
+                quantum: DROPLET_WORKGROUP_SIZE,
+                step: (first, count) => ({ kind: "droplets", first, count }),
+            },
             { total: 1, unitWork: (PASS_WEIGHTS.clip_delta ?? 1) * region, quantum: 1, step: () => ({ kind: "clip" }) },
             ...gridPasses(routeAndFoldPasses([p], "hydraulic"), () => DROPLET_HOP_WEIGHT),
         ];
@@ -184,7 +196,10 @@ export class GpuBatchPieces {
                     if (step.first + step.count < p.dropletCount && dispatch.x * dispatch.y * DROPLET_WORKGROUP_SIZE !== step.count) {
                         throw new Error(`Internal error: droplets ${step.first} + ${step.count} do not fill whole dispatch rows.`);
                     }
-                    record(recorder.target([{ ...p, dispatchOffset: step.first, dispatchRowThreads: dispatch.rowThreads }]), dropletKernel(p), dispatch.x, dispatch.y, "hydraulic");
+                    record(
+                        recorder.target([{ ...p, dispatchOffset: step.first, dispatchRowThreads: dispatch.rowThreads }]), dropletKernel(p), dispatch.x,
+                        dispatch.y, "hydraulic"
+                    );
                 } else if (step.kind === "clip") {
                     const [x, y] = gridGroups(p.regionX1 - p.regionX0, p.regionY1 - p.regionY0);
                     record(recorder.target([{ ...p, dispatchOffset: 0 }]), "clip_delta", x, y, "hydraulic");

@@ -18,7 +18,9 @@ import type { SimulationBuffers } from "./simulationBuffers.js";
  * ground that is `window` of the field; `cellSize` the distance between neighbouring vertices in
  * local units.
  */
-export function recordVertexPass(recorder: GpuRecorder, buffers: SimulationBuffers, rect: GridRect, window: GridRect, positions: ComputeBuffer, normals: ComputeBuffer, cellSize: number): void {
+export function recordVertexPass(
+    recorder: GpuRecorder, buffers: SimulationBuffers, rect: GridRect, window: GridRect, positions: ComputeBuffer, normals: ComputeBuffer, cellSize: number
+): void {
     const params = blankBatchParams(buffers.width, buffers.depth);
     params.patchX0 = window.x0;
     params.patchY0 = window.y0;
@@ -47,7 +49,10 @@ export interface TextureRows {
  * writes those rows only; the dispatch may run a few rows past them (whole workgroups), which it
  * writes with the same values they hold.
  */
-export function recordTexturePass(recorder: GpuRecorder, buffers: SimulationBuffers, kernel: KernelName, texture: unknown, fields: Partial<BatchParams>, extra: KernelBindings = {}, rows: TextureRows = { y0: 0, y1: buffers.depth }): void {
+export function recordTexturePass(
+    recorder: GpuRecorder, buffers: SimulationBuffers, kernel: KernelName, texture: unknown, fields: Partial<BatchParams>, extra: KernelBindings = {},
+    rows: TextureRows = { y0: 0, y1: buffers.depth }
+): void {
     const [gx, gy] = gridGroups(buffers.width, rows.y1 - rows.y0);
     record(recorder.target([{ ...blankBatchParams(buffers.width, buffers.depth), ...fields, dispatchOffset: rows.y0 }]), kernel, gx, gy, null, extra, texture);
     recorder.noteRecorded();
@@ -88,7 +93,10 @@ export function recordRegionChecksums(recorder: GpuRecorder, buffers: Simulation
     const standIn = buffers.noMask;
     const params = { ...blankBatchParams(width, depth), regionX0: size, regionX1: regionsX, regionY1: regionsY, waterPass: water ? 1 : 0 };
     const groups = Math.ceil(regions / CHECKSUM_WORKGROUP_SIZE);
-    record(recorder.target([params]), "region_checksums", groups, 1, null, water ? { checksums } : { checksums, waterDepth: standIn, waterSediment: standIn, fluxX: standIn });
+    record(
+        recorder.target([params]), "region_checksums", groups, 1, null,
+        water ? { checksums } : { checksums, waterDepth: standIn, waterSediment: standIn, fluxX: standIn }
+    );
     if (water) record(recorder.target([params]), "region_checksums_water", groups, 1, null, { checksums });
     if (buffers.hasMaterials) record(recorder.target([params]), "region_checksums_materials", groups, 1, null, { checksums });
     recorder.noteRecorded();

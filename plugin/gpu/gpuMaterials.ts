@@ -6,7 +6,9 @@
  * the hardness grid written from the hardness map where it changed (`hardnessMap.ts`).
  */
 import type { ErosionStateData } from "../core/erosionState.js";
-import { createMaterialGrids, writeSoilMap, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids } from "../core/materials.js";
+import {
+    createMaterialGrids, writeSoilMap, MATERIAL_GRIDS, materialParamsOffset, packMaterialParams, packMaterials, unpackMaterials, type MaterialGrids,
+} from "../core/materials.js";
 import { blankBatchParams } from "../core/batchParams.js";
 import { writeHardnessFactors } from "../core/hardnessMap.js";
 import { gridGroups, record } from "./batchDispatch.js";
@@ -45,7 +47,11 @@ export class GpuMaterials {
         return [{ buffer: this._buffers.bound("material"), data: packMaterials(materials) }];
     }
 
-    /** Before `planned`'s dispatches: the materials made (`planned.initialSoil` of soil everywhere, or the soil map's share of it) if it runs them first, and its fields written where they changed. */
+    /**
+     * Before `planned`'s dispatches: the materials made (`planned.initialSoil` of soil everywhere,
+     * or the soil map's share of it) if it runs them first, and its fields written where they
+     * changed.
+     */
     public prepare(planned: PlannedBatch): void {
         if (!this._buffers.hasMaterials) {
             if (planned.params.materials === 0) return;

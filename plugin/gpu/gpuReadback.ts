@@ -11,11 +11,17 @@ import type { GpuMaterials } from "./gpuMaterials.js";
 import { COUNTER_BYTES, gridBytes, type SimulationBuffers } from "./simulationBuffers.js";
 
 /** The whole state in `buffers`, with `masks` (those uploaded) and the caller's position (`cycle`, `batch`). */
-export async function readGpuState(device: ComputeDevice, buffers: SimulationBuffers, materials: GpuMaterials, masks: ErosionMasks, cycle: number, batch: number): Promise<ErosionStateData> {
+export async function readGpuState(
+    device: ComputeDevice, buffers: SimulationBuffers, materials: GpuMaterials, masks: ErosionMasks, cycle: number, batch: number
+): Promise<ErosionStateData> {
     const { width, depth } = buffers;
     const bytes = gridBytes(width, depth);
     const waterGrids = buffers.hasWater ? WATER_CARRIED_GRIDS : [];
-    const [counters, materialGrids, ...grids] = await Promise.all([device.readBuffer(buffers.bound("counters"), 0, COUNTER_BYTES), materials.read(), ...[...STATE_GRIDS, ...waterGrids].map((grid) => device.readBuffer(buffers.bound(grid), 0, bytes))]);
+    const [counters, materialGrids, ...grids] = await Promise.all([
+        device.readBuffer(buffers.bound("counters"), 0, COUNTER_BYTES),
+        materials.read(),
+        ...[...STATE_GRIDS, ...waterGrids].map((grid) => device.readBuffer(buffers.bound(grid), 0, bytes)),
+    ]);
     // Each counter is two u32 words, low first.
     const words = new Uint32Array(counters);
     const counterValues = new Float64Array(COUNTER_COUNT);
@@ -38,6 +44,8 @@ export async function readGpuState(device: ComputeDevice, buffers: SimulationBuf
 /** The erosion maps in `buffers`. */
 export async function readGpuMaps(device: ComputeDevice, buffers: SimulationBuffers): Promise<ErosionMaps> {
     const bytes = gridBytes(buffers.width, buffers.depth);
-    const [water, wear, deposition] = await Promise.all((["mapWater", "mapWear", "mapDeposition"] as const).map((map) => device.readBuffer(buffers.bound(map), 0, bytes)));
+    const [water, wear, deposition] = await Promise.all(
+        (["mapWater", "mapWear", "mapDeposition"] as const).map((map) => device.readBuffer(buffers.bound(map), 0, bytes))
+    );
     return { water: new Uint32Array(water), wear: new Uint32Array(wear), deposition: new Uint32Array(deposition) };
 }

@@ -16,7 +16,9 @@ import { cloneMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } fro
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
-import { planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
+import {
+    planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget,
+} from "./batchDispatch.js";
 import { GpuBatchPieces } from "./batchPieces.js";
 import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
 import { recordMaterialsTexture, recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
@@ -65,12 +67,17 @@ export class GpuErosionSimulation {
      * each): the pipelines of those a run without `water` does not dispatch in its first frames
      * (ground edits, checksums, the water's passes) in the background after it resolves.
      */
-    public static async create(device: ComputeDevice, width: number, depth: number, patchSize: number, compiled?: (done: number, total: number) => void, water = true): Promise<GpuErosionSimulation> {
+    public static async create(
+        device: ComputeDevice, width: number, depth: number, patchSize: number, compiled?: (done: number, total: number) => void, water = true
+    ): Promise<GpuErosionSimulation> {
         const simulation = new GpuErosionSimulation(device, width, depth, patchSize);
         // The map passes need a Babylon storage texture; they are prepared on first use.
         const kernels = (Object.keys(KERNELS) as KernelName[]).filter((kernel) => !("texture" in KERNELS[kernel]));
         // The materials' builds too: a run turns them on later if at all (one that starts with them compiles them at their first dispatch).
-        const later = kernels.filter((kernel) => kernel === "ground_edit" || kernel.endsWith("_materials") || kernel.startsWith("region_checksums") || (!water && kernel.startsWith("water_")));
+        const later = kernels.filter(
+            (kernel) =>
+                kernel === "ground_edit" || kernel.endsWith("_materials") || kernel.startsWith("region_checksums") || (!water && kernel.startsWith("water_"))
+        );
         let done = 0;
         compiled?.(0, kernels.length);
         await device.prepareKernels(kernels, () => compiled?.(++done, kernels.length), later);
@@ -190,7 +197,12 @@ export class GpuErosionSimulation {
     private _runThermalClass(batches: readonly PlannedBatch[]): void {
         const side = Math.max(...batches.map(({ params }) => Math.max(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0)));
         const patchVertices = side * side;
-        const perDispatch = Math.max(1, Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension, Math.floor(this.device.maxStorageBufferBindingSize / fluxBytes(patchVertices))));
+        const perDispatch = Math.max(
+            1,
+            Math.min(
+                MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension, Math.floor(this.device.maxStorageBufferBindingSize / fluxBytes(patchVertices))
+            )
+        );
         for (let start = 0; start < batches.length; start += perDispatch) {
             const chunk = batches.slice(start, start + perDispatch);
             const entries = chunk.map((planned, layer) => ({ ...planned.params, dispatchOffset: layer * patchVertices * THERMAL_SLOTS }));
@@ -235,7 +247,9 @@ export class GpuErosionSimulation {
         }
         const target = this._recorder.target([planned.params]);
         // Without water (and so without a sediment edit) a stand-in the kernel never touches.
-        recordGroundEdit(target, planned.params[EDIT_PARAM_SLOTS.editLevelSteps], this._buffers.hasWater ? this._buffers.bound("waterSediment") : this._buffers.noMask);
+        recordGroundEdit(
+            target, planned.params[EDIT_PARAM_SLOTS.editLevelSteps], this._buffers.hasWater ? this._buffers.bound("waterSediment") : this._buffers.noMask
+        );
         this._endClass(target);
     }
 
@@ -347,7 +361,10 @@ export class GpuErosionSimulation {
      */
     public writeMapsTexture(texture: unknown, tileable: boolean, cellSize: number, rows?: TextureRows): void {
         this._assertLive();
-        recordTexturePass(this._recorder, this._buffers, "write_maps", texture, { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 }, {}, rows);
+        recordTexturePass(
+            this._recorder, this._buffers, "write_maps", texture,
+            { cellSizeBits: f32Bits(cellSize), wrap: tileable && this.width > 2 && this.depth > 2 ? 1 : 0 }, {}, rows
+        );
     }
 
     /** Uploads whichever masks changed. */

@@ -53,7 +53,8 @@ export class GpuTimer {
             return false;
         }
         this._engine._endCurrentRenderPass!();
-        const writes: GPUComputePassTimestampWrites = index === 0 ? { querySet: this._querySet, beginningOfPassWriteIndex: 0 } : { querySet: this._querySet, endOfPassWriteIndex: 1 };
+        const writes: GPUComputePassTimestampWrites =
+            index === 0 ? { querySet: this._querySet, beginningOfPassWriteIndex: 0 } : { querySet: this._querySet, endOfPassWriteIndex: 1 };
         encoder.beginComputePass({ label: "TerrainErosion.timer", timestampWrites: writes }).end();
         return true;
     }

@@ -33,18 +33,24 @@ export class HeadlessGpuBackend implements ErosionBackend {
      * @param workDone resolves once the device has run everything submitted (`queue.onSubmittedWorkDone`)
      * @param watch where the backend's waits (readbacks, submitted work, compiles) are recorded and get their deadline
      */
-    public static async create(device: ComputeDevice, state: ErosionStateData, patchSize: number, workDone: () => Promise<void>, watch: WaitWatch | null = null): Promise<HeadlessGpuBackend> {
+    public static async create(
+        device: ComputeDevice, state: ErosionStateData, patchSize: number, workDone: () => Promise<void>, watch: WaitWatch | null = null
+    ): Promise<HeadlessGpuBackend> {
         const watched = watch ? new WatchedComputeDevice(device, watch, workDone) : device;
         const simulation = await GpuErosionSimulation.create(watched, state.width, state.depth, patchSize);
         simulation.upload(state);
-        return new HeadlessGpuBackend(watched, simulation, watch ? () => watch.watch("submittedWork", "onSubmittedWorkDone after the frame", workDone()) : workDone);
+        return new HeadlessGpuBackend(
+            watched, simulation, watch ? () => watch.watch("submittedWork", "onSubmittedWorkDone after the frame", workDone()) : workDone
+        );
     }
 
     /**
      * Runs the batches and waits for the device, so one frame at a time is in flight (a bake's
      * progress and Ctrl-C follow the GPU); the time is submit to work done, queueing included.
      */
-    public async runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, _texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult> {
+    public async runFrame(
+        batches: readonly PlannedBatch[], changed: GridRect | null, _texels?: MapsTexelOptions | null, pieces?: BatchPieces | null
+    ): Promise<FrameResult> {
         if (pieces) {
             this._simulation.runPieces(batches[0], pieces.from, pieces.to);
         } else {

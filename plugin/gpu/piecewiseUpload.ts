@@ -19,7 +19,9 @@ export const UPLOAD_PIECE_BYTES = 8 * 1024 * 1024;
  * Makes `writes` in pieces of about `bytesPerPiece`, awaiting `between()` after each piece but the
  * last. Returns the number of pieces.
  */
-export async function writeInPieces(device: ComputeDevice, writes: readonly BufferWrite[], bytesPerPiece: number, between: () => Promise<void>): Promise<number> {
+export async function writeInPieces(
+    device: ComputeDevice, writes: readonly BufferWrite[], bytesPerPiece: number, between: () => Promise<void>
+): Promise<number> {
     const pieceBytes = Math.max(4, bytesPerPiece - (bytesPerPiece % 4));
     let pieces = 1;
     let inPiece = 0;

@@ -7,12 +7,17 @@
  * formatted into WGSL, each checked by `wgslInteger` to be a safe integer. No option value (and
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
-import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct } from "../core/batchParams.js";
+import {
+    ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct,
+} from "../core/batchParams.js";
 import { wgslSlotAccessors } from "../core/editBatchParams.js";
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
 import { FILL_EPSILON } from "../core/fillLevels.js";
 import { INVERSE_SQRT2_Q16 } from "../core/steepestDescent.js";
-import { COUNTER_DROPLET_STEPS, COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED, COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED, COUNTER_WORDS } from "../core/counters.js";
+import {
+    COUNTER_DROPLET_STEPS, COUNTER_EDIT_ADDED, COUNTER_EDIT_REMOVED, COUNTER_OUTFLOW, COUNTER_SATURATION_ADDED, COUNTER_SATURATION_REMOVED, COUNTER_SEAM_ADDED,
+    COUNTER_SEAM_REMOVED, COUNTER_UPLIFT_ADDED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED, COUNTER_WORDS,
+} from "../core/counters.js";
 import { MAP_LIMIT } from "../core/erosionMaps.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT, U32_MAX } from "../core/fixedPoint.js";
 import { HASH_MULTIPLIER_1, HASH_MULTIPLIER_2 } from "../core/hash.js";
@@ -22,7 +27,9 @@ import { DRAINAGE_AREA_LIMIT } from "../core/cpu/rivers/mirror/riverAccumulate.j
 import { ROOT_AREA_LIMIT } from "../core/cpu/rivers/mirror/riverErode.js";
 import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion.js";
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
-import { FLUX_LIMIT, GRADIENT_COMPONENT_LIMIT, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, WATER_LIMIT, WATER_SEDIMENT_LIMIT } from "../core/waterModel.js";
+import {
+    FLUX_LIMIT, GRADIENT_COMPONENT_LIMIT, PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, SURFACE_DIFFERENCE_LIMIT, WATER_LIMIT, WATER_SEDIMENT_LIMIT,
+} from "../core/waterModel.js";
 import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
 import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT, STRATA_STREAM, wgslMaterialAccessors } from "../core/materials.js";
 import { CHECKSUM_WORKGROUP_SIZE, LANE_A_START, LANE_B_START } from "../core/checksums/regionChecksums.js";
@@ -118,47 +125,167 @@ export interface KernelSpec {
 export const KERNELS = {
     // Two builds of each kernel whose hot loop the materials' rule would slow: without the rule
     // (MATERIALS false, the code folded away) and with it, dispatched by the class's params.
-    erode_droplets: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"], constants: { MATERIALS: false }, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
-    erode_droplets_materials: { bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"], source: "erode_droplets", constants: { MATERIALS: true }, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" } },
-    clip_delta: { bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/clipDelta.ts", name: "clipDelta" } },
-    route_sediment: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    route_sediment_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    route_sediment_last: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", constants: { PASS_ON: false }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    route_sediment_last_odd: { bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true, includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: false }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" } },
-    apply_delta: { bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition", "material", "mask"], counters: false, includes: ["maps", "river_rect", "materials"], mirror: { file: "core/cpu/fold/applyDelta.ts", name: "applyDelta" } },
-    fill_levels: { bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"], mirror: { file: "core/cpu/fold/fillLevels.ts", name: "fillLevelStep" } },
-    copy_levels: { bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false, mirror: { file: "core/cpu/fold/fillLevels.ts", name: "copyLevels" } },
-    thermal_flux: { bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], constants: { MATERIALS: false }, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
-    thermal_flux_materials: { bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], source: "thermal_flux", constants: { MATERIALS: true }, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" } },
-    thermal_apply: { bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition", "material"], counters: true, includes: ["maps", "materials"], mirror: { file: "core/cpu/thermal/thermalApply.ts", name: "thermalApply" } },
-    river_slots: { bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverSlots.ts", name: "riverSlots" } },
-    river_accumulate: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], constants: { ODD_STEP: false }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
-    river_accumulate_odd: { bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], source: "river_accumulate", constants: { ODD_STEP: true }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" } },
-    copy_area: { bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "copyArea" } },
-    river_erode: { bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask", "material"], counters: false, includes: ["river_rect", "river_power", "sediment_routing", "materials"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" } },
-    river_uplift: { bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" } },
-    river_settle: { bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverSettle" } },
-    ground_edit: { bindings: ["params", "heights", "fillLevels", "delta", "waterSediment", "counters", "material"], counters: true, includes: ["materials"], mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" } },
-    tile_seam: { bindings: ["params", "heights", "drainageArea", "counters", "material"], counters: true, includes: ["materials"], mirror: { file: "core/cpu/fold/tileSeam.ts", name: "tileSeam" } },
-    water_flux: { bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterFlux" } },
-    water_scale: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterScale" } },
-    water_limit: { bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterLimit" } },
-    water_transport: { bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false, includes: ["water_common"], mirror: { file: "core/cpu/water/waterTransport.ts", name: "waterTransport" } },
-    water_erode: { bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false, includes: ["water_common", "water_pipes", "sediment_routing"], mirror: { file: "core/cpu/water/waterErode.ts", name: "waterErode" } },
-    water_depth: { bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true, includes: ["water_common"], mirror: { file: "core/cpu/water/waterDepth.ts", name: "waterDepth" } },
-    water_velocity: { bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "velocityX", "velocityY"], counters: false, includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterVelocity.ts", name: "waterVelocity" } },
-    water_apply: { bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition", "material"], counters: false, includes: ["water_common", "maps", "materials"], mirror: { file: "core/cpu/water/waterBatch.ts", name: "waterApply" } },
-    region_checksums: { bindings: ["params", "heights", "suspended", "drainageArea", "fillLevels", "waterDepth", "waterSediment", "fluxX", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
-    region_checksums_materials: { bindings: ["params", "material", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
-    region_checksums_water: { bindings: ["params", "fluxY", "fluxD1", "fluxD2", "outflowScale", "waterNext", "sedimentNext", "groundChange", "checksums"], counters: false, includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" } },
-    write_vertices: { bindings: ["params", "heights", "positions", "normals"], counters: false, mirror: { file: "core/vertexNormals.ts", name: "writeNormalRow" } },
+    erode_droplets: {
+        bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"],
+        constants: { MATERIALS: false }, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" },
+    },
+    erode_droplets_materials: {
+        bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"],
+        source: "erode_droplets", constants: { MATERIALS: true }, mirror: { file: "core/cpu/droplets/erodeDroplets.ts", name: "erodeDroplets" },
+    },
+    clip_delta: {
+        bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"],
+        mirror: { file: "core/cpu/fold/clipDelta.ts", name: "clipDelta" },
+    },
+    route_sediment: {
+        bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        includes: ["route_hop", "sediment_routing"], constants: { PASS_ON: true }, mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" },
+    },
+    route_sediment_odd: {
+        bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: true },
+        mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" },
+    },
+    route_sediment_last: {
+        bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        includes: ["route_hop", "sediment_routing"], source: "route_sediment", constants: { PASS_ON: false },
+        mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" },
+    },
+    route_sediment_last_odd: {
+        bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: false },
+        mirror: { file: "core/cpu/fold/routeSediment.ts", name: "routeSediment" },
+    },
+    apply_delta: {
+        bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition", "material", "mask"], counters: false,
+        includes: ["maps", "river_rect", "materials"], mirror: { file: "core/cpu/fold/applyDelta.ts", name: "applyDelta" },
+    },
+    fill_levels: {
+        bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"],
+        mirror: { file: "core/cpu/fold/fillLevels.ts", name: "fillLevelStep" },
+    },
+    copy_levels: {
+        bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false,
+        mirror: { file: "core/cpu/fold/fillLevels.ts", name: "copyLevels" },
+    },
+    thermal_flux: {
+        bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], constants: { MATERIALS: false },
+        mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" },
+    },
+    thermal_flux_materials: {
+        bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], source: "thermal_flux",
+        constants: { MATERIALS: true }, mirror: { file: "core/cpu/thermal/thermalFlux.ts", name: "thermalFlux" },
+    },
+    thermal_apply: {
+        bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition", "material"], counters: true,
+        includes: ["maps", "materials"], mirror: { file: "core/cpu/thermal/thermalApply.ts", name: "thermalApply" },
+    },
+    river_slots: {
+        bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"],
+        mirror: { file: "core/cpu/rivers/mirror/riverSlots.ts", name: "riverSlots" },
+    },
+    river_accumulate: {
+        bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], constants: { ODD_STEP: false },
+        mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" },
+    },
+    river_accumulate_odd: {
+        bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], source: "river_accumulate",
+        constants: { ODD_STEP: true }, mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" },
+    },
+    copy_area: {
+        bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"],
+        mirror: { file: "core/cpu/rivers/mirror/riverAccumulate.ts", name: "copyArea" },
+    },
+    river_erode: {
+        bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask", "material"], counters: false,
+        includes: ["river_rect", "river_power", "sediment_routing", "materials"], mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverErode" },
+    },
+    river_uplift: {
+        bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"],
+        mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverUplift" },
+    },
+    river_settle: {
+        bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"],
+        mirror: { file: "core/cpu/rivers/mirror/riverErode.ts", name: "riverSettle" },
+    },
+    ground_edit: {
+        bindings: ["params", "heights", "fillLevels", "delta", "waterSediment", "counters", "material"], counters: true, includes: ["materials"],
+        mirror: { file: "core/cpu/edits/applyGroundEdit.ts", name: "applyGroundEdit" },
+    },
+    tile_seam: {
+        bindings: ["params", "heights", "drainageArea", "counters", "material"], counters: true, includes: ["materials"],
+        mirror: { file: "core/cpu/fold/tileSeam.ts", name: "tileSeam" },
+    },
+    water_flux: {
+        bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"],
+        mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterFlux" },
+    },
+    water_scale: {
+        bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"],
+        mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterScale" },
+    },
+    water_limit: {
+        bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"],
+        mirror: { file: "core/cpu/water/waterPipes.ts", name: "waterLimit" },
+    },
+    water_transport: {
+        bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false,
+        includes: ["water_common"], mirror: { file: "core/cpu/water/waterTransport.ts", name: "waterTransport" },
+    },
+    water_erode: {
+        bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false,
+        includes: ["water_common", "water_pipes", "sediment_routing"], mirror: { file: "core/cpu/water/waterErode.ts", name: "waterErode" },
+    },
+    water_depth: {
+        bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true,
+        includes: ["water_common"], mirror: { file: "core/cpu/water/waterDepth.ts", name: "waterDepth" },
+    },
+    water_velocity: {
+        bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "velocityX", "velocityY"], counters: false,
+        includes: ["water_common", "water_pipes"], mirror: { file: "core/cpu/water/waterVelocity.ts", name: "waterVelocity" },
+    },
+    water_apply: {
+        bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition", "material"], counters: false,
+        includes: ["water_common", "maps", "materials"], mirror: { file: "core/cpu/water/waterBatch.ts", name: "waterApply" },
+    },
+    region_checksums: {
+        bindings: ["params", "heights", "suspended", "drainageArea", "fillLevels", "waterDepth", "waterSediment", "fluxX", "checksums"], counters: false,
+        includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" },
+    },
+    region_checksums_materials: {
+        bindings: ["params", "material", "checksums"], counters: false, includes: ["checksum_mix"],
+        mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" },
+    },
+    region_checksums_water: {
+        bindings: ["params", "fluxY", "fluxD1", "fluxD2", "outflowScale", "waterNext", "sedimentNext", "groundChange", "checksums"], counters: false,
+        includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" },
+    },
+    write_vertices: {
+        bindings: ["params", "heights", "positions", "normals"], counters: false, mirror: { file: "core/vertexNormals.ts", name: "writeNormalRow" },
+    },
     // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
-    write_maps: { bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"], texture: "mapsTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
-    write_area_map: { bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" } },
-    init_soil: { bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], mirror: { file: "core/materials.ts", name: "writeInitialSoil" } },
-    hardness_factors: { bindings: ["params", "delta", "material"], counters: false, includes: ["materials"], mirror: { file: "core/hardnessMap.ts", name: "writeHardnessFactors" } },
-    write_material_map: { bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], texture: "materialTexture", mirror: { file: "core/materialMaps.ts", name: "materialTexels" } },
-    write_water_map: { bindings: ["params", "heights", "waterDepth", "velocityX", "velocityY"], counters: false, texture: "waterTexture", mirror: { file: "core/waterMaps.ts", name: "waterTexels" } },
+    write_maps: {
+        bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"],
+        texture: "mapsTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" },
+    },
+    write_area_map: {
+        bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" },
+    },
+    init_soil: {
+        bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], mirror: { file: "core/materials.ts", name: "writeInitialSoil" },
+    },
+    hardness_factors: {
+        bindings: ["params", "delta", "material"], counters: false, includes: ["materials"],
+        mirror: { file: "core/hardnessMap.ts", name: "writeHardnessFactors" },
+    },
+    write_material_map: {
+        bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], texture: "materialTexture",
+        mirror: { file: "core/materialMaps.ts", name: "materialTexels" },
+    },
+    write_water_map: {
+        bindings: ["params", "heights", "waterDepth", "velocityX", "velocityY"], counters: false, texture: "waterTexture",
+        mirror: { file: "core/waterMaps.ts", name: "waterTexels" },
+    },
 } as const satisfies Record<string, KernelSpec>;
 
 /**
@@ -349,7 +476,9 @@ export function kernelFile(kernel: KernelName): string {
 /** Complete WGSL of a kernel: header, its constants, helpers, counters (if it reports), the kernel. */
 export function kernelSource(kernel: KernelName): string {
     const spec: KernelSpec = KERNELS[kernel];
-    const constants = Object.entries(spec.constants ?? {}).map(([name, value]) => (typeof value === "boolean" ? `const ${name}: bool = ${value};` : i32Const(name, value)));
+    const constants = Object.entries(spec.constants ?? {}).map(([name, value]) =>
+        (typeof value === "boolean" ? `const ${name}: bool = ${value};` : i32Const(name, value))
+    );
     const parts = [shaderHeader(), ...constants, SHADER_SOURCES.common];
     if (spec.counters) {
         parts.push(SHADER_SOURCES.counters);

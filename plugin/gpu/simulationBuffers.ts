@@ -86,7 +86,14 @@ export function gpuBufferNeeds(width: number, depth: number, patchSize: number):
         { what: "vertex positions", binding: "positions", bytes: width * depth * 12, width, depth, owner: "ground" },
         { what: "vertex normals", binding: "normals", bytes: width * depth * 12, width, depth, owner: "ground" },
         // A patch is at most patchSize + 1 vertices a side.
-        { what: "thermal flux", binding: "flux", bytes: fluxBytes(maxPatchVertices(patchSize)), width: patchSize + 1, depth: patchSize + 1, owner: "simulation" },
+        {
+            what: "thermal flux",
+            binding: "flux",
+            bytes: fluxBytes(maxPatchVertices(patchSize)),
+            width: patchSize + 1,
+            depth: patchSize + 1,
+            owner: "simulation",
+        },
     ];
 }
 
@@ -94,14 +101,18 @@ export function gpuBufferNeeds(width: number, depth: number, patchSize: number):
 export function assertBindable(device: ComputeDevice, what: string, bytes: number, width: number, depth: number): void {
     if (bytes > device.maxStorageBufferBindingSize) {
         throw new RangeError(
-            `The ${what} buffer of a ${width} x ${depth} grid needs ${bytes} bytes, more than this adapter's maxStorageBufferBindingSize of ${device.maxStorageBufferBindingSize} bytes. ` +
-                `Use a smaller ground, or create the WebGPU engine with a larger limit (WebGPUEngine option deviceDescriptor: { requiredLimits: { maxStorageBufferBindingSize } }, up to the adapter's own limit), or use backend: "cpu".`
+            `The ${what} buffer of a ${width} x ${depth} grid needs ${bytes} bytes, more than this ` +
+                `adapter's maxStorageBufferBindingSize of ${device.maxStorageBufferBindingSize} bytes. ` +
+                `Use a smaller ground, or create the WebGPU engine with a larger limit (WebGPUEngine option deviceDescriptor: ` +
+                    `{ requiredLimits: { maxStorageBufferBindingSize } }, up to the adapter's own limit), or use backend: "cpu".`
         );
     }
 }
 
 /** The buffers a simulation creates at once, by binding. */
-type OwnedBinding = "heights" | "suspended" | "delta" | "drainageArea" | "fillLevels" | "levelsNext" | "areaNext" | "riverSlots" | "mapWater" | "mapWear" | "mapDeposition" | "waterBatch" | "routed" | "routedNext" | "counters" | "brush" | "flux";
+type OwnedBinding =
+    "heights" | "suspended" | "delta" | "drainageArea" | "fillLevels" | "levelsNext" | "areaNext" | "riverSlots" | "mapWater" | "mapWear" | "mapDeposition" |
+    "waterBatch" | "routed" | "routedNext" | "counters" | "brush" | "flux";
 
 /** Labels of the buffers whose label is not `TerrainErosion.<binding>`. */
 const LABELS: Partial<Record<OwnedBinding, string>> = { flux: "thermalFlux" };
@@ -287,7 +298,16 @@ export class SimulationBuffers {
     /** Every buffer held now: what `dispose` destroys and `GpuErosionSimulation.bufferCount` counts. */
     public all(): ComputeBuffer[] {
         const masks = MASKED_OPERATORS.map((operator) => this._masks[operator]).filter((buffer): buffer is ComputeBuffer => buffer !== null);
-        return [...Object.values(this._owned), this.noMask, this._noMaterial, ...masks, ...this.paramSlots, ...this._waterBuffers(), ...(this._material ? [this._material] : []), ...(this._checksums ? [this._checksums] : [])];
+        return [
+            ...Object.values(this._owned),
+            this.noMask,
+            this._noMaterial,
+            ...masks,
+            ...this.paramSlots,
+            ...this._waterBuffers(),
+            ...(this._material ? [this._material] : []),
+            ...(this._checksums ? [this._checksums] : []),
+        ];
     }
 
     /** Destroys every buffer. */

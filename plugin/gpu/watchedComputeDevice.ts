@@ -68,7 +68,9 @@ export class WatchedComputeDevice extends ForwardingComputeDevice {
     }
 
     public override readBuffer(buffer: ComputeBuffer, byteOffset: number, byteLength: number): Promise<ArrayBuffer> {
-        const read = this._watch.watch("readback", `readBuffer ${buffer.label} (bytes ${byteOffset}-${byteOffset + byteLength})`, super.readBuffer(buffer, byteOffset, byteLength));
+        const read = this._watch.watch(
+            "readback", `readBuffer ${buffer.label} (bytes ${byteOffset}-${byteOffset + byteLength})`, super.readBuffer(buffer, byteOffset, byteLength)
+        );
         this._submitted();
         return read;
     }

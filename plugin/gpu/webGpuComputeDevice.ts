@@ -52,9 +52,15 @@ export class WebGpuComputeDevice implements ComputeDevice {
             const info = await module.getCompilationInfo();
             const errors = info.messages.filter((message) => message.type === "error");
             if (errors.length > 0) {
-                throw new Error(`WGSL kernel ${kernel} failed to compile:\n${errors.map((message) => `${message.lineNum}:${message.linePos} ${message.message}`).join("\n")}`);
+                throw new Error(
+                    `WGSL kernel ${kernel} failed to ` +
+                        `compile:\n${errors.map((message) => `${message.lineNum}:${message.linePos} ${message.message}`).join("\n")}`
+                );
             }
-            this._pipelines.set(kernel, await this.gpu.createComputePipelineAsync({ label: `TerrainErosion.${kernel}`, layout: "auto", compute: { module, entryPoint: "main" } }));
+            this._pipelines.set(
+                kernel,
+                await this.gpu.createComputePipelineAsync({ label: `TerrainErosion.${kernel}`, layout: "auto", compute: { module, entryPoint: "main" } })
+            );
             onCompiled?.();
             onStep?.();
         }
@@ -112,7 +118,11 @@ export class WebGpuComputeDevice implements ComputeDevice {
     }
 
     public async readBuffer(buffer: ComputeBuffer, byteOffset: number, byteLength: number): Promise<ArrayBuffer> {
-        const staging = this.gpu.createBuffer({ label: `${buffer.label}.readback`, size: byteLength, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+        const staging = this.gpu.createBuffer({
+            label: `${buffer.label}.readback`,
+            size: byteLength,
+            usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+        });
         const encoder = this.encoder;
         encoder.copyBufferToBuffer(live(buffer), byteOffset, staging, 0, byteLength);
         this.submit();

@@ -99,7 +99,9 @@ vec3 erosionApply(vec3 base, vec3 positionW) {
         if (view < 4.5) return nearest.a < 0.0 ? vec3(0.1) : 0.5 + 0.5 * cos(6.2831 * (nearest.a / 8.0 + vec3(0.0, 0.33, 0.67)));
         if (view < 5.5) return mix(base * 0.6 + 0.35, vec3(0.05, 0.2, 0.65), smoothstep(0.35, 1.0, river));
         if (view < 6.5) return mix(vec3(0.95), vec3(0.35, 0.22, 0.08), soil);
-        return bed < 0.0 ? erosionRock(material, bed) : (0.55 + 0.4 * cos(6.2831 * (bed * 0.381966 + vec3(0.0, 0.33, 0.67)))) * mix(0.6, 1.0, erosionHardness(material));
+        return bed < 0.0
+            ? erosionRock(material, bed)
+            : (0.55 + 0.4 * cos(6.2831 * (bed * 0.381966 + vec3(0.0, 0.33, 0.67)))) * mix(0.6, 1.0, erosionHardness(material));
     }
     vec3 colour = mix(base, erosionRock(material, bed), erosionMaterialScales.w * material.a * (1.0 - soil));
     colour = mix(colour, erosionSoilColor, erosionMaterialScales.z * material.a * soil);
@@ -203,6 +205,7 @@ export function erosionFragmentCode(wgsl: boolean, kind: "standard" | "pbr"): Re
         : {
               CUSTOM_FRAGMENT_DEFINITIONS: wgsl ? WGSL_DEFINITIONS : GLSL_DEFINITIONS,
               // The diffuse colour times the texture's is what the material shows: blend that, then let it through unscaled.
-              CUSTOM_FRAGMENT_UPDATE_DIFFUSE: `#ifdef EROSIONMAPS\nbaseColor = ${wgsl ? "vec4f" : "vec4"}(erosionApply(baseColor.rgb * diffuseColor, ${position}), baseColor.a);\ndiffuseColor = ${vec3One};\n#endif\n`,
+              CUSTOM_FRAGMENT_UPDATE_DIFFUSE: `#ifdef EROSIONMAPS\nbaseColor = ${wgsl ? "vec4f" : "vec4"}(erosionApply(baseColor.rgb * ` +
+                  `diffuseColor, ${position}), baseColor.a);\ndiffuseColor = ${vec3One};\n#endif\n`,
           };
 }

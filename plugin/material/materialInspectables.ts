@@ -14,7 +14,15 @@ const CONTROLS: (Omit<IInspectable, "propertyName"> & { key: string })[] = [
     { key: "wetEnabled", label: "erosion wet channels", type: InspectableType.Checkbox },
     { key: "wetColor", label: "erosion wet colour", type: InspectableType.Color3 },
     { key: "wetStrength", label: "erosion wet strength", type: InspectableType.Slider, min: 0, max: 1, step: 0.01 },
-    { key: "wetSource", label: "erosion wet source", type: InspectableType.Options, options: [{ label: "water", value: "water" as never }, { label: "drainage", value: "drainage" as never }] },
+    {
+        key: "wetSource",
+        label: "erosion wet source",
+        type: InspectableType.Options,
+        options: [
+            { label: "water", value: "water" as never },
+            { label: "drainage", value: "drainage" as never },
+        ],
+    },
     { key: "rockEnabled", label: "erosion bare rock", type: InspectableType.Checkbox },
     { key: "rockColor", label: "erosion rock colour", type: InspectableType.Color3 },
     { key: "rockStrength", label: "erosion rock strength", type: InspectableType.Slider, min: 0, max: 1, step: 0.01 },
@@ -28,7 +36,12 @@ const CONTROLS: (Omit<IInspectable, "propertyName"> & { key: string })[] = [
     { key: "soilEnabled", label: "erosion soil", type: InspectableType.Checkbox },
     { key: "soilColor", label: "erosion soil colour", type: InspectableType.Color3 },
     { key: "soilStrength", label: "erosion soil strength", type: InspectableType.Slider, min: 0, max: 1, step: 0.01 },
-    { key: "mapView", label: "erosion map view", type: InspectableType.Options, options: EROSION_MAP_VIEWS.map((view) => ({ label: view, value: view as never })) },
+    {
+        key: "mapView",
+        label: "erosion map view",
+        type: InspectableType.Options,
+        options: EROSION_MAP_VIEWS.map((view) => ({ label: view, value: view as never })),
+    },
 ];
 
 /** Adds the controls (bound to `plugin`'s properties) to `material`; returns a function that removes them. */

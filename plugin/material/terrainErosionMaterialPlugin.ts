@@ -115,7 +115,10 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         this._uninstallInspectables = installMaterialInspectables(material, this);
         // Detached, the erosion's textures are gone: the material draws as without the plugin until
         // something is attached again, then takes the new runner's textures.
-        this._lifecycleObservers = [erosion.onDetachedObservable.add(() => this._dropTextures()), erosion.onAttachedObservable.add(() => void (this._whenReady = this._bindTextures()))];
+        this._lifecycleObservers = [
+            erosion.onDetachedObservable.add(() => this._dropTextures()),
+            erosion.onAttachedObservable.add(() => void (this._whenReady = this._bindTextures())),
+        ];
         this._whenReady = this._bindTextures();
     }
 
@@ -188,12 +191,17 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         uniformBuffer.updateFloat2("erosionGridSize", grid.width, grid.depth);
         uniformBuffer.updateFloat4("erosionScales", this.waterScale, this.wearScale, this.depositionScale, this.drainageScale);
         const on = (enabled: boolean, strength: number) => (enabled ? Math.min(1, Math.max(0, strength)) : 0);
-        uniformBuffer.updateFloat4("erosionStrengths", on(this.wetEnabled, this.wetStrength), on(this.rockEnabled, this.rockStrength), on(this.sedimentEnabled, this.sedimentStrength), this.wetSource === "drainage" ? 1 : 0);
+        uniformBuffer.updateFloat4(
+            "erosionStrengths", on(this.wetEnabled, this.wetStrength), on(this.rockEnabled, this.rockStrength), on(this.sedimentEnabled, this.sedimentStrength),
+            this.wetSource === "drainage" ? 1 : 0
+        );
         uniformBuffer.updateColor3("erosionWetColor", this.wetColor);
         uniformBuffer.updateColor3("erosionRockColor", this.rockColor);
         uniformBuffer.updateColor3("erosionSedimentColor", this.sedimentColor);
         uniformBuffer.updateFloat("erosionMapView", Math.max(0, EROSION_MAP_VIEWS.indexOf(this.mapView)));
-        uniformBuffer.updateFloat4("erosionMaterialScales", this.soilScale, this.hardnessScale, on(this.soilEnabled, this.soilStrength), on(this.layersEnabled, this.layerStrength));
+        uniformBuffer.updateFloat4(
+            "erosionMaterialScales", this.soilScale, this.hardnessScale, on(this.soilEnabled, this.soilStrength), on(this.layersEnabled, this.layerStrength)
+        );
         uniformBuffer.updateColor3("erosionSoilColor", this.soilColor);
         uniformBuffer.updateColor3("erosionSoftRockColor", this.softRockColor);
         uniformBuffer.updateColor3("erosionHardRockColor", this.hardRockColor);

@@ -26,12 +26,17 @@ const RANGES = {
 } as const;
 
 /** The options with their defaults; a RangeError naming the first option outside its range. */
-export function validateColliderOptions(options: ErosionCollidersOptions): Required<Omit<ErosionCollidersOptions, "material">> & { material?: PhysicsMaterial } {
+export function validateColliderOptions(
+    options: ErosionCollidersOptions
+): Required<Omit<ErosionCollidersOptions, "material">> & { material?: PhysicsMaterial } {
     const resolved = { ...options } as Record<string, unknown>;
     for (const [name, range] of Object.entries(RANGES)) {
         const value = resolved[name] ?? range.default;
         if (typeof value !== "number" || !Number.isFinite(value) || value < range.min || value > range.max || (range.integer && !Number.isInteger(value))) {
-            throw new RangeError(`ErosionColliders option "${name}" is ${String(value)}: it must be ${range.integer ? "an integer" : "a number"} in [${range.min}, ${range.max}] (${range.unit}).`);
+            throw new RangeError(
+                `ErosionColliders option "${name}" is ${String(value)}: it must be ` +
+                    `${range.integer ? "an integer" : "a number"} in [${range.min}, ${range.max}] (${range.unit}).`
+            );
         }
         resolved[name] = value;
     }

@@ -87,11 +87,18 @@ export class ErosionColliders {
         this._scene = grounds[0].getScene();
         if ((this._scene.getPhysicsEngine as { __isSideEffectStub?: boolean }).__isSideEffectStub) {
             // Another copy of @babylonjs/core than the one this package sees (the import above registered it there).
-            throw new Error('ErosionColliders: this scene\'s Babylon has no physics engine component, so scene.enablePhysics() did nothing. Add `import "@babylonjs/core/Physics/joinedPhysicsEngineComponent.js";` before calling scene.enablePhysics (and make sure the app and this package share one @babylonjs/core).');
+            throw new Error(
+                'ErosionColliders: this scene\'s Babylon has no physics engine component, so scene.enablePhysics() ' +
+                    'did nothing. Add `import "@babylonjs/core/Physics/joinedPhysicsEngineComponent.js";` before ' +
+                    'calling scene.enablePhysics (and make sure the app and this package share one @babylonjs/core).'
+            );
         }
         const engine = this._scene.getPhysicsEngine();
         if (!engine || engine.getPluginVersion() !== 2) {
-            throw new Error("ErosionColliders needs Babylon's physics v2 in the ground's scene: scene.enablePhysics(gravity, new HavokPlugin(true, await HavokPhysics())) first.");
+            throw new Error(
+                "ErosionColliders needs Babylon's physics v2 in the ground's scene: " +
+                    "scene.enablePhysics(gravity, new HavokPlugin(true, await HavokPhysics())) first."
+            );
         }
         for (const ground of grounds) {
             this._colliders.push(this._buildCollider(ground));
@@ -186,7 +193,9 @@ export class ErosionColliders {
         const container = new PhysicsShapeContainer(this._scene);
         for (const chunk of chunks) {
             // A heightfield is centred on its origin.
-            const centre = new Vector3(-((width - 1) * cellSize) / 2 + (chunk.x0 + side / 2) * cellSize, 0, ((depth - 1) * cellSize) / 2 - (chunk.y0 + side / 2) * cellSize);
+            const centre = new Vector3(
+                -((width - 1) * cellSize) / 2 + (chunk.x0 + side / 2) * cellSize, 0, ((depth - 1) * cellSize) / 2 - (chunk.y0 + side / 2) * cellSize
+            );
             container.addChild(chunk.shape, centre);
         }
         if (this._options.material) {

@@ -21,13 +21,17 @@ export interface GroundTilesOptions extends HeightsGroundOptions {
 function cut(cells: number, tiles: number | readonly number[], axis: string): number[] {
     if (typeof tiles === "number") {
         if (!Number.isInteger(tiles) || tiles < 1 || tiles > cells) {
-            throw new RangeError(`createGroundTilesFromHeights: tiles.${axis} is ${tiles}: it must be an integer from 1 to the ${cells} cells along that axis.`);
+            throw new RangeError(
+                `createGroundTilesFromHeights: tiles.${axis} is ${tiles}: it must be an integer from 1 to the ${cells} cells along that axis.`
+            );
         }
         return Array.from({ length: tiles }, (_, i) => Math.floor(cells / tiles) + (i < cells % tiles ? 1 : 0));
     }
     const total = tiles.reduce((sum, n) => sum + n, 0);
     if (tiles.length === 0 || tiles.some((n) => !Number.isInteger(n) || n < 1) || total !== cells) {
-        throw new RangeError(`createGroundTilesFromHeights: tiles.${axis} is [${tiles.join(", ")}]: positive integers adding up to the ${cells} cells along that axis.`);
+        throw new RangeError(
+            `createGroundTilesFromHeights: tiles.${axis} is [${tiles.join(", ")}]: positive integers adding up to the ${cells} cells along that axis.`
+        );
     }
     return [...tiles];
 }
@@ -59,7 +63,9 @@ export function createGroundTilesFromHeights(name: string, heights: Float32Array
             for (let y = 0; y <= cellsZ; y++) {
                 tile.set(metres.subarray((y0 + y) * columns + x0, (y0 + y) * columns + x0 + cellsX + 1), y * (cellsX + 1));
             }
-            const ground = createGroundFromHeights(`${name}_r${row}_c${column}`, tile, { columns: cellsX + 1, rows: cellsZ + 1, extent: { width: cellsX * cellX, height: cellsZ * cellZ } }, scene);
+            const ground = createGroundFromHeights(
+                `${name}_r${row}_c${column}`, tile, { columns: cellsX + 1, rows: cellsZ + 1, extent: { width: cellsX * cellX, height: cellsZ * cellZ } }, scene
+            );
             ground.position.set(-extent.width / 2 + (x0 + cellsX / 2) * cellX, 0, extent.height / 2 - (y0 + cellsZ / 2) * cellZ);
             line.push(ground);
             x0 += cellsX;

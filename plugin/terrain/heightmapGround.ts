@@ -23,7 +23,9 @@ export interface GroundExtent {
 }
 
 /** Encodes heights (metres, row-major, top row first = far edge of the ground) as a 16-bit grayscale PNG. */
-export async function encodeHeightsPng16(heights: ArrayLike<number>, columns: number, rows: number, range?: HeightRange): Promise<{ png: Uint8Array; range: HeightRange }> {
+export async function encodeHeightsPng16(
+    heights: ArrayLike<number>, columns: number, rows: number, range?: HeightRange
+): Promise<{ png: Uint8Array; range: HeightRange }> {
     const { samples, range: used } = heightsToSamples(heights, range);
     return { png: await encodeGray16Png(samples, columns, rows), range: used };
 }
@@ -64,7 +66,9 @@ export function createGroundFromHeights(name: string, heights: Float32Array | Ui
     } else {
         metres = heights;
     }
-    const ground = CreateGround(name, { width: extent.width, height: extent.height, subdivisionsX: columns - 1, subdivisionsY: rows - 1, updatable: true }, scene);
+    const ground = CreateGround(
+        name, { width: extent.width, height: extent.height, subdivisionsX: columns - 1, subdivisionsY: rows - 1, updatable: true }, scene
+    );
     const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
     for (let i = 0; i < metres.length; i++) {
         positions[i * 3 + 1] = metres[i];
@@ -88,7 +92,9 @@ export interface Png16GroundOptions {
  * image's top row at the far (+z) edge.
  * @param source a URL to fetch, or the PNG's bytes
  */
-export async function createGroundFromPng16(name: string, source: string | ArrayBuffer | Uint8Array, options: Png16GroundOptions, scene: Scene): Promise<GroundMesh> {
+export async function createGroundFromPng16(
+    name: string, source: string | ArrayBuffer | Uint8Array, options: Png16GroundOptions, scene: Scene
+): Promise<GroundMesh> {
     const bytes = typeof source === "string" ? new Uint8Array(await (await fetch(source)).arrayBuffer()) : source;
     const image = await decodeGrayPng(bytes);
     const samples = image.bitDepth === 16 ? image.samples : image.samples.map((value) => value * 257);

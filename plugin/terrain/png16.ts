@@ -219,7 +219,12 @@ export async function encodeRgb8Png(pixels: Uint8Array, width: number, height: n
 
 /** A PNG of filtered scanlines `raw` (each row led by its filter byte). */
 async function encodePng(raw: Uint8Array, width: number, height: number, bitDepth: number, colourType: number): Promise<Uint8Array> {
-    const parts = [new Uint8Array(SIGNATURE), chunk("IHDR", pngHeader(width, height, bitDepth, colourType)), chunk("IDAT", await deflate(raw)), chunk("IEND", new Uint8Array(0))];
+    const parts = [
+        new Uint8Array(SIGNATURE),
+        chunk("IHDR", pngHeader(width, height, bitDepth, colourType)),
+        chunk("IDAT", await deflate(raw)),
+        chunk("IEND", new Uint8Array(0)),
+    ];
     const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
     let at = 0;
     for (const part of parts) {

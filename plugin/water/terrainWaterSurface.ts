@@ -68,7 +68,12 @@ export class TerrainWaterSurface {
     /** Counts binds and drops, so a bind that a detach (or a newer bind) overtook keeps nothing. */
     private _bindGeneration = 0;
     /** The vec4 uniforms, set every frame from these objects (no allocation per frame). */
-    private readonly _uniforms = { gridX: { x: 0, y: 0, z: 0, w: 0 }, gridY: { x: 0, y: 0, z: 0, w: 0 }, gridSize: { x: 0, y: 0, z: 0, w: 0 }, shape: { x: 0, y: 0, z: 0, w: 0 } };
+    private readonly _uniforms = {
+        gridX: { x: 0, y: 0, z: 0, w: 0 },
+        gridY: { x: 0, y: 0, z: 0, w: 0 },
+        gridSize: { x: 0, y: 0, z: 0, w: 0 },
+        shape: { x: 0, y: 0, z: 0, w: 0 },
+    };
 
     /**
      * Builds the surface's meshes and material at once; the water shows once the erosion's backend
@@ -79,12 +84,21 @@ export class TerrainWaterSurface {
      * `WATER_SURFACE_DEFAULTS`; a bad value throws a RangeError naming the option
      */
     constructor(erosion: ErosionController, options: Partial<TerrainWaterSurfaceOptions> = {}) {
-        if (!erosion || typeof (erosion as Partial<ErosionController>).getMapTexture !== "function" || typeof (erosion as Partial<ErosionController>).getGrounds !== "function") {
-            throw new TypeError(`TerrainWaterSurface: erosion is ${erosion === null ? "null" : typeof erosion}: it must be a TerrainErosion or a TerrainErosionWorld.`);
+        if (
+            !erosion ||
+            typeof (erosion as Partial<ErosionController>).getMapTexture !== "function" ||
+            typeof (erosion as Partial<ErosionController>).getGrounds !== "function"
+        ) {
+            throw new TypeError(
+                `TerrainWaterSurface: erosion is ${erosion === null ? "null" : typeof erosion}: it must be a TerrainErosion or a TerrainErosionWorld.`
+            );
         }
         const grounds = erosion.getGrounds();
         if (grounds.length === 0) {
-            throw new Error(`TerrainWaterSurface: erosion (a ${erosion.getClassName()}) has no ground: it is not attached yet, detached or disposed. Attach it first (ground.addBehavior(erosion, true)).`);
+            throw new Error(
+                `TerrainWaterSurface: erosion (a ${erosion.getClassName()}) has no ground: it is not ` +
+                    `attached yet, detached or disposed. Attach it first (ground.addBehavior(erosion, true)).`
+            );
         }
         this._options = resolveWaterSurfaceOptions(options);
         this._erosion = erosion;
@@ -185,7 +199,12 @@ export class TerrainWaterSurface {
     private _createMesh(ground: GroundMesh): Mesh {
         const mesh = new Mesh(`${ground.name} water`, this._scene);
         // The ground's grid without normals or uvs: the shader reads everything else from the texture.
-        const grid = CreateGroundVertexData({ width: ground._width, height: ground._height, subdivisionsX: ground.subdivisionsX, subdivisionsY: ground.subdivisionsY });
+        const grid = CreateGroundVertexData({
+            width: ground._width,
+            height: ground._height,
+            subdivisionsX: ground.subdivisionsX,
+            subdivisionsY: ground.subdivisionsY,
+        });
         grid.normals = null;
         grid.uvs = null;
         grid.applyToMesh(mesh, false);

@@ -78,7 +78,9 @@ function checkNumber(name: keyof typeof NUMBERS, value: unknown): number {
     const below = exclusiveMin ? (value as number) <= min : (value as number) < min;
     if (typeof value !== "number" || !Number.isFinite(value) || below || value > max) {
         const range = max === Infinity ? `${exclusiveMin ? "above" : "at least"} ${min}` : `from ${min} to ${max}`;
-        throw new RangeError(`TerrainWaterSurface option "${name}" is ${describe(value)}: it must be a finite number ${unit === "(a fraction)" ? "" : `of ${unit}, `}${range}.`);
+        throw new RangeError(
+            `TerrainWaterSurface option "${name}" is ${describe(value)}: it must be a finite number ${unit === "(a fraction)" ? "" : `of ${unit}, `}${range}.`
+        );
     }
     return value;
 }
@@ -88,7 +90,9 @@ function checkColor(name: (typeof COLORS)[number], value: unknown): WaterColor {
     const channels = color && typeof color === "object" ? [color.r, color.g, color.b] : [];
     if (channels.length !== 3 || !channels.every((channel) => typeof channel === "number" && Number.isFinite(channel) && channel >= 0 && channel <= 1)) {
         const got = color && typeof color === "object" ? `{ r: ${describe(color.r)}, g: ${describe(color.g)}, b: ${describe(color.b)} }` : describe(value);
-        throw new RangeError(`TerrainWaterSurface option "${name}" is ${got}: it must be a colour { r, g, b } (a Color3) with each channel a finite number from 0 to 1.`);
+        throw new RangeError(
+            `TerrainWaterSurface option "${name}" is ${got}: it must be a colour { r, g, b } (a Color3) with each channel a finite number from 0 to 1.`
+        );
     }
     return Object.freeze({ r: color!.r, g: color!.g, b: color!.b });
 }
@@ -97,8 +101,13 @@ function checkDirection(value: unknown): WaterDirection {
     const direction = value as WaterDirection | null;
     const parts = direction && typeof direction === "object" ? [direction.x, direction.y, direction.z] : [];
     if (parts.length !== 3 || !parts.every((part) => typeof part === "number" && Number.isFinite(part)) || parts.every((part) => part === 0)) {
-        const got = direction && typeof direction === "object" ? `{ x: ${describe(direction.x)}, y: ${describe(direction.y)}, z: ${describe(direction.z)} }` : describe(value);
-        throw new RangeError(`TerrainWaterSurface option "lightDirection" is ${got}: it must be a direction { x, y, z } (a Vector3) of finite numbers, not all 0.`);
+        const got =
+            direction && typeof direction === "object"
+                ? `{ x: ${describe(direction.x)}, y: ${describe(direction.y)}, z: ${describe(direction.z)} }`
+                : describe(value);
+        throw new RangeError(
+            `TerrainWaterSurface option "lightDirection" is ${got}: it must be a direction { x, y, z } (a Vector3) of finite numbers, not all 0.`
+        );
     }
     return Object.freeze({ x: direction!.x, y: direction!.y, z: direction!.z });
 }
@@ -107,7 +116,10 @@ function checkDirection(value: unknown): WaterDirection {
  * `input` merged over `base` (default: the defaults) and validated: throws a RangeError naming the
  * option for a value out of range, NaN or of the wrong type, and for a name that is not an option.
  */
-export function resolveWaterSurfaceOptions(input: Partial<TerrainWaterSurfaceOptions> = {}, base: Readonly<TerrainWaterSurfaceOptions> = WATER_SURFACE_DEFAULTS): Readonly<TerrainWaterSurfaceOptions> {
+export function resolveWaterSurfaceOptions(
+    input: Partial<TerrainWaterSurfaceOptions> = {},
+    base: Readonly<TerrainWaterSurfaceOptions> = WATER_SURFACE_DEFAULTS
+): Readonly<TerrainWaterSurfaceOptions> {
     if (input === null || typeof input !== "object") {
         throw new TypeError(`TerrainWaterSurface options are ${describe(input)}: they must be an object (or left out).`);
     }

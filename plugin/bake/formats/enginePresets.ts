@@ -50,24 +50,45 @@ export function resampleHeights(heights: Float32Array, width: number, depth: num
 }
 
 /** What the importer's dialog needs, as lines to print and a record for the report. */
-export function importInstructions(preset: EnginePreset, field: { width: number; depth: number; cellSize: number }, side: number, range: HeightRange, endian: Endian): { lines: string[]; settings: Record<string, number | string> } {
+export function importInstructions(
+    preset: EnginePreset, field: { width: number; depth: number; cellSize: number }, side: number, range: HeightRange, endian: Endian
+): { lines: string[]; settings: Record<string, number | string> } {
     const sizeX = (field.width - 1) * field.cellSize;
     const sizeZ = (field.depth - 1) * field.cellSize;
     const resampled = side !== field.width || side !== field.depth ? ` (resampled from ${field.width} x ${field.depth})` : "";
     const round = (value: number) => Math.round(value * 1000) / 1000;
     if (preset === "unity") {
-        const settings = { depth: "Bit 16", width: side, height: side, byteOrder: endian === "little" ? "Windows" : "Mac", terrainSizeX: round(sizeX), terrainSizeZ: round(sizeZ), terrainHeight: round(range.max - range.min), positionY: round(range.min) };
+        const settings = {
+            depth: "Bit 16",
+            width: side,
+            height: side,
+            byteOrder: endian === "little" ? "Windows" : "Mac",
+            terrainSizeX: round(sizeX),
+            terrainSizeZ: round(sizeZ),
+            terrainHeight: round(range.max - range.min),
+            positionY: round(range.min),
+        };
         return {
             settings,
             lines: [
                 `Unity: Terrain > Import Raw: Depth ${settings.depth}, Width ${side}, Height ${side}${resampled}, Byte Order ${settings.byteOrder},`,
-                `  Terrain Size ${settings.terrainSizeX} x ${settings.terrainHeight} x ${settings.terrainSizeZ} m (X x Y x Z); place the terrain at Y = ${settings.positionY} m.`,
+                `  Terrain Size ${settings.terrainSizeX} x ${settings.terrainHeight} x ${settings.terrainSizeZ} m (X x Y x Z); place the terrain at Y = ` +
+                    `${settings.positionY} m.`,
             ],
         };
     }
-    const settings = { scaleX: round(((sizeX / (side - 1)) * 100)), scaleY: round(((sizeZ / (side - 1)) * 100)), scaleZ: round(((range.max - range.min) / 512) * 100), locationZ: round(((range.min + range.max) / 2) * 100), resolution: `${side} x ${side}` };
+    const settings = {
+        scaleX: round(((sizeX / (side - 1)) * 100)),
+        scaleY: round(((sizeZ / (side - 1)) * 100)),
+        scaleZ: round(((range.max - range.min) / 512) * 100),
+        locationZ: round(((range.min + range.max) / 2) * 100),
+        resolution: `${side} x ${side}`,
+    };
     return {
         settings,
-        lines: [`Unreal: Landscape > Import from File: ${settings.resolution}${resampled}; Scale X ${settings.scaleX}, Y ${settings.scaleY}, Z ${settings.scaleZ}; Location Z ${settings.locationZ} cm.`],
+        lines: [
+            `Unreal: Landscape > Import from File: ${settings.resolution}${resampled}; Scale X ${settings.scaleX}, Y ` +
+                `${settings.scaleY}, Z ${settings.scaleZ}; Location Z ${settings.locationZ} cm.`,
+        ],
     };
 }

@@ -22,20 +22,29 @@ export async function decodeExrHeights(bytes: Uint8Array): Promise<{ width: numb
     }
     const { width, height, data, format } = decoded;
     const channels = format === RED_FORMAT ? 1 : 4;
-    if (!(data instanceof Float32Array) || data.length !== width * height * channels) throw new Error(`its pixels did not decode to ${width} x ${height} floats`);
+    if (!(data instanceof Float32Array) || data.length !== width * height * channels)
+        throw new Error(`its pixels did not decode to ${width} x ${height} floats`);
     const heights = new Float32Array(width * height);
     for (let y = 0; y < height; y++) {
         const from = (height - 1 - y) * width; // bottom-up in the decoder's output
         for (let x = 0; x < width; x++) heights[y * width + x] = data[(from + x) * channels];
     }
     const bad = heights.findIndex((value) => !Number.isFinite(value));
-    if (bad >= 0) throw new Error(`height ${bad} (row ${Math.floor(bad / width)}, column ${bad % width}) is ${heights[bad]}; every height must be a finite number of metres`);
+    if (bad >= 0)
+        throw new Error(
+            `height ${bad} (row ${Math.floor(bad / width)}, column ${bad % width}) is ${heights[bad]}; every height must be a finite number of metres`
+        );
     return { width, depth: height, heights };
 }
 
 /** An EXR of four float channels R, G, B, A (each `width` x `depth`, top row first). */
-export async function encodeExr(width: number, depth: number, channels: readonly [Float32Array, Float32Array, Float32Array, Float32Array]): Promise<Uint8Array> {
-    const [{ DataTexture, RGBAFormat, FloatType }, { EXRExporter, ZIP_COMPRESSION }] = await Promise.all([import("three"), import("three/examples/jsm/exporters/EXRExporter.js")]);
+export async function encodeExr(
+    width: number, depth: number, channels: readonly [Float32Array, Float32Array, Float32Array, Float32Array]
+): Promise<Uint8Array> {
+    const [{ DataTexture, RGBAFormat, FloatType }, { EXRExporter, ZIP_COMPRESSION }] = await Promise.all([
+        import("three"),
+        import("three/examples/jsm/exporters/EXRExporter.js"),
+    ]);
     const pixels = new Float32Array(width * depth * 4);
     for (let y = 0; y < depth; y++) {
         const to = (depth - 1 - y) * width; // the exporter takes texture rows, bottom-up

@@ -30,7 +30,10 @@ export interface OutputFormat {
     readonly preset: EnginePreset | null;
 }
 
-/** The maps a bake writes: the erosion maps, the drainage area (cells draining through each vertex) and, once the materials have run, theirs (`MaterialBakeMaps`). */
+/**
+ * The maps a bake writes: the erosion maps, the drainage area (cells draining through each vertex)
+ * and, once the materials have run, theirs (`MaterialBakeMaps`).
+ */
 export type BakeMaps = ErosionMaps & { readonly drainageArea: Uint32Array } & Partial<MaterialBakeMaps>;
 
 /** The heights' file, its range (16-bit formats) and, for a preset, the importer's settings. */
@@ -47,7 +50,9 @@ export function fits(heights: Float32Array, range: HeightRange): boolean {
 }
 
 /** The heights (`width` x `depth`, metres, top row first) as `output` asks. */
-export async function encodeHeights(output: OutputFormat, heights: Float32Array, field: { width: number; depth: number; cellSize: number; range: HeightRange | null }): Promise<EncodedHeights> {
+export async function encodeHeights(
+    output: OutputFormat, heights: Float32Array, field: { width: number; depth: number; cellSize: number; range: HeightRange | null }
+): Promise<EncodedHeights> {
     const { format, endian, preset } = output;
     if (preset) {
         const side = presetSide(preset, field.width, field.depth);
@@ -56,7 +61,12 @@ export async function encodeHeights(output: OutputFormat, heights: Float32Array,
         return { bytes, range, engine: importInstructions(preset, field, side, range, endian) };
     }
     if (format === "f32") return { bytes: new Uint8Array(heights.buffer, heights.byteOffset, heights.byteLength), range: null, engine: null };
-    if (format === "exr") return { bytes: await encodeExr(field.width, field.depth, [heights, heights, heights, new Float32Array(heights.length).fill(1)]), range: null, engine: null };
+    if (format === "exr")
+        return {
+            bytes: await encodeExr(field.width, field.depth, [heights, heights, heights, new Float32Array(heights.length).fill(1)]),
+            range: null,
+            engine: null,
+        };
     if (format === "tiff") return { bytes: await encodeTiff(heights, field.width, field.depth, field.cellSize), range: null, engine: null };
     const { samples, range } = field.range && fits(heights, field.range) ? heightsToSamples(heights, field.range) : heightsToSamples(heights);
     return { bytes: format === "raw16" ? encodeRaw16(samples, endian) : await encodeGray16Png(samples, field.width, field.depth), range, engine: null };
@@ -78,12 +88,20 @@ export function mapSamples(map: Uint32Array): { samples: Uint16Array; valuePerSt
  * TIFF's are one float32 `<map>.tif` each. (The 16-bit PNG maps of the other formats are written
  * row by row by bakeOutput.ts.) Returns null for the PNG family.
  */
-export async function encodeMaps(format: HeightFormat, maps: BakeMaps, width: number, depth: number, cellSize: number): Promise<Map<string, Uint8Array> | null> {
+export async function encodeMaps(
+    format: HeightFormat, maps: BakeMaps, width: number, depth: number, cellSize: number
+): Promise<Map<string, Uint8Array> | null> {
     const floats = (map: Uint32Array) => Float32Array.from(map);
     if (format === "exr") {
-        const files = new Map([["maps.exr", await encodeExr(width, depth, [floats(maps.water), floats(maps.wear), floats(maps.deposition), floats(maps.drainageArea)])]]);
+        const files = new Map([
+            ["maps.exr", await encodeExr(width, depth, [floats(maps.water), floats(maps.wear), floats(maps.deposition), floats(maps.drainageArea)])],
+        ]);
         // The materials' maps as a second EXR's R, G, B (A is zero).
-        if (maps.soil && maps.exposedLayer && maps.rockHardness) files.set("materials.exr", await encodeExr(width, depth, [floats(maps.soil), floats(maps.exposedLayer), floats(maps.rockHardness), new Float32Array(width * depth)]));
+        if (maps.soil && maps.exposedLayer && maps.rockHardness)
+            files.set(
+                "materials.exr",
+                await encodeExr(width, depth, [floats(maps.soil), floats(maps.exposedLayer), floats(maps.rockHardness), new Float32Array(width * depth)])
+            );
         return files;
     }
     if (format !== "tiff") return null;

@@ -14,7 +14,9 @@ const LINEAR_METRE = 9001;
 const USER_DEFINED = 32767;
 
 /** What a TIFF holds: 16-bit samples or float32 heights, and a GeoTIFF's cell size (null: none given). */
-export type TiffHeights = { readonly width: number; readonly depth: number; readonly cellSize: number | null } & ({ readonly kind: "uint16"; readonly samples: Uint16Array } | { readonly kind: "float32"; readonly heights: Float32Array });
+export type TiffHeights = { readonly width: number; readonly depth: number; readonly cellSize: number | null } & (
+    { readonly kind: "uint16"; readonly samples: Uint16Array } | { readonly kind: "float32"; readonly heights: Float32Array }
+);
 
 /**
  * A TIFF's first band and its cell size; throws naming what is wrong (bit depth, compression,
@@ -34,7 +36,11 @@ export async function decodeTiffHeights(bytes: Uint8Array, cellSizeGiven = false
     const bits = image.getBitsPerSample(0);
     const format = image.getSampleFormat(0);
     const kind = bits === 16 && format === 1 ? "uint16" : bits === 32 && format === 3 ? "float32" : null;
-    if (!kind) throw new Error(`its samples are ${bits}-bit ${format === 3 ? "floats" : format === 2 ? "signed integers" : "unsigned integers"}; the bake reads 16-bit unsigned or 32-bit float heights`);
+    if (!kind)
+        throw new Error(
+            `its samples are ${bits}-bit ${format === 3 ? "floats" : format === 2 ? "signed integers" : "unsigned integers"}; ` +
+                `the bake reads 16-bit unsigned or 32-bit float heights`
+        );
     let band: ArrayLike<number>;
     try {
         [band] = (await image.readRasters({ samples: [0] })) as unknown as ArrayLike<number>[];
@@ -46,7 +52,11 @@ export async function decodeTiffHeights(bytes: Uint8Array, cellSizeGiven = false
     if (kind === "uint16") return { width, depth, cellSize, kind, samples: Uint16Array.from(band) };
     const heights = Float32Array.from(band);
     const bad = heights.findIndex((value) => !Number.isFinite(value));
-    if (bad >= 0) throw new Error(`height ${bad} (row ${Math.floor(bad / width)}, column ${bad % width}) is ${heights[bad]}; every height must be a finite number of metres (a no-data value needs filling first)`);
+    if (bad >= 0)
+        throw new Error(
+            `height ${bad} (row ${Math.floor(bad / width)}, column ${bad % width}) is ${heights[bad]}; ` +
+                `every height must be a finite number of metres (a no-data value needs filling first)`
+        );
     return { width, depth, cellSize, kind, heights };
 }
 
@@ -60,9 +70,13 @@ function geoCellSize(image: { getGeoKeys(): Record<string, unknown> | null; getR
         return null; // no pixel size: a plain TIFF
     }
     const [across, down] = resolution.map(Math.abs);
-    if (keys?.GTModelTypeGeoKey === MODEL_GEOGRAPHIC) throw new Error(`it is a geographic GeoTIFF: its pixels are ${across} x ${down} degrees, not metres; reproject it to metres, or give the cell size with --cell-size`);
+    if (keys?.GTModelTypeGeoKey === MODEL_GEOGRAPHIC)
+        throw new Error(
+            `it is a geographic GeoTIFF: its pixels are ${across} x ${down} degrees, not metres; reproject it to metres, or give the cell size with --cell-size`
+        );
     const units = keys?.ProjLinearUnitsGeoKey;
-    if (units !== undefined && units !== LINEAR_METRE) throw new Error(`its projection's linear unit is EPSG ${String(units)}, not metres (9001); give the cell size with --cell-size`);
+    if (units !== undefined && units !== LINEAR_METRE)
+        throw new Error(`its projection's linear unit is EPSG ${String(units)}, not metres (9001); give the cell size with --cell-size`);
     if (!(across > 0) || Math.abs(across - down) > 1e-6 * across) throw new Error(`its pixels are ${across} x ${down} m; erosion needs square cells`);
     return across;
 }

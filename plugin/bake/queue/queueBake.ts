@@ -52,7 +52,9 @@ export function queueBakeId(context: QueueBakeContext, tilesPerSide: number): st
 }
 
 /** The coordinator's device, and the state it starts from (its checkpoint's when it has one past `start`). */
-export async function queueBakeDevice(settings: QueueBakeSettings, context: QueueBakeContext, start: { state: ErosionStateData; maps: ErosionMaps | null }): Promise<{ device: BakeDevice; state: ErosionStateData }> {
+export async function queueBakeDevice(
+    settings: QueueBakeSettings, context: QueueBakeContext, start: { state: ErosionStateData; maps: ErosionMaps | null }
+): Promise<{ device: BakeDevice; state: ErosionStateData }> {
     const { width, depth } = start.state;
     const tilesPerSide = settings.tilesPerSide ?? defaultTilesPerSide(width, depth);
     try {
@@ -65,8 +67,20 @@ export async function queueBakeDevice(settings: QueueBakeSettings, context: Queu
     const bakeId = queueBakeId(context, tilesPerSide);
     const saved = await readQueueCheckpoint(context.checkpointPath, bakeId);
     const from = saved && saved.state.cycle >= start.state.cycle && saved.state.cycle <= context.cycles ? saved : start;
-    const transport = await QueueTransport.open({ url: settings.url, bakeId, checkpointPath: context.checkpointPath, checkpointSeconds, options: context.options, cellSize: context.cellSize, startCycle: from.state.cycle, onNotice: settings.onNotice });
-    const device = new TiledBakeDevice(from.state, tilesPerSide, transport, { riverThreads: settings.coordinatorThreads ?? logicalCores(), ...tileStallSettings(context.options, settings.onStall) });
+    const transport = await QueueTransport.open({
+        url: settings.url,
+        bakeId,
+        checkpointPath: context.checkpointPath,
+        checkpointSeconds,
+        options: context.options,
+        cellSize: context.cellSize,
+        startCycle: from.state.cycle,
+        onNotice: settings.onNotice,
+    });
+    const device = new TiledBakeDevice(from.state, tilesPerSide, transport, {
+        riverThreads: settings.coordinatorThreads ?? logicalCores(),
+        ...tileStallSettings(context.options, settings.onStall),
+    });
     if (from.maps) await device.writeMaps(from.maps);
     return { device, state: from.state };
 }

@@ -28,7 +28,9 @@ interface QueueCheckpointMeta {
 const TRAILER_BYTES = 4;
 
 /** Writes the coordinator's checkpoint of bake `bakeId` at `path`. */
-export async function writeQueueCheckpoint(path: string, bakeId: string, state: ErosionStateData, maps: ErosionMaps, options: Readonly<ErosionOptions>, cellSize: number): Promise<void> {
+export async function writeQueueCheckpoint(
+    path: string, bakeId: string, state: ErosionStateData, maps: ErosionMaps, options: Readonly<ErosionOptions>, cellSize: number
+): Promise<void> {
     const lengths: number[] = [];
     function* counted(chunks: Iterable<Uint8Array>): Iterable<Uint8Array> {
         let bytes = 0;
@@ -41,7 +43,9 @@ export async function writeQueueCheckpoint(path: string, bakeId: string, state: 
     function* file(): Iterable<Uint8Array> {
         yield* counted(ErosionSnapshot.adopt(state, options, cellSize).chunks());
         yield* counted(mapsChunks(maps));
-        const json = new TextEncoder().encode(JSON.stringify({ bakeId, cycle: state.cycle, snapshotBytes: lengths[0], mapsBytes: lengths[1] } satisfies QueueCheckpointMeta));
+        const json = new TextEncoder().encode(
+            JSON.stringify({ bakeId, cycle: state.cycle, snapshotBytes: lengths[0], mapsBytes: lengths[1] } satisfies QueueCheckpointMeta)
+        );
         const trailer = new Uint8Array(TRAILER_BYTES);
         new DataView(trailer.buffer).setUint32(0, json.byteLength, true);
         yield json;

@@ -33,7 +33,11 @@ export async function loadQueueLibraries(flag: string): Promise<{ bullmq: BullMq
     try {
         return { bullmq: await import("bullmq"), ioredis: await import("ioredis") };
     } catch (error) {
-        throw new BakeQueueError(`${flag} needs the optional packages "bullmq" and "ioredis", which could not be loaded (${error instanceof Error ? error.message : String(error)}). Install them with \`npm install bullmq ioredis\`, or bake on this machine without ${flag}.`);
+        throw new BakeQueueError(
+            `${flag} needs the optional packages "bullmq" and "ioredis", which could not be ` +
+                `loaded (${error instanceof Error ? error.message : String(error)}). Install ` +
+                `them with \`npm install bullmq ioredis\`, or bake on this machine without ${flag}.`
+        );
     }
 }
 
@@ -56,7 +60,8 @@ export function redisOptions(url: string, flag: string): QueueConnection {
     } catch {
         throw new BakeQueueError(`${flag} is "${url}": give a Redis URL such as redis://127.0.0.1:6379.`);
     }
-    if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:") throw new BakeQueueError(`${flag} is "${url}": the URL must start with redis:// or rediss://.`);
+    if (parsed.protocol !== "redis:" && parsed.protocol !== "rediss:")
+        throw new BakeQueueError(`${flag} is "${url}": the URL must start with redis:// or rediss://.`);
     const db = parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0;
     if (!Number.isInteger(db) || db < 0) throw new BakeQueueError(`${flag} is "${url}": the database after the slash must be a whole number.`);
     return {
@@ -81,7 +86,9 @@ export async function probeRedis(ioredis: IoRedis, options: QueueConnection, url
         await probe.ping();
     } catch (error) {
         const reason = (cause ?? error) as NodeJS.ErrnoException;
-        throw new BakeQueueError(`${flag} ${url}: cannot reach Redis (${reason.code ?? reason.message}). Start one (\`redis-server\`) or check the host and port.`);
+        throw new BakeQueueError(
+            `${flag} ${url}: cannot reach Redis (${reason.code ?? reason.message}). Start one (\`redis-server\`) or check the host and port.`
+        );
     } finally {
         probe.disconnect();
     }

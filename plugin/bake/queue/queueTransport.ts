@@ -106,9 +106,13 @@ export class QueueTransport implements StepTransport {
         const steps = new bullmq.Queue(stepQueueName(settings.bakeId), { connection });
         const tiles = new bullmq.Queue(TILE_QUEUE, { connection });
         // The parent's work is done by its children: completing it is the step's barrier.
-        const stepWorker = new bullmq.Worker(stepQueueName(settings.bakeId), async (job: Job) => ({ tiles: (job.data as { tiles: number }).tiles }), { connection, concurrency: 1 });
+        const stepWorker = new bullmq.Worker(stepQueueName(settings.bakeId), async (job: Job) => ({ tiles: (job.data as { tiles: number }).tiles }), {
+            connection,
+            concurrency: 1,
+        });
         const transport = new QueueTransport(settings, redis, new bullmq.FlowProducer({ connection }), steps, stepWorker, tiles);
-        if ((await tiles.getWorkersCount()) === 0) settings.onNotice?.(`No worker is taking tile jobs yet: start \`terrain-erosion worker ${settings.url}\` on any machine that reaches this Redis.`);
+        if ((await tiles.getWorkersCount()) === 0)
+            settings.onNotice?.(`No worker is taking tile jobs yet: start \`terrain-erosion worker ${settings.url}\` on any machine that reaches this Redis.`);
         return transport;
     }
 
@@ -125,7 +129,9 @@ export class QueueTransport implements StepTransport {
         return { input: `${this._prefix}in:${at}`, output: `${this._prefix}out:${at}` };
     }
 
-    public async runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void, progress?: () => void): Promise<void> {
+    public async runStep(
+        step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void, progress?: () => void
+    ): Promise<void> {
         const id = this._stepJobId(step);
         const keys = jobs.map((job) => this._keys(step, job));
         let known = await this._steps.getJob(id);
@@ -158,7 +164,11 @@ export class QueueTransport implements StepTransport {
         await this._countWork(parent);
         const outputs = await this._redis.mgetBuffer(...keys.map((key) => key.output));
         const missing = outputs.findIndex((bytes) => bytes === null);
-        if (missing >= 0) throw new Error(`The output of tile ${jobs[missing].tile} of cycle ${step.cycle}, class ${step.group} is not in Redis (${keys[missing].output}), though its step completed: was the key deleted? Start the bake afresh after removing its queue state.`);
+        if (missing >= 0)
+            throw new Error(
+                `The output of tile ${jobs[missing].tile} of cycle ${step.cycle}, class ${step.group} is not in Redis (${keys[missing].output}), though its ` +
+                    `step completed: was the key deleted? Start the bake afresh after removing its queue state.`
+            );
         await this._redis.del(...keys.map((key) => key.input));
         outputs.forEach((bytes, k) => output(k, new Uint8Array(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength)));
     }
@@ -229,7 +239,10 @@ export class QueueTransport implements StepTransport {
     public async cycleStart(cycle: number, device: TiledBakeDevice): Promise<void> {
         const { checkpointSeconds, startCycle } = this._settings;
         if (cycle === startCycle || performance.now() - this._lastCheckpoint < checkpointSeconds * 1000) return;
-        await writeQueueCheckpoint(this._settings.checkpointPath, this._settings.bakeId, await device.readState(cycle, 0), await device.readMaps(), this._settings.options, this._settings.cellSize);
+        await writeQueueCheckpoint(
+            this._settings.checkpointPath, this._settings.bakeId, await device.readState(cycle, 0), await device.readMaps(), this._settings.options,
+            this._settings.cellSize
+        );
         this._lastCheckpoint = performance.now();
         this._coordination.checkpoints++;
         // Replaying from here on never reads the outputs of earlier cycles.

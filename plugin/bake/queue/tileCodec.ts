@@ -42,7 +42,8 @@ export function decodeTileBlob<Header>(bytes: Uint8Array, what: string): TileBlo
     if (bytes.byteLength % 4 !== 0 || bytes.byteLength < 12) throw new TileBlobError(`${what} is ${bytes.byteLength} bytes: not a tile blob (truncated?).`);
     const ints = new Int32Array(bytes.byteLength / 4);
     new Uint8Array(ints.buffer).set(bytes);
-    if (ints[0] !== MAGIC) throw new TileBlobError(`${what} is not a tile blob of this version of terrain-erosion: run the coordinator and every worker from the same version.`);
+    if (ints[0] !== MAGIC)
+        throw new TileBlobError(`${what} is not a tile blob of this version of terrain-erosion: run the coordinator and every worker from the same version.`);
     const headerBytes = ints[1];
     const count = ints[2];
     const headerInts = Math.ceil(headerBytes / 4);

@@ -66,7 +66,8 @@ export function defaultTilesPerSide(width: number, depth: number): number {
 
 /** Checks a tiles-per-side count; `flag` names it in the error. */
 export function checkTilesPerSide(tilesPerSide: number, flag: string): void {
-    if (!Number.isInteger(tilesPerSide) || tilesPerSide < 1 || tilesPerSide > MAX_TILES_PER_SIDE) throw new RangeError(`${flag} is ${tilesPerSide}: it must be a whole number of tiles per side from 1 to ${MAX_TILES_PER_SIDE}.`);
+    if (!Number.isInteger(tilesPerSide) || tilesPerSide < 1 || tilesPerSide > MAX_TILES_PER_SIDE)
+        throw new RangeError(`${flag} is ${tilesPerSide}: it must be a whole number of tiles per side from 1 to ${MAX_TILES_PER_SIDE}.`);
 }
 
 /** The rectangle a batch reads: what it may write, grown by the read margin, clipped to the field. */
@@ -99,7 +100,13 @@ export function tileJobs(batches: readonly PlannedBatch[], width: number, depth:
     }
     const jobs = [...byTile.entries()].map(([tile, list]) => {
         const touched = [...new Set(list.flatMap((batch) => taskGrids({ kind: "batch", planned: batch })))];
-        return { tile, batches: list, rects: list.map((batch) => batchReadRect(batch, width, depth)), grids: touched.filter((name) => !isMap(name)), sums: touched.filter(isMap) };
+        return {
+            tile,
+            batches: list,
+            rects: list.map((batch) => batchReadRect(batch, width, depth)),
+            grids: touched.filter((name) => !isMap(name)),
+            sums: touched.filter(isMap),
+        };
     });
     const work = (job: TileJob) => rectCells(job.rects) * job.batches.length;
     return jobs.sort((a, b) => work(b) - work(a) || a.tile - b.tile);

@@ -24,7 +24,12 @@ import { decodeTileInput, writeRects, type TileOutputHeader } from "./tileJobs.j
 
 /** The bounding box of `rects`. */
 function boxOf(rects: readonly GridRect[]): GridRect {
-    return { x0: Math.min(...rects.map((r) => r.x0)), y0: Math.min(...rects.map((r) => r.y0)), x1: Math.max(...rects.map((r) => r.x1)), y1: Math.max(...rects.map((r) => r.y1)) };
+    return {
+        x0: Math.min(...rects.map((r) => r.x0)),
+        y0: Math.min(...rects.map((r) => r.y0)),
+        x1: Math.max(...rects.map((r) => r.x1)),
+        y1: Math.max(...rects.map((r) => r.y1)),
+    };
 }
 
 /** `rects` in the coordinates of `box`. */
@@ -55,7 +60,9 @@ function batchInBox(batch: PooledBatch, box: GridRect): PooledBatch {
  * With `restore`, each is set back to its value before once read, so a cell where rectangles
  * overlap is listed once (a map's sum must be added once).
  */
-function changedInRects(grid: Int32Array, boxWidth: number, rects: readonly GridRect[], before: Int32Array, box: GridRect, width: number, restore = false): { index: Int32Array; value: Int32Array } {
+function changedInRects(
+    grid: Int32Array, boxWidth: number, rects: readonly GridRect[], before: Int32Array, box: GridRect, width: number, restore = false
+): { index: Int32Array; value: Int32Array } {
     const index = new Int32Array(before.length);
     const value = new Int32Array(before.length);
     let count = 0;
@@ -90,7 +97,19 @@ export class TileWorkbench {
             // Keep a few sizes only, so a worker's memory stays a few tiles' worth.
             if (this._runners.size >= this._sizesKept) this._runners.delete(this._runners.keys().next().value!);
             const cells = width * depth;
-            const state: ErosionStateData = { width, depth, cycle: 0, batch: 0, heights: new Int32Array(cells), suspended: new Int32Array(cells), drainageArea: new Int32Array(cells), fillLevels: new Int32Array(cells), masks: noMasks(), water: null, counters: new Float64Array(COUNTER_COUNT) };
+            const state: ErosionStateData = {
+                width,
+                depth,
+                cycle: 0,
+                batch: 0,
+                heights: new Int32Array(cells),
+                suspended: new Int32Array(cells),
+                drainageArea: new Int32Array(cells),
+                fillLevels: new Int32Array(cells),
+                masks: noMasks(),
+                water: null,
+                counters: new Float64Array(COUNTER_COUNT),
+            };
             runner = new CpuBatchRunner(state);
             this._runners.set(key, runner);
         }

@@ -42,7 +42,9 @@ export interface StepTransport {
      * `progress`, where the transport sees a job done before its output arrives (a queue), says so:
      * each call gives the step's wait a whole `stallTimeoutMs` again (an output does the same).
      */
-    runStep(step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void, progress?: () => void): Promise<void>;
+    runStep(
+        step: StepId, jobs: readonly TileJob[], input: (job: TileJob) => Uint8Array, output: (index: number, bytes: Uint8Array) => void, progress?: () => void
+    ): Promise<void>;
     /**
      * The step's jobs stalled (no answer within `stallTimeoutMs`): let go of whatever holds them (a
      * thread that stopped answering) before the jobs still missing are sent again.
@@ -97,7 +99,10 @@ export interface TiledDeviceSettings {
 }
 
 /** A coordinator's stall settings from the bake's options (`stallTimeoutMs`, `stallRetries`) and who hears of a stall. */
-export function tileStallSettings(options: Pick<ErosionOptions, "stallTimeoutMs" | "stallRetries">, onStall?: (message: string) => void): Pick<TiledDeviceSettings, "stallTimeoutMs" | "stallRetries" | "onStall"> {
+export function tileStallSettings(
+    options: Pick<ErosionOptions, "stallTimeoutMs" | "stallRetries">,
+    onStall?: (message: string) => void
+): Pick<TiledDeviceSettings, "stallTimeoutMs" | "stallRetries" | "onStall"> {
     return { stallTimeoutMs: options.stallTimeoutMs, stallRetries: options.stallRetries, onStall: onStall ? (message) => onStall(message) : undefined };
 }
 
@@ -149,7 +154,9 @@ export class TiledBakeDevice implements BakeDevice {
         this._stallRetries = settings.stallRetries ?? DEFAULT_OPTIONS.stallRetries;
         this._onStall = settings.onStall ?? null;
         this._runner = new CpuBatchRunner(this._adopts ? state : cloneState(state));
-        this._windows = settings.riverWindows ? new RiverWindows(state.counters.length, settings.riverWindowVertices ?? windowVerticesFor(state.width * state.depth)) : null;
+        this._windows = settings.riverWindows
+            ? new RiverWindows(state.counters.length, settings.riverWindowVertices ?? windowVerticesFor(state.width * state.depth))
+            : null;
         const riverThreads = this._windows ? 1 : (settings.riverThreads ?? 1);
         const spawn = riverThreads > 1 ? nodeSpawner(CPU_WORKER_SOURCE) : null;
         this._pool = spawn ? CpuPool.create(this._runner, { members: riverThreads, shared: true, spawn }) : null;
@@ -158,7 +165,9 @@ export class TiledBakeDevice implements BakeDevice {
 
     public get description(): string {
         const threads = this._riverThreads;
-        const rivers = this._windows ? "rivers in windows of rows on the coordinator" : `rivers on the coordinator (${threads} thread${threads === 1 ? "" : "s"})`;
+        const rivers = this._windows
+            ? "rivers in windows of rows on the coordinator"
+            : `rivers on the coordinator (${threads} thread${threads === 1 ? "" : "s"})`;
         return `${this._transport.description}, ${this._tilesPerSide}x${this._tilesPerSide} tiles, ${rivers}`;
     }
 
@@ -211,7 +220,9 @@ export class TiledBakeDevice implements BakeDevice {
         const output = (k: number, bytes: Uint8Array) => {
             if (applied[k]++ !== 0) throw new Error(`Internal error: tile job ${k} of ${jobs.length} answered twice.`);
             this.work.bytesOut += bytes.byteLength;
-            this.work.cellsChanged += applyTileOutput(this._runner, bytes, `the output of tile ${jobs[k].tile} (cycle ${batches[0].cycle}, class ${batches[0].group})`);
+            this.work.cellsChanged += applyTileOutput(
+                this._runner, bytes, `the output of tile ${jobs[k].tile} (cycle ${batches[0].cycle}, class ${batches[0].group})`
+            );
         };
         const stop = await this._runJobs({ cycle: batches[0].cycle, group: batches[0].group }, jobs, applied, input, output);
         const missing = applied.indexOf(0);
@@ -228,7 +239,9 @@ export class TiledBakeDevice implements BakeDevice {
      * applies once, `applied`, so a late answer of the abandoned attempt is dropped), and past
      * `stallRetries` they run here and the bake stops after the step (`TileStallStop`).
      */
-    private async _runJobs(step: StepId, jobs: readonly TileJob[], applied: Uint8Array, input: (job: TileJob) => Uint8Array, output: (k: number, bytes: Uint8Array) => void): Promise<TileStallStop | null> {
+    private async _runJobs(
+        step: StepId, jobs: readonly TileJob[], applied: Uint8Array, input: (job: TileJob) => Uint8Array, output: (k: number, bytes: Uint8Array) => void
+    ): Promise<TileStallStop | null> {
         for (let attempt = 0; ; attempt++) {
             const missing = jobs.map((_, k) => k).filter((k) => applied[k] === 0);
             if (missing.length === 0) return null;
@@ -250,12 +263,17 @@ export class TiledBakeDevice implements BakeDevice {
                 const next = last
                     ? `more stalls than stallRetries (${this._stallRetries}): the coordinator runs them itself and the bake stops after this step`
                     : `sending them again (stall ${attempt + 1}; stallRetries ${this._stallRetries})`;
-                const message = `The bake's tile jobs stalled: ${error.message} Tiles ${left.join(", ")} of cycle ${step.cycle}, class ${step.group} had not answered; ${next}.`;
+                const message = `The bake's tile jobs stalled: ${error.message} Tiles ${left.join(", ")} ` +
+                    `of cycle ${step.cycle}, class ${step.group} had not answered; ${next}.`;
                 this._onStall?.(message, error);
                 await this._transport.abandon?.();
                 if (last) {
                     const bench = new TileWorkbench(1);
-                    jobs.forEach((job, k) => applied[k] === 0 && output(k, bench.run(input(job), `tile ${job.tile} (cycle ${step.cycle}, class ${step.group}), run on the coordinator`)));
+                    jobs.forEach(
+                        (job, k) =>
+                            applied[k] === 0 &&
+                            output(k, bench.run(input(job), `tile ${job.tile} (cycle ${step.cycle}, class ${step.group}), run on the coordinator`))
+                    );
                     return new TileStallStop(message, error);
                 }
             }

@@ -67,15 +67,21 @@ export function mixWord(lanes: Uint32Array, r: number, word: number): void {
 }
 
 /** The checksums of `state`'s regions of `size` vertices. */
-export function regionChecksums(state: Pick<ErosionStateData, "width" | "depth" | "water" | "materials"> & Pick<ErosionStateData, (typeof STATE_GRIDS)[number]>, size = DEFAULT_CHECKSUM_REGION): RegionChecksums {
+export function regionChecksums(
+    state: Pick<ErosionStateData, "width" | "depth" | "water" | "materials"> & Pick<ErosionStateData, (typeof STATE_GRIDS)[number]>,
+    size = DEFAULT_CHECKSUM_REGION
+): RegionChecksums {
     validateRegionSize(size);
     const { width, depth } = state;
     const { regionsX, regionsY } = regionGrid(width, depth, size);
     const lanes = new Uint32Array(2 * regionsX * regionsY);
     const water = state.water ?? null;
-    const gridOf = (name: string): Int32Array => (name in state ? (state as unknown as Record<string, Int32Array>)[name] : (water as WaterGrids)[name as keyof WaterGrids]);
+    const gridOf = (name: string): Int32Array =>
+        (name in state ? (state as unknown as Record<string, Int32Array>)[name] : (water as WaterGrids)[name as keyof WaterGrids]);
     const materials = state.materials ?? null;
-    const passes: Int32Array[][] = CHECKSUM_PASSES.filter((_, pass) => pass === 0 || water).map((names) => names.filter((name) => water || (STATE_GRIDS as readonly string[]).includes(name)).map(gridOf));
+    const passes: Int32Array[][] = CHECKSUM_PASSES.filter((_, pass) => pass === 0 || water).map((names) =>
+        names.filter((name) => water || (STATE_GRIDS as readonly string[]).includes(name)).map(gridOf)
+    );
     if (materials) passes.push(MATERIAL_GRIDS.map((name) => materials[name]));
     for (const [pass, grids] of passes.entries()) {
         for (let ry = 0; ry < regionsY; ry++) {
@@ -121,7 +127,10 @@ export function combinedChecksum(checksums: RegionChecksums): string {
 /** The regions (indices) whose checksums differ between `a` and `b` (cut the same way). */
 export function differingRegions(a: RegionChecksums, b: RegionChecksums): number[] {
     if (a.size !== b.size || a.regionsX !== b.regionsX || a.regionsY !== b.regionsY) {
-        throw new RangeError(`differingRegions: the checksums are of ${a.regionsX} x ${a.regionsY} regions of ${a.size} and ${b.regionsX} x ${b.regionsY} of ${b.size}: compare checksums of one field cut one way.`);
+        throw new RangeError(
+            `differingRegions: the checksums are of ${a.regionsX} x ${a.regionsY} regions of ${a.size} and ` +
+                `${b.regionsX} x ${b.regionsY} of ${b.size}: compare checksums of one field cut one way.`
+        );
     }
     const regions: number[] = [];
     for (let r = 0; r < a.lanes.length / 2; r++) {

@@ -21,12 +21,19 @@ export interface RegionPatch {
     readonly water: boolean;
     /** Whether the materials' grids are in it (absent: no). */
     readonly materials?: boolean;
-    /** The values: for each region, for each grid (`STATE_GRIDS`, then `WATER_CARRIED_GRIDS` with water: its state and velocity, then `MATERIAL_GRIDS` with the materials), its rows. */
+    /**
+     * The values: for each region, for each grid (`STATE_GRIDS`, then `WATER_CARRIED_GRIDS` with
+     * water: its state and velocity, then `MATERIAL_GRIDS` with the materials), its rows.
+     */
     readonly values: Int32Array;
 }
 
 function gridsOf(state: ErosionStateData): Int32Array[] {
-    return [...STATE_GRIDS.map((name) => state[name]), ...(state.water ? WATER_CARRIED_GRIDS.map((name) => state.water![name]) : []), ...(state.materials ? MATERIAL_GRIDS.map((name) => state.materials![name]) : [])];
+    return [
+        ...STATE_GRIDS.map((name) => state[name]),
+        ...(state.water ? WATER_CARRIED_GRIDS.map((name) => state.water![name]) : []),
+        ...(state.materials ? MATERIAL_GRIDS.map((name) => state.materials![name]) : []),
+    ];
 }
 
 /** Visits every vertex of region `r` row by row. */
@@ -59,10 +66,16 @@ export function applyRegions(state: ErosionStateData, patch: RegionPatch): void 
         throw new RangeError(`applyRegions: the patch is of a ${patch.width} x ${patch.depth} field, this state ${state.width} x ${state.depth}.`);
     }
     if (patch.water !== (state.water != null)) {
-        throw new RangeError(`applyRegions: the patch ${patch.water ? "has" : "has no"} water grids and this state ${state.water ? "has" : "has none"}: repair from a state at the same stamp.`);
+        throw new RangeError(
+            `applyRegions: the patch ${patch.water ? "has" : "has no"} water grids and this ` +
+                `state ${state.water ? "has" : "has none"}: repair from a state at the same stamp.`
+        );
     }
     if ((patch.materials ?? false) !== (state.materials != null)) {
-        throw new RangeError(`applyRegions: the patch ${patch.materials ? "has" : "has no"} soil and this state ${state.materials ? "has" : "has none"}: repair from a state at the same stamp.`);
+        throw new RangeError(
+            `applyRegions: the patch ${patch.materials ? "has" : "has no"} soil and this state ` +
+                `${state.materials ? "has" : "has none"}: repair from a state at the same stamp.`
+        );
     }
     const { regionsX } = regionGrid(state.width, state.depth, patch.size);
     const grids = gridsOf(state);

@@ -50,7 +50,8 @@ const PAYLOAD_FIELDS: Record<InputPayload["kind"], readonly string[]> = {
 /** A player's name on an entry: absent (the run's own input) or a short string. */
 export function checkPlayer(value: unknown, refuse: Refuse): string | undefined {
     if (value === undefined) return undefined;
-    if (typeof value !== "string" || value.length < 1 || value.length > MAX_PLAYER_LENGTH) refuse(`its player is ${shown(value)}: it must be a string of 1 to ${MAX_PLAYER_LENGTH} characters`);
+    if (typeof value !== "string" || value.length < 1 || value.length > MAX_PLAYER_LENGTH)
+        refuse(`its player is ${shown(value)}: it must be a string of 1 to ${MAX_PLAYER_LENGTH} characters`);
     return value as string;
 }
 
@@ -65,13 +66,19 @@ export function checkInputEntry(raw: unknown, field: InputField | null, where: s
     const refuse = refuserFor(`${where} (seq ${seq})`);
     const kind = oneOf(entry.kind, "its kind", INPUT_KINDS, refuse);
     for (const key of Object.keys(entry)) {
-        if (!ENTRY_FIELDS.includes(key) && !PAYLOAD_FIELDS[kind].includes(key)) refuse(`it has an unknown field ${JSON.stringify(key)}: a ${kind} entry has ${[...ENTRY_FIELDS, ...PAYLOAD_FIELDS[kind]].join(", ")}`);
+        if (!ENTRY_FIELDS.includes(key) && !PAYLOAD_FIELDS[kind].includes(key))
+            refuse(`it has an unknown field ${JSON.stringify(key)}: a ${kind} entry has ${[...ENTRY_FIELDS, ...PAYLOAD_FIELDS[kind]].join(", ")}`);
     }
     const at = checkStampValue(entry.at, "at", refuse);
     const stamp = checkStampValue(entry.stamp, "stamp", refuse);
-    if (compareStamps(stamp, at) < 0) refuse(`its stamp (cycle ${stamp.cycle}, batch ${stamp.batch}) is before where it was given (cycle ${at.cycle}, batch ${at.batch})`);
+    if (compareStamps(stamp, at) < 0)
+        refuse(`its stamp (cycle ${stamp.cycle}, batch ${stamp.batch}) is before where it was given (cycle ${at.cycle}, batch ${at.batch})`);
     if (BOUNDARY_KINDS.includes(kind) && stamp.batch !== 0) refuse(`a ${kind} entry applies at a cycle boundary, but its stamp's batch is ${stamp.batch}`);
-    if (AT_ONCE_KINDS.includes(kind) && compareStamps(stamp, at) !== 0) refuse(`a ${kind} entry applies where it was given, but its stamp (cycle ${stamp.cycle}, batch ${stamp.batch}) is not its at (cycle ${at.cycle}, batch ${at.batch})`);
+    if (AT_ONCE_KINDS.includes(kind) && compareStamps(stamp, at) !== 0)
+        refuse(
+            `a ${kind} entry applies where it was given, but its stamp (cycle ${stamp.cycle}, ` +
+                `batch ${stamp.batch}) is not its at (cycle ${at.cycle}, batch ${at.batch})`
+        );
     const player = checkPlayer(entry.player, refuse);
     const payload = checkPayloadOf(kind, entry, seq, stamp, field, refuse);
     return { ...payload, seq, at, stamp, ...(player === undefined ? {} : { player }) } as InputEntry;
@@ -83,13 +90,19 @@ export function checkInputEntries(raw: readonly unknown[], field: InputField | n
 }
 
 /** The payload of an entry of `kind`, checked. */
-function checkPayloadOf(kind: InputPayload["kind"], entry: Record<string, unknown>, seq: number, stamp: InputStamp, field: InputField | null, refuse: Refuse): InputPayload {
+function checkPayloadOf(
+    kind: InputPayload["kind"], entry: Record<string, unknown>, seq: number, stamp: InputStamp, field: InputField | null, refuse: Refuse
+): InputPayload {
     switch (kind) {
         case "options": {
             const options = objectOf(entry.options, "its options", refuse);
             // An options entry carries every simulation option: one left out would silently become its default.
             const missing = missingOptions(options, simulationOptions(DEFAULT_OPTIONS) as unknown as Record<string, unknown>, "");
-            if (missing.length > 0) refuse(`its options lack ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}: an options entry carries every simulation option`);
+            if (missing.length > 0)
+                refuse(
+                    `its options lack ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` and ${missing.length - 5} more` : ""}: an options entry ` +
+                        `carries every simulation option`
+                );
             try {
                 return { kind, options: simulationOptions(resolveOptions(options)) };
             } catch (error) {
@@ -107,7 +120,8 @@ function checkPayloadOf(kind: InputPayload["kind"], entry: Record<string, unknow
         case "edit":
             return { kind, edit: checkGroundEdit(entry.edit, field, refuse, stamp) };
         case "reset":
-            if (typeof entry.heights !== "string" || !/^[0-9a-f]{16}$/.test(entry.heights)) refuse(`its heights hash is ${shown(entry.heights)}: it must be 16 hexadecimal digits (FNV-1a 64)`);
+            if (typeof entry.heights !== "string" || !/^[0-9a-f]{16}$/.test(entry.heights))
+                refuse(`its heights hash is ${shown(entry.heights)}: it must be 16 hexadecimal digits (FNV-1a 64)`);
             return { kind, heights: entry.heights as string };
         case "restore":
             return { kind, snapshot: checkRestoreBytes(entry.snapshot, field, refuse) };
@@ -122,7 +136,9 @@ function missingOptions(options: Record<string, unknown>, reference: Record<stri
     return Object.entries(reference).flatMap(([key, value]) => {
         if (!(key in options)) return [`${prefix}${key}`];
         const given = options[key];
-        return typeof value === "object" && value !== null && typeof given === "object" && given !== null ? missingOptions(given as Record<string, unknown>, value as Record<string, unknown>, `${prefix}${key}.`) : [];
+        return typeof value === "object" && value !== null && typeof given === "object" && given !== null
+            ? missingOptions(given as Record<string, unknown>, value as Record<string, unknown>, `${prefix}${key}.`)
+            : [];
     });
 }
 

@@ -62,7 +62,8 @@ export function wholeIn(value: unknown, name: string, min: number, max: number, 
 
 /** `value` if it is a plain object (not null, not an array); else refused. */
 export function objectOf(value: unknown, name: string, refuse: Refuse): Record<string, unknown> {
-    if (typeof value !== "object" || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) refuse(`${name} is ${shown(value)}: it must be an object`);
+    if (typeof value !== "object" || value === null || Array.isArray(value) || ArrayBuffer.isView(value))
+        refuse(`${name} is ${shown(value)}: it must be an object`);
     return value as Record<string, unknown>;
 }
 
@@ -149,7 +150,14 @@ export function checkGroundEdit(raw: unknown, field: InputField | null, refuse: 
     if (!Array.isArray(amountsIn)) refuse(`edit.amounts is ${shown(amountsIn)}: it must be a list of ${cells} whole numbers (one per vertex of edit.rect)`);
     const list = amountsIn as unknown[];
     if (list.length !== cells) refuse(`edit.amounts has ${list.length} values: it must have ${cells}, one per vertex of edit.rect (${x1 - x0} x ${y1 - y0})`);
-    const [low, high] = mode === "level" ? [0, FIXED_ONE] : kind === "dig" ? [-MAX_EDIT_AMOUNT, 0] : kind === "pile" ? [0, MAX_EDIT_AMOUNT] : [-MAX_EDIT_AMOUNT, MAX_EDIT_AMOUNT];
+    const [low, high] =
+        mode === "level"
+            ? [0, FIXED_ONE]
+            : kind === "dig"
+              ? [-MAX_EDIT_AMOUNT, 0]
+              : kind === "pile"
+                ? [0, MAX_EDIT_AMOUNT]
+                : [-MAX_EDIT_AMOUNT, MAX_EDIT_AMOUNT];
     const amounts = new Array<number>(cells);
     let total = 0;
     let raised = false;
@@ -165,10 +173,14 @@ export function checkGroundEdit(raw: unknown, field: InputField | null, refuse: 
     if (kind === "crater" && raised && total !== 0) {
         refuse(`edit.amounts of a crater with a rim sum to ${total}: the rim holds exactly what the bowl removed, so they must sum to 0`);
     }
-    const target = mode === "level" ? wholeIn(edit.target, "edit.target", HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED, refuse) : wholeIn(edit.target, "edit.target", 0, 0, refuse);
+    const target =
+        mode === "level" ? wholeIn(edit.target, "edit.target", HEIGHT_MIN_FIXED, HEIGHT_MAX_FIXED, refuse) : wholeIn(edit.target, "edit.target", 0, 0, refuse);
     const sediment = booleanOf(edit.sediment, "edit.sediment", refuse);
     if (sediment && !(kind === "dig" || (kind === "crater" && !raised))) {
-        refuse(`edit.sediment is true for a ${kind}${kind === "crater" ? " with a rim" : ""}: only a dig or a crater without a rim keeps what it removes as sediment`);
+        refuse(
+            `edit.sediment is true for a ${kind}${kind === "crater" ? " with a rim" : ""}: ` +
+                `only a dig or a crater without a rim keeps what it removes as sediment`
+        );
     }
     const rock = edit.rock === undefined ? undefined : wholeIn(edit.rock, "edit.rock", HARDNESS_ONE, HARDNESS_MAX, refuse);
     if (rock !== undefined && kind !== "pile" && kind !== "flatten") refuse(`edit.rock is ${rock} for a ${kind}: only a pile or a flatten places rock`);
@@ -240,8 +252,14 @@ export function checkLocalEvent(raw: unknown, field: InputField | null, refuse: 
     const centreX = wholeIn(event.centreX, `${name}.centreX (Q16 cells)`, -MAX_INPUT_ID, MAX_INPUT_ID, refuse);
     const centreY = wholeIn(event.centreY, `${name}.centreY (Q16 cells)`, -MAX_INPUT_ID, MAX_INPUT_ID, refuse);
     const radius = wholeIn(event.radius, `${name}.radius (Q16 cells)`, FIXED_ONE / 2, side * FIXED_ONE, refuse);
-    if (field && (centreX + radius < 0 || centreY + radius < 0 || centreX - radius > (field.width - 1) * FIXED_ONE || centreY - radius > (field.depth - 1) * FIXED_ONE)) {
-        refuse(`${name}'s disc at (${centreX / FIXED_ONE}, ${centreY / FIXED_ONE}) cells with radius ${radius / FIXED_ONE} misses the field (0..${field.width - 1} x 0..${field.depth - 1} cells)`);
+    if (
+        field &&
+        (centreX + radius < 0 || centreY + radius < 0 || centreX - radius > (field.width - 1) * FIXED_ONE || centreY - radius > (field.depth - 1) * FIXED_ONE)
+    ) {
+        refuse(
+            `${name}'s disc at (${centreX / FIXED_ONE}, ${centreY / FIXED_ONE}) cells with radius ` +
+                `${radius / FIXED_ONE} misses the field (0..${field.width - 1} x 0..${field.depth - 1} cells)`
+        );
     }
     const droplets = wholeIn(event.droplets, `${name}.droplets`, 1, MAX_EVENT_DROPLETS, refuse);
     const hydraulicIn = objectOf(event.hydraulic, `${name}.hydraulic`, refuse);

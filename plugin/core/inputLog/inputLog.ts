@@ -81,7 +81,13 @@ export class InputLog {
         if (seq <= this.lastSeq) {
             throw new RangeError(`The log's entry ${seq} comes after entry ${this.lastSeq}: entries must be given in order.`);
         }
-        const entry = { ...payload, seq, at: { cycle: at.cycle, batch: at.batch }, stamp: { cycle: stamp.cycle, batch: stamp.batch }, ...(player === undefined ? {} : { player }) } as InputEntry;
+        const entry = {
+            ...payload,
+            seq,
+            at: { cycle: at.cycle, batch: at.batch },
+            stamp: { cycle: stamp.cycle, batch: stamp.batch },
+            ...(player === undefined ? {} : { player }),
+        } as InputEntry;
         this._checkStep(entry);
         this._entries.push(entry);
         this._follow(entry);

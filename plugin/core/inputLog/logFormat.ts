@@ -54,10 +54,14 @@ export function parseInputLog(text: string, field: InputField | null = null): In
         const where = `Input log entry ${index}`;
         const entry = checkInputEntry(decodeBinary(raw, where), field, where);
         if (previous) {
-            if (entry.seq <= previous.seq) throw new RangeError(`${where} is numbered ${entry.seq}, after ${previous.seq}: entries must be numbered in increasing order.`);
+            if (entry.seq <= previous.seq)
+                throw new RangeError(`${where} is numbered ${entry.seq}, after ${previous.seq}: entries must be numbered in increasing order.`);
             const restarted = previous.kind === "reset" || previous.kind === "restore";
             if (!restarted && compareStamps(entry.at, previous.at) < 0) {
-                throw new RangeError(`${where} (seq ${entry.seq}) was given at cycle ${entry.at.cycle}, batch ${entry.at.batch}, before the entry ahead of it: a log never goes back except after a reset or a restore.`);
+                throw new RangeError(
+                    `${where} (seq ${entry.seq}) was given at cycle ${entry.at.cycle}, batch ${entry.at.batch}, ` +
+                        `before the entry ahead of it: a log never goes back except after a reset or a restore.`
+                );
             }
         }
         entries.push(entry);

@@ -44,7 +44,10 @@ export function replayInputLog(snapshot: ErosionSnapshot, entries: readonly Inpu
         }
         started = true;
         if (compareStamps(entry.at, simulation.stamp) < 0) {
-            throw new RangeError(`Replay: entry ${entry.seq} (${entry.kind}) was given at cycle ${entry.at.cycle}, batch ${entry.at.batch}, but the replay already stands at cycle ${simulation.stamp.cycle}, batch ${simulation.stamp.batch}: the log does not follow this snapshot.`);
+            throw new RangeError(
+                `Replay: entry ${entry.seq} (${entry.kind}) was given at cycle ${entry.at.cycle}, batch ${entry.at.batch}, but the replay ` +
+                    `already stands at cycle ${simulation.stamp.cycle}, batch ${simulation.stamp.batch}: the log does not follow this snapshot.`
+            );
         }
         simulation.runUntil(entry.at);
         options.onEntry?.(entry, simulation);

@@ -66,7 +66,9 @@ export class StampedInputs {
      * there). Throws a `RangeError` naming the current stamp for a stamp already passed, and for a
      * boundary input stamped mid-cycle.
      */
-    public give(payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number, player?: string, request?: PlayerInput, givenAt?: InputStamp): InputEntry {
+    public give(
+        payload: InputPayload, stamp: InputStamp = this.defaultStamp(payload.kind), seq?: number, player?: string, request?: PlayerInput, givenAt?: InputStamp
+    ): InputEntry {
         checkStamp(payload.kind, stamp, this.position);
         const at = givenAt ?? this.position;
         if (this.forward && seq === undefined) {

@@ -85,7 +85,8 @@ export class LockstepHost {
         this.players = new PlayerGate(resolvePlayerLimits(options.limits, width * depth), options.now);
         this._allow = options.allow;
         this._keptStates = options.keptStates ?? 3;
-        if (!Number.isInteger(this._keptStates) || this._keptStates < 0) throw new RangeError(`LockstepHost: keptStates is ${JSON.stringify(options.keptStates)}: it must be a whole number, at least 0.`);
+        if (!Number.isInteger(this._keptStates) || this._keptStates < 0)
+            throw new RangeError(`LockstepHost: keptStates is ${JSON.stringify(options.keptStates)}: it must be a whole number, at least 0.`);
     }
 
     /** Where the host stands: clients may run up to here. */
@@ -102,7 +103,8 @@ export class LockstepHost {
      * reason for a request it does not take: nothing of it is applied.
      */
     public submit(raw: unknown, player: string): InputEntry | null {
-        if (typeof player !== "string" || player.length < 1 || player.length > 64) throw new RangeError(`LockstepHost.submit: player is ${JSON.stringify(player)}: it must be a name of 1 to 64 characters.`);
+        if (typeof player !== "string" || player.length < 1 || player.length > 64)
+            throw new RangeError(`LockstepHost.submit: player is ${JSON.stringify(player)}: it must be a name of 1 to 64 characters.`);
         try {
             const input = checkPlayerInput(raw, refuserFor("the request"));
             const rule = this._allow?.(input, player) ?? null;
@@ -124,7 +126,8 @@ export class LockstepHost {
         const lastSeq = simulation.log.lastSeq;
         switch (input.kind) {
             case "edit": {
-                if (input.points.length > limits.maxPathPoints) throw new RangeError(`the edit's path has ${input.points.length} points: at most ${limits.maxPathPoints}`);
+                if (input.points.length > limits.maxPathPoints)
+                    throw new RangeError(`the edit's path has ${input.points.length} points: at most ${limits.maxPathPoints}`);
                 // Measured before shaping: shaping costs the rectangle's vertices times the path's points.
                 const reach = editReach(input, width, depth);
                 if (reach > limits.maxEditVertices) throw new RangeError(`the edit would cover ${reach} vertices: at most ${limits.maxEditVertices}`);
@@ -135,23 +138,29 @@ export class LockstepHost {
             }
             case "erodeAt": {
                 const event = checkLocalEvent(input.event, simulation.field, refuserFor("the event"));
-                if (event.droplets > limits.maxEventDroplets) throw new RangeError(`the event rains ${event.droplets} droplets: at most ${limits.maxEventDroplets}`);
+                if (event.droplets > limits.maxEventDroplets)
+                    throw new RangeError(`the event rains ${event.droplets} droplets: at most ${limits.maxEventDroplets}`);
                 schedule.inputs.give({ kind: "erodeAt", event }, undefined, undefined, player);
                 break;
             }
             case "options": {
                 // The runtime settings are each machine's own (the host's frame budget, undo memory): no player sets them.
                 const runtime = Object.keys(input.options).filter((name) => (RUNTIME_SETTINGS as readonly string[]).includes(name));
-                if (runtime.length > 0) throw new RangeError(`its options set ${runtime.join(", ")}: runtime settings are each machine's own, not the shared game's`);
+                if (runtime.length > 0)
+                    throw new RangeError(`its options set ${runtime.join(", ")}: runtime settings are each machine's own, not the shared game's`);
                 schedule.setOptions(resolveOptions(input.options, schedule.latestOptions), player);
                 break;
             }
             case "mask":
-                schedule.inputs.give({ kind: "mask", name: input.name, values: checkMaskValues(input.name, input.values, width * depth, refuserFor("the mask")) }, undefined, undefined, player);
+                schedule.inputs.give(
+                    { kind: "mask", name: input.name, values: checkMaskValues(input.name, input.values, width * depth, refuserFor("the mask")) }, undefined,
+                    undefined, player
+                );
                 break;
             case "addSource": {
                 const springs = this._springs.get(player) ?? new Map<number, number>();
-                if (springs.has(input.tag) && schedule.latestSources.some((source) => source.id === springs.get(input.tag))) throw new RangeError(`its spring tag ${input.tag} is in use: each spring needs a tag of its own`);
+                if (springs.has(input.tag) && schedule.latestSources.some((source) => source.id === springs.get(input.tag)))
+                    throw new RangeError(`its spring tag ${input.tag} is in use: each spring needs a tag of its own`);
                 const { sources, id } = withSourceAdded(schedule.latestSources, input.x, input.y, input.radius, input.rate, width, depth);
                 schedule.inputs.give({ kind: "sources", sources }, undefined, undefined, player);
                 springs.set(input.tag, id);
@@ -186,7 +195,13 @@ export class LockstepHost {
     /** A joining player's start: the host's snapshot, the log since it, and the horizon. */
     public join(): LockstepJoin {
         const snapshot = this.simulation.snapshot();
-        return { snapshot: new Uint8Array(snapshot.toArrayBuffer()), entries: this.simulation.inputsSince(snapshot), horizon: this.horizon, history: this.simulation.history(snapshot.logSeq), contract: FINGERPRINT_TAG };
+        return {
+            snapshot: new Uint8Array(snapshot.toArrayBuffer()),
+            entries: this.simulation.inputsSince(snapshot),
+            horizon: this.horizon,
+            history: this.simulation.history(snapshot.logSeq),
+            contract: FINGERPRINT_TAG,
+        };
     }
 
     /**
@@ -215,7 +230,9 @@ export class LockstepHost {
      */
     public regions(regions: readonly number[], size?: number): { readonly stamp: InputStamp; readonly patch: RegionPatch };
     public regions(regions: readonly number[], size: number, stamp: InputStamp): { readonly stamp: InputStamp; readonly patch: RegionPatch } | null;
-    public regions(regions: readonly number[], size = DEFAULT_CHECKSUM_REGION, stamp?: InputStamp): { readonly stamp: InputStamp; readonly patch: RegionPatch } | null {
+    public regions(
+        regions: readonly number[], size = DEFAULT_CHECKSUM_REGION, stamp?: InputStamp
+    ): { readonly stamp: InputStamp; readonly patch: RegionPatch } | null {
         if (stamp === undefined) return { stamp: this.horizon, patch: readRegions(this.simulation.getState(), size, regions) };
         const kept = this._keptAt(stamp);
         return kept ? { stamp: kept.stamp, patch: readRegions(kept.state, size, regions) } : null;

@@ -15,7 +15,9 @@ import type { MaskName } from "../erosionState.js";
 import type { GridPoint, GroundEditRequest } from "../groundEdits.js";
 import type { LocalErosionEvent } from "../localErosion.js";
 import type { ErosionOptionsInput } from "../options.js";
-import { base64Payload, booleanOf, checkLocalEvent, checkMaskName, checkMaskValues, MAX_INPUT_ID, objectOf, oneOf, onlyKeys, refuserFor, shown, type Refuse } from "../inputLog/inputChecks.js";
+import {
+    base64Payload, booleanOf, checkLocalEvent, checkMaskName, checkMaskValues, MAX_INPUT_ID, objectOf, oneOf, onlyKeys, refuserFor, shown, type Refuse,
+} from "../inputLog/inputChecks.js";
 
 /** A lockstep player's request to its host. */
 export type PlayerInput =
@@ -41,7 +43,9 @@ export const PLAYER_INPUT_KINDS: readonly PlayerInput["kind"][] = ["edit", "erod
 
 /** The input as the wire's JSON text. */
 export function serializePlayerInput(input: PlayerInput): string {
-    return JSON.stringify(input, (_key, value) => (value instanceof Int32Array ? { base64: bytesToBase64(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) } : value));
+    return JSON.stringify(input, (_key, value) =>
+        (value instanceof Int32Array ? { base64: bytesToBase64(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) } : value)
+    );
 }
 
 /** Reads a request written by `serializePlayerInput`, checked whole; throws a `RangeError` naming the field for anything else. */
@@ -72,7 +76,8 @@ function finite(value: unknown, name: string, refuse: Refuse): number {
 function checkEditRequest(raw: unknown, refuse: Refuse): GroundEditRequest {
     const edit = objectOf(raw, "edit", refuse);
     const kind = oneOf(edit.kind, "edit.kind", ["dig", "pile", "flatten", "crater"] as const, refuse);
-    const optional = (name: string, check: (value: unknown, label: string, refuse: Refuse) => unknown) => (edit[name] === undefined ? {} : { [name]: check(edit[name], `edit.${name}`, refuse) });
+    const optional = (name: string, check: (value: unknown, label: string, refuse: Refuse) => unknown) =>
+        (edit[name] === undefined ? {} : { [name]: check(edit[name], `edit.${name}`, refuse) });
     switch (kind) {
         case "dig":
             onlyKeys(edit, ["kind", "depth", "sediment"], "edit", refuse);
@@ -82,7 +87,13 @@ function checkEditRequest(raw: unknown, refuse: Refuse): GroundEditRequest {
             return { kind, height: finite(edit.height, "edit.height", refuse), ...optional("rock", finite) };
         case "flatten":
             onlyKeys(edit, ["kind", "target", "edge", "area", "rock"], "edit", refuse);
-            return { kind, target: finite(edit.target, "edit.target", refuse), ...optional("edge", finite), ...optional("area", booleanOf), ...optional("rock", finite) };
+            return {
+                kind,
+                target: finite(edit.target, "edit.target", refuse),
+                ...optional("edge", finite),
+                ...optional("area", booleanOf),
+                ...optional("rock", finite),
+            };
         case "crater":
             onlyKeys(edit, ["kind", "depth", "rim", "sediment"], "edit", refuse);
             return { kind, depth: finite(edit.depth, "edit.depth", refuse), ...optional("rim", booleanOf), ...optional("sediment", booleanOf) };
@@ -91,7 +102,8 @@ function checkEditRequest(raw: unknown, refuse: Refuse): GroundEditRequest {
 
 /** A spring's tag: the player's own handle for it. */
 function tagOf(value: unknown, refuse: Refuse): number {
-    if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_INPUT_ID) refuse(`its tag is ${shown(value)}: it must be a whole number in [1, ${MAX_INPUT_ID}]`);
+    if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_INPUT_ID)
+        refuse(`its tag is ${shown(value)}: it must be a whole number in [1, ${MAX_INPUT_ID}]`);
     return value as number;
 }
 
@@ -133,7 +145,14 @@ export function checkPlayerInput(raw: unknown, refuse: Refuse): PlayerInput {
             return { kind, name, values: checkMaskValues(name, input.values, null, refuse) };
         }
         case "addSource":
-            return { kind, tag: tagOf(input.tag, refuse), x: finite(input.x, "x", refuse), y: finite(input.y, "y", refuse), radius: finite(input.radius, "radius", refuse), rate: finite(input.rate, "rate", refuse) };
+            return {
+                kind,
+                tag: tagOf(input.tag, refuse),
+                x: finite(input.x, "x", refuse),
+                y: finite(input.y, "y", refuse),
+                radius: finite(input.radius, "radius", refuse),
+                rate: finite(input.rate, "rate", refuse),
+            };
         case "removeSource":
             return { kind, tag: tagOf(input.tag, refuse) };
         default:

@@ -27,14 +27,24 @@ export interface PlayerLimits {
 
 /** The default limits, on a field of `cells` vertices. */
 export function defaultPlayerLimits(cells: number): PlayerLimits {
-    return { inputsPerSecond: 20, inputBurst: 40, maxEditVertices: 65536, maxPathPoints: 256, maxEventDroplets: 65536, maxMessageBytes: Math.ceil((cells * 4 * 4) / 3) + 65536, maxQueuedInputs: 32, maxRefusals: 20 };
+    return {
+        inputsPerSecond: 20,
+        inputBurst: 40,
+        maxEditVertices: 65536,
+        maxPathPoints: 256,
+        maxEventDroplets: 65536,
+        maxMessageBytes: Math.ceil((cells * 4 * 4) / 3) + 65536,
+        maxQueuedInputs: 32,
+        maxRefusals: 20,
+    };
 }
 
 /** Checks a game's limits: every field a positive number (whole where it counts). */
 export function resolvePlayerLimits(given: Partial<PlayerLimits> | undefined, cells: number): PlayerLimits {
     const limits = { ...defaultPlayerLimits(cells) };
     if (given === undefined) return limits;
-    if (typeof given !== "object" || given === null) throw new RangeError(`LockstepHost: limits is ${JSON.stringify(given)}: it must be an object of player limits.`);
+    if (typeof given !== "object" || given === null)
+        throw new RangeError(`LockstepHost: limits is ${JSON.stringify(given)}: it must be an object of player limits.`);
     for (const [name, value] of Object.entries(given)) {
         if (value === undefined) continue;
         if (!(name in limits)) throw new RangeError(`LockstepHost: limits.${name} is not a player limit: they are ${Object.keys(limits).join(", ")}.`);
@@ -98,7 +108,8 @@ export class PlayerGate {
 
     /** Throws a counted refusal when `player` already has `queued` inputs waiting (at most `maxQueuedInputs`). */
     public admitQueued(player: string, queued: number): void {
-        if (queued >= this.limits.maxQueuedInputs) throw this.refuse(player, `${queued} inputs already wait for the next step: at most ${this.limits.maxQueuedInputs}`);
+        if (queued >= this.limits.maxQueuedInputs)
+            throw this.refuse(player, `${queued} inputs already wait for the next step: at most ${this.limits.maxQueuedInputs}`);
     }
 
     /** Takes one of `player`'s tokens, or throws a counted refusal when its rate is spent. */

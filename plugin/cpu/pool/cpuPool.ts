@@ -125,7 +125,13 @@ export class CpuPool {
             } else if (planned.operator === "rivers") {
                 await this._riverBatch(planned);
             } else {
-                while (end < batches.length && batches[end].group === planned.group && batches[end].cycle === planned.cycle && batches[end].operator !== "rivers") end++;
+                while (
+                    end < batches.length &&
+                    batches[end].group === planned.group &&
+                    batches[end].cycle === planned.cycle &&
+                    batches[end].operator !== "rivers"
+                )
+                    end++;
                 if (planned.operator === "water") ensureWater(this._runner.state);
                 const shares: PoolTask[][] = Array.from({ length: this.members }, () => []);
                 for (let k = first; k < end; k++) shares[(k - first) % this.members].push({ kind: "batch", planned: pooled(batches[k]) });
@@ -163,7 +169,10 @@ export class CpuPool {
         for (const phase of riverPhases(params, planned.riverSteps, true).slice(from, to)) {
             // Band b always goes to member b: its donors, listed in one phase, serve the next. The
             // walk goes by trees instead: its roots, found once the slots are, split by size.
-            const walkShares = phase.kind === "walk" ? splitRoots(riverRoots(params, scratch.riverSlots, this._roots), scratch.areaNext, this.members, params.width * params.depth) : null;
+            const walkShares =
+                phase.kind === "walk"
+                    ? splitRoots(riverRoots(params, scratch.riverSlots, this._roots), scratch.areaNext, this.members, params.width * params.depth)
+                    : null;
             const shares = Array.from({ length: this.members }, (_, band): PoolTask[] => {
                 const share: RiverPhase = walkShares !== null && phase.kind === "walk" ? { ...phase, roots: walkShares[band] } : phase;
                 return [{ kind: "river", params, phase: share, rows: riverPhaseBand(params, phase, band, this.members) }];
@@ -187,7 +196,9 @@ export class CpuPool {
             if (tasks.length === 0) return;
             const window = this.shared ? null : this._window(tasks);
             windows.push(window);
-            replies.push(helper.request({ type: "phase", tasks, window }, window ? Object.values(window.grids).map((cells) => cells.buffer as ArrayBuffer) : []));
+            replies.push(
+                helper.request({ type: "phase", tasks, window }, window ? Object.values(window.grids).map((cells) => cells.buffer as ArrayBuffer) : [])
+            );
         });
         for (const task of shares[0]) this._member.run(task, masks);
         const answers = await Promise.all(replies);

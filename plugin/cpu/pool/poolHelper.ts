@@ -48,7 +48,19 @@ export class PoolHelper {
         this._width = width;
         // With shared memory the grids arrive next; without, this member keeps its own copies.
         const cells = shared ? 0 : width * depth;
-        const state: ErosionStateData = { width, depth, cycle: 0, batch: 0, heights: new Int32Array(cells), suspended: new Int32Array(cells), drainageArea: new Int32Array(cells), fillLevels: new Int32Array(cells), masks: noMasks(), water: null, counters: new Float64Array(COUNTER_COUNT) };
+        const state: ErosionStateData = {
+            width,
+            depth,
+            cycle: 0,
+            batch: 0,
+            heights: new Int32Array(cells),
+            suspended: new Int32Array(cells),
+            drainageArea: new Int32Array(cells),
+            fillLevels: new Int32Array(cells),
+            masks: noMasks(),
+            water: null,
+            counters: new Float64Array(COUNTER_COUNT),
+        };
         this._member = new PoolMember(new CpuBatchRunner(state));
     }
 

@@ -70,7 +70,8 @@ export function browserSpawner(source: string): SpawnHelper | null {
 /** Node worker threads running `source`, or null outside Node. */
 export function nodeSpawner(source: string): SpawnHelper | null {
     const process = nodeProcess();
-    const threads = process?.getBuiltinModule?.("node:worker_threads") as { Worker: new (source: string, options: { eval: boolean }) => NodeWorker } | undefined;
+    const threads = process?.getBuiltinModule?.("node:worker_threads") as
+        { Worker: new (source: string, options: { eval: boolean }) => NodeWorker } | undefined;
     if (!threads) return null;
     return () => {
         const worker = new threads.Worker(source, { eval: true });

@@ -18,7 +18,9 @@ import type { CellChanges } from "./poolGrids.js";
 export type PooledBatch = Omit<PlannedBatch, "masks">;
 
 /** One member's share of a phase. */
-export type PoolTask = { readonly kind: "batch"; readonly planned: PooledBatch } | { readonly kind: "river"; readonly params: BatchParams; readonly phase: RiverPhase; readonly rows: RowRange };
+export type PoolTask =
+    | { readonly kind: "batch"; readonly planned: PooledBatch }
+    | { readonly kind: "river"; readonly params: BatchParams; readonly phase: RiverPhase; readonly rows: RowRange };
 
 /** The rows of every grid a member without shared memory is sent for a phase, and their cells (`copyRows`). */
 export interface PhaseWindow {
@@ -34,7 +36,9 @@ export type PoolRequest =
     | { readonly type: "phase"; readonly tasks: readonly PoolTask[]; readonly window: PhaseWindow | null };
 
 /** A member's answer to a phase: what it added to the counters and, without shared memory, the cells it changed. */
-export type PoolReply = { readonly type: "done"; readonly counters: Float64Array; readonly changes: Readonly<Record<string, CellChanges>> | null } | { readonly type: "error"; readonly message: string };
+export type PoolReply =
+    | { readonly type: "done"; readonly counters: Float64Array; readonly changes: Readonly<Record<string, CellChanges>> | null }
+    | { readonly type: "error"; readonly message: string };
 
 /** The rows a batch task reads: what it writes and the margin its kernels read beyond. */
 export function taskReadRows(task: Extract<PoolTask, { kind: "batch" }>): RowRange {
@@ -70,6 +74,14 @@ export class PoolMember {
             return;
         }
         const runner = this.runner;
-        runRiverPhase(task.phase, task.rows, { params: task.params, state: runner.state, masks, scratch: runner.riverScratch(), work: runner.riverWork(), counters: runner.state.counters, maps: runner.maps });
+        runRiverPhase(task.phase, task.rows, {
+            params: task.params,
+            state: runner.state,
+            masks,
+            scratch: runner.riverScratch(),
+            work: runner.riverWork(),
+            counters: runner.state.counters,
+            maps: runner.maps,
+        });
     }
 }

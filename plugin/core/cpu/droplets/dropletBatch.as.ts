@@ -386,7 +386,9 @@ export function run(first: i32, end: i32): void {
     for (let index = first; index < end; index++) {
         const x = getI32(spawnX, index);
         const y = getI32(spawnY, index);
-        const sediment = materials ? (mask == 0 ? erodeDroplet<f64>(x, y, 0) : erodeDroplet<v128>(x, y, mask)) : mask == 0 ? erodeDroplet<i32>(x, y, 0) : erodeDroplet<i64>(x, y, mask);
+        const sediment = materials
+            ? (mask == 0 ? erodeDroplet<f64>(x, y, 0) : erodeDroplet<v128>(x, y, mask))
+            : mask == 0 ? erodeDroplet<i32>(x, y, 0) : erodeDroplet<i64>(x, y, mask);
         if (leftField || !depositAtEnd) {
             store<f64>(results + 8, load<f64>(results + 8) + <f64>sediment);
         } else if (sediment > 0) {

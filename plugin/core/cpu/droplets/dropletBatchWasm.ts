@@ -137,7 +137,10 @@ class WasmDropletBatch {
     }
 
     /** Runs the droplets spawned at `spawns` (erodeDroplets' loop); false where the memory cannot grow to the window. */
-    public erode(kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null): boolean {
+    public erode(
+        kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null,
+        mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null
+    ): boolean {
         const count = spawns.x.length;
         if (count === 0) return true;
         const { width, depth } = kernel;
@@ -205,9 +208,43 @@ class WasmDropletBatch {
         if (water !== null) copyWindow(water, grid(waterGrid), window, width, true);
 
         const control = new Int32Array(buffer, 0, Control.Words);
-        control.set([heightsAt, deltaAt, waterGrid, mask === null ? 0 : deltaAt + 4, spawnX, spawnY, waterAt, quads, quadWeights, brush.quadWeight.length, brushDx, brushDy, brushWeights, brush.weight.length]);
+        control.set([
+            heightsAt,
+            deltaAt,
+            waterGrid,
+            mask === null ? 0 : deltaAt + 4,
+            spawnX,
+            spawnY,
+            waterAt,
+            quads,
+            quadWeights,
+            brush.quadWeight.length,
+            brushDx,
+            brushDy,
+            brushWeights,
+            brush.weight.length,
+        ]);
         control.set([stride, -window.x0, -window.y0, width - window.x0, depth - window.y0], Control.Stride);
-        control.set([kernel.inertia, kernel.capacity, kernel.minSlope, kernel.erosion, kernel.deposition, kernel.gravity, kernel.share, kernel.stepCap, kernel.initialSpeed, kernel.brushRadius, kernel.hasBrush ? 1 : 0, kernel.walkLimit, depositAtEnd ? 1 : 0, results, cuts !== null ? 1 : 0], Control.Inertia);
+        control.set(
+            [
+                kernel.inertia,
+                kernel.capacity,
+                kernel.minSlope,
+                kernel.erosion,
+                kernel.deposition,
+                kernel.gravity,
+                kernel.share,
+                kernel.stepCap,
+                kernel.initialSpeed,
+                kernel.brushRadius,
+                kernel.hasBrush ? 1 : 0,
+                kernel.walkLimit,
+                depositAtEnd ? 1 : 0,
+                results,
+                cuts !== null ? 1 : 0,
+            ],
+            Control.Inertia
+        );
         for (let first = 0; first < count; first += DROPLETS_PER_CALL) this.run(first, Math.min(count, first + DROPLETS_PER_CALL));
 
         if (cellWords === 1) copyWindow(delta, grid(deltaAt), window, width, false);
@@ -234,7 +271,10 @@ function dropletBatchModule(): WebAssembly.Module | null {
  * visits, steps and outflow as the TypeScript passes do; false where this thread cannot (the
  * caller then runs the TypeScript passes), or where tests asked for them (`useDropletBatchWasm`).
  */
-export function erodeDropletsWasm(kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null = null): boolean {
+export function erodeDropletsWasm(
+    kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null,
+    depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null = null
+): boolean {
     if (!useWasm) return false;
     if (thread === null) {
         const module = dropletBatchModule();

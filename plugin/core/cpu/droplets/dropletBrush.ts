@@ -80,7 +80,9 @@ export class BrushLayout {
  * Cuts `amount` from the vertices of the brush centred on the vertex nearest (px, py); returns
  * what was cut (vertices outside the field are skipped).
  */
-export function cutWithBrush(delta: Int32Array, width: number, depth: number, px: number, py: number, amount: number, radius: number, brush: BrushLayout): number {
+export function cutWithBrush(
+    delta: Int32Array, width: number, depth: number, px: number, py: number, amount: number, radius: number, brush: BrushLayout
+): number {
     const centreX = (px + 0x8000) >> 16;
     const centreY = (py + 0x8000) >> 16;
     if (centreX >= radius && centreY >= radius && centreX + radius < width && centreY + radius < depth) {
@@ -111,7 +113,9 @@ function cutInsideField(delta: Int32Array, centre: number, amount: number, quadO
  * edge: entry by entry, as the WGSL does; each part scaled by the mask at its vertex when there is
  * one. Returns what was cut.
  */
-function cutNearEdge(delta: Int32Array, mask: Int32Array | null, width: number, depth: number, centreX: number, centreY: number, amount: number, brush: BrushLayout): number {
+function cutNearEdge(
+    delta: Int32Array, mask: Int32Array | null, width: number, depth: number, centreX: number, centreY: number, amount: number, brush: BrushLayout
+): number {
     const count = brush.weight.length;
     let remainder = amount;
     let cut = 0;
@@ -139,7 +143,9 @@ function cutNearEdge(delta: Int32Array, mask: Int32Array | null, width: number, 
  * mask; inside the field by quads, as `cutInsideField` (each quad's part computed once), near its
  * edge entry by entry.
  */
-export function cutWithBrushMasked(delta: Int32Array, mask: Int32Array, width: number, depth: number, px: number, py: number, amount: number, radius: number, brush: BrushLayout): number {
+export function cutWithBrushMasked(
+    delta: Int32Array, mask: Int32Array, width: number, depth: number, px: number, py: number, amount: number, radius: number, brush: BrushLayout
+): number {
     const centreX = (px + 0x8000) >> 16;
     const centreY = (py + 0x8000) >> 16;
     if (centreX >= radius && centreY >= radius && centreX + radius < width && centreY + radius < depth) {

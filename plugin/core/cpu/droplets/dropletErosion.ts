@@ -129,7 +129,9 @@ export function erodeAlongPathMasked(kernel: DropletKernel, delta: Int32Array, m
             let amount = min(mulQ16(carry - sediment, erosion), mulQ16(-drop >> maxShareShift, share));
             amount = min(amount, stepCap);
             if (amount > 0) {
-                sediment += !hasBrush ? addBilinearMasked(delta, mask, width, pathX[step], pathY[step], amount, -1) : cutWithBrushMasked(delta, mask, width, depth, pathX[step], pathY[step], amount, brushRadius, brush);
+                sediment += !hasBrush
+                    ? addBilinearMasked(delta, mask, width, pathX[step], pathY[step], amount, -1)
+                    : cutWithBrushMasked(delta, mask, width, depth, pathX[step], pathY[step], amount, brushRadius, brush);
             }
         }
     }

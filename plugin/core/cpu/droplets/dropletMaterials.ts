@@ -88,7 +88,9 @@ export class MaterialCuts {
     }
 
     /** Cuts `amount` from the brush centred on the vertex nearest (px, py), entry by entry (`brush`: the table's dx, dy, weight); returns what was cut. */
-    public cutBrush(delta: Int32Array, px: number, py: number, amount: number, brush: { readonly dx: Int32Array; readonly dy: Int32Array; readonly weight: Int32Array }): number {
+    public cutBrush(
+        delta: Int32Array, px: number, py: number, amount: number, brush: { readonly dx: Int32Array; readonly dy: Int32Array; readonly weight: Int32Array }
+    ): number {
         const { width, depth } = this._params;
         const centreX = (px + 0x8000) >> 16;
         const centreY = (py + 0x8000) >> 16;

@@ -94,13 +94,19 @@ import { walkDroplet } from "./dropletWalk.js";
  * @param mask per-vertex Q16 mask scaling what each step cuts and lays down at each vertex, or null
  * @param materialGrids the soil and hardness, which each cut goes through when the batch runs the materials (`params.materials`), or null
  */
-export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount, water: Int32Array | null = null, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null): void {
+export function erodeDroplets(
+    params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount,
+    water: Int32Array | null = null, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null
+): void {
     const kernel = new DropletKernel(params, brush);
     const depositAtEnd = params.depositAtEnd !== 0;
     const spawns = spawnInTileOrder(kernel, firstDroplet, endDroplet);
     // At hardness 1 everywhere `materialCut` is the cut itself (`rockTaken` at 256): the droplets
     // then cut as without the materials (the soil follows in the fold, `applyDelta`).
-    const cuts = params.materials !== 0 && materialGrids && uniformHardness(params, materialGrids) !== HARDNESS_ONE ? new MaterialCuts(params, heights, materialGrids, mask) : null;
+    const cuts =
+        params.materials !== 0 && materialGrids && uniformHardness(params, materialGrids) !== HARDNESS_ONE
+            ? new MaterialCuts(params, heights, materialGrids, mask)
+            : null;
     if (erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts)) {
         return;
     }
@@ -109,7 +115,12 @@ export function erodeDroplets(params: BatchParams, heights: Int32Array, delta: I
     for (let index = 0; index < spawns.x.length; index++) {
         walkDroplet(kernel, heights, spawns.x[index], spawns.y[index], water);
         capacityAlongPath(kernel);
-        const sediment = cuts !== null ? erodeAlongPathMaterials(kernel, delta, mask, cuts) : mask === null ? erodeAlongPath(kernel, delta) : erodeAlongPathMasked(kernel, delta, mask);
+        const sediment =
+            cuts !== null
+                ? erodeAlongPathMaterials(kernel, delta, mask, cuts)
+                : mask === null
+                  ? erodeAlongPath(kernel, delta)
+                  : erodeAlongPathMasked(kernel, delta, mask);
         totalSteps += kernel.steps;
         if (kernel.leftField || !depositAtEnd) {
             outflow += sediment;

@@ -39,7 +39,10 @@ export class FoldScratch {
  * @param water the batch's droplet visits (cleared into `maps.water`), or null
  * @param mask the hydraulic mask, or null
  */
-export function foldDroplets(params: BatchParams, state: ErosionStateData, delta: Int32Array, scratch: FoldScratch, maps: ErosionMaps | null, water: Int32Array | null, mask: Int32Array | null): void {
+export function foldDroplets(
+    params: BatchParams, state: ErosionStateData, delta: Int32Array, scratch: FoldScratch, maps: ErosionMaps | null, water: Int32Array | null,
+    mask: Int32Array | null
+): void {
     clipDelta(params, state.heights, state.fillLevels, delta, state.suspended, scratch.routed, state.counters, mask);
     routeSediment(params, state.heights, state.fillLevels, scratch.routed, scratch.routedNext, delta, state.suspended, scratch.route, state.counters, mask);
     applyDelta(params, state.heights, delta, maps, water, state.materials ?? null);

@@ -27,7 +27,10 @@ export function levelledHeight(height: number, target: number, share: number): n
  * down soil, or with the edit's `rock` raises the rock under the soil and makes it that hardness
  * (`placedRockFactor`); a cut takes the soil first (`soilAfter`).
  */
-export function applyGroundEdit(edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array, waterSediment: Int32Array | null = null, materials: MaterialGrids | null = null): void {
+export function applyGroundEdit(
+    edit: GroundEdit, width: number, heights: Int32Array, levels: Int32Array, counters: Float64Array, waterSediment: Int32Array | null = null,
+    materials: MaterialGrids | null = null
+): void {
     const { rect, amounts, target } = edit;
     const levelling = edit.mode === "level";
     const soil = materials?.soil ?? null;

@@ -14,7 +14,10 @@ import { foldSoil } from "./soilFold.js";
  * (`waterBatch`, cleared) into the water map. With the materials on, the soil takes the change
  * first (`foldSoil`; `upliftMask`: the uplift map, which a river batch's uplift is scaled by).
  */
-export function applyDelta(params: BatchParams, heights: Int32Array, delta: Int32Array, maps: ErosionMaps | null = null, waterBatch: Int32Array | null = null, materials: MaterialGrids | null = null, upliftMask: Int32Array | null = null): void {
+export function applyDelta(
+    params: BatchParams, heights: Int32Array, delta: Int32Array, maps: ErosionMaps | null = null, waterBatch: Int32Array | null = null,
+    materials: MaterialGrids | null = null, upliftMask: Int32Array | null = null
+): void {
     const { width, extentX0, extentY0, extentX1, extentY1 } = params;
     if (materials && params.materials !== 0) foldSoil(params, delta, materials.soil, upliftMask);
     if (maps && !waterBatch) {

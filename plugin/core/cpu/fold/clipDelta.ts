@@ -20,7 +20,10 @@ const { max, min } = Math;
  * @param levels the fill levels (`plugin/core/fillLevels.ts`)
  * @param mask the hydraulic mask (Q16 per vertex, scaling what settles), or null
  */
-export function clipDelta(params: BatchParams, heights: Int32Array, levels: Int32Array, delta: Int32Array, suspended: Int32Array, routed: Int32Array, counters: Float64Array, mask: Int32Array | null = null): void {
+export function clipDelta(
+    params: BatchParams, heights: Int32Array, levels: Int32Array, delta: Int32Array, suspended: Int32Array, routed: Int32Array, counters: Float64Array,
+    mask: Int32Array | null = null
+): void {
     const { width, depth, regionX0, regionY0, regionX1, regionY1 } = params;
     for (let y = regionY0; y < regionY1; y++) {
         for (let x = regionX0; x < regionX1; x++) {

@@ -59,7 +59,10 @@ export class RouteScratch {
  * that hold sediment only, which adds the same integers. `routed` and `routedNext` are zero outside
  * the batch's region before, and all zero after.
  */
-export function routeSediment(params: BatchParams, heights: Int32Array, levels: Int32Array, routed: Int32Array, routedNext: Int32Array, delta: Int32Array, suspended: Int32Array, scratch: RouteScratch, counters: Float64Array, mask: Int32Array | null = null): void {
+export function routeSediment(
+    params: BatchParams, heights: Int32Array, levels: Int32Array, routed: Int32Array, routedNext: Int32Array, delta: Int32Array, suspended: Int32Array,
+    scratch: RouteScratch, counters: Float64Array, mask: Int32Array | null = null
+): void {
     const { width, depth, extentX0, extentY0, extentX1, extentY1 } = params;
     const wrap = params.wrap !== 0;
     const incoming = scratch.incoming;

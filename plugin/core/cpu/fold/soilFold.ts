@@ -44,7 +44,10 @@ export function noteHardnessWritten(materials: MaterialGrids, stamp: number): vo
  * factor grid written from the hardness map in force where the map or its scale changed since
  * (`hardnessMap.ts`). Returns the materials.
  */
-export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedBatch, "initialSoil" | "initialSoilSlope" | "hardnessMap" | "masks">): MaterialGrids {
+export function prepareMaterials(
+    state: ErosionStateData,
+    planned: Pick<PlannedBatch, "initialSoil" | "initialSoilSlope" | "hardnessMap" | "masks">
+): MaterialGrids {
     const materials = ensureMaterials(state, planned.initialSoil ?? 0, planned.initialSoilSlope ?? 0, planned.masks.soil);
     const stamp = planned.hardnessMap?.stamp ?? 0;
     if (writtenHardnessStamps.get(materials) !== stamp) {
@@ -67,7 +70,12 @@ export function prepareMaterials(state: ErosionStateData, planned: Pick<PlannedB
 export function uniformHardness(params: BatchParams, materials: MaterialGrids): number {
     if (params.strataThickness !== 0 || writtenHardnessStamps.get(materials) !== 0) return 0;
     const { width, depth } = params;
-    const read = { x0: Math.max(0, params.extentX0 - READ_MARGIN), y0: Math.max(0, params.extentY0 - READ_MARGIN), x1: Math.min(width, params.extentX1 + READ_MARGIN), y1: Math.min(depth, params.extentY1 + READ_MARGIN) };
+    const read = {
+        x0: Math.max(0, params.extentX0 - READ_MARGIN),
+        y0: Math.max(0, params.extentY0 - READ_MARGIN),
+        x1: Math.min(width, params.extentX1 + READ_MARGIN),
+        y1: Math.min(depth, params.extentY1 + READ_MARGIN),
+    };
     return placedRockIn(materials.hardness, width, read) ? 0 : hardnessOf(HARDNESS_ONE, params.rockHardness);
 }
 

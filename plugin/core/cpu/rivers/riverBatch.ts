@@ -12,7 +12,10 @@ import { riverPhaseBand, riverPhases, runRiverPhase, type RiverBandWork, type Ri
  * all zero before and after), or its phases `from .. to - 1` (a batch in pieces: the phases between
  * two ranges leave their work in the scratch, which nothing else touches meanwhile).
  */
-export function runRiverBatch(params: BatchParams, steps: number, state: ErosionStateData, masks: ErosionMasks, scratch: RiverScratch, work: RiverBandWork, maps: ErosionMaps | null, from = 0, to = Infinity): void {
+export function runRiverBatch(
+    params: BatchParams, steps: number, state: ErosionStateData, masks: ErosionMasks, scratch: RiverScratch, work: RiverBandWork, maps: ErosionMaps | null,
+    from = 0, to = Infinity
+): void {
     const context = { params, state, masks, scratch, work, counters: state.counters, maps };
     const phases = riverPhases(params, steps, true);
     for (let index = from; index < Math.min(to, phases.length); index++) {

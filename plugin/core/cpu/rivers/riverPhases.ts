@@ -158,14 +158,25 @@ export interface RiverPhaseContext {
 
 /** The batch's parameters with its extent cut to `rows` (the passes that work over the extent). */
 function extentRows(params: BatchParams, rows: RowRange): BatchParams {
-    return { ...params, extentY0: Math.max(params.extentY0, rows.y0), extentY1: Math.max(Math.max(params.extentY0, rows.y0), Math.min(params.extentY1, rows.y1)) };
+    return {
+        ...params,
+        extentY0: Math.max(params.extentY0, rows.y0),
+        extentY1: Math.max(Math.max(params.extentY0, rows.y0), Math.min(params.extentY1, rows.y1)),
+    };
 }
 
 /** Runs `phase` over `rows` (a band of `riverPhaseRows`). */
 export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverPhaseContext): void {
     const { params, state, masks, scratch, work, counters } = context;
     const { heights, fillLevels: levels, drainageArea: area, suspended } = state;
-    const inputs = { heights, levels, area, slots: scratch.riverSlots, mask: masks.rivers, materials: params.materials !== 0 ? (state.materials ?? null) : null };
+    const inputs = {
+        heights,
+        levels,
+        area,
+        slots: scratch.riverSlots,
+        mask: masks.rivers,
+        materials: params.materials !== 0 ? (state.materials ?? null) : null,
+    };
     if ((phase.kind === "area" || phase.kind === "cut") && phase.listDonors) listDonors(params, scratch.riverSlots, work.donors, rows);
     const scope = { params, slots: scratch.riverSlots, marks: work.marks(heights.length), visits: work.visits, share: work.frontierShare };
     switch (phase.kind) {
@@ -196,9 +207,18 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             // The drainage-area scratch is free in a walk: it keeps each tree's size at its root, to split the next batch's walk by.
             const roots = phase.roots ?? work.listedRoots ?? riverRoots(params, scratch.riverSlots, work.roots);
             work.listedRoots = null;
-            const grids = { ...inputs, suspended, delta: scratch.riverDelta, uplift: masks.uplift, counters, donors: byteView(scratch.eroded, heights.length), countedRows: context.countedRows };
+            const grids = {
+                ...inputs,
+                suspended,
+                delta: scratch.riverDelta,
+                uplift: masks.uplift,
+                counters,
+                donors: byteView(scratch.eroded, heights.length),
+                countedRows: context.countedRows,
+            };
             // The same integers either way: TypeScript where this thread cannot run WebAssembly.
-            if (!walkRiverBatchWasm(params, phase.steps, grids, work.walk, roots, scratch.areaNext)) walkRiverBatch(params, phase.steps, grids, work.walk, roots, scratch.areaNext);
+            if (!walkRiverBatchWasm(params, phase.steps, grids, work.walk, roots, scratch.areaNext))
+                walkRiverBatch(params, phase.steps, grids, work.walk, roots, scratch.areaNext);
             return;
         }
         case "cut":
@@ -215,7 +235,10 @@ export function runRiverPhase(phase: RiverPhase, rows: RowRange, context: RiverP
             if (phase.hop === 1) work.changed(0).forget();
             const frontier = { previous: work.changed(phase.hop - 1), older: work.changed(phase.hop + 1), senders: work.changed(phase.hop), scope };
             // The erosion grid is free once the erode phase is done: the hops keep each basin vertex's room there.
-            riverHop(params, phase.hop, { heights, levels, slots: scratch.riverSlots, delta: scratch.riverDelta, suspended, room: scratch.eroded }, work.donors, from, to, masks.rivers, counters, frontier);
+            riverHop(
+                params, phase.hop, { heights, levels, slots: scratch.riverSlots, delta: scratch.riverDelta, suspended, room: scratch.eroded }, work.donors,
+                from, to, masks.rivers, counters, frontier
+            );
             return;
         }
         case "apply":

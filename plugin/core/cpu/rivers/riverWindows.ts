@@ -157,18 +157,27 @@ export class RiverWindows {
     }
 
     /** The batch over `window` (rows `w0..` of the field), keeping the counters and maps of `band`'s rows. */
-    private _runWindow(params: BatchParams, steps: number, window: ErosionStateData, maps: ErosionMaps | null, w0: number, band: RowRange, grids: WindowGrids): void {
+    private _runWindow(
+        params: BatchParams, steps: number, window: ErosionStateData, maps: ErosionMaps | null, w0: number, band: RowRange, grids: WindowGrids
+    ): void {
         const { width, depth } = window;
         const cells = width * depth;
         const local = paramsInRows(params, w0, w0 + depth);
         const scratch = {} as RiverScratch;
         for (const name of RIVER_SHARED_GRIDS) scratch[name] = grids.grid(name, cells, true);
-        const bandMaps = maps && { water: maps.water.subarray(w0 * width, (w0 + depth) * width), wear: maps.wear.subarray(w0 * width, (w0 + depth) * width), deposition: maps.deposition.subarray(w0 * width, (w0 + depth) * width) };
+        const bandMaps = maps && {
+            water: maps.water.subarray(w0 * width, (w0 + depth) * width),
+            wear: maps.wear.subarray(w0 * width, (w0 + depth) * width),
+            deposition: maps.deposition.subarray(w0 * width, (w0 + depth) * width),
+        };
         const bands = [
             { rows: { y0: 0, y1: band.y0 }, counters: this._apronCounters, maps: null },
             { rows: band, counters: window.counters, maps: bandMaps },
             { rows: { y0: band.y1, y1: depth }, counters: this._apronCounters, maps: null },
-        ].map((part, k) => ({ ...part, context: { params: local, state: window, masks: window.masks, scratch, work: grids.works[k], counters: part.counters, maps: part.maps } }));
+        ].map((part, k) => ({
+            ...part,
+            context: { params: local, state: window, masks: window.masks, scratch, work: grids.works[k], counters: part.counters, maps: part.maps },
+        }));
         for (const phase of riverPhases(local, steps, true)) {
             if (phase.kind === "walk") {
                 // One walk over the whole window (trees cross the bands); the aprons' vertices count apart.

@@ -57,7 +57,10 @@ function exchangeAt(params: BatchParams, flux: Int32Array, counters: Float64Arra
  * into the soil (`soilAfter`), which then weathers out of the rock at the patch's vertices
  * (`weatheredSoil`, with `params.weathering`).
  */
-export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array, maps: ErosionMaps | null, channel: ChannelGrids, materialGrids: MaterialGrids | null = null): void {
+export function thermalApply(
+    params: BatchParams, heights: Int32Array, flux: Int32Array, counters: Float64Array, maps: ErosionMaps | null, channel: ChannelGrids,
+    materialGrids: MaterialGrids | null = null
+): void {
     const { width, depth, regionX0, regionY0, regionX1, regionY1, patchX0, patchY0, patchX1, patchY1, channelArea } = params;
     const patchWidth = patchX1 - patchX0;
     const drainageArea = channel.drainageArea;
@@ -120,7 +123,10 @@ export function thermalApply(params: BatchParams, heights: Int32Array, flux: Int
             heights[i] = height;
             // Soil production, once a step at each vertex of the patch (the region's ring belongs to its neighbours' patches).
             // Soil as deep as `soilDepth` does not weather (`weatheredSoil`): no hardness needed there.
-            if (weathers && x >= patchX0 && y >= patchY0 && x < patchX1 && y < patchY1 && soil![i] < params.soilDepth) soil![i] = weatheredSoil(soil![i], params.weathering, params.soilDepth, uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, x, y));
+            if (weathers && x >= patchX0 && y >= patchY0 && x < patchX1 && y < patchY1 && soil![i] < params.soilDepth)
+                soil![i] = weatheredSoil(
+                    soil![i], params.weathering, params.soilDepth, uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, x, y)
+                );
         }
     }
 }

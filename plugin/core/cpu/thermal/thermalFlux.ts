@@ -22,7 +22,9 @@ function neighbourOrSelf(x: number, y: number, k: number, width: number, depth: 
 }
 
 /** One vertex's flux slots, any vertex, any options (the WGSL kernel's loop). */
-function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null, materials: MaterialGrids | null, x: number, y: number, slot: number): void {
+function fluxAt(
+    params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null, materials: MaterialGrids | null, x: number, y: number, slot: number
+): void {
     const { width, depth, neighbours, talus, talusDiagonal, thermalRate, openBoundary } = params;
     const height = heights[y * width + x];
     // With the materials on: the soil this vertex can give each neighbour, and its rock's hardness.
@@ -65,7 +67,9 @@ function fluxAt(params: BatchParams, heights: Int32Array, flux: Int32Array, mask
  * neighbours in the field, no mask and no materials, at the angles `talus` and `talusDiagonal`
  * (the options'; with the materials at hardness 1 everywhere, the soil's: see `thermalFlux`).
  */
-function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y: number, x0: number, x1: number, rowSlot: number, talus: number, talusDiagonal: number): void {
+function innerRow(
+    params: BatchParams, heights: Int32Array, flux: Int32Array, y: number, x0: number, x1: number, rowSlot: number, talus: number, talusDiagonal: number
+): void {
     const { width, thermalRate } = params;
     for (let x = x0; x < x1; x++) {
         const i = y * width + x;
@@ -97,7 +101,9 @@ function innerRow(params: BatchParams, heights: Int32Array, flux: Int32Array, y:
  * thresholds worked out once a vertex rather than once a neighbour; where the hardness is the same
  * everywhere (`uniform`, not 0), once a row.
  */
-function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number, uniform: number): void {
+function innerMaterialsRow(
+    params: BatchParams, heights: Int32Array, flux: Int32Array, materials: MaterialGrids, y: number, x0: number, x1: number, rowSlot: number, uniform: number
+): void {
     const { width, talus, talusDiagonal, thermalRate, soilTalus, soilTalusDiagonal } = params;
     const soil = materials.soil;
     // The rock's thresholds of the last hardness seen: a row's vertices have a few hardnesses at
@@ -120,7 +126,16 @@ function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32
         const d7 = h - heights[i - width - 1];
         // A drop within the soil's angle moves nothing (the rock's is never below it): most
         // vertices of a gentle slope shed nowhere, and need no hardness.
-        if (d0 <= soilTalus && d1 <= soilTalus && d2 <= soilTalus && d3 <= soilTalus && d4 <= soilTalusDiagonal && d5 <= soilTalusDiagonal && d6 <= soilTalusDiagonal && d7 <= soilTalusDiagonal) {
+        if (
+            d0 <= soilTalus &&
+            d1 <= soilTalus &&
+            d2 <= soilTalus &&
+            d3 <= soilTalus &&
+            d4 <= soilTalusDiagonal &&
+            d5 <= soilTalusDiagonal &&
+            d6 <= soilTalusDiagonal &&
+            d7 <= soilTalusDiagonal
+        ) {
             flux[s] = flux[s + 1] = flux[s + 2] = flux[s + 3] = flux[s + 4] = flux[s + 5] = flux[s + 6] = flux[s + 7] = 0;
             continue;
         }
@@ -149,7 +164,9 @@ function innerMaterialsRow(params: BatchParams, heights: Int32Array, flux: Int32
  * masks, so a vertex the mask holds out (0) neither gives nor receives. With the materials on
  * (`params.materials` and their grids), soil and rock shed by `thermalMaterialAmount`.
  */
-export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null): void {
+export function thermalFlux(
+    params: BatchParams, heights: Int32Array, flux: Int32Array, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null
+): void {
     const { width, depth, patchX0, patchY0, patchX1, patchY1 } = params;
     const patchWidth = patchX1 - patchX0;
     const materials = params.materials !== 0 ? materialGrids : null;
@@ -169,7 +186,8 @@ export function thermalFlux(params: BatchParams, heights: Int32Array, flux: Int3
             continue;
         }
         for (let x = patchX0; x < innerX0; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);
-        if (materials !== null && uniform === HARDNESS_ONE) innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot, params.soilTalus, params.soilTalusDiagonal);
+        if (materials !== null && uniform === HARDNESS_ONE)
+            innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot, params.soilTalus, params.soilTalusDiagonal);
         else if (materials !== null) innerMaterialsRow(params, heights, flux, materials, y, innerX0, innerX1, rowSlot, uniform);
         else innerRow(params, heights, flux, y, innerX0, innerX1, rowSlot, params.talus, params.talusDiagonal);
         for (let x = Math.max(innerX1, patchX0); x < patchX1; x++) fluxAt(params, heights, flux, mask, materials, x, y, (rowSlot + x) * THERMAL_SLOTS);

@@ -29,7 +29,9 @@ export function ensureWater(state: ErosionStateData): WaterGrids {
  * the rock at 1 / hardness (`materialCut`: the water keeps only what it took) and the soil takes the
  * change (`soilAfter`). Mirrors `water_apply.wgsl`.
  */
-export function waterApply(params: BatchParams, heights: Int32Array, grids: WaterGrids, maps: ErosionMaps | null, materials: MaterialGrids | null = null): void {
+export function waterApply(
+    params: BatchParams, heights: Int32Array, grids: WaterGrids, maps: ErosionMaps | null, materials: MaterialGrids | null = null
+): void {
     const { width, patchX0, patchY0, patchX1, patchY1 } = params;
     const change = grids.groundChange;
     const scale = grids.outflowScale;
@@ -42,7 +44,10 @@ export function waterApply(params: BatchParams, heights: Int32Array, grids: Wate
             if (amount === 0) continue;
             if (materials) {
                 // A cut the soil covers is the cut itself (`materialCut`): no hardness needed.
-                if (amount < 0 && -amount > materials.soil[i]) amount = -materialCut(-amount, materials.soil[i], uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, i - y * width, y));
+                if (amount < 0 && -amount > materials.soil[i])
+                    amount = -materialCut(
+                        -amount, materials.soil[i], uniform !== 0 ? uniform : vertexHardness(params, heights, materials, i, i - y * width, y)
+                    );
                 materials.soil[i] = soilAfter(materials.soil[i], amount);
             }
             heights[i] += amount;

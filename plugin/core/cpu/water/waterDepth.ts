@@ -9,7 +9,9 @@
  * outflow (+ saturation) is constant (`conservedMass`).
  */
 import { waterParams, type BatchParams } from "../../batchParams.js";
-import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED } from "../../counters.js";
+import {
+    COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_WATER_ADDED, COUNTER_WATER_EVAPORATED, COUNTER_WATER_OUTFLOW, COUNTER_WATER_REMOVED,
+} from "../../counters.js";
 import { mulQ16 } from "../../fixedPoint.js";
 import { PIPE_AXIS_Q16, PIPE_DIAGONAL_Q16, WATER_LIMIT, WATER_SEDIMENT_LIMIT, type WaterGrids } from "../../waterModel.js";
 import { sourceInputAt } from "../../waterSources.js";

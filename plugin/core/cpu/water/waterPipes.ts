@@ -52,7 +52,10 @@ function unitPipes(heights: Int32Array, water: Int32Array, width: number, depth:
  * The new flow of a pipe of set `pipes` from vertex a to vertex b (old flow `flow`); `unitPipes`: the
  * set that may carry the one-unit push this step.
  */
-function pipeFlow(heights: Int32Array, water: Int32Array, width: number, depth: number, a: number, b: number, flow: number, keep: number, conductance: number, pipes: number, unitPipeSet: number): number {
+function pipeFlow(
+    heights: Int32Array, water: Int32Array, width: number, depth: number, a: number, b: number, flow: number, keep: number, conductance: number, pipes: number,
+    unitPipeSet: number
+): number {
     const difference = surfaceDifference(heights, water, a, b);
     let push = truncMulQ16(difference, conductance);
     // The one-unit push where the conductance moves nothing: from the higher end, if it is wet and the
@@ -62,7 +65,8 @@ function pipeFlow(heights: Int32Array, water: Int32Array, width: number, depth: 
         const high = difference > 0 ? a : b;
         const low = difference > 0 ? b : a;
         const fall = difference > 0 ? difference : -difference;
-        if (water[high] > 0 && fall >= unitPipes(heights, water, width, depth, high, pipes, true) + unitPipes(heights, water, width, depth, low, pipes, false)) push = difference > 0 ? 1 : -1;
+        if (water[high] > 0 && fall >= unitPipes(heights, water, width, depth, high, pipes, true) + unitPipes(heights, water, width, depth, low, pipes, false))
+            push = difference > 0 ? 1 : -1;
     }
     // Momentum never carries water uphill: a flow against the surfaces' difference keeps nothing.
     const kept = (flow > 0 && difference < 0) || (flow < 0 && difference > 0) ? 0 : truncMulQ16(flow, keep);

@@ -28,7 +28,8 @@ export function riverDonors(params: BatchParams, slots: Int32Array, donors: Uint
     const y0 = Math.max(rect.y0, rows.y0);
     const y1 = Math.min(rect.y1, rows.y1);
     if (y1 <= y0) return;
-    if (roots !== null && (y0 !== rect.y0 || y1 !== rect.y1)) throw new Error("Internal error: the donors list the roots only over every row of the river rectangle.");
+    if (roots !== null && (y0 !== rect.y0 || y1 !== rect.y1))
+        throw new Error("Internal error: the donors list the roots only over every row of the river rectangle.");
     if (roots !== null) roots.count = 0;
     for (let y = y0; y < y1; y++) donors.fill(0, y * width + rect.x0, y * width + rect.x1);
     const from = expandRect({ x0: rect.x0, y0, x1: rect.x1, y1 }, 1, width, depth);

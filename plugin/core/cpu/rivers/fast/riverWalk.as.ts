@@ -18,7 +18,11 @@
  * integer.
  */
 
-import { ACCUMULATOR_LIMIT, COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED, DRAINAGE_AREA_LIMIT, FIRST_DIAGONAL_SLOT, HEIGHT_MAX_FIXED, INVERSE_SQRT2_Q16, KEEP_TABLE_AREAS, ROUTE_LIMIT, addF64, basinRoomAt, cutOfKeep, getF64, getI32, getU8, keepSuspended, maxI32, minI32, mulQ16, mulQ16Sat, overCapacity, setF64, setI32, setU8, streamKeep } from "./riverRules.as";
+import {
+    ACCUMULATOR_LIMIT, COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED, DRAINAGE_AREA_LIMIT, FIRST_DIAGONAL_SLOT, HEIGHT_MAX_FIXED, INVERSE_SQRT2_Q16, KEEP_TABLE_AREAS,
+    ROUTE_LIMIT, addF64, basinRoomAt, cutOfKeep, getF64, getI32, getU8, keepSuspended, maxI32, minI32, mulQ16, mulQ16Sat, overCapacity, setF64, setI32, setU8,
+    streamKeep,
+} from "./riverRules.as";
 import { materialCut } from "../../materials.as";
 
 // The control block's words (`riverWalkWasm.ts` writes them).
@@ -95,7 +99,10 @@ function addRow(arrivals: i32, from: i32, into: i32, wrapKey: i32, first: i32, l
 }
 
 /** `sendInOrder` (riverWalk.ts); `mask` 0: none. */
-function sendInOrder(arrivals: i32, own: i32, wrapKey: i32, level: i32, last: i32, lastHop: i32, room: i32, sends: bool, bound: i32, vertex: i32, delta: i32, mask: i32, suspended: i32, counters: i32): i32 {
+function sendInOrder(
+    arrivals: i32, own: i32, wrapKey: i32, level: i32, last: i32, lastHop: i32, room: i32, sends: bool, bound: i32, vertex: i32, delta: i32, mask: i32,
+    suspended: i32, counters: i32
+): i32 {
     const most = getI32(bound, level);
     const passes = sends && most <= ROUTE_LIMIT;
     let sentMost = 0;
@@ -284,7 +291,8 @@ export function walk(): i32 {
                 const product = <i64>mulQ16Sat(capacity, slope) * <i64>getI32(area, vertex);
                 const carried = product >= <i64>ACCUMULATOR_LIMIT ? ACCUMULATOR_LIMIT : <i32>product;
                 const donorFloor = getI32(floor, top);
-                if (load > carried && donorFloor != HEIGHT_MAX_FIXED) deposited = overCapacity(heights, levels, vx, vy, width, depth, deposition, cut, donorFloor, load - carried);
+                if (load > carried && donorFloor != HEIGHT_MAX_FIXED)
+                    deposited = overCapacity(heights, levels, vx, vy, width, depth, deposition, cut, donorFloor, load - carried);
             }
             if (masked) deposited = mulQ16(deposited, getI32(mask, vertex));
             setI32(delta, vertex, deposited - cut);
@@ -314,7 +322,9 @@ export function walk(): i32 {
             let most = getI32(bound, top);
             if (last > top) {
                 if ((settles && room - getI32(delta, vertex) > 0) || slot < 0 || most > ROUTE_LIMIT) {
-                    last = sendInOrder(arrivals, own, wrapKey, top, last, lastHop, settles ? room : -1, slot >= 0, bound, vertex, delta, mask, suspended, counters);
+                    last = sendInOrder(
+                        arrivals, own, wrapKey, top, last, lastHop, settles ? room : -1, slot >= 0, bound, vertex, delta, mask, suspended, counters
+                    );
                     most = getI32(bound, top);
                 } else if (last == lastHop) {
                     keepLastHop(arrivals, own + (last & wrapKey), vertex, suspended, counters);

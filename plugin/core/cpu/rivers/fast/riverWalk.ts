@@ -158,7 +158,9 @@ export interface RiverWalkGrids extends RiverInputs {
  * no vertex, so workers can walk shares of them at once. Each root's tree size (its vertices)
  * goes into `sizes` at the root, for the next batch's split.
  */
-export function walkRiverBatch(params: BatchParams, stepCount: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array): void {
+export function walkRiverBatch(
+    params: BatchParams, stepCount: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array
+): void {
     // `| 0`: the step count comes from the options, whose integers can be doubles (HeapNumbers) in
     // V8 (batchParams.ts says when), and a double here made every key and level sum below floating
     // point, with conversions at every vertex.
@@ -254,7 +256,9 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
             const own = rowOf[top];
             let last = lastKey[top];
             const room = settles && (suspended[vertex] > 0 || last > top) ? basinRoomAt(heights, levels, vx, vy, width, depth) : -1;
-            const load = erodeVertex(params, capacity, heights, levels, area, mask, vertex, vx, vy, settles, slot, cut, floor[top], fall, room, delta, suspended);
+            const load = erodeVertex(
+                params, capacity, heights, levels, area, mask, vertex, vx, vy, settles, slot, cut, floor[top], fall, room, delta, suspended
+            );
             if (lifts && vx > 0 && vy > 0 && vx < width - 1 && vy < depth - 1) upliftVertex(upliftRate, heights, delta, uplift, counters, vertex);
             // settleVertex's rule written out where the vertex has a receiver (pushVertex says why).
             let send = 0;
@@ -273,7 +277,9 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
                 if ((settles && room - delta[vertex] > 0) || slot < 0 || most > ROUTE_LIMIT) {
                     // A basin settles what arrives, hop by hop, as far as its room goes; a sink
                     // keeps everything; and a send is at most ROUTE_LIMIT.
-                    last = sendInOrder(arrivals, own, wrapKey, top, last, lastHop, settles ? room : -1, slot >= 0, bound, vertex, delta, mask, suspended, counters);
+                    last = sendInOrder(
+                        arrivals, own, wrapKey, top, last, lastHop, settles ? room : -1, slot >= 0, bound, vertex, delta, mask, suspended, counters
+                    );
                     most = bound[top];
                 } else if (last === lastHop) {
                     keepLastHop(arrivals, own + (last & wrapKey), vertex, suspended, counters);
@@ -326,7 +332,10 @@ export function walkRiverBatch(params: BatchParams, stepCount: number, grids: Ri
  * left anything at. Once the room is used up, and every arrival can go on as it is, only the last
  * hop is left to do.
  */
-function sendInOrder(arrivals: Int32Array, own: number, wrapKey: number, level: number, last: number, lastHop: number, room: number, sends: boolean, bound: Int32Array, vertex: number, delta: Int32Array, mask: Int32Array | null, suspended: Int32Array, counters: Float64Array): number {
+function sendInOrder(
+    arrivals: Int32Array, own: number, wrapKey: number, level: number, last: number, lastHop: number, room: number, sends: boolean, bound: Int32Array,
+    vertex: number, delta: Int32Array, mask: Int32Array | null, suspended: Int32Array, counters: Float64Array
+): number {
     const most = bound[level];
     const passes = sends && most <= ROUTE_LIMIT;
     let sentMost = 0;
@@ -368,7 +377,10 @@ function keepLastHop(arrivals: Int32Array, at: number, vertex: number, suspended
     arrivals[at] = 0;
 }
 
-/** Adds the keys `first`..`last` of the row at `from` into the row at `into` (clearing them at `from`); returns `most` or the largest sum, whichever is larger. */
+/**
+ * Adds the keys `first`..`last` of the row at `from` into the row at `into` (clearing them at
+ * `from`); returns `most` or the largest sum, whichever is larger.
+ */
 function addRow(arrivals: Int32Array, from: number, into: number, wrapKey: number, first: number, last: number, most: number): number {
     for (let key = first; key <= last; key++) {
         // Every key, zero or not, and the largest by a sign mask: whether a key holds anything is

@@ -61,7 +61,10 @@ export const RIVER_WALK_WASM_CONSTANTS: Readonly<Record<string, number>> = {
 const FIRST_STACK_LEVELS = 1024;
 
 /** Byte offsets of the stack's arrays (the vertices at 0) for `levels` levels of `ring` arrivals; the walk reads them from the control block. */
-function stackLayout(levels: number, ring: number): { upstream: number; far: number; floor: number; lastKey: number; bound: number; rowOf: number; pending: number; arrivals: number; bytes: number } {
+function stackLayout(
+    levels: number,
+    ring: number
+): { upstream: number; far: number; floor: number; lastKey: number; bound: number; rowOf: number; pending: number; arrivals: number; bytes: number } {
     const upstream = levels * 4;
     const far = upstream + levels * 8;
     const floor = far + levels * 8;
@@ -174,8 +177,44 @@ class WasmRiverWalk {
         // Grid pointers biased by the first row copied: a vertex's grid index addresses its cell.
         const bias = first * 4;
         const control = new Int32Array(buffer, 0, Control.Words);
-        control.set([heights - bias, levels - bias, area - bias, slots - bias, mask === 0 ? 0 : mask - bias, suspended - bias, delta - bias, uplift === 0 ? 0 : uplift - bias, donors - first, ownCounters, otherCounters, keeps, offsets, rootList, roots.length, rootSizes, marks - first]);
-        control.set([steps | 0, width, depth, rect.x0, rect.y0, rect.x1, rect.y1, grids.countedRows?.rows.y0 ?? 0, grids.countedRows?.rows.y1 ?? depth, params.routeHops | 0, params.riverErosion, params.riverCapacity, params.riverUplift, params.riverDeposition], Control.Steps);
+        control.set([
+            heights - bias,
+            levels - bias,
+            area - bias,
+            slots - bias,
+            mask === 0 ? 0 : mask - bias,
+            suspended - bias,
+            delta - bias,
+            uplift === 0 ? 0 : uplift - bias,
+            donors - first,
+            ownCounters,
+            otherCounters,
+            keeps,
+            offsets,
+            rootList,
+            roots.length,
+            rootSizes,
+            marks - first,
+        ]);
+        control.set(
+            [
+                steps | 0,
+                width,
+                depth,
+                rect.x0,
+                rect.y0,
+                rect.x1,
+                rect.y1,
+                grids.countedRows?.rows.y0 ?? 0,
+                grids.countedRows?.rows.y1 ?? depth,
+                params.routeHops | 0,
+                params.riverErosion,
+                params.riverCapacity,
+                params.riverUplift,
+                params.riverDeposition,
+            ],
+            Control.Steps
+        );
         control.set([end, this.stackLevels, ring, 0, -1, 0, 0], Control.Stack);
         this.placeStack(end, ring);
         control.set([soil === 0 ? 0 : soil - bias, hardness === 0 ? 0 : hardness - bias], Control.Soil);
@@ -198,7 +237,10 @@ class WasmRiverWalk {
      * order: scattered in the walk's order, the copies took 2.1 ms of a worker's half of a 512²
      * walk; 2026-12-01).
      */
-    private copyBack(grids: RiverWalkGrids, stepped: boolean, at: { area: number; suspended: number; delta: number; marks: number; first: number; cells: number; width: number; rect: GridRect; rectCells: number }): void {
+    private copyBack(
+        grids: RiverWalkGrids, stepped: boolean,
+        at: { area: number; suspended: number; delta: number; marks: number; first: number; cells: number; width: number; rect: GridRect; rectCells: number }
+    ): void {
         const buffer = this.memory.buffer;
         const walked = new Int32Array(buffer, 0, Control.Words)[Control.Walked];
         const { rect, width, first } = at;
@@ -229,7 +271,12 @@ class WasmRiverWalk {
         const layout = stackLayout(this.stackLevels, ring);
         const control = new Int32Array(this.memory.buffer, 0, Control.Words);
         control[Control.StackLevels] = this.stackLevels;
-        control.set([layout.upstream, layout.far, layout.floor, layout.lastKey, layout.bound, layout.rowOf, layout.pending, layout.arrivals].map((offset) => base + offset), Control.StackUpstream);
+        control.set(
+            [layout.upstream, layout.far, layout.floor, layout.lastKey, layout.bound, layout.rowOf, layout.pending, layout.arrivals].map(
+                (offset) => base + offset
+            ),
+            Control.StackUpstream
+        );
     }
 
     /** Puts an empty stack at `base` (rows of `ring` arrivals, each level its own, all zero). */
@@ -250,7 +297,16 @@ class WasmRiverWalk {
         const after = stackLayout(levels, ring);
         this.ensure(base + after.bytes);
         const bytes = new Uint8Array(this.memory.buffer);
-        const sizes = { arrivals: this.stackLevels * ring * 4, pending: this.stackLevels, rowOf: this.stackLevels * 4, bound: this.stackLevels * 4, lastKey: this.stackLevels * 4, floor: this.stackLevels * 4, far: this.stackLevels * 8, upstream: this.stackLevels * 8 };
+        const sizes = {
+            arrivals: this.stackLevels * ring * 4,
+            pending: this.stackLevels,
+            rowOf: this.stackLevels * 4,
+            bound: this.stackLevels * 4,
+            lastKey: this.stackLevels * 4,
+            floor: this.stackLevels * 4,
+            far: this.stackLevels * 8,
+            upstream: this.stackLevels * 8,
+        };
         for (const name of ["arrivals", "pending", "rowOf", "bound", "lastKey", "floor", "far", "upstream"] as const) {
             bytes.copyWithin(base + after[name], base + before[name], base + before[name] + sizes[name]);
         }
@@ -282,7 +338,9 @@ function riverWalkModule(): WebAssembly.Module | null {
  * thread cannot (the caller then runs the TypeScript walk), or where tests asked for the
  * TypeScript walk (`useRiverWalkWasm`).
  */
-export function walkRiverBatchWasm(params: BatchParams, steps: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array): boolean {
+export function walkRiverBatchWasm(
+    params: BatchParams, steps: number, grids: RiverWalkGrids, stack: RiverWalkStack, roots: ArrayLike<number>, sizes: Int32Array
+): boolean {
     if (!useWasm) return false;
     if (thread === null) {
         const module = riverWalkModule();

@@ -115,7 +115,9 @@ export function listDonors(params: BatchParams, slots: Int32Array, lists: DonorL
  * `start`, each added saturating at `limit` (all non-negative, so the order does not matter). Away
  * from a wrapping seam a donor is `offsets[k]` away; across it, `neighbourAt` wraps.
  */
-export function donorSum(values: Int32Array, bits: number, i: number, x: number, y: number, params: BatchParams, offsets: Int32Array, start: number, limit: number): number {
+export function donorSum(
+    values: Int32Array, bits: number, i: number, x: number, y: number, params: BatchParams, offsets: Int32Array, start: number, limit: number
+): number {
     let total = start;
     if (params.wrap === 0) {
         // One donor per set bit, lowest first (b & -b isolates it): a loop of as many turns as donors.

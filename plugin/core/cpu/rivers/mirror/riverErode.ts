@@ -71,12 +71,20 @@ export function riverErosionAt(params: BatchParams, inputs: RiverInputs, x: numb
     if (params.wrap === 0 && inputs.levels[i] > inputs.heights[i]) return 0;
     const slot = inputs.slots[i];
     if (slot < 0) return 0;
-    const cut = cutOfFall(params.riverErosion, inputs.area, inputs.mask, i, slot, inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)]);
+    const cut = cutOfFall(
+        params.riverErosion, inputs.area, inputs.mask, i, slot,
+        inputs.heights[i] - inputs.heights[neighbourAt(x, y, slot, params.width, params.depth, params.wrap !== 0)]
+    );
     const materials = inputs.materials;
-    return cut === 0 || params.materials === 0 || !materials ? cut : materialCut(cut, materials.soil[i], vertexHardness(params, inputs.heights, materials, i, x, y));
+    return cut === 0 || params.materials === 0 || !materials
+        ? cut
+        : materialCut(cut, materials.soil[i], vertexHardness(params, inputs.heights, materials, i, x, y));
 }
 
-/** `riverErosionAt` of vertex i, not under its fill level, whose river slot is `slot` (>= 0) and fall to its receiver `fall` (`erosion`: `params.riverErosion`). */
+/**
+ * `riverErosionAt` of vertex i, not under its fill level, whose river slot is `slot` (>= 0) and
+ * fall to its receiver `fall` (`erosion`: `params.riverErosion`).
+ */
 export function cutOfFall(erosion: number, area: Int32Array, mask: Int32Array | null, i: number, slot: number, fall: number): number {
     if (fall <= 0) return 0;
     return cutOfKeep(fall, streamKeep(erosion, area[i], slot >= FIRST_DIAGONAL_SLOT, mask === null ? null : mask[i]));
@@ -106,7 +114,10 @@ export function riverCut(params: BatchParams, inputs: RiverInputs, eroded: Int32
  * neighbours' `eroded` (`riverCut`, done over the whole rectangle first) at its donors (`donors`,
  * listed for the same rows).
  */
-export function riverErode(params: BatchParams, inputs: RiverInputs, donors: DonorLists, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array, rows: RowRange): void {
+export function riverErode(
+    params: BatchParams, inputs: RiverInputs, donors: DonorLists, delta: Int32Array, suspended: Int32Array, routed: Int32Array, eroded: Int32Array,
+    rows: RowRange
+): void {
     const { width, depth } = params;
     const wrap = params.wrap !== 0;
     const heights = inputs.heights;
@@ -134,7 +145,10 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, donors: Don
             const slot = inputs.slots[i];
             const fall = slot < 0 ? 0 : heights[i] - heights[neighbourAt(x, y, slot, width, depth, wrap)];
             const settles = !wrap && inputs.levels[i] > heights[i];
-            routed[i] = erodeVertex(params, params.riverCapacity, heights, inputs.levels, inputs.area, inputs.mask, i, x, y, settles, slot, cut, donorFloor, fall, -1, delta, suspended);
+            routed[i] = erodeVertex(
+                params, params.riverCapacity, heights, inputs.levels, inputs.area, inputs.mask, i, x, y, settles, slot, cut, donorFloor, fall, -1, delta,
+                suspended
+            );
         }
     }
 }
@@ -148,7 +162,10 @@ export function riverErode(params: BatchParams, inputs: RiverInputs, donors: Don
  * receiver's (anything without one); `room`: its `fillRoom` where it settles (-1: work it out if
  * needed). `params` is read only on the rare branches.
  */
-export function erodeVertex(params: BatchParams, capacity: number, heights: Int32Array, levels: Int32Array, area: Int32Array, mask: Int32Array | null, i: number, x: number, y: number, settles: boolean, slot: number, cut: number, donorFloor: number, fall: number, room: number, delta: Int32Array, suspended: Int32Array): number {
+export function erodeVertex(
+    params: BatchParams, capacity: number, heights: Int32Array, levels: Int32Array, area: Int32Array, mask: Int32Array | null, i: number, x: number, y: number,
+    settles: boolean, slot: number, cut: number, donorFloor: number, fall: number, room: number, delta: Int32Array, suspended: Int32Array
+): number {
     // Small enough for V8 to inline into the walk: the rare branches are functions of their own.
     const waiting = suspended[i];
     const load = max(waiting, 0) + cut;
@@ -177,8 +194,13 @@ export function basinRoomAt(heights: Int32Array, levels: Int32Array, x: number, 
     return fillRoom(heights[i], levels[i], lowest, lowestHigher, lowestHigherLevel);
 }
 
-/** What vertex (x, y), cut by `cut`, lays down of `excess` beyond its capacity: part of it, never up to a donor's height (`donorFloor`) nor near a neighbouring level above. */
-function overCapacity(params: BatchParams, heights: Int32Array, levels: Int32Array, x: number, y: number, cut: number, donorFloor: number, excess: number): number {
+/**
+ * What vertex (x, y), cut by `cut`, lays down of `excess` beyond its capacity: part of it, never up
+ * to a donor's height (`donorFloor`) nor near a neighbouring level above.
+ */
+function overCapacity(
+    params: BatchParams, heights: Int32Array, levels: Int32Array, x: number, y: number, cut: number, donorFloor: number, excess: number
+): number {
     const height = heights[y * params.width + x];
     let below = max(donorFloor - (height - cut) - 1, 0);
     if (params.wrap === 0) {
@@ -236,7 +258,9 @@ export function riverSettle(params: BatchParams, slots: Int32Array, suspended: I
  * what it sends on the first hop, keeps or counts out the rest. `params` is read only where the
  * vertex has no receiver (rare).
  */
-export function settleVertex(params: BatchParams, slot: number, suspended: Int32Array, counters: Float64Array, load: number, i: number, x: number, y: number): number {
+export function settleVertex(
+    params: BatchParams, slot: number, suspended: Int32Array, counters: Float64Array, load: number, i: number, x: number, y: number
+): number {
     if (slot >= 0) {
         // The river slot is sedimentSlot (the same rule), worked out once for the batch.
         const sent = min(load, ROUTE_LIMIT);

@@ -47,7 +47,10 @@ export interface HopFrontier {
  * out (`frontierCells`; nothing reaches any other vertex) and `to` is cleared where it held the
  * sends of two hops before.
  */
-export function riverHop(params: BatchParams, hop: number, grids: RiverRouteGrids, lists: DonorLists, from: Int32Array, to: Int32Array, mask: Int32Array | null, counters: Float64Array, frontier: HopFrontier): void {
+export function riverHop(
+    params: BatchParams, hop: number, grids: RiverRouteGrids, lists: DonorLists, from: Int32Array, to: Int32Array, mask: Int32Array | null,
+    counters: Float64Array, frontier: HopFrontier
+): void {
     const { width } = params;
     const wrap = params.wrap !== 0;
     const rect = riverRect(params);
