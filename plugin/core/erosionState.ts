@@ -130,6 +130,26 @@ export function createInitialState(width: number, depth: number, heights: Int32A
     };
 }
 
+/**
+ * A state at stamp 0 whose grids hold `cells` zeros each (0 for grids that arrive later, shared),
+ * for a worker's runner that is handed or copies in its grids before it runs a batch.
+ */
+export function blankState(width: number, depth: number, cells = width * depth): ErosionStateData {
+    return {
+        width,
+        depth,
+        cycle: 0,
+        batch: 0,
+        heights: new Int32Array(cells),
+        suspended: new Int32Array(cells),
+        drainageArea: new Int32Array(cells),
+        fillLevels: new Int32Array(cells),
+        masks: noMasks(),
+        water: null,
+        counters: new Float64Array(COUNTER_COUNT),
+    };
+}
+
 /** A deep copy. */
 export function cloneState(state: ErosionStateData): ErosionStateData {
     const copy: ErosionStateData = {

@@ -7,9 +7,8 @@
  * hash the patch's index, not its place. Cells of the box outside the job's rectangles may be stale
  * from an earlier job of the same size; no kernel reads them, exactly as for the copying worker pool.
  */
-import { COUNTER_COUNT } from "../../core/counters.js";
 import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { noMasks, type ErosionStateData } from "../../core/erosionState.js";
+import { blankState, noMasks } from "../../core/erosionState.js";
 import { FIXED_ONE } from "../../core/fixedPoint.js";
 import type { GridRect } from "../../core/patches.js";
 import { SOURCE_ENTRY_INTS } from "../../core/waterSources.js";
@@ -96,21 +95,7 @@ export class TileWorkbench {
         if (!runner) {
             // Keep a few sizes only, so a worker's memory stays a few tiles' worth.
             if (this._runners.size >= this._sizesKept) this._runners.delete(this._runners.keys().next().value!);
-            const cells = width * depth;
-            const state: ErosionStateData = {
-                width,
-                depth,
-                cycle: 0,
-                batch: 0,
-                heights: new Int32Array(cells),
-                suspended: new Int32Array(cells),
-                drainageArea: new Int32Array(cells),
-                fillLevels: new Int32Array(cells),
-                masks: noMasks(),
-                water: null,
-                counters: new Float64Array(COUNTER_COUNT),
-            };
-            runner = new CpuBatchRunner(state);
+            runner = new CpuBatchRunner(blankState(width, depth));
             this._runners.set(key, runner);
         }
         return runner;

@@ -4,8 +4,7 @@
  * which each phase's rows are written first and from which the cells it changed are sent back.
  */
 import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { COUNTER_COUNT } from "../../core/counters.js";
-import { noMasks, type ErosionMasks, type ErosionStateData } from "../../core/erosionState.js";
+import { blankState, noMasks, type ErosionMasks } from "../../core/erosionState.js";
 import { cellsOf, changedCells, ensureGrid, setGrid, writeRows, type CellChanges } from "./poolGrids.js";
 import { PoolMember, type PhaseWindow, type PoolReply, type PoolRequest, type PoolTask } from "./poolTasks.js";
 
@@ -47,21 +46,7 @@ export class PoolHelper {
     private _init(width: number, depth: number, shared: boolean): void {
         this._width = width;
         // With shared memory the grids arrive next; without, this member keeps its own copies.
-        const cells = shared ? 0 : width * depth;
-        const state: ErosionStateData = {
-            width,
-            depth,
-            cycle: 0,
-            batch: 0,
-            heights: new Int32Array(cells),
-            suspended: new Int32Array(cells),
-            drainageArea: new Int32Array(cells),
-            fillLevels: new Int32Array(cells),
-            masks: noMasks(),
-            water: null,
-            counters: new Float64Array(COUNTER_COUNT),
-        };
-        this._member = new PoolMember(new CpuBatchRunner(state));
+        this._member = new PoolMember(new CpuBatchRunner(blankState(width, depth, shared ? 0 : width * depth)));
     }
 
     private _live(): PoolMember {
