@@ -67,6 +67,7 @@ export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "
 export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";
 export { GpuErosionSimulation } from "./gpu/gpuSimulation.js";
 export { HeadlessGpuBackend } from "./gpu/headlessGpuBackend.js";
-export { BINDINGS, GRID_WORKGROUP_SIZE, KERNELS, SHADER_MIRRORS, kernelFile, kernelSource } from "./gpu/shaderLibrary.js";
-export type { KernelMirror, KernelName, KernelSpec } from "./gpu/shaderLibrary.js";
+export { BINDINGS, GRID_WORKGROUP_SIZE, KERNELS, SHADER_MIRRORS } from "./gpu/kernelTable.js";
+export { kernelFile, kernelSource } from "./gpu/shaderLibrary.js";
+export type { KernelMirror, KernelName, KernelSpec } from "./gpu/kernelTable.js";
 export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";

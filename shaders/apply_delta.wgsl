@@ -4,7 +4,7 @@
 // deposition, and the batch's droplet visits into the water map, each saturating rather than
 // wrapping. With the materials on, the soil takes the change first (soilAfter), less the uplift a
 // river batch's accumulator holds, which raises the rock (nominalUplift). Touches only its own cell.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;

@@ -3,7 +3,7 @@
 // water comes to it (their riverSlots point here), as they were before the step, saturating at
 // DRAINAGE_AREA_LIMIT. The steps alternate between `drainageArea` and `areaNext` (no copy between
 // them); a neighbour outside the rectangle is never stepped, so its area is always the one in
-// `drainageArea`. CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// `drainageArea`. CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_RIVER_SLOTS) var<storage, read> riverSlots: array<i32>;
 

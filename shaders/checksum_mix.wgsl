@@ -1,7 +1,7 @@
 // checksum_mix: what the region checksum kernels share: one word taken into a region's two lanes
 // (lane a FNV-1a 32 over whole words, lane b a MurmurHash3-style mix, both wrapping at 2^32), and
 // the region an invocation owns.
-// Its CPU mirror: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 
 fn mixWord(lanes: vec2<u32>, value: i32) -> vec2<u32> {
     let word = bitcast<u32>(value);

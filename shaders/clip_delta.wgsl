@@ -1,5 +1,5 @@
 // clip_delta: first half of folding a droplet batch into the heights.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 //
 // Every droplet of a batch worked from the same starting ground, so where many walks meet their
 // summed change can carry a cell far past its neighbours. This pass decides, per cell, how much of

@@ -1,5 +1,5 @@
 // Fixed-point and hashing helpers shared by every kernel. The TypeScript mirrors (SHADER_MIRRORS in
-// plugin/gpu/shaderLibrary.ts) compute the same integers with plain
+// plugin/gpu/kernelTable.ts) compute the same integers with plain
 // double arithmetic, these compute them with 16-bit pieces so no intermediate leaves 32 bits.
 // Runtime i32 arithmetic in WGSL wraps; every product below is split so that it never needs to.
 
@@ -83,7 +83,7 @@ fn hash4(a: u32, b: u32, c: u32, d: u32) -> u32 {
     return hashU32(hashU32(hashU32(hashU32(a) ^ b) ^ c) ^ d);
 }
 
-// Grid neighbours (CPU mirror: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts). On a tileable river
+// Grid neighbours (CPU mirror: SHADER_MIRRORS in plugin/gpu/kernelTable.ts). On a tileable river
 // batch the grid is a torus of period (width - 1) x (depth - 1): its last column and row repeat the first.
 // Index of the neighbour of (x, y) in slot k: past the field's edge -1, or with `wrap` across it on
 // the torus.

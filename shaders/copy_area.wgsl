@@ -1,6 +1,6 @@
 // copy_area: the drainage areas river_accumulate stepped become the areas, over the river batch's
 // rectangle (a separate pass so no invocation reads an area another is writing).
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_AREA_NEXT) var<storage, read> areaNext: array<i32>;
 @group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read_write> drainageArea: array<i32>;

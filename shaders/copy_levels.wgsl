@@ -1,7 +1,7 @@
 // copy_levels: the fill levels fill_levels stepped become the levels, over the batch's extent (a
 // separate pass so no invocation of fill_levels reads a level another one is writing); and the
 // sediment routing's buffers are cleared there, so the next batch starts from clean ones.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_LEVELS_NEXT) var<storage, read> levelsNext: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read_write> fillLevels: array<i32>;

@@ -1,6 +1,6 @@
 // erode_droplets: one batch of droplet (particle) hydraulic erosion over one patch, with an erosion
 // brush and per-batch bounds (docs/simulation.md, "Droplet hydraulic erosion" and "Sources").
-// Its CPU mirror (KERNELS in plugin/gpu/shaderLibrary.ts)
+// Its CPU mirror (KERNELS in plugin/gpu/kernelTable.ts)
 // computes the same integers with the same names and clamps, in passes written for V8.
 //
 // Each invocation carries one droplet. It is placed in the patch's interior by a hash of
@@ -42,7 +42,7 @@
 @group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<atomic<i32>>;
 
 // cos(2 pi a / ANGLE_STEPS) x FIXED_ONE from the quarter table (a literal, so every machine agrees).
-// CPU mirror: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// CPU mirror: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 fn cosineOf(a: i32) -> i32 {
     if (a <= QUARTER_TURN) {
         return QUARTER_COSINES[a];

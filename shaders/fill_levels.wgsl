@@ -1,5 +1,5 @@
 // fill_levels: one Jacobi step of the fill levels over the batch's extent, after its heights
-// changed. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts; the
+// changed. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts; the
 // rule and why it converges are in plugin/core/fillLevels.ts.
 //
 // A vertex's new level is max(height, lowest neighbouring level + FILL_EPSILON), reading the levels

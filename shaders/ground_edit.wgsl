@@ -7,7 +7,7 @@
 // Without it the simulation may bind a 16-byte stand-in for waterSediment, never read. With the
 // materials on, a raise lays down soil (or with editRock(), raises the rock under the soil and makes
 // it that hardness) and a cut takes the soil first (soilAfter). Touches only its own vertex.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read_write> fillLevels: array<i32>;

@@ -3,7 +3,7 @@
 // fresh grid) come in the accumulator (delta, zero between batches) and replace each vertex's,
 // except where a ground edit placed rock (a negative factor: the edit's rock keeps its hardness);
 // the accumulator is cleared again. Touches only its own vertex.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
 

@@ -2,7 +2,7 @@
 // (`materials.initialSoilSlope`): the soil grid just written (`materials.initialSoil`, or the soil
 // map's share of it) thinned by `initialSoilAt` of each vertex's `axisSlope`, in place (the
 // hardness grid is written before, as no map makes it). Its CPU mirror: KERNELS in
-// plugin/gpu/shaderLibrary.ts. The pass's params carry the slope the soil thins to none at (Q16)
+// plugin/gpu/kernelTable.ts. The pass's params carry the slope the soil thins to none at (Q16)
 // in regionX1.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;

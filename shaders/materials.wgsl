@@ -4,7 +4,7 @@
 // batch of a cycle), which the generated accessors named after them read (materials(),
 // soilTalus(), ...). A kernel that includes this binds it: the simulation's, or a zeroed stand-in
 // while the materials have never run (materials() then reads 0 and nothing else is read).
-// CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_MATERIAL) var<storage, read_write> material: array<i32>;
 

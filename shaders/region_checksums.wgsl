@@ -2,7 +2,7 @@
 // start, then take in each vertex of the region row by row, for each the state's four grids and,
 // when water has run (params.waterPass 1), the water's depth, sediment and first pipe.
 // region_checksums_water takes in the other water grids. Writes only its region's two lanes.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_SUSPENDED) var<storage, read> suspended: array<i32>;

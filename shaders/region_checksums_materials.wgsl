@@ -2,7 +2,7 @@
 // run), one invocation per region: its lanes, as the passes before left them, take in each vertex
 // of the region row by row, for each its soil and its hardness factor (the material buffer's two
 // grids, one after the other).
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_MATERIAL) var<storage, read> material: array<i32>;
 @group(0) @binding(BINDING_CHECKSUMS) var<storage, read_write> checksums: array<u32>;

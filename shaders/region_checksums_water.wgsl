@@ -1,7 +1,7 @@
 // region_checksums_water: the second pass of the region checksums (only where water has run), one
 // invocation per region: its lanes, as the first pass left them, take in each vertex of the region
 // row by row, for each the water's other seven grids.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
 @group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;

@@ -1,5 +1,5 @@
 // river_accumulate: a drainage-area step (area_step.wgsl). One file, two kernels (KERNELS in
-// plugin/gpu/shaderLibrary.ts): ODD_STEP false steps from `drainageArea` into `areaNext` (the
+// plugin/gpu/kernelTable.ts): ODD_STEP false steps from `drainageArea` into `areaNext` (the
 // first of a river batch's steps and every other one after it), true from `areaNext` back into
 // `drainageArea` (the second and every other one after it).
 

@@ -1,4 +1,4 @@
-// river_erode: stream-power erosion and deposition over a river batch's rectangle. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// river_erode: stream-power erosion and deposition over a river batch's rectangle. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 //
 // Each vertex is lowered by riverErosionAt (the implicit step toward its receiver: never below it).
 // Its load is what it eroded plus the sediment waiting there. Under a fill level (in a basin) the

@@ -1,5 +1,5 @@
 // How much stream power takes from a vertex in a river batch. CPU mirrors: SHADER_MIRRORS in
-// plugin/gpu/shaderLibrary.ts. Reads the `heights`, `fillLevels`, `drainageArea` and `mask` the
+// plugin/gpu/kernelTable.ts. Reads the `heights`, `fillLevels`, `drainageArea` and `mask` the
 // including kernel declares.
 
 // What vertex (x, y) loses to stream-power erosion this batch: the implicit step toward its

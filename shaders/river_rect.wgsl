@@ -1,4 +1,4 @@
-// The vertices a river batch works on. CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// The vertices a river batch works on. CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 
 // The vertices a river batch erodes: its patch, less the repeated last column and row of a tileable
 // terrain, as (x0, y0, x1, y1).

@@ -1,6 +1,6 @@
 // river_settle: where the load river_erode sent on goes. Along sedimentSlot (at most ROUTE_LIMIT a
 // batch; the rest waits in `suspended`), off the field at an edge vertex with nowhere lower to go,
-// else it waits. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// else it waits. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;

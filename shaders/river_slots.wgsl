@@ -1,6 +1,6 @@
 // river_slots: each vertex's receiver slot (sedimentSlot: 0..7, or -1) over a river batch's
 // rectangle grown by one (across the seam of a tileable terrain), worked out once per batch for
-// the drainage-area steps. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts. Where the
+// the drainage-area steps. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts. Where the
 // grown rectangle covers a whole period of the torus two invocations may name one vertex; they
 // write the same value.
 

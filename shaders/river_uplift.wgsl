@@ -1,7 +1,7 @@
 // river_uplift: tectonic uplift over a river batch's rectangle, delta += uplift x map (the uplift
 // mask when set), counted so mass balance stays exact, never past the top of the height range. The
 // field's edge is the base level the rivers drain to and is not lifted (a tileable terrain has no edge).
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;

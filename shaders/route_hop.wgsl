@@ -1,5 +1,5 @@
 // One hop of the sediment a fold or a river batch did not settle, over the batch's extent (its
-// region grown by params.routeHops, whole axes where a tileable river batch's wraps). CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// region grown by params.routeHops, whole axes where a tileable river batch's wraps). CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 //
 // Two grids: `routedFrom` holds what is sent this hop, `routedTo` what is passed on to the next
 // hop (the kernel that includes this binds them; `routed` and `routedNext` alternate hop by hop).

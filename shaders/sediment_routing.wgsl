@@ -1,6 +1,6 @@
 // Where water and sediment go on the grid, and how much sediment a vertex can take, for the kernels
 // of the fold and of the river operator. CPU mirrors: SHADER_MIRRORS in
-// plugin/gpu/shaderLibrary.ts (they say why each rule is there).
+// plugin/gpu/kernelTable.ts (they say why each rule is there).
 //
 // A vertex's steepest descent is its neighbour of 8 with the largest fall per cell of run (a
 // diagonal's fall times INVERSE_SQRT2_Q16) among those strictly lower; ties go to the first in slot

@@ -5,7 +5,7 @@
 // deposition maps. What a river channel receives (drainage area at least params.channelArea) joins
 // its load (`suspended`) instead of raising its bed: slopes shed into rivers, and rivers carry it.
 // With the materials on, the net change goes into the soil (soilAfter).
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_FLUX) var<storage, read> flux: array<i32>;

@@ -1,5 +1,5 @@
 // thermal_flux: first pass of one thermal (talus) erosion step over a patch.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 //
 // Each vertex of the patch works out what it sheds toward each neighbour lower than it by more
 // than the talus threshold (diagonals use talus * sqrt 2): rate / (2 * neighbours) of the excess,

@@ -4,7 +4,7 @@
 // removes is counted so mass stays exact. One invocation per seam vertex: the first depth - 1 copy
 // column 0 into the last column, the next width copy row 0 into the last row (its last vertex takes
 // vertex 0), and the soil with the materials on. No target is a source, so the order does not matter.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read_write> drainageArea: array<i32>;

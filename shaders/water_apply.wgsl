@@ -4,7 +4,7 @@
 // of the step) are cleared too. With the materials on, a cut takes the soil first and the rock
 // beneath at 1 / hardness (materialCut: the water keeps only what it took), and the soil takes the
 // change (soilAfter).
-// Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
 @group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read_write> groundChange: array<i32>;

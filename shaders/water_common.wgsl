@@ -1,4 +1,4 @@
-// Helpers of the shallow-water kernels. CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// Helpers of the shallow-water kernels. CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 // The pipes: fluxX (x, y) -> (x + 1, y), fluxY -> (x, y + 1), fluxD1 -> (x + 1, y + 1),
 // fluxD2 (x + 1, y) -> (x, y + 1), each stored at (x, y), signed, zero where the far end is off the field.
 

@@ -1,7 +1,7 @@
 // water_depth: sixth pass of a water step, over the batch's patch. Each vertex's water and sediment
 // for the next step: the exchange, what the water cut (+) or laid down (-), rain (times the rain
 // mask) and sources, the open edges and evaporation; the exchange's grids are cleared. Counts
-// what it adds and removes. Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// what it adds and removes. Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 // A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
 // plugin/core/batchParams.ts).

@@ -2,7 +2,7 @@
 // max(slope, minSlope) x discharge (the length of the net flow through the vertex). Below capacity
 // the water picks up `dissolving` of the deficit, at most a quarter of the drop to the lowest
 // neighbour; above it, it lays down `deposition` of the surplus within fillRoom. Into groundChange;
-// reads heights and levels nobody writes in this pass. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// reads heights and levels nobody writes in this pass. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 // A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
 // plugin/core/batchParams.ts).

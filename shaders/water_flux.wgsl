@@ -4,7 +4,7 @@
 // downhill through the step's set of pipes (waterUnitPipes(): x, y or the diagonals) if the
 // difference is at least the units its ends could pass and take in that set. Writes only its own
 // pipes; reads surfaces nobody writes in this pass.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 // A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
 // plugin/core/batchParams.ts).

@@ -1,6 +1,6 @@
 // water_limit: third pass of a water step, over the batch's patch. Each pipe the vertex owns is
 // scaled by its source's factor (floor, on the magnitude), so no vertex sends more than it holds.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_OUTFLOW_SCALE) var<storage, read> outflowScale: array<i32>;
 @group(0) @binding(BINDING_FLUX_X) var<storage, read_write> fluxX: array<i32>;

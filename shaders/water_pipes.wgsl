@@ -1,6 +1,6 @@
 // Helpers of the kernels that bind the four pipe grids.
 
-// What a vertex sends through its 8 pipes (positive parts only). CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// What a vertex sends through its 8 pipes (positive parts only). CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 fn outflowAt(x: i32, y: i32) -> i32 {
     let width = params.width;
     let i = y * width + x;
@@ -22,7 +22,7 @@ fn outflowAt(x: i32, y: i32) -> i32 {
 }
 
 // The pipes' flows through (x, y) summed as vectors (along +x, along +y), twice the vertex's net
-// flow: a diagonal pipe carries (1, 1) or (-1, 1) per unit. CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// flow: a diagonal pipe carries (1, 1) or (-1, 1) per unit. CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 fn flowVector(x: i32, y: i32) -> vec2<i32> {
     let width = params.width;
     let i = y * width + x;
@@ -44,7 +44,7 @@ fn flowVector(x: i32, y: i32) -> vec2<i32> {
 }
 
 // |flow| summed over the 8 pipes through (x, y): what left it plus what reached it in the step.
-// CPU mirrors: SHADER_MIRRORS in plugin/gpu/shaderLibrary.ts.
+// CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 fn flowThrough(x: i32, y: i32) -> i32 {
     let width = params.width;
     let i = y * width + x;

@@ -1,6 +1,6 @@
 // water_scale: second pass of a water step, over the batch's patch. Each vertex's outflow over its
 // 8 pipes; where that is more than its water, the Q16 factor floor(water x 2^16 / outflow) that
-// brings it within the water, else 2^16. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// brings it within the water, else 2^16. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
 @group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;

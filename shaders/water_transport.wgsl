@@ -3,7 +3,7 @@
 // source's water carries floor(s x that fraction in Q16) of the source's sediment, computed from the
 // same integers by both ends, so the transport is exact. Reads the previous pass's water, sediment and
 // pipes (nobody writes them here), writes only its own vertex.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
 @group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read> waterSediment: array<i32>;

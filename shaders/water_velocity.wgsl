@@ -4,7 +4,7 @@
 // `shallowWater` texture read it from there, so mid-step they show the last depth pass's velocity,
 // never a pipe against the depth of another step. The flow through the vertex as a vector over
 // max(2 x depth, the flow through it): no component above 1 cell a step. Touches only its own vertex.
-// Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
 @group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
 @group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;

@@ -2,7 +2,7 @@
 // r = droplet visits (water), g = wear and b = deposition in the ground's local units, a = drainage
 // direction (the slot 0..7 the river operator sends the vertex's water along, or -1 where nothing is
 // lower). Floats here are for rendering only. CPU mirror of the direction: SHADER_MIRRORS in
-// plugin/gpu/shaderLibrary.ts (params.wrap is set for a tileable terrain).
+// plugin/gpu/kernelTable.ts (params.wrap is set for a tileable terrain).
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
 @group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;

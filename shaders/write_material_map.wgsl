@@ -1,7 +1,7 @@
 // write_material_map: the soil and rock into the RGBA32F `materials` texture a material samples,
 // on the GPU (no readback): r the soil's thickness (local units), g the bed of the rock at the
 // surface (-1: none, and where a ground edit placed the rock), b the rock's hardness (times the soil's), a 1 once the materials exist.
-// Floats here are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// Floats here are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 // params.waterPass is 1 once the material buffer exists; before, a stand-in is bound whose grids
 // must not be read, and every texel is bare rock as soft as soil: (0, -1, 1, 0).
 

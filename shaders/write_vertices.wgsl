@@ -5,7 +5,7 @@
 // single ground; one tile of a TerrainErosionWorld), so its vertex i is the window's, while normals
 // are central differences over the whole field (one-sided only at the field's edges): a seam between
 // two grounds gets the same normal on both sides. Local space: x grows with the column, z falls as
-// the row grows. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts.
+// the row grows. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 // Floats here are for rendering only; nothing is read back into the simulation.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;

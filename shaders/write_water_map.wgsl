@@ -2,7 +2,7 @@
 // water surface samples, on the GPU (no readback): r depth, g and b the velocity along local x and
 // z (units per water step: the view grids water_velocity writes in each depth pass, so mid-step it
 // is the last depth pass's), a the water surface (ground + water), all in local units. Floats here
-// are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/shaderLibrary.ts. params.waterPass is 1
+// are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts. params.waterPass is 1
 // once the water exists (else its buffers are stand-ins and the water is taken as dry).
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;

@@ -24,7 +24,7 @@
 import { riverRect, type BatchParams } from "../core/batchParams.js";
 import type { OperatorMaskName as MaskName } from "../core/erosionState.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
-import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./shaderLibrary.js";
+import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./kernelTable.js";
 import type { SimulationBuffers } from "./simulationBuffers.js";
 
 /** Workgroup counts of a droplet dispatch and the invocations per dispatch row. */

@@ -11,7 +11,7 @@ import {
 } from "./batchDispatch.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
-import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, type KernelName } from "./shaderLibrary.js";
+import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, type KernelName } from "./kernelTable.js";
 
 /** One step of a piece: a band of rows of a grid pass, a range of a droplet batch's droplets, its clip_delta, or a tileable terrain's seam. */
 export type PieceStep =

@@ -5,7 +5,7 @@
  */
 import type { ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { ForwardingComputeDevice } from "./forwardingComputeDevice.js";
-import type { KernelName } from "./shaderLibrary.js";
+import type { KernelName } from "./kernelTable.js";
 
 /** Wraps `inner`, counting its dispatches. */
 export class CountingComputeDevice extends ForwardingComputeDevice {

@@ -9,7 +9,7 @@ import type { GridRect } from "../core/patches.js";
 import { gridGroups, record } from "./batchDispatch.js";
 import type { ComputeBuffer, KernelBindings } from "./computeDevice.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
-import type { KernelName } from "./shaderLibrary.js";
+import type { KernelName } from "./kernelTable.js";
 import type { SimulationBuffers } from "./simulationBuffers.js";
 
 /**

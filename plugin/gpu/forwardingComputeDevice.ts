@@ -4,7 +4,7 @@
  * puts a deadline on its waits), each overriding only what it watches.
  */
 import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
-import type { KernelName } from "./shaderLibrary.js";
+import type { KernelName } from "./kernelTable.js";
 
 /** Forwards everything to `inner`. */
 export class ForwardingComputeDevice implements ComputeDevice {

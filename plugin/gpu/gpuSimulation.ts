@@ -25,7 +25,7 @@ import { recordMaterialsTexture, recordRegionChecksums, recordTexturePass, recor
 import { WATER_CARRIED_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BufferWrite } from "./piecewiseUpload.js";
-import { KERNELS, type KernelName } from "./shaderLibrary.js";
+import { KERNELS, type KernelName } from "./kernelTable.js";
 import { fluxBytes, SimulationBuffers } from "./simulationBuffers.js";
 
 /** Whether two planned batches belong to one class of one cycle (and may share dispatches). */

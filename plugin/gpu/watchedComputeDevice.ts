@@ -6,7 +6,7 @@
  */
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import { ForwardingComputeDevice } from "./forwardingComputeDevice.js";
-import type { KernelName } from "./shaderLibrary.js";
+import type { KernelName } from "./kernelTable.js";
 import type { WaitWatch } from "../core/waitWatch.js";
 
 /**

@@ -4,7 +4,8 @@
  * the same kernels in the same order (`GpuErosionSimulation`).
  */
 import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
-import { BINDINGS, kernelSource, KERNELS, type KernelName } from "./shaderLibrary.js";
+import { BINDINGS, KERNELS, type KernelName } from "./kernelTable.js";
+import { kernelSource } from "./shaderLibrary.js";
 
 interface WebGpuBuffer extends ComputeBuffer {
     gpuBuffer: GPUBuffer | null;
