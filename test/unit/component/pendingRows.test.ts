@@ -121,9 +121,12 @@ describe("PendingRows", () => {
         expect(pending.backlogged(backend, 2)).toBe(false); // at a 2 ms budget, 20 rows a frame
         pending.flush(backend); // a queued operation's flush applies everything
         expect(pending.pending).toBe(false);
-        // At 0.01 ms still the least a frame uploads (5 rows here, not 0.1): 8 rows waiting are not more than two frames'.
+        // At 0.01 ms still the least a frame uploads (5 rows here, not 0.1): 8 rows waiting are not more
+        // than two frames' uploads, so only their cost can say backlogged. That cost is measured (the
+        // applies above, timed): on a loaded host it passed the 0.02 ms two such frames hold, so it is
+        // compared with itself here, not assumed small.
         pending.add(landed(0, 8, 5), 1e9, 0.01);
         expect(pending.pending).toBe(true);
-        expect(pending.backlogged(backend, 0.01)).toBe(false);
+        expect(pending.backlogged(backend, 0.01)).toBe(pending.backlogMs(backend) > (DRAIN_FRAMES - 1) * 0.01);
     });
 });
