@@ -18,6 +18,7 @@ import { arch, availableParallelism, cpus, loadavg, platform, release, tmpdir, t
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BUILD_DIR, ROOT, buildBenchPages, buildNodeBundles, generateSources } from "./bench-build.mjs";
+import { stampFresh } from "./lib/buildStamp.mjs";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -30,7 +31,7 @@ const markdown = args.includes("--markdown");
 const update = args.includes("--update");
 // The chromium part's own switches pass through (--skip-kernels, --skip-component, --skip-world,
 // --skip-webgl, --edits-only: a rerun of some of its figures, to an --out file of its own).
-const chromiumArgs = args.filter((arg) => /^--(skip-(kernels|component|world|webgl)|edits-only)$/.test(arg));
+const chromiumArgs = args.filter((arg) => /^--(skip-(kernels|component|world|webgl|sample)|edits-only)$/.test(arg));
 
 /** The machine a record was measured on, as every record carries it (`machine`). */
 function machineName() {
@@ -94,8 +95,18 @@ async function main() {
     const bundles = { cpu: ["cpu.mjs", "cpu-worker.mjs", "cpu-walk.mjs", "terrain-erosion.mjs"], dawn: ["dawn.mjs"], chromium: ["chromium.mjs"] };
     await buildNodeBundles(["report.mjs", ...parts.flatMap((part) => bundles[part])]);
     const { formatTable, formatMarkdownTable, cpuScaling, h200Comparison } = await import(pathToFileURL(join(BUILD_DIR, "report.mjs")).href);
+    // The chromium part also times the sample's water page (bench/src/samplePage.ts): on the sample
+    // build that is current (`npm run build`'s, or the tests' development one), else one made here.
+    let sampleDir = null;
     if (parts.includes("chromium")) {
         buildBenchPages();
+        if (!args.includes("--skip-sample")) {
+            sampleDir = ["dist/sample", "test-results/sample"].find((dir) => stampFresh(ROOT, dir, "sample")) ?? null;
+            if (!sampleDir) {
+                execFileSync("npx", ["webpack", "--env", "mixed", "--env", "testsample"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+                sampleDir = "test-results/sample";
+            }
+        }
     }
 
     const round = (values) => values.map((value) => Math.round(value * 100) / 100);
@@ -124,7 +135,7 @@ async function main() {
         process.stderr.write(`\n== ${part} ==\n`);
         const partStarted = performance.now();
         const partRun = { date: new Date().toISOString(), quick, loadAverageAtStart: round(loadavg()) };
-        const { code, result } = await runPart(part, `${part}.mjs`, part === "chromium" ? [...quickArgs, ...chromiumArgs, `--pages=${join(BUILD_DIR, "pages")}`] : quickArgs);
+        const { code, result } = await runPart(part, `${part}.mjs`, part === "chromium" ? [...quickArgs, ...chromiumArgs, `--pages=${join(BUILD_DIR, "pages")}`, ...(sampleDir ? [`--sample=${sampleDir}`] : [])] : quickArgs);
         if (!result) {
             failures.push(`${part} (exit code ${code})`);
             process.stderr.write(`The ${part} part failed (exit code ${code}); its figures are missing.\n`);

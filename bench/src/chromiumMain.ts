@@ -7,7 +7,10 @@
  * And a world of 8 x 8 grounds of 513 x 513 on the default limits (bench/pages/benchWorld.ts), and
  * the main thread's share of erosion on WebGL2 with the CPU backend (bench/pages/benchWebgl.ts).
  *
- *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--skip-kernels] [--skip-component] [--skip-world] [--skip-webgl] [--edits-only]
+ * And the first hour's water page: the built sample itself with `?water=1` on both engines
+ * (`samplePage.ts`), from the sample build `--sample=` names (scripts/bench.mjs passes a fresh one).
+ *
+ *   node bench/.build/chromium.mjs [--quick] --pages=bench/.build/pages --json=records.json [--sample=dist/sample] [--skip-kernels] [--skip-component] [--skip-world] [--skip-webgl] [--skip-sample] [--edits-only]
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -17,6 +20,7 @@ import type { BenchPageResult, ComponentBenchRequest, KernelBenchRequest } from 
 import type { WorldBenchRequest } from "../pages/benchWorld.js";
 import type { WebglBenchRequest } from "../pages/benchWebgl.js";
 import type { BenchRecord } from "./records.js";
+import { samplePageRecords } from "./samplePage.js";
 
 /** Frame budgets of the component figures, milliseconds. */
 export const COMPONENT_BUDGETS = [1, 4, 16, 50];
@@ -30,6 +34,7 @@ const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const jsonPath = args.find((arg) => arg.startsWith("--json="))?.slice(7);
 const pagesDir = resolve(args.find((arg) => arg.startsWith("--pages="))?.slice(8) ?? "bench/.build/pages");
+const sampleDir = args.find((arg) => arg.startsWith("--sample="))?.slice(9);
 const sizesArg = args.find((arg) => arg.startsWith("--sizes="))?.slice(8);
 const sizes = sizesArg ? sizesArg.split(",").map(Number) : undefined;
 
@@ -90,6 +95,15 @@ async function main(): Promise<void> {
             const webglSmall = await webglPage.evaluate((request) => (window as unknown as BenchWindow).runWebglBench(request), { size: COMPONENT_SIZE, budgetMs: 4, skipEdits: true, warmUpCycles: WEBGL_WARM_UP_CYCLES } as WebglBenchRequest);
             records.push(...webglSmall.records);
             await webglPage.close();
+        }
+        if (!args.includes("--skip-sample") && sampleDir) {
+            // Served cross-origin isolated, as the sample's own dev server serves it (its CPU backend's shared memory).
+            const sample = await serveDirectories([resolve(sampleDir), resolve("sample-scene/public")], true);
+            try {
+                records.push(...(await samplePageRecords(browser, sample.origin)));
+            } finally {
+                await new Promise<void>((done) => sample.server.close(() => done()));
+            }
         }
     } finally {
         await browser.close();
