@@ -35,8 +35,12 @@ export interface BackendPresenter {
      * does not land in the rendered frame.
      */
     readonly evenFrames: boolean;
-    /** Whether the device reports its loss within `waitMs` (a readback fails just before it): the loss handler owns that failure. */
-    deviceLostWithin(waitMs: number): Promise<boolean>;
+    /**
+     * Whether the device reports its loss within `waitMs` (a readback fails just before it): the
+     * loss handler owns that failure. False at once where there is no device to lose, so a failed
+     * frame of such a backend is reported without waiting a turn.
+     */
+    deviceLostWithin(waitMs: number): Promise<boolean> | false;
     /** The texture `name` made and written on the device, or null where the component makes it and uploads it (`uploadsMaps`). */
     deviceTexture(name: MapsTextureName, scene: Scene, tileable: () => boolean): Promise<RawTexture> | null;
     /** The CPU backend's thread, pool and kernels' language (`cpuPool`, `backendInWorker`, the frame planner's parallel workers); null on a GPU backend. */

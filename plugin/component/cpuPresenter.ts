@@ -17,7 +17,7 @@ export function cpuPresenter(backend: Pick<ErosionBackend, "describe">): Backend
         uploadsMaps: true,
         // Its frames land from a worker or from this thread's own compute, not from the rendered frame's GPU queue.
         evenFrames: false,
-        deviceLostWithin: async () => false,
+        deviceLostWithin: () => false,
         deviceTexture: () => null,
         describe: () => backend.describe(),
         halted: () => cpuPresenter({ describe: () => HALTED_CPU }),

@@ -16,7 +16,7 @@ export const DETACHED_GPU_PRESENTER: BackendPresenter = {
     uploadsRows: false,
     uploadsMaps: false,
     evenFrames: true,
-    deviceLostWithin: async () => false,
+    deviceLostWithin: () => false,
     deviceTexture: () => null,
     describe: () => null,
     halted: () => DETACHED_GPU_PRESENTER,

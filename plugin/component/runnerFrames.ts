@@ -254,7 +254,8 @@ export class RunnerFrames {
             .catch(async (error) => {
                 if (host.stalled(error, backend, where)) return;
                 // A readback fails just before the device reports its loss: let the loss handler own that.
-                if (await presenterOf(backend).deviceLostWithin(1000)) {
+                const lost = presenterOf(backend).deviceLostWithin(1000);
+                if (lost && (await lost)) {
                     return;
                 }
                 if (host.lost || host.backend !== backend) {

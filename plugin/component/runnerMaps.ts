@@ -49,25 +49,25 @@ export class RunnerMaps {
 
     /** The maps texture (RGBA32F, layout in `ErosionController.getMapsTexture`). */
     public getMapsTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapsTexture", async (live) => (await this._deviceTexture(live, "maps")) ?? (await this._cpuMapsTextures(live)).maps);
+        return this._runner.queueLive("getMapsTexture", async (live) => this._deviceTexture(live, "maps") ?? (await this._cpuMapsTextures(live)).maps);
     }
 
     /** The drainage-area texture (R32F). */
     public getAreaTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) => (await this._deviceTexture(live, "area")) ?? (await this._cpuMapsTextures(live)).area);
+        return this._runner.queueLive("getMapTexture", async (live) => this._deviceTexture(live, "area") ?? (await this._cpuMapsTextures(live)).area);
     }
 
     /** The shallow-water texture (RGBA32F, layout in `waterTexels`). */
     public getWaterTexture(): Promise<RawTexture> {
         return this._runner.queueLive(
-            "getMapTexture", async (live) => (await this._deviceTexture(live, "water")) ?? (await this._cpuLaterTexture(live, "water"))
+            "getMapTexture", async (live) => this._deviceTexture(live, "water") ?? (await this._cpuLaterTexture(live, "water"))
         );
     }
 
     /** The materials texture (RGBA32F, layout in `materialTexels`). */
     public getMaterialsTexture(): Promise<RawTexture> {
         return this._runner.queueLive(
-            "getMapTexture", async (live) => (await this._deviceTexture(live, "materials")) ?? (await this._cpuLaterTexture(live, "materials"))
+            "getMapTexture", async (live) => this._deviceTexture(live, "materials") ?? (await this._cpuLaterTexture(live, "materials"))
         );
     }
 
