@@ -12,6 +12,9 @@ import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
 import { canShareMemory, cpuWorkerCount } from "../cpu/pool/poolPorts.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
 import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import { present, presenterOf } from "./backendPresenter.js";
+import { cpuPresenter } from "./cpuPresenter.js";
+import { DETACHED_GPU_PRESENTER, gpuPresenter } from "./gpuPresenter.js";
 import type { GroundField } from "./groundField.js";
 import type { StartupProgress } from "./startupProgress.js";
 
@@ -48,13 +51,13 @@ export async function startBackend(
     startup?: StartupProgress
 ): Promise<{ backend: ErosionBackend; gpu: boolean }> {
     if (makerInstead) {
-        const backend = await makerInstead(initial, target.watch);
-        return { backend, gpu: backend.name === "webgpu" };
+        const backend = presentMade(await makerInstead(initial, target.watch));
+        return { backend, gpu: presenterOf(backend).describe() === null };
     }
     const { engine, field, options, watch } = target;
     if (useGpu) {
         try {
-            return { backend: await GpuErosionBackend.create(engine, field, initial, options.patchSize, startup, watch), gpu: true };
+            return { backend: await gpuBackend(engine, field, initial, options.patchSize, watch, startup), gpu: true };
         } catch (error) {
             if (options.backend === "webgpu") {
                 report("stopped", "The WebGPU erosion backend could not start.", error);
@@ -72,10 +75,32 @@ export async function startBackend(
 
 /** A new backend of the kind that runs (`gpu`) on `state`: what a runner resumes on after a stall. */
 export function rebuildBackend(gpu: boolean, target: BackendTarget, state: ErosionStateData): Promise<ErosionBackend> {
-    if (makerInstead) return makerInstead(state, target.watch);
-    return gpu ? GpuErosionBackend.create(target.engine, target.field, state, target.options.patchSize, undefined, target.watch) : cpuBackend(target, state);
+    if (makerInstead) return makerInstead(state, target.watch).then(presentMade);
+    return gpu ? gpuBackend(target.engine, target.field, state, target.options.patchSize, target.watch) : cpuBackend(target, state);
 }
 
-function cpuBackend({ field, options, watch }: BackendTarget, state: ErosionStateData): Promise<ErosionBackend> {
-    return CpuErosionBackend.create(state, true, { workers: cpuWorkerCount(options.cpuWorkers), shared: canShareMemory() }, field.cellSize, watch);
+/**
+ * The scene's GPU backend on `engine`'s device (`GpuErosionBackend.create`), presented as such
+ * (`gpuPresenter`): a start's, a rebuild's after a stall, or a device recovery's.
+ */
+export async function gpuBackend(
+    engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, watch: WaitWatch, startup?: StartupProgress
+): Promise<ErosionBackend> {
+    const backend = await GpuErosionBackend.create(engine, field, state, patchSize, startup, watch);
+    return present(backend, gpuPresenter(backend));
+}
+
+async function cpuBackend({ field, options, watch }: BackendTarget, state: ErosionStateData): Promise<ErosionBackend> {
+    const pool = { workers: cpuWorkerCount(options.cpuWorkers), shared: canShareMemory() };
+    const backend = await CpuErosionBackend.create(state, true, pool, field.cellSize, watch);
+    return present(backend, cpuPresenter(backend));
+}
+
+/**
+ * A backend a test's maker made, presented by what it says of itself: a CPU backend describes its
+ * pool; a GPU one (the headless simulation on Dawn for Node) does not, and the scene cannot reach
+ * into its device (`DETACHED_GPU_PRESENTER`).
+ */
+function presentMade(backend: ErosionBackend): ErosionBackend {
+    return present(backend, backend.describe() ? cpuPresenter(backend) : DETACHED_GPU_PRESENTER);
 }

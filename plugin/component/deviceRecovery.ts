@@ -14,7 +14,7 @@ import type { ErosionSchedule } from "../core/schedule.js";
 import type { Checkpoints } from "./checkpoints.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
-import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import { gpuBackend } from "./backendStart.js";
 import type { WaitWatch } from "../core/waitWatch.js";
 import type { GroundField } from "./groundField.js";
 import { resumeFromPoint, type StallHost } from "./stallRecovery.js";
@@ -123,7 +123,7 @@ export class DeviceRecovery {
             field.recreateGpuBuffers();
             const { point, entries } = host.rewind.resumePlan(schedule.inputs.log);
             // The new device gets kernels compiled for it (BabylonComputeDevice numbers the devices).
-            const backend = await GpuErosionBackend.create(this._engine, field, point.state, point.options.patchSize, undefined, host.waits);
+            const backend = await gpuBackend(this._engine, field, point.state, point.options.patchSize, host.waits);
             await resumeFromPoint(host, backend, point, entries);
             host.backend = backend;
             this._lost = false;

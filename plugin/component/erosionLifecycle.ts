@@ -20,6 +20,7 @@ import type { WaitingNow } from "../core/waitWatch.js";
 import { ErosionRunner } from "./erosionRunner.js";
 import { AttachReadiness } from "./attachReadiness.js";
 import { chooseBackend } from "./backendChoice.js";
+import { presenterOf } from "./backendPresenter.js";
 import type { GroundDataUpdate } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
@@ -150,7 +151,8 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
 
     /** True when the CPU backend runs in a Web Worker. */
     public get backendInWorker(): boolean {
-        return this._runner?.backend?.inWorker ?? false;
+        const backend = this._runner?.backend;
+        return backend ? (presenterOf(backend).describe()?.inWorker ?? false) : false;
     }
 
     /**
@@ -160,7 +162,8 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
      */
     public get cpuPool(): { readonly workers: number; readonly sharedMemory: boolean; readonly webAssembly: boolean } | null {
         const backend = this._runner?.backend;
-        return backend?.name === "cpu" ? { workers: backend.workers, sharedMemory: backend.sharedMemory, webAssembly: backend.webAssembly } : null;
+        const pool = backend ? presenterOf(backend).describe() : null;
+        return pool ? { workers: pool.workers, sharedMemory: pool.sharedMemory, webAssembly: pool.webAssembly } : null;
     }
 
     /**

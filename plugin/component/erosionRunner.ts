@@ -34,6 +34,7 @@ import { StartupProgress } from "./startupProgress.js";
 import { compareStamps, startHeightsHash, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
 import { rebuildBackend, startBackend, type BackendTarget } from "./backendStart.js";
+import { presenterOf } from "./backendPresenter.js";
 import { WaitWatch } from "../core/waitWatch.js";
 import { StallRecovery, type StallContext, type StallHost } from "./stallRecovery.js";
 
@@ -212,7 +213,7 @@ export class ErosionRunner implements LiveQueue, StallHost {
             try {
                 if (backend && !lost) {
                     const state = await backend.readState(this.schedule.cycle, this.schedule.batch);
-                    field.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+                    field.writeRows(state.heights, 0, state.depth, presenterOf(backend).uploadsRows);
                 }
             } finally {
                 backend?.dispose();
@@ -254,7 +255,7 @@ export class ErosionRunner implements LiveQueue, StallHost {
 
     /** Shows a just-stamped edit on the grounds' CPU data at once, until its frame lands (`EditPreviews`). */
     public previewEdit(edit: GroundEdit): void {
-        this._previews.add(edit, this.backend?.name === "cpu");
+        this._previews.add(edit, this.backend ? presenterOf(this.backend).uploadsRows : false);
     }
 
     /** Sets or clears an operator's mask from the next cycle boundary. */
@@ -333,7 +334,7 @@ export class ErosionRunner implements LiveQueue, StallHost {
         if (maps) {
             await backend.writeMaps(maps);
         }
-        field.writeRows(state.heights, 0, state.depth, backend.name === "cpu");
+        field.writeRows(state.heights, 0, state.depth, presenterOf(backend).uploadsRows);
         await this.maps.refresh(live);
     }
 

@@ -43,10 +43,6 @@ type StorageTextureName = keyof typeof STORAGE_TEXTURES;
 /** Runs batches as WGSL compute shaders on the scene's WebGPU engine. */
 export class GpuErosionBackend implements ErosionBackend {
     public readonly name = "webgpu" as const;
-    public readonly inWorker = false;
-    public readonly workers = 1;
-    public readonly sharedMemory = false;
-    public readonly webAssembly = false;
     /** Each ground's vertex buffers as kernel bindings, wrapped on first use. */
     private readonly _wrapped = new Map<GroundBinding, { positions?: WrappedVertexBuffer; normals?: WrappedVertexBuffer }>();
     private _disposed = false;
@@ -168,6 +164,11 @@ export class GpuErosionBackend implements ErosionBackend {
             return false;
         }
         return Promise.race([lost.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))]);
+    }
+
+    /** Null: one device, none of the CPU backend's thread, pool or WebAssembly to describe. */
+    public describe(): null {
+        return null;
     }
 
     public pieceCount(planned: PlannedBatch, wanted: number): number {

@@ -6,16 +6,12 @@
  * zero (the stalled backend held them).
  */
 import { regionChecksums } from "../core/checksums/regionChecksums.js";
-import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { BatchPieces, CpuBackendDescription, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import { createMaps, type ErosionMaps } from "../core/erosionMaps.js";
 import { cloneState, type ErosionStateData } from "../core/erosionState.js";
 
 /** A backend that runs nothing and answers reads from a state. */
 export class HaltedBackend implements ErosionBackend {
-    public readonly inWorker = false;
-    public readonly workers = 1;
-    public readonly sharedMemory = false;
-    public readonly webAssembly = false;
     private _state: ErosionStateData;
     private _maps: ErosionMaps;
 
@@ -23,11 +19,13 @@ export class HaltedBackend implements ErosionBackend {
      * @param name the backend it replaces (what `backend` still reports)
      * @param state the state it answers from (copied)
      * @param _why why erosion stopped (what a batch asked of it fails with)
+     * @param _description what it describes of itself (`describe`): its presenter's, in place of the backend it replaces
      */
     constructor(
         public readonly name: "webgpu" | "cpu",
         state: ErosionStateData,
-        private readonly _why: string
+        private readonly _why: string,
+        private readonly _description: CpuBackendDescription | null
     ) {
         this._state = cloneState(state);
         this._maps = createMaps(state.width * state.depth);
@@ -35,6 +33,10 @@ export class HaltedBackend implements ErosionBackend {
 
     public runFrame(_batches: unknown, _changed: unknown, _texels?: unknown, _pieces?: BatchPieces | null): Promise<FrameResult> {
         return Promise.reject(new Error(`Erosion stopped, so no batch runs: ${this._why}`));
+    }
+
+    public describe(): CpuBackendDescription | null {
+        return this._description;
     }
 
     public pieceCount(): number {

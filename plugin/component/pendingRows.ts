@@ -9,6 +9,7 @@
 import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { MapsTexels } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
+import { presenterOf } from "./backendPresenter.js";
 
 /** A frame's rows as they came back, with the batches that changed them. */
 export interface LandedRows {
@@ -245,9 +246,12 @@ export class PendingRows {
     }
 }
 
-/** Whether applying `backend`'s rows uploads them (the CPU backend's; the GPU backend's vertices and maps are written on the GPU). */
+/**
+ * Whether applying `backend`'s rows uploads them (the CPU backend's; the GPU backend's vertices and
+ * maps are written on the GPU): its presenter's `uploadsRows`.
+ */
 function uploadsRows(backend: ErosionBackend): boolean {
-    return backend.name === "cpu";
+    return presenterOf(backend).uploadsRows;
 }
 
 /** The texels of rows `y0 .. y1 - 1` of a frame's texels that start at row `from` (maps, water and materials RGBA, area R, `columns` vertices a row). */

@@ -8,6 +8,7 @@ import { applyRegions, type RegionPatch } from "../core/checksums/regionRepair.j
 import { compareStamps, formatStamp, type InputStamp } from "../core/inputLog/inputEntries.js";
 import type { ErosionRunner } from "./erosionRunner.js";
 import type { Live } from "./runnerLive.js";
+import { presenterOf } from "./backendPresenter.js";
 
 /** What `onRegionsPartedObservable` sends: the stamp compared at and the regions that differ. */
 export interface RegionsPartedEvent {
@@ -64,7 +65,7 @@ export function repairRegions(runner: ErosionRunner, remote: { readonly stamp: I
         applyRegions(state, remote.patch);
         // Only the grids change: the schedule (position, options and inputs in force or waiting) stays.
         await live.backend.writeState(state);
-        live.field.writeRows(state.heights, 0, state.depth, live.backend.name === "cpu");
+        live.field.writeRows(state.heights, 0, state.depth, presenterOf(live.backend).uploadsRows);
         await runner.maps.refresh(live);
     });
 }

@@ -10,13 +10,13 @@ import type { ErosionOptions } from "../core/options.js";
 import type { ErosionSchedule, PlannedBatch } from "../core/schedule.js";
 import { compareStamps } from "../core/inputLog/inputEntries.js";
 import type { BoundaryCapture, Checkpoints } from "./checkpoints.js";
+import { presenterOf } from "./backendPresenter.js";
 import type { EditPreviews } from "./editPreviews.js";
 import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
 import { FrameBudget, mainOperator } from "./frameBudget.js";
 import { FramePace } from "./framePace.js";
 import { framePieces, planFrame, type PlannedFrame } from "./framePlan.js";
 import type { FrameStatsWindow } from "./frameStats.js";
-import { GpuErosionBackend } from "./gpuErosionBackend.js";
 import type { GroundField } from "./groundField.js";
 import type { Live } from "./runnerLive.js";
 import type { RunnerMaps } from "./runnerMaps.js";
@@ -156,7 +156,10 @@ export class RunnerFrames {
     /** What this frame issues: the next range of a batch in pieces, the next batches, or nothing. */
     private _nextFrame(backend: ErosionBackend): { frame: PlannedFrame; boundary?: BoundaryCapture } | null {
         const { schedule, options, running } = this._host;
-        const inFlightLimit = backend.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT;
+        const presenter = presenterOf(backend);
+        const pool = presenter.describe();
+        // A worker takes one frame at a time (it would only queue a second behind the first).
+        const inFlightLimit = pool?.inWorker ? 1 : MAX_FRAMES_IN_FLIGHT;
         if (this._pieced && this._pieced.backend !== backend) {
             this._pieced = null; // a lost device's: recovery resumes from the checkpoint
         }
@@ -179,10 +182,10 @@ export class RunnerFrames {
             return null;
         }
         const frame = planFrame(schedule, this._budget, batchBudgetMs, {
-            parallel: backend.workers,
+            parallel: pool?.workers ?? 1,
             editsOnly,
             pieceCount: (planned, wanted) => backend.pieceCount(planned, wanted),
-            evenFrames: !backend.inWorker && backend.name === "webgpu",
+            evenFrames: presenter.evenFrames,
         });
         if (frame.pieceCount === 1) return { frame };
         this._pieced = { whole: frame, backend, next: 0, boundary: frame.cycleCompleted ? this._host.checkpoints.captureBoundary(schedule) : undefined };
@@ -251,7 +254,8 @@ export class RunnerFrames {
             .catch(async (error) => {
                 if (host.stalled(error, backend, where)) return;
                 // A readback fails just before the device reports its loss: let the loss handler own that.
-                if (backend instanceof GpuErosionBackend && (await backend.deviceLostWithin(1000))) {
+                const lost = presenterOf(backend).deviceLostWithin(1000);
+                if (lost && (await lost)) {
                     return;
                 }
                 if (host.lost || host.backend !== backend) {
@@ -343,7 +347,7 @@ export class RunnerFrames {
 
     /** Rows `y0 .. y1 - 1` of a landed frame onto the grounds (its batches are reported once its last band is on: `applied`). */
     private _applyBand(landed: LandedRows, y0: number, y1: number, texels: MapsTexels | null): void {
-        const cpu = landed.backend.name === "cpu";
+        const cpu = presenterOf(landed.backend).uploadsRows;
         const x0 = landed.x0 ?? 0;
         const x1 = landed.x1 ?? this._host.field.width;
         if (texels) {

@@ -7,7 +7,7 @@ import type { RawTexture } from "@babylonjs/core/Materials/Textures/rawTexture.j
 import { drainageDirections, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
 import { CpuMapsTextures, type LaterTexture } from "./cpuMapsTextures.js";
 import type { Live, LiveQueue } from "./runnerLive.js";
-import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import { presenterOf, type MapsTextureName } from "./backendPresenter.js";
 import { waterMapArrays, type WaterMaps } from "../core/waterMaps.js";
 import { materialMapArrays, type MaterialMaps } from "../core/materialMaps.js";
 import { materialParams } from "../core/batchParams.js";
@@ -49,34 +49,31 @@ export class RunnerMaps {
 
     /** The maps texture (RGBA32F, layout in `ErosionController.getMapsTexture`). */
     public getMapsTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapsTexture", async (live) =>
-            (live.backend instanceof GpuErosionBackend
-                ? live.backend.enableMapsTexture(live.field.scene, () => live.schedule.options.tileable)
-                : (await this._cpuMapsTextures(live)).maps));
+        return this._runner.queueLive("getMapsTexture", async (live) => this._deviceTexture(live, "maps") ?? (await this._cpuMapsTextures(live)).maps);
     }
 
     /** The drainage-area texture (R32F). */
     public getAreaTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) =>
-            (live.backend instanceof GpuErosionBackend
-                ? live.backend.enableAreaTexture(live.field.scene)
-                : (await this._cpuMapsTextures(live)).area));
+        return this._runner.queueLive("getMapTexture", async (live) => this._deviceTexture(live, "area") ?? (await this._cpuMapsTextures(live)).area);
     }
 
     /** The shallow-water texture (RGBA32F, layout in `waterTexels`). */
     public getWaterTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) =>
-            (live.backend instanceof GpuErosionBackend
-                ? live.backend.enableWaterTexture(live.field.scene)
-                : await this._cpuLaterTexture(live, "water")));
+        return this._runner.queueLive(
+            "getMapTexture", async (live) => this._deviceTexture(live, "water") ?? (await this._cpuLaterTexture(live, "water"))
+        );
     }
 
     /** The materials texture (RGBA32F, layout in `materialTexels`). */
     public getMaterialsTexture(): Promise<RawTexture> {
-        return this._runner.queueLive("getMapTexture", async (live) =>
-            (live.backend instanceof GpuErosionBackend
-                ? live.backend.enableMaterialsTexture(live.field.scene)
-                : await this._cpuLaterTexture(live, "materials")));
+        return this._runner.queueLive(
+            "getMapTexture", async (live) => this._deviceTexture(live, "materials") ?? (await this._cpuLaterTexture(live, "materials"))
+        );
+    }
+
+    /** The texture `name` as the backend makes it on its device (the GPU backend's), or null where the component makes its own. */
+    private _deviceTexture(live: Live, name: MapsTextureName): Promise<RawTexture> | null {
+        return presenterOf(live.backend).deviceTexture(name, live.field.scene, () => live.schedule.options.tileable);
     }
 
     /** What the CPU backend needs to compute the textures' changed rows, or null when no CPU texture is in use. */
@@ -100,7 +97,7 @@ export class RunnerMaps {
     /** Uploads the CPU textures whole (after a reset, restore or maps reset). Call inside the runner's queue. */
     public async refresh(live: Live): Promise<void> {
         const textures = this._cpuTextures;
-        if (textures && live.backend.name === "cpu") {
+        if (textures && presenterOf(live.backend).uploadsMaps) {
             const maps = await live.backend.readMaps();
             textures.uploadAll(maps, await live.backend.readState(live.schedule.cycle, live.schedule.batch), this.texelOptions()!);
         }

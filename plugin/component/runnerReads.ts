@@ -10,6 +10,7 @@ import type { ErosionStateData } from "../core/erosionState.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import type { ErosionRunner } from "./erosionRunner.js";
 import type { Live } from "./runnerLive.js";
+import { presenterOf } from "./backendPresenter.js";
 
 /** Runs `use` in the queue on the whole state after everything issued so far, with the masks and events in force. */
 export function readCurrentState<T>(runner: ErosionRunner, operation: string, use: (state: ErosionStateData, live: Live) => T): Promise<T> {
@@ -53,5 +54,5 @@ export function snapshot(runner: ErosionRunner): Promise<ErosionSnapshot> {
 
 /** Brings the mesh's CPU data fully up to date. */
 export function flush(runner: ErosionRunner): Promise<void> {
-    return readCurrentState(runner, "flush", (state, { backend, field }) => field.writeRows(state.heights, 0, state.depth, backend.name === "cpu"));
+    return readCurrentState(runner, "flush", (state, { backend, field }) => field.writeRows(state.heights, 0, state.depth, presenterOf(backend).uploadsRows));
 }

@@ -17,6 +17,7 @@ import { describeWaits, StallError } from "../core/waitWatch.js";
 import type { ErosionErrorEvent, ErosionStall } from "./erosionEvents.js";
 import type { GroundField } from "./groundField.js";
 import { HaltedBackend } from "./haltedBackend.js";
+import { present, presenterOf, type BackendPresenter } from "./backendPresenter.js";
 import type { Live } from "./runnerLive.js";
 import type { RunnerRewind } from "./runnerRewind.js";
 
@@ -63,6 +64,8 @@ export class StallRecovery {
     private _count = 0;
     private _work: Promise<void> | null = null;
     private _halted: HaltedBackend | null = null;
+    /** The presenter of the backend that stalled (or of the halted one `start()` retries from): what a halt presents in its place. */
+    private _presenter: BackendPresenter | null = null;
     private _reason: string | null = null;
     private _lastStall: ErosionStall | null = null;
 
@@ -112,6 +115,7 @@ export class StallRecovery {
         const wasRunning = host.running || (maxCycles > 0 && host.schedule.cycle >= maxCycles);
         host.running = false;
         host.backend = null;
+        this._presenter = presenterOf(backend);
         release(backend);
         this._noteStall(error, where, backend.name);
         this._start(backend.name, wasRunning, null);
@@ -124,6 +128,7 @@ export class StallRecovery {
         const halted = this._halted!;
         this._inARow = 0;
         this._host.backend = null;
+        this._presenter = presenterOf(halted);
         this._start(halted.name, true, halted);
         return true;
     }
@@ -193,7 +198,9 @@ export class StallRecovery {
         const host = this._host;
         const { point, entries } = host.rewind.resumePlan(host.schedule.inputs.log);
         const reason = this._reason ?? "Erosion stopped after stalls.";
-        const halted = new HaltedBackend(kind, point.state, reason);
+        // It presents itself as the stalled backend's stand-in: rows written as that backend's were, no device, no pool.
+        const presenter = this._presenter!.halted();
+        const halted = present(new HaltedBackend(kind, point.state, reason, presenter.describe()), presenter);
         this._halted = halted;
         host.backend = halted;
         host.running = false;

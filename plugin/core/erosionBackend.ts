@@ -56,17 +56,27 @@ export interface BatchPieces {
     readonly total: number;
 }
 
+/** What the CPU backend says of where it runs (`ErosionBackend.describe`). */
+export interface CpuBackendDescription {
+    /** True when it runs in a Web Worker (else on the thread that made it). */
+    readonly inWorker: boolean;
+    /** Its workers, its own included, and whether they share the grids' memory. */
+    readonly workers: number;
+    readonly sharedMemory: boolean;
+    /** Whether its thread runs the droplet and river-walk kernels on WebAssembly (else TypeScript). */
+    readonly webAssembly: boolean;
+}
+
 /** A place erosion batches run. */
 export interface ErosionBackend {
     /** `"webgpu"` or `"cpu"`. */
     readonly name: "webgpu" | "cpu";
-    /** True when the CPU backend runs in a Web Worker. */
-    readonly inWorker: boolean;
-    /** The CPU backend's workers, its own included (1 on the GPU backend), and whether they share memory. */
-    readonly workers: number;
-    readonly sharedMemory: boolean;
-    /** Whether the CPU backend's thread runs its droplet and river-walk kernels on WebAssembly (false on the GPU backend). */
-    readonly webAssembly: boolean;
+    /**
+     * Where the CPU backend runs (its thread, its pool, its kernels' language); null on a GPU
+     * backend, which has one device and none of these. Only the CPU backend has such facts, so they
+     * are asked for here rather than kept as fields every backend fills with placeholders.
+     */
+    describe(): CpuBackendDescription | null;
     /**
      * Runs batches (in order), or with `pieces` that range of the one batch's pieces, regenerates
      * the ground's vertices over `changed` (already grown by one vertex) and resolves with the

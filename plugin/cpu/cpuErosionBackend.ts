@@ -11,7 +11,7 @@ import type { PlannedBatch } from "../core/schedule.js";
 import { CpuBackendCore, type CpuBackendResponse } from "./cpuBackendCore.js";
 import { nodeSpawner } from "./pool/poolPorts.js";
 import { CPU_WORKER_SOURCE } from "../generated/cpuWorkerSource.generated.js";
-import type { BatchPieces, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
+import type { BatchPieces, CpuBackendDescription, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
 import { pieceCount } from "../core/cpuBatchRunner.js";
 import { SpareBuffers } from "./spareBuffers.js";
 import { workerChannel, type CpuChannel } from "./workerChannel.js";
@@ -120,6 +120,11 @@ export class CpuErosionBackend implements ErosionBackend {
     /** Whether the backend's thread runs the droplet and river-walk kernels on WebAssembly (else in TypeScript; the same integers). */
     public get webAssembly(): boolean {
         return this._webAssembly;
+    }
+
+    /** Its thread, its pool and its kernels' language, as the contract asks (`ErosionBackend.describe`). */
+    public describe(): CpuBackendDescription {
+        return { inWorker: this.inWorker, workers: this._workers, sharedMemory: this._sharedMemory, webAssembly: this._webAssembly };
     }
 
     public async runFrame(

@@ -16,10 +16,6 @@ import { WatchedComputeDevice } from "./watchedComputeDevice.js";
 /** Runs batches as WGSL compute shaders on a `ComputeDevice`, outside any scene. */
 export class HeadlessGpuBackend implements ErosionBackend {
     public readonly name = "webgpu" as const;
-    public readonly inWorker = false;
-    public readonly workers = 1;
-    public readonly sharedMemory = false;
-    public readonly webAssembly = false;
     private _disposed = false;
 
     private constructor(
@@ -62,6 +58,11 @@ export class HeadlessGpuBackend implements ErosionBackend {
         const measuredMs = performance.now() - submitted;
         const rows = changed ? await this._simulation.readHeightRows(changed.y0, changed.y1) : null;
         return { rows, y0: changed?.y0 ?? 0, y1: changed?.y1 ?? 0, measuredMs, measuredBy: "submitted" };
+    }
+
+    /** Null: one device, none of the CPU backend's thread, pool or WebAssembly to describe. */
+    public describe(): null {
+        return null;
     }
 
     public pieceCount(planned: PlannedBatch, wanted: number): number {

@@ -4,10 +4,17 @@
  * frames (`MAX_DRAIN_FRAMES` when the budget cannot hold them) however little a frame applies, the maps' texels cut to each band, a frame's `applied` once its
  * last row is on, and a lost backend's rows dropped.
  */
-import { DRAIN_FRAMES, MAX_DRAIN_FRAMES, PendingRows, type LandedRows } from "../../../plugin/internal.js";
+import { cpuPresenter, DETACHED_GPU_PRESENTER, DRAIN_FRAMES, MAX_DRAIN_FRAMES, PendingRows, present, type LandedRows } from "../../../plugin/internal.js";
 
 const WIDTH = 4;
-const backend = { name: "cpu" } as unknown as LandedRows["backend"];
+
+/** A stand-in backend, presented as a CPU backend (its rows uploaded from the CPU data) or a GPU one (not): all `PendingRows` asks of it. */
+function fakeBackend(cpu: boolean): LandedRows["backend"] {
+    const fake = { name: cpu ? "cpu" : "webgpu" } as unknown as LandedRows["backend"];
+    return present(fake, cpu ? cpuPresenter(fake) : DETACHED_GPU_PRESENTER);
+}
+
+const backend = fakeBackend(true);
 
 function landed(y0: number, y1: number, value: number, applied?: () => void, from = backend): LandedRows {
     const rows = new Int32Array((y1 - y0) * WIDTH).fill(value);
@@ -60,7 +67,7 @@ describe("PendingRows", () => {
     it("applies every row within a generous budget, and drops the rows of another backend (a lost device's)", () => {
         const bands: [number, number][] = [];
         const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]), 0);
-        const lost = { name: "webgpu" } as unknown as LandedRows["backend"];
+        const lost = fakeBackend(false);
         pending.add(landed(0, 10, 1, undefined, lost), 0);
         pending.add(landed(0, 100, 1), 0);
         pending.applyWithin(1000, backend);
@@ -87,7 +94,7 @@ describe("PendingRows", () => {
 
     it("uploads at most its vertices a frame interval for the CPU backend (10 rows here, at a 1 ms budget) however cheap the rows, the GPU backend's rows (not uploaded) at once", () => {
         const bands: [number, number][] = [];
-        const webgpu = { name: "webgpu" } as unknown as LandedRows["backend"];
+        const webgpu = fakeBackend(false);
         const pending = new PendingRows(WIDTH, (_frame, y0, y1) => bands.push([y0, y1]), 0, 10 * WIDTH, 5 * WIDTH);
         pending.add(landed(0, 30, 1, undefined, webgpu), 1e9, 1);
         expect(bands).toEqual([[0, 30]]);

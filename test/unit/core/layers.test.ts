@@ -5,8 +5,10 @@
  * other (what both need lives in scripts/lib/); a test reaches the plugin through its public entry
  * and at most one internal module. The backends are peers: the CPU backend (plugin/cpu/) and the
  * GPU one (plugin/gpu/) stand on plugin/core/ and import neither each other's nor the component's
- * code, and the bake stands on them without the component. No module imports itself round a circle,
- * in the plugin or in the scripts, benchmarks, sample and tests around it.
+ * code, and the bake stands on them without the component. Neither the component nor the bake asks
+ * which backend it holds (no `instanceof` of a backend's class, no backend's name compared with a
+ * string): each backend presents itself. No module imports itself round a circle, in the plugin or
+ * in the scripts, benchmarks, sample and tests around it.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -113,6 +115,18 @@ describe("module layers", () => {
 
     it("keeps the bake from importing the component (it runs the backends without Babylon's behaviors)", () => {
         expect(forbidden("plugin/bake", null, ["component", "material", "physics", "water"])).toEqual([]);
+    });
+
+    it("has the component and the bake never ask which backend they hold (each backend presents itself: backendPresenter.ts)", () => {
+        // A test of a backend's class, or of its name with a string, is a decision that belongs to the backend's presenter
+        // (a behavior's name, `behavior.name === "TerrainErosion"`, is no backend's).
+        const asking = /instanceof\s+(GpuErosionBackend|HeadlessGpu\w*)|backend\w*\??\.name\s*[!=]==?\s*["'`]|["'`]\s*[!=]==?\s*[\w.?]*backend\w*\??\.name\b/i;
+        const asks = ["plugin/component", "plugin/bake"].flatMap((directory) =>
+            sources(directory).flatMap((file) =>
+                readFileSync(file, "utf8").split("\n").flatMap((line, index) => (asking.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : []))
+            )
+        );
+        expect(asks).toEqual([]);
     });
 
     it.each(["plugin", "scripts", "bench", "sample-scene", "test"])("has no import circle in %s/, type imports included", (root) => {

@@ -1,0 +1,47 @@
+/**
+ * The WebGPU backend's presenters: the scene's own (`GpuErosionBackend`: vertices and maps textures
+ * written on the device, device loss detected), and one for a GPU backend the scene cannot reach
+ * into (the tests' headless one, made by `makeBackendsWith`, or a halted one standing in for a
+ * GPU backend), which writes no vertices, makes no texture and reports no loss.
+ */
+import type { BackendPresenter, MapsTextureName } from "./backendPresenter.js";
+import type { GpuErosionBackend } from "./gpuErosionBackend.js";
+
+/**
+ * A GPU backend outside the scene's device: its rows still reach the grounds' CPU data but are not
+ * uploaded (as the backends' names decided before presenters: only a CPU backend's were), and its
+ * maps textures, if asked for, are the component's, not uploaded whole either.
+ */
+export const DETACHED_GPU_PRESENTER: BackendPresenter = {
+    uploadsRows: false,
+    uploadsMaps: false,
+    evenFrames: true,
+    deviceLostWithin: () => false,
+    deviceTexture: () => null,
+    describe: () => null,
+    halted: () => DETACHED_GPU_PRESENTER,
+};
+
+/** The scene's GPU backend: vertices and textures on the device, whose loss it reports. */
+export function gpuPresenter(backend: GpuErosionBackend): BackendPresenter {
+    return {
+        uploadsRows: false,
+        uploadsMaps: false,
+        evenFrames: true,
+        deviceLostWithin: (waitMs) => backend.deviceLostWithin(waitMs),
+        deviceTexture: (name: MapsTextureName, scene, tileable) => {
+            switch (name) {
+                case "maps":
+                    return backend.enableMapsTexture(scene, tileable);
+                case "area":
+                    return backend.enableAreaTexture(scene);
+                case "water":
+                    return backend.enableWaterTexture(scene);
+                case "materials":
+                    return backend.enableMaterialsTexture(scene);
+            }
+        },
+        describe: () => null,
+        halted: () => DETACHED_GPU_PRESENTER,
+    };
+}
