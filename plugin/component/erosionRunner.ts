@@ -338,16 +338,24 @@ export class ErosionRunner implements LiveQueue, StallHost {
         await this.maps.refresh(live);
     }
 
-    /** Runs `use` in the queue, after everything issued so far, with the live backend, schedule and field. */
-    public queueLive<T>(operation: string, use: (live: Live) => Promise<T>): Promise<T> {
-        return this._queue(operation, () => use(this._live(operation)));
+    /**
+     * Runs `use` in the queue, after everything issued so far, with the live backend, schedule and
+     * field; a batch in pieces is finished first unless `finishPieces` is false (see `dropPieces`).
+     */
+    public queueLive<T>(operation: string, use: (live: Live) => Promise<T>, finishPieces = true): Promise<T> {
+        return this._queue(operation, () => use(this._live(operation)), finishPieces);
+    }
+
+    /** Forgets a batch in pieces and applies the rows waiting: a rewind puts an older state in force over it. */
+    public dropPieces(): void {
+        this._frames.dropPieces();
     }
 
     /**
      * Queues `task` (`WorkQueue.queue`), after any recovery under way; a stall of one of its waits is
      * recovered from (`StallRecovery`) and the operation fails with it.
      */
-    private _queue<T>(operation: string, task: () => Promise<T>): Promise<T> {
+    private _queue<T>(operation: string, task: () => Promise<T>, finishPieces = true): Promise<T> {
         return this._work.queue(async () => {
             await this._stalls.settled();
             const backend = this.backend;
@@ -358,7 +366,7 @@ export class ErosionRunner implements LiveQueue, StallHost {
                 this._stalls.onError(error, backend, { during: operation, cycle, batch });
                 throw error;
             }
-        });
+        }, finishPieces);
     }
 
     /**

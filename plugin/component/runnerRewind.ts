@@ -20,7 +20,10 @@ import type { ErosionSchedule } from "../core/schedule.js";
 export interface RewindHost {
     /** The newest options (their `undoMemoryMB` bounds the ring). */
     readonly options: ErosionOptions;
-    queueLive<T>(operation: string, use: (live: Live) => Promise<T>): Promise<T>;
+    /** Queues `use`; `finishPieces` false for an undo or redo, which rewinds over a batch in pieces (`dropPieces`). */
+    queueLive<T>(operation: string, use: (live: Live) => Promise<T>, finishPieces?: boolean): Promise<T>;
+    /** Forgets a batch in pieces and applies the rows waiting, before a rewind puts an older state in force. */
+    dropPieces(): void;
     /** Puts `state` in force with `options` (not logged: a rewind's own step). */
     applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: null, logged: false): Promise<void>;
     /** Runs until the schedule stands at `stamp`, the edits stamped there applied. */
@@ -114,7 +117,7 @@ export class RunnerRewind {
             }
             if (targets.length > 0) await this.rewind(live, Math.min(...targets.map((target) => target.seq)), here);
             return targets;
-        });
+        }, false);
     }
 
     /**
@@ -132,6 +135,7 @@ export class RunnerRewind {
     public async rewind(live: Live, targetSeq: number, here: InputStamp): Promise<void> {
         const inputs = live.schedule.inputs;
         const { point, entries } = rewindPlan(inputs.log, this._points, this._start, targetSeq);
+        this._host.dropPieces();
         await this._host.applyState(live, point.state, point.options, null, false);
         inputs.setHeld(point.held);
         for (const entry of entries) {

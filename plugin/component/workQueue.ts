@@ -17,12 +17,16 @@ export class WorkQueue {
         return this._exclusiveDepth > 0;
     }
 
-    /** Runs `task` after everything queued before it and after in-flight work, holding frames off meanwhile. */
-    public queue<T>(task: () => Promise<T>): Promise<T> {
+    /**
+     * Runs `task` after everything queued before it and after in-flight work, holding frames off
+     * meanwhile; the prelude first unless `prelude` is false (a task that puts another state in
+     * force, for which finishing a batch in pieces would be work thrown away).
+     */
+    public queue<T>(task: () => Promise<T>, prelude = true): Promise<T> {
         this._exclusiveDepth++;
         const waitFor = Promise.all([this._exclusive, this._idle]).catch(() => undefined);
         const run = waitFor
-            .then(() => this._prelude())
+            .then(() => (prelude ? this._prelude() : undefined))
             .then(task)
             .finally(() => {
                 this._exclusiveDepth--;

@@ -2,9 +2,10 @@
  * The runner cuts a whole-field batch the frame budget cannot hold into pieces over several frames
  * (NullEngine, CPU backend in-thread): the frames report their ranges, the batch's report comes
  * with the last, the terrain is the unbudgeted run's, and an operation queued while a batch is in
- * pieces sees it whole.
+ * pieces sees it whole, except an undo, which rewinds over it without running its rest.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
+import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
@@ -80,5 +81,30 @@ describe("a whole-field batch in pieces over frames", () => {
         const frames = erosion.frameStats.frames;
         await renderFrames(scene, 5);
         expect(erosion.frameStats.frames).toBe(frames);
+    });
+
+    it("drops the rest of a batch in pieces for an undo (the rewind puts the older state back), and ends as the run without the input", async () => {
+        const reference = await attached({ ...OPTIONS, autoStart: false });
+        await reference.runCycles(1);
+        const withoutDig = await reference.fingerprint();
+
+        const erosion = await attached({ ...OPTIONS, frameBudgetMs: 0.05 });
+        erosion.dig(new Vector3(0, 0, 0), 4, 1);
+        for (let frame = 0; frame < 50 && !erosion.lastFrame.pieces; frame++) await renderFrames(scene, 1);
+        const stopped = erosion.lastFrame.pieces!;
+        expect(stopped.to).toBeLessThan(stopped.total);
+        erosion.pause();
+        // Every frame the backend runs from here: the undo's replay runs the batch whole, never its rest.
+        const backend = (erosion as unknown as { _runner: { backend: { runFrame(...args: unknown[]): Promise<unknown> } } })._runner.backend;
+        const runFrame = backend.runFrame.bind(backend);
+        const ranges: unknown[] = [];
+        backend.runFrame = (...args) => (ranges.push(args[3]), runFrame(...args));
+        expect((await erosion.undo()).map((entry) => entry.kind)).toEqual(["edit"]);
+        expect(ranges.length).toBeGreaterThan(0);
+        expect(ranges.every((range) => range === null)).toBe(true);
+        expect(await erosion.fingerprint()).toBe(withoutDig);
+        // Running on, the next cycle starts from the boundary the replay reached.
+        const snapshot = await erosion.snapshot();
+        expect(snapshot.state.cycle).toBe(1);
     });
 });
