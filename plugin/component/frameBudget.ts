@@ -24,7 +24,7 @@ const dropletUnits = ({ params: p }: PlannedBatch): number => p.dropletCount * p
 const patchCells = ({ params: p }: PlannedBatch): number => (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0);
 
 /** Each operator's work in a batch (`batchWorkUnits`): one row per operator, so a new one cannot fall to another's estimate. */
-const WORK_UNITS = {
+export const OPERATOR_WORK_UNITS = {
     hydraulic: dropletUnits,
     local: dropletUnits,
     edit: ({ params: p }) => (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0),
@@ -37,7 +37,7 @@ const WORK_UNITS = {
 
 /** Work in a batch, in units the cost model scales: droplet steps, plus cell visits of the grid passes. */
 export function batchWorkUnits(planned: PlannedBatch): number {
-    return WORK_UNITS[planned.operator](planned);
+    return OPERATOR_WORK_UNITS[planned.operator](planned);
 }
 
 /**

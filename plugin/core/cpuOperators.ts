@@ -69,7 +69,9 @@ const onePiece = (): number => 1;
 const droplets: CpuOperatorRow = {
     run({ state, delta, fold, maps, waterBatch }, planned) {
         const { params, masks } = planned;
-        erodeDroplets(params, state.heights, delta, planned.brush, state.counters, 0, params.dropletCount, waterBatch, masks.hydraulic, state.materials ?? null);
+        erodeDroplets(
+            params, state.heights, delta, planned.brush, state.counters, 0, params.dropletCount, waterBatch, masks.hydraulic, state.materials ?? null
+        );
         foldDroplets(params, state, delta, fold, maps, waterBatch, masks.hydraulic);
     },
     pieces: onePiece,

@@ -8,17 +8,22 @@ import { MAX_DISPATCH_BATCHES } from "../core/batchParams.js";
 import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
 import type { PlannedBatch, PlannedOperator } from "../core/plannedBatch.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
-import { planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordWaterBatch, type DispatchTarget } from "./batchDispatch.js";
+import {
+    planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordWaterBatch, type DispatchTarget,
+} from "./batchDispatch.js";
 import type { ComputeDevice } from "./computeDevice.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
 import { fluxBytes, type SimulationBuffers } from "./simulationBuffers.js";
 
 /** What a row records with: the simulation's device, buffers and recorder, and the few of its steps a row shares. */
 export interface GpuOperatorContext {
+    /** The device the dispatches run on (its limits size the dispatches). */
     readonly device: ComputeDevice;
     /** Vertices along x of the field. */
     readonly width: number;
+    /** The simulation's buffers (grown or made as a row needs: the flux, the water's). */
     readonly buffers: SimulationBuffers;
+    /** Where the dispatches are recorded (and a write waits for those that read its buffer). */
     readonly recorder: GpuRecorder;
     /** Uploads the brush table unless it is the one uploaded last. */
     ensureBrush(table: Int32Array): void;
