@@ -60,7 +60,11 @@ export { present, type BackendPresenter } from "./component/backendPresenter.js"
 export { cpuPresenter } from "./component/cpuPresenter.js";
 export { DETACHED_GPU_PRESENTER } from "./component/gpuPresenter.js";
 export { cutBatch, type PieceStep } from "./gpu/batchPieces.js";
-export { FrameBudget, mainOperator } from "./component/frameBudget.js";
+export { FrameBudget, mainOperator, OPERATOR_WORK_UNITS } from "./component/frameBudget.js";
+export { CPU_OPERATORS } from "./core/cpuOperators.js";
+export { GPU_OPERATORS } from "./gpu/gpuOperators.js";
+export { PLANNED_OPERATORS } from "./core/plannedBatch.js";
+export { OPERATOR_BATCHES } from "./core/batchParams.js";
 export { planFrame } from "./component/framePlan.js";
 export { FramePace, MAX_FRAME_SHARE, REFERENCE_FRAME_MS, SLOW_FRAME_MS } from "./component/framePace.js";
 export { MIN_PIECE_WORK } from "./gpu/batchPieces.js";

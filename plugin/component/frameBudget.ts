@@ -5,6 +5,7 @@
  * they compute, so it cannot affect the result.
  */
 import type { PlannedBatch } from "../core/schedule.js";
+import type { PlannedOperator } from "../core/plannedBatch.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 
 /**
@@ -16,24 +17,27 @@ import { THERMAL_SLOTS } from "../core/thermalDirections.js";
  */
 const COST_SAMPLES = 9;
 
+/** Droplet steps, plus cell visits of the fold's grid passes over the region: a hydraulic batch's, or a local erosion event's. */
+const dropletUnits = ({ params: p }: PlannedBatch): number => p.dropletCount * p.maxSteps + 2 * (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
+
+/** The vertices of a batch's patch. */
+const patchCells = ({ params: p }: PlannedBatch): number => (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0);
+
+/** Each operator's work in a batch (`batchWorkUnits`): one row per operator, so a new one cannot fall to another's estimate. */
+export const OPERATOR_WORK_UNITS = {
+    hydraulic: dropletUnits,
+    local: dropletUnits,
+    edit: ({ params: p }) => (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0),
+    // One pass of a water step over the patch: about one thermal step's work.
+    water: (planned) => patchCells(planned) * THERMAL_SLOTS,
+    // Whole-field passes: the drainage-area steps, the routing hops and eight more (slots, erode, uplift, settle, the fold's).
+    rivers: (planned) => (planned.riverSteps + planned.params.routeHops + 8) * patchCells(planned),
+    thermal: (planned) => planned.thermalIterations * patchCells(planned) * THERMAL_SLOTS,
+} satisfies Record<PlannedOperator, (planned: PlannedBatch) => number>;
+
 /** Work in a batch, in units the cost model scales: droplet steps, plus cell visits of the grid passes. */
 export function batchWorkUnits(planned: PlannedBatch): number {
-    const p = planned.params;
-    if (planned.operator === "hydraulic" || planned.operator === "local") {
-        return p.dropletCount * p.maxSteps + 2 * (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
-    }
-    if (planned.operator === "edit") {
-        return (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
-    }
-    if (planned.operator === "water") {
-        // One pass of a water step over the patch: about one thermal step's work.
-        return (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0) * THERMAL_SLOTS;
-    }
-    if (planned.operator === "rivers") {
-        // Whole-field passes: the drainage-area steps, the routing hops and eight more (slots, erode, uplift, settle, the fold's).
-        return (planned.riverSteps + p.routeHops + 8) * (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0);
-    }
-    return planned.thermalIterations * (p.patchX1 - p.patchX0) * (p.patchY1 - p.patchY0) * THERMAL_SLOTS;
+    return OPERATOR_WORK_UNITS[planned.operator](planned);
 }
 
 /**

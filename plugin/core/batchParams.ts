@@ -28,6 +28,72 @@ export type { GridSize } from "./worldScale.js";
 
 const q16 = quantiseQ16;
 
+/** What a batch's region is made from (`OperatorBatchRow.region`). */
+interface RegionInputs {
+    /** The rectangle droplets spawn in: the patch less the field's last column and row. */
+    readonly spawn: GridRect;
+    readonly patch: Patch;
+    readonly width: number;
+    readonly depth: number;
+    /** The droplet options, scaled to the grid's cells. */
+    readonly hydraulic: ErosionOptions["hydraulic"];
+    /** Whether the batch wraps round a tileable terrain's edges. */
+    readonly wrap: boolean;
+}
+
+/** How an erosion operator's batches are shaped: what `buildBatchParams` and the cycle's units (`cycleUnits.ts`) decide by the operator. */
+export interface OperatorBatchRow {
+    /** Whether its batches wrap round a tileable terrain's edges (the river batch, over the whole field). */
+    readonly wraps: boolean;
+    /** The vertices its batch changes before the routing hops (the extent grows it by `routeHops`). */
+    region(inputs: RegionInputs): GridRect;
+    /** Routing hops of its sediment (the extent's margin), from the options scaled to the grid. */
+    routeHops(scaled: Readonly<ErosionOptions>): number;
+    /** The mask its routing reads (`routeMasked`), or null for none. */
+    readonly routeMask: "hydraulic" | "rivers" | null;
+    /** Whether its batch carries the rivers' uplift (`riverUplift`: the fold takes it out of the soil's change). */
+    readonly riverUplift: boolean;
+    /** Whether its batch fills the water's slots (`waterSlots`). */
+    readonly waterSlots: boolean;
+    /** How a cycle lays out its units: one over the whole field, the water's passes over every patch, or the patches' independent classes. */
+    readonly cycleUnits: "field" | "waterPasses" | "classes";
+}
+
+/** Each erosion operator's row (a local erosion event is a hydraulic batch here; an edit's params are `editBatchParams.ts`'). */
+export const OPERATOR_BATCHES = {
+    // A water batch changes only its patch (each pass one Jacobi step's part), so its region and extent are the patch.
+    water: { wraps: false, region: ({ patch }) => patch, routeHops: () => 0, routeMask: null, riverUplift: false, waterSlots: true, cycleUnits: "waterPasses" },
+    hydraulic: {
+        wraps: false,
+        region: ({ spawn, width, depth, hydraulic }) => expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth),
+        routeHops: () => SEDIMENT_HOPS,
+        routeMask: "hydraulic",
+        riverUplift: false,
+        waterSlots: false,
+        cycleUnits: "classes",
+    },
+    rivers: {
+        wraps: true,
+        region: ({ patch, width, depth, wrap }) => ({
+            x0: patch.x0, y0: patch.y0, x1: wrap ? Math.min(patch.x1, width - 1) : patch.x1, y1: wrap ? Math.min(patch.y1, depth - 1) : patch.y1,
+        }),
+        routeHops: (scaled) => scaled.rivers.stepsPerBatch,
+        routeMask: "rivers",
+        riverUplift: true,
+        waterSlots: false,
+        cycleUnits: "field",
+    },
+    thermal: {
+        wraps: false,
+        region: ({ patch, width, depth }) => expandRect(patch, 1, width, depth),
+        routeHops: () => 0,
+        routeMask: null,
+        riverUplift: false,
+        waterSlots: false,
+        cycleUnits: "classes",
+    },
+} satisfies Record<OperatorName, OperatorBatchRow>;
+
 /**
  * Builds the parameters of one batch.
  * @param options resolved options in force for the batch's cycle
@@ -50,19 +116,11 @@ export function buildBatchParams(
     const hydraulic = scaledOptions.hydraulic;
     const thermal = scaledOptions.thermal;
     const spawn: GridRect = { x0: patch.x0, y0: patch.y0, x1: Math.min(patch.x1, width - 1), y1: Math.min(patch.y1, depth - 1) };
-    const wrap = operator === "rivers" && options.tileable && width > 2 && depth > 2;
-    // A water batch changes only its patch (each pass one Jacobi step's part), so its region and
-    // extent are the patch.
-    const region =
-        operator === "water"
-            ? patch
-            : operator === "hydraulic"
-              ? expandRect(spawn, dropletReach(hydraulic.maxSteps, hydraulic.brushRadius), width, depth)
-              : operator === "rivers"
-                ? { x0: patch.x0, y0: patch.y0, x1: wrap ? Math.min(patch.x1, width - 1) : patch.x1, y1: wrap ? Math.min(patch.y1, depth - 1) : patch.y1 }
-                : expandRect(patch, 1, width, depth);
+    const row: OperatorBatchRow = OPERATOR_BATCHES[operator];
+    const wrap = row.wraps && options.tileable && width > 2 && depth > 2;
+    const region = row.region({ spawn, patch, width, depth, hydraulic, wrap });
     const interiorCells = (spawn.x1 - spawn.x0) * (spawn.y1 - spawn.y0);
-    const routeHops = operator === "rivers" ? scaledOptions.rivers.stepsPerBatch : operator === "thermal" || operator === "water" ? 0 : SEDIMENT_HOPS;
+    const routeHops = row.routeHops(scaledOptions);
     const extentX = extentSpan(region.x0, region.x1, routeHops, width, wrap);
     const extentY = extentSpan(region.y0, region.y1, routeHops, depth, wrap);
     const walkSteps = hydraulic.dropletsPerBatch * hydraulic.maxSteps;
@@ -128,12 +186,12 @@ export function buildBatchParams(
         thermalMasked: masks.thermal ? 1 : 0,
         riversMasked: masks.rivers ? 1 : 0,
         upliftMasked: masks.uplift ? 1 : 0,
-        routeMasked: (operator === "rivers" ? masks.rivers : operator === "hydraulic" ? masks.hydraulic : null) ? 1 : 0,
+        routeMasked: row.routeMask !== null && masks[row.routeMask] ? 1 : 0,
         riverErosion: q16(options.rivers.erosion),
         riverCapacity: q16(options.rivers.capacity),
         riverDeposition: q16(options.rivers.deposition),
         // A river batch's only: the fold takes it out of the soil's change (`nominalUplift`).
-        riverUplift: operator === "rivers" ? q16(options.rivers.uplift) : 0,
+        riverUplift: row.riverUplift ? q16(options.rivers.uplift) : 0,
         // With the materials' channel soil, slopes' debris stays on the channel's bed: no vertex is a channel to thermal.
         channelArea: options.rivers.enabled && !(options.materials.enabled && options.materials.channelSoil) ? options.rivers.channelArea | 0 : 0,
         seam: options.tileable && width > 2 && depth > 2 ? 1 : 0,
@@ -143,7 +201,7 @@ export function buildBatchParams(
         waterPass,
         ...materialParams(options, thermal.talus),
     };
-    if (operator === "water") {
+    if (row.waterSlots) {
         const water = options.water;
         Object.assign(
             params,

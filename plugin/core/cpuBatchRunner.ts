@@ -3,15 +3,10 @@
  * GPU backend dispatches them. Knows nothing of schedules, so the component's Web Worker can run
  * batches planned on the main thread.
  */
-import { FoldScratch, foldDroplets } from "./cpu/droplets/foldDroplets.js";
-import { erodeDroplets } from "./cpu/droplets/erodeDroplets.js";
-import { thermalApply } from "./cpu/thermal/thermalApply.js";
-import { thermalFlux } from "./cpu/thermal/thermalFlux.js";
-import { riverPieceCount, runRiverBatch } from "./cpu/rivers/riverBatch.js";
+import { FoldScratch } from "./cpu/droplets/foldDroplets.js";
+import { runRiverBatch } from "./cpu/rivers/riverBatch.js";
 import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
 import { tileSeam } from "./cpu/fold/tileSeam.js";
-import { applyGroundEdit, settleEditLevels } from "./cpu/edits/applyGroundEdit.js";
-import { ensureWater, runWaterPass } from "./cpu/water/waterBatch.js";
 import { prepareMaterials } from "./cpu/fold/soilFold.js";
 import { MATERIAL_GRIDS } from "./materials.js";
 import { COUNTER_COUNT } from "./counters.js";
@@ -19,7 +14,7 @@ import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } fr
 import { createMaps, type ErosionMaps } from "./erosionMaps.js";
 import type { PlannedBatch } from "./schedule.js";
 import { WATER_GRIDS, WATER_VIEW_GRIDS } from "./waterModel.js";
-import { THERMAL_SLOTS } from "./thermalDirections.js";
+import { CPU_OPERATORS, type CpuOperatorContext } from "./cpuOperators.js";
 
 /** Makes a zeroed grid of `cells` cells (ordinary memory, or shared memory for a worker pool). */
 export type GridAllocator = (cells: number) => Int32Array;
@@ -37,6 +32,33 @@ export class CpuBatchRunner {
     private _river: { scratch: RiverScratch; work: RiverBandWork } | null = null;
     private _maps: ErosionMaps;
     private _waterVisits: Int32Array | null = null;
+    /** What an operator's row runs over (`CPU_OPERATORS`): getters, so each reads the scratch and maps in force, made on first use. */
+    private readonly _context: CpuOperatorContext = (() => {
+        // A getter's `this` is the context: the runner's private fields are read through `runner`.
+        const runner = this;
+        return {
+            get state() {
+                return runner._state;
+            },
+            get maps() {
+                return runner._maps;
+            },
+            get delta() {
+                return runner._delta;
+            },
+            get fold() {
+                return runner._fold;
+            },
+            get waterBatch() {
+                return runner._waterBatch;
+            },
+            riverGrids: () => runner._riverGrids(),
+            flux: (slots: number) => {
+                if (runner._flux.length < slots) runner._flux = new Int32Array(slots);
+                return runner._flux;
+            },
+        };
+    })();
 
     /**
      * @param state the state to run on (owned from now on, not copied)
@@ -169,39 +191,7 @@ export class CpuBatchRunner {
         // The masks in force travel with the state (fingerprint, snapshots).
         state.masks = masks;
         const materials = params.materials !== 0 ? prepareMaterials(state, planned) : null;
-        if (planned.operator === "edit") {
-            const edit = planned.edit!;
-            applyGroundEdit(
-                edit, state.width, state.heights, state.fillLevels, state.counters, edit.sediment ? ensureWater(state).waterSediment : null, materials
-            );
-            settleEditLevels(params, state, this._fold);
-        } else if (planned.operator === "hydraulic" || planned.operator === "local") {
-            erodeDroplets(
-                params, state.heights, this._delta, planned.brush, state.counters, 0, params.dropletCount, this._waterBatch, masks.hydraulic,
-                state.materials ?? null
-            );
-            foldDroplets(params, state, this._delta, this._fold, this._maps, this._waterBatch, masks.hydraulic);
-        } else if (planned.operator === "water") {
-            runWaterPass(params, state, this._maps, masks.rain, planned.waterSources);
-        } else if (planned.operator === "rivers") {
-            const { scratch, work } = this._riverGrids();
-            runRiverBatch(params, planned.riverSteps, state, masks, scratch, work, this._maps);
-        } else {
-            this._runThermal(planned);
-        }
-    }
-
-    private _runThermal(planned: PlannedBatch): void {
-        const { params, masks } = planned;
-        const state = this._state;
-        const slots = (params.patchX1 - params.patchX0) * (params.patchY1 - params.patchY0) * THERMAL_SLOTS;
-        if (this._flux.length < slots) {
-            this._flux = new Int32Array(slots);
-        }
-        for (let step = 0; step < planned.thermalIterations; step++) {
-            thermalFlux(params, state.heights, this._flux, masks.thermal, state.materials ?? null);
-            thermalApply(params, state.heights, this._flux, state.counters, this._maps, state, state.materials ?? null);
-        }
+        CPU_OPERATORS[planned.operator].run(this._context, planned, materials);
     }
 
     /** Replaces the state with a copy of `state` (same grid size). */
@@ -241,7 +231,7 @@ export class CpuBatchRunner {
 
 /** How many pieces `planned` runs in on the CPU (`CpuBatchRunner.runPieces`): a river batch's phases; 1 for any other. */
 export function pieceCount(planned: PlannedBatch): number {
-    return planned.operator === "rivers" ? riverPieceCount(planned.params, planned.riverSteps) : 1;
+    return CPU_OPERATORS[planned.operator].pieces(planned);
 }
 
 /** The state's grids, empty: what `replaceState` clones the rest of a state with. */

@@ -14,7 +14,7 @@
  * Everything derives from the grid size and the options, never from the adapter, the frame budget
  * or timing.
  */
-import { batchExtent, buildBatchParams } from "./batchParams.js";
+import { batchExtent, buildBatchParams, OPERATOR_BATCHES } from "./batchParams.js";
 import { independentClasses } from "./independentClasses.js";
 import type { ErosionOptions } from "./options.js";
 import { layoutPatches, type OperatorName, type Patch } from "./patches.js";
@@ -48,11 +48,12 @@ export function planCycleUnits(options: Readonly<ErosionOptions>, grid: GridSize
     const units: CycleUnit[] = [];
     let group = 0;
     for (const operator of operators) {
-        if (operator === "rivers") {
+        const layout = OPERATOR_BATCHES[operator].cycleUnits;
+        if (layout === "field") {
             units.push({ operator, patch: wholeFieldPatch(grid), group: group++, waterPass: 0, waterStep: 0 });
             continue;
         }
-        if (operator === "water") {
+        if (layout === "waterPasses") {
             for (let pass = 0; pass < options.water.stepsPerCycle * WATER_PASSES.length; pass++) {
                 const waterPass = pass % WATER_PASSES.length;
                 const waterStep = Math.floor(pass / WATER_PASSES.length);

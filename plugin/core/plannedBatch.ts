@@ -6,12 +6,22 @@ import type { BatchParams } from "./batchParams.js";
 import type { ErosionMasks } from "./erosionState.js";
 import type { GroundEdit } from "./groundEdits.js";
 import type { HardnessMapRef } from "./hardnessMap.js";
-import type { OperatorName, Patch } from "./patches.js";
+import { OPERATOR_ORDER, type OperatorName, type Patch } from "./patches.js";
+
+/** What a planned batch runs: an erosion operator, "local" for a local erosion event (droplet kernels over a disc), or "edit" for a ground edit. */
+export type PlannedOperator = OperatorName | "local" | "edit";
+
+/**
+ * Every `PlannedOperator`, once: the keys each backend's operator table (`CPU_OPERATORS`,
+ * `GPU_OPERATORS`, the frame budget's work units) must have, checked by a test beyond the
+ * compiler's `satisfies` (which cannot see a row the type lacks too).
+ */
+export const PLANNED_OPERATORS: readonly PlannedOperator[] = [...OPERATOR_ORDER, "local", "edit"];
 
 /** One batch, ready to run. */
 export interface PlannedBatch {
     /** The operator, "local" for a local erosion event (droplet kernels over a disc), or "edit" for a ground edit. */
-    readonly operator: OperatorName | "local" | "edit";
+    readonly operator: PlannedOperator;
     /** The ground edit an "edit" batch applies. */
     readonly edit?: GroundEdit;
     readonly patch: Patch;

@@ -11,6 +11,7 @@ import {
 } from "./batchDispatch.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
+import { GPU_OPERATORS, type GpuCut } from "./gpuOperators.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, type KernelName } from "./kernelTable.js";
 
 /** One step of a piece: a band of rows of a grid pass, a range of a droplet batch's droplets, its clip_delta, or a tileable terrain's seam. */
@@ -125,13 +126,11 @@ function cut(steps: readonly Cuttable[], pieceWork: number): PieceStep[][] {
     return pieces;
 }
 
-/** What `planned` does, as cuttable steps (null: a batch that is not cut: thermal, water, an edit). */
-function stepsOf(planned: PlannedBatch): Cuttable[] | null {
-    const p = planned.params;
-    if (planned.operator === "rivers") {
-        return gridPasses(riverPasses([p], planned.riverSteps), riverHopWeight);
-    }
-    if (planned.operator === "hydraulic" || planned.operator === "local") {
+/** Each way of cutting a batch (`GPU_OPERATORS[operator].cut`): what the batch does, as cuttable steps. */
+const CUTS: Record<Exclude<GpuCut, null>, (planned: PlannedBatch) => Cuttable[]> = {
+    rivers: (planned) => gridPasses(riverPasses([planned.params], planned.riverSteps), riverHopWeight),
+    droplets: (planned) => {
+        const p = planned.params;
         const region = (p.regionX1 - p.regionX0) * (p.regionY1 - p.regionY0);
         return [
             {
@@ -143,8 +142,13 @@ function stepsOf(planned: PlannedBatch): Cuttable[] | null {
             { total: 1, unitWork: (PASS_WEIGHTS.clip_delta ?? 1) * region, quantum: 1, step: () => ({ kind: "clip" }) },
             ...gridPasses(routeAndFoldPasses([p], "hydraulic"), () => DROPLET_HOP_WEIGHT),
         ];
-    }
-    return null;
+    },
+};
+
+/** What `planned` does, as cuttable steps (null: a batch that is not cut: thermal, water, an edit). */
+function stepsOf(planned: PlannedBatch): Cuttable[] | null {
+    const cut = GPU_OPERATORS[planned.operator].cut;
+    return cut === null ? null : CUTS[cut](planned);
 }
 
 /**

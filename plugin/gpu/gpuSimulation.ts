@@ -8,17 +8,14 @@
 import { GpuMaterials } from "./gpuMaterials.js";
 import { GpuMasks } from "./gpuMasks.js";
 import { readGpuMaps, readGpuState } from "./gpuReadback.js";
-import { f32Bits, MAX_DISPATCH_BATCHES, PARAMS_UNIFORM_BYTES } from "../core/batchParams.js";
-import { EDIT_PARAM_SLOTS } from "../core/editBatchParams.js";
-import { THERMAL_SLOTS } from "../core/thermalDirections.js";
+import { f32Bits, PARAMS_UNIFORM_BYTES } from "../core/batchParams.js";
 import { COUNTER_COUNT, COUNTER_WORDS } from "../core/counters.js";
 import { cloneMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
-import {
-    planDropletDispatch, recordDropletBatch, recordGroundEdit, recordRiverBatch, recordThermalBatch, recordTileSeam, recordWaterBatch, type DispatchTarget,
-} from "./batchDispatch.js";
+import { recordTileSeam, type DispatchTarget } from "./batchDispatch.js";
+import { GPU_OPERATORS, type GpuOperatorContext } from "./gpuOperators.js";
 import { GpuBatchPieces } from "./batchPieces.js";
 import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
 import { recordMaterialsTexture, recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
@@ -26,7 +23,7 @@ import { WATER_CARRIED_GRIDS, type WaterGrids } from "../core/waterModel.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
 import type { BufferWrite } from "./piecewiseUpload.js";
 import { KERNELS, type KernelName } from "./kernelTable.js";
-import { fluxBytes, SimulationBuffers } from "./simulationBuffers.js";
+import { SimulationBuffers } from "./simulationBuffers.js";
 
 /** Whether two planned batches belong to one class of one cycle (and may share dispatches). */
 function sameClass(a: PlannedBatch, b: PlannedBatch): boolean {
@@ -45,6 +42,8 @@ export class GpuErosionSimulation {
     private _brushTable: Int32Array | null = null;
     private _uploadedSources: Int32Array | null = null;
     private _disposed = false;
+    /** What an operator's row records with (`GPU_OPERATORS`). */
+    private readonly _operatorContext: GpuOperatorContext;
     /** How a river batch is cut into pieces over frames (`runPieces`). */
     public readonly pieces = new GpuBatchPieces();
 
@@ -60,6 +59,15 @@ export class GpuErosionSimulation {
         this._materials = new GpuMaterials(device, this._buffers, this._recorder);
         this._masks = new GpuMasks(this._buffers);
         this.heights = this._buffers.bound("heights");
+        this._operatorContext = {
+            device,
+            width,
+            buffers: this._buffers,
+            recorder: this._recorder,
+            ensureBrush: (table) => this._ensureBrush(table),
+            uploadSources: (packed) => this._uploadSources(packed),
+            endClass: (target) => this._endClass(target),
+        };
     }
 
     /**
@@ -142,38 +150,7 @@ export class GpuErosionSimulation {
         }
         this._uploadMasks(first.masks);
         this._materials.prepare(first);
-        if (first.operator === "thermal") {
-            this._runThermalClass(batches);
-            return;
-        }
-        if (first.operator === "water") {
-            this._runWaterClass(batches);
-            return;
-        }
-        if (first.operator === "edit") {
-            this._runEdit(first);
-            return;
-        }
-        // A dispatch runs at most as many batches as one params buffer holds (and z allows).
-        const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
-        for (let start = 0; start < batches.length; start += layers) {
-            const chunk = batches.slice(start, start + layers);
-            const entries = chunk.map((planned) => ({ ...planned.params }));
-            let target: DispatchTarget;
-            if (first.operator === "hydraulic" || first.operator === "local") {
-                this._ensureBrush(first.brush);
-                const dispatch = planDropletDispatch(Math.max(...entries.map((params) => params.dropletCount)), this.device.maxWorkgroupsPerDimension);
-                for (const params of entries) {
-                    params.dispatchRowThreads = dispatch.rowThreads;
-                }
-                target = this._recorder.target(entries);
-                recordDropletBatch(target, dispatch);
-            } else {
-                target = this._recorder.target(entries);
-                recordRiverBatch(target, first.riverSteps);
-            }
-            this._endClass(target);
-        }
+        GPU_OPERATORS[first.operator].recordClass(this._operatorContext, batches);
     }
 
     /** How many pieces `planned` runs in, cut into about `wanted` (`runPieces`, `GpuBatchPieces`): a river or droplet batch's; 1 for any other. */
@@ -186,71 +163,8 @@ export class GpuErosionSimulation {
         this._assertLive();
         this._uploadMasks(planned.masks);
         this._materials.prepare(planned);
-        if (planned.operator === "hydraulic" || planned.operator === "local") this._ensureBrush(planned.brush);
+        if (GPU_OPERATORS[planned.operator].brush) this._ensureBrush(planned.brush);
         this.pieces.record(this._recorder, planned, from, to, this.device.maxWorkgroupsPerDimension);
-    }
-
-    /**
-     * Thermal batches: the flux buffer holds one patch's flux per batch of a dispatch, so a class
-     * is cut into as few dispatches as the adapter's binding limit allows.
-     */
-    private _runThermalClass(batches: readonly PlannedBatch[]): void {
-        const side = Math.max(...batches.map(({ params }) => Math.max(params.patchX1 - params.patchX0, params.patchY1 - params.patchY0)));
-        const patchVertices = side * side;
-        const perDispatch = Math.max(
-            1,
-            Math.min(
-                MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension, Math.floor(this.device.maxStorageBufferBindingSize / fluxBytes(patchVertices))
-            )
-        );
-        for (let start = 0; start < batches.length; start += perDispatch) {
-            const chunk = batches.slice(start, start + perDispatch);
-            const entries = chunk.map((planned, layer) => ({ ...planned.params, dispatchOffset: layer * patchVertices * THERMAL_SLOTS }));
-            // Sized for the dispatch at hand (the first of a class is its largest), not for the
-            // most the binding allows: a small field's classes need a few patches' flux.
-            if (!this._buffers.fluxFits(chunk.length * patchVertices)) {
-                this._recorder.beforeWrite();
-                this._buffers.replaceFlux(chunk.length * patchVertices, side, chunk.length);
-            }
-            const target = this._recorder.target(entries);
-            recordThermalBatch(target, chunk[0].thermalIterations);
-            this._endClass(target);
-        }
-    }
-
-    /** Water batches: one pass of a step over every batch's patch, as few dispatches as the params allow. */
-    private _runWaterClass(batches: readonly PlannedBatch[]): void {
-        this._buffers.ensureWater();
-        this._uploadSources(batches[0].waterSources);
-        const layers = Math.min(MAX_DISPATCH_BATCHES, this.device.maxWorkgroupsPerDimension);
-        for (let start = 0; start < batches.length; start += layers) {
-            const target = this._recorder.target(batches.slice(start, start + layers).map((planned) => planned.params));
-            recordWaterBatch(target, batches[0].params.waterPass);
-            this._endClass(target);
-        }
-    }
-
-    /**
-     * A ground edit (a class of one): its amounts written into the accumulator's rows under its
-     * rectangle (all zero between batches; the kernel clears them again), then `ground_edit`.
-     */
-    private _runEdit(planned: PlannedBatch): void {
-        const edit = planned.edit!;
-        const { x0, y0, x1, y1 } = edit.rect;
-        const columns = x1 - x0;
-        this._recorder.beforeWrite();
-        if (edit.sediment) this._buffers.ensureWater();
-        const amounts = Int32Array.from(edit.amounts);
-        const delta = this._buffers.bound("delta");
-        for (let y = y0; y < y1; y++) {
-            this.device.writeBuffer(delta, amounts.subarray((y - y0) * columns, (y - y0 + 1) * columns), (y * this.width + x0) * 4);
-        }
-        const target = this._recorder.target([planned.params]);
-        // Without water (and so without a sediment edit) a stand-in the kernel never touches.
-        recordGroundEdit(
-            target, planned.params[EDIT_PARAM_SLOTS.editLevelSteps], this._buffers.hasWater ? this._buffers.bound("waterSediment") : this._buffers.noMask
-        );
-        this._endClass(target);
     }
 
     /** Uploads the packed water sources when they changed (a change is a new array: the schedule hands them out whole). */

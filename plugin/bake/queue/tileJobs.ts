@@ -9,6 +9,7 @@
  * associative), so they travel one way: a job starts its maps at zero and returns what it added.
  */
 import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { CPU_OPERATORS } from "../../core/cpuOperators.js";
 import { addSaturating } from "../../core/erosionMaps.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { GridRect } from "../../core/patches.js";
@@ -89,7 +90,7 @@ export function batchReadRect(batch: PooledBatch, width: number, depth: number):
 export function tileJobs(batches: readonly PlannedBatch[], width: number, depth: number, tilesPerSide: number): TileJob[] {
     const byTile = new Map<number, PooledBatch[]>();
     for (const planned of batches) {
-        if (planned.operator === "rivers") throw new Error("Internal error: a river batch reached the tile jobs.");
+        if (CPU_OPERATORS[planned.operator].pool === "river") throw new Error("Internal error: a river batch reached the tile jobs.");
         const { masks: _masks, ...batch } = planned;
         const tx = Math.min(tilesPerSide - 1, Math.floor((batch.patch.x0 * tilesPerSide) / width));
         const ty = Math.min(tilesPerSide - 1, Math.floor((batch.patch.y0 * tilesPerSide) / depth));

@@ -11,6 +11,7 @@ import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../core/
 import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
 import { prepareMaterials } from "../../core/cpu/fold/soilFold.js";
 import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { CPU_OPERATORS } from "../../core/cpuOperators.js";
 import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
 import type { ErosionMaps } from "../../core/erosionMaps.js";
 import type { PlannedBatch } from "../../core/schedule.js";
@@ -177,14 +178,16 @@ export class TiledBakeDevice implements BakeDevice {
         if (first.batch === 0) await this._transport.cycleStart?.(first.cycle, this);
         // The soil to start with and the hardness map's grid are made here, on the whole field, before any job or window copies them.
         if (first.params.materials !== 0) prepareMaterials(this._runner.state, first);
-        if (first.operator === "rivers" && this._pool) {
+        // A river batch (the whole field, in phases: `CPU_OPERATORS`) runs on the coordinator, never in tiles.
+        const river = CPU_OPERATORS[first.operator].pool === "river";
+        if (river && this._pool) {
             const started = performance.now();
             // The seam included. A stall here fails the bake, naming it: the pool's shared grids are half-written.
             await this.waits.watch("workerReply", `the coordinator's river threads (cycle ${first.cycle})`, this._pool.runBatches(batches));
             this.work.riverMs += performance.now() - started;
             return;
         }
-        if (first.operator === "rivers") {
+        if (river) {
             const started = performance.now();
             const { state, maps } = this._runner;
             for (const planned of batches) {
@@ -198,7 +201,7 @@ export class TiledBakeDevice implements BakeDevice {
             this.work.riverMs += performance.now() - started;
         }
         // A step that stalled past its retries is whole (its missing jobs ran here): the frame ends, then the bake stops.
-        const stop = first.operator === "rivers" ? null : await this._step(batches);
+        const stop = river ? null : await this._step(batches);
         if (first.params.seam !== 0) {
             const state = this._runner.state;
             tileSeam(first.params, state.heights, state.drainageArea, state.counters, state.materials?.soil ?? null);

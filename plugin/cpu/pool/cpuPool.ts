@@ -17,6 +17,7 @@ import { riverRoots, splitRoots, VertexList } from "../../core/cpu/rivers/fast/r
 import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
 import { ensureWater } from "../../core/cpu/water/waterBatch.js";
 import { pieceCount, type CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { CPU_OPERATORS } from "../../core/cpuOperators.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import { allGrids, applyChanges, cellsOf, copyRows, ensureGrid, isShared, mergeRows, setGrid, sharedCopy } from "./poolGrids.js";
@@ -116,23 +117,24 @@ export class CpuPool {
             let end = first + 1;
             // Made here, once, before any member runs a batch with them (each would make its own).
             if (planned.params.materials !== 0) prepareMaterials(this._runner.state, planned);
-            if (planned.operator === "edit") {
+            const row = CPU_OPERATORS[planned.operator];
+            if (row.pool === "alone") {
                 this._runner.runKernels(planned); // one rectangle's integers: not worth a phase
-            } else if (planned.operator === "rivers" && !this.shared) {
+            } else if (row.pool === "river" && !this.shared) {
                 // Copying a river batch's rows to the helpers phase by phase (about 70 phases) costs
                 // more than the helpers save: 236 ms against 195 ms on one worker (513², 2 workers).
                 this._runner.runKernels(planned);
-            } else if (planned.operator === "rivers") {
+            } else if (row.pool === "river") {
                 await this._riverBatch(planned);
             } else {
                 while (
                     end < batches.length &&
                     batches[end].group === planned.group &&
                     batches[end].cycle === planned.cycle &&
-                    batches[end].operator !== "rivers"
+                    CPU_OPERATORS[batches[end].operator].pool !== "river"
                 )
                     end++;
-                if (planned.operator === "water") ensureWater(this._runner.state);
+                if (row.needsWater) ensureWater(this._runner.state);
                 const shares: PoolTask[][] = Array.from({ length: this.members }, () => []);
                 for (let k = first; k < end; k++) shares[(k - first) % this.members].push({ kind: "batch", planned: pooled(batches[k]) });
                 await this._phase(shares, planned.masks);

@@ -10,6 +10,7 @@ import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { PlannedBatch } from "../../core/schedule.js";
+import type { PlannedOperator } from "../../core/plannedBatch.js";
 import { WATER_CARRIED_GRIDS } from "../../core/waterModel.js";
 import { MATERIAL_GRIDS } from "../../core/materials.js";
 import type { CellChanges } from "./poolGrids.js";
@@ -48,19 +49,28 @@ export function taskReadRows(task: Extract<PoolTask, { kind: "batch" }>): RowRan
 
 const MAPS = ["mapWater", "mapWear", "mapDeposition"];
 
+/** The droplets' grids: the walk, and the fold (clip, routing, apply, fill levels). */
+const DROPLET_GRIDS = ["heights", "fillLevels", "suspended", ...MAPS];
+
+/**
+ * Each operator's grids a member is sent, without the materials'. An edit and a river batch run on
+ * the coordinator (`CPU_OPERATORS[operator].pool`), so theirs are never asked for: the droplets'
+ * stand in, as the default of the switch this table replaced gave them.
+ */
+const TASK_GRIDS = {
+    // The channel rule reads the drainage area and suspended load.
+    thermal: ["heights", "drainageArea", "suspended", ...MAPS],
+    water: ["heights", "fillLevels", ...WATER_CARRIED_GRIDS, ...MAPS],
+    hydraulic: DROPLET_GRIDS,
+    local: DROPLET_GRIDS,
+    rivers: DROPLET_GRIDS,
+    edit: DROPLET_GRIDS,
+} satisfies Record<PlannedOperator, readonly string[]>;
+
 /** The grids a batch task reads or writes (a member without shared memory is sent these; river batches then run on the coordinator). */
 export function taskGrids(task: Extract<PoolTask, { kind: "batch" }>): string[] {
     const materials = task.planned.params.materials !== 0 ? MATERIAL_GRIDS : [];
-    switch (task.planned.operator) {
-        case "thermal":
-            // The channel rule reads the drainage area and suspended load.
-            return ["heights", "drainageArea", "suspended", ...MAPS, ...materials];
-        case "water":
-            return ["heights", "fillLevels", ...WATER_CARRIED_GRIDS, ...MAPS, ...materials];
-        default:
-            // Droplets: the walk, and the fold (clip, routing, apply, fill levels).
-            return ["heights", "fillLevels", "suspended", ...MAPS, ...materials];
-    }
+    return [...TASK_GRIDS[task.planned.operator], ...materials];
 }
 
 /** A pool member's kernels: a runner over its grids (shared or its own copies) and its river band's work. */
