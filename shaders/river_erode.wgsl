@@ -6,8 +6,11 @@
 // moves on across the basin. Elsewhere the stream carries capacity x A x slope (a transport-limited
 // law: a river's load is the material of everything upstream, so what it can carry grows with A,
 // not sqrt A); of what it holds beyond that it lays down the deposition fraction, never up to the
-// height a donor is left at (so a deposit never dams the water that brings it) nor within
-// FILL_EPSILON of a neighbouring level above its own. What it does not lay down goes on
+// height a donor is left at (so a deposit never dams the water that brings it; contract version
+// 14 dropped a second bound, within FILL_EPSILON of any neighbouring level above its own, which
+// kept a channel from ever rising past its lowest bank, so rivers could not build fans or
+// floodplains, and which the donors' bound already covers for the fill levels: a neighbour that
+// does not drain through this vertex has a lower one of its own). What it does not lay down goes on
 // (`routed`, river_settle); `suspended` keeps only material a cut still owes.
 // With the materials on, a cut takes the soil first and the rock beneath at 1 / hardness (cutAt).
 // Writes only this vertex's delta, suspended and routed.
@@ -85,13 +88,7 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         }
         let capacity = saturatingProduct(mulQ16Sat(params.riverCapacity, slope), drainageArea[i]);
         if (load > capacity && donorFloor != HEIGHT_MAX_FIXED) {
-            var room = max(donorFloor - (height - eroded) - 1, 0);
-            if (!wrap) {
-                let bounds = neighbourBounds(x, y);
-                if (bounds.lowestHigherLevel != HEIGHT_MAX_FIXED) {
-                    room = min(room, max(bounds.lowestHigherLevel - FILL_EPSILON - height, 0));
-                }
-            }
+            let room = max(donorFloor - (height - eroded) - 1, 0);
             deposited = min(mulQ16(load - capacity, params.riverDeposition), room);
         }
     }

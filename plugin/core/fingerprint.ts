@@ -2,11 +2,12 @@
  * The state fingerprint: FNV-1a, 64 bit, over a fixed byte layout (contract version 10).
  *
  * Bytes hashed, all little-endian:
- * 1. the ASCII tag `TEFP7` (so no other layout or contract can collide with this one; `TEFP1` had
+ * 1. the ASCII tag `TEFP8` (so no other layout or contract can collide with this one; `TEFP1` had
  *    no flow counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size,
  *    `TEFP3` flow counts instead of drainage area and three masks, `TEFP4` the batches of a cycle
  *    run patch after patch rather than class by class, `TEFP5` no water and four masks, `TEFP6`
- *    water whose flows kept their momentum against the surfaces' difference);
+ *    water whose flows kept their momentum against the surfaces' difference, `TEFP7` river deposits that
+ *    stayed under every neighbouring fill level above their own, contract versions 8 to 13);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
  * 3. every value of each grid of `STATE_GRIDS` as i32, row-major, grid after grid: heights,
@@ -42,7 +43,7 @@ import { WATER_GRIDS, type WaterGrids } from "./waterModel.js";
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 
 /** The tag the fingerprint starts with: it names the contract version. */
-export const FINGERPRINT_TAG = "TEFP7";
+export const FINGERPRINT_TAG = "TEFP8";
 
 /** What a state with water hashes before the water's grids: 2 since contract version 13 (1 before it). */
 const WATER_MARK = 2;

@@ -195,10 +195,10 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
             "implicit step: stable for any value).",
     }),
     option({
-        path: "rivers.capacity", kind: "number", defaultValue: 1, min: 0, max: 64, step: 0.05, unit: "",
+        path: "rivers.capacity", kind: "number", defaultValue: 0.05, min: 0, max: 64, step: 0.01, unit: "",
         description:
             "Transport capacity: a stream carries capacity x drainage area (cells) x slope (cells of height a cycle: a river carries the material of " +
-            "everything upstream); what it holds beyond that it starts to lay down.",
+            "everything upstream); what it holds beyond that it starts to lay down, so lower values build fans and floodplains where slopes fall.",
     }),
     option({
         path: "rivers.deposition", kind: "number", defaultValue: 0.5, min: 0, max: 1, step: 0.01, unit: "",

@@ -7,6 +7,7 @@ import { pearsonOf } from "../../plugin/advanced.js";
 import { boxBlur3, changeMap, measureRun, toCoarse, type RealismRun } from "./measure.js";
 import { GENERATED_SCALES, coarsen, generatedTerrain, generatedTerrainFine, montBlanc, type Terrain } from "./terrains.js";
 import { capRock, capRockDefaults, materialsDrainage, soilGathers } from "./materialClaims.js";
+import { alluvialFan, floodplain } from "./landformClaims.js";
 import type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
 
 export type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
@@ -172,4 +173,4 @@ const riversMontBlanc: Claim = {
 };
 
 /** Every claim, in report order. */
-export const CLAIMS: readonly Claim[] = [droplets, allOperators, scale, scaleWater, resolution, riversGenerated, riversMontBlanc, capRock, capRockDefaults, soilGathers, materialsDrainage];
+export const CLAIMS: readonly Claim[] = [droplets, allOperators, scale, scaleWater, resolution, riversGenerated, riversMontBlanc, capRock, capRockDefaults, soilGathers, materialsDrainage, alluvialFan, floodplain];

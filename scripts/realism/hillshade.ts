@@ -54,6 +54,31 @@ export function hillshadePng(heights: ArrayLike<number>, field: DrainageField, c
     return encodeRgb8Png(enlarge(pixels, width, depth, zoom), width * zoom, depth * zoom);
 }
 
+/**
+ * A PNG of `after` (metres, `cellSize` apart) hillshaded and tinted by its change from `before`:
+ * amber where material was laid down, blue where it was cut, full strength at `scale` metres.
+ */
+export function changePng(before: ArrayLike<number>, after: ArrayLike<number>, width: number, depth: number, cellSize: number, scale: number): Promise<Uint8Array> {
+    const pixels = new Uint8Array(width * depth * 3);
+    for (let y = 0; y < depth; y++) {
+        for (let x = 0; x < width; x++) {
+            const i = y * width + x;
+            const dzdx = (after[y * width + Math.min(width - 1, x + 1)] - after[y * width + Math.max(0, x - 1)]) / (2 * cellSize);
+            const dzdy = (after[Math.max(0, y - 1) * width + x] - after[Math.min(depth - 1, y + 1) * width + x]) / (2 * cellSize);
+            const shade = Math.max(0, (-dzdx * LIGHT.x - dzdy * LIGHT.y + LIGHT.z) / Math.hypot(dzdx, dzdy, 1));
+            const grey = 40 + 200 * shade;
+            const change = after[i] - before[i];
+            const mix = Math.min(1, Math.abs(change) / scale);
+            const [r, g, b] = change > 0 ? [235, 160, 30] : [40, 90, 220];
+            pixels[i * 3] = grey * (1 - mix) + r * mix * (0.4 + 0.6 * shade);
+            pixels[i * 3 + 1] = grey * (1 - mix) + g * mix * (0.4 + 0.6 * shade);
+            pixels[i * 3 + 2] = grey * (1 - mix) + b * mix * (0.4 + 0.6 * shade);
+        }
+    }
+    const zoom = Math.max(1, Math.ceil(MIN_PICTURE_WIDTH / width));
+    return encodeRgb8Png(enlarge(pixels, width, depth, zoom), width * zoom, depth * zoom);
+}
+
 /** Each pixel of an RGB picture as a `zoom x zoom` square. */
 function enlarge(pixels: Uint8Array, width: number, depth: number, zoom: number): Uint8Array {
     if (zoom === 1) return pixels;

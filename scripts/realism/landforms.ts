@@ -1,11 +1,11 @@
 /**
  * Landforms that build (issue 60, "Shown by"): four terrains built for them and what each run lays
- * down there, measured, not yet claimed. A mountain front onto a plain (a fan: deposit thickness
- * falling with distance from the valley's outlet, spread over an arc), a wide valley (its floor
- * aggrading beside the channel), a river into a closed basin (a lobe at the mouth; the share of the
- * eroded material the basin keeps) and a cliff (an apron at its foot). `npm run landforms` prints
- * them; the realism claims of these landforms will bound the same figures once the erosion builds
- * them.
+ * down there. A mountain front onto a plain (a fan: deposit thickness falling with distance from
+ * the valley's outlet, spread over an arc), a wide valley (its floor aggrading beside the channel),
+ * a river into a closed basin (a lobe at the mouth; the share of the eroded material the basin
+ * keeps) and a cliff (an apron at its foot). `npm run landforms` prints them; the fan and the
+ * floodplain are realism claims (`landformClaims.ts`), the delta and the apron are measured only:
+ * the erosion does not build them yet.
  */
 import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
 import { CAPPED_OPTIONS, capRockPlateau } from "./materialClaims.js";
@@ -89,7 +89,7 @@ function meanAt(values: ArrayLike<number>, cells: readonly number[]): number {
  * what was eroded and laid down (cells of volume) and what is still on its way (the sediment in
  * transit, `suspended`, not yet laid down).
  */
-function erode(terrain: Terrain, options: ErosionOptionsInput, cycles: number): { change: Float64Array; soil: Float64Array; eroded: number; deposited: number; inTransit: number } {
+export function erodeLandform(terrain: Terrain, options: ErosionOptionsInput, cycles: number): { change: Float64Array; soil: Float64Array; eroded: number; deposited: number; inTransit: number } {
     const simulation = new CpuErosionSimulation(terrain.width, terrain.depth, heightsToFixed(terrain.heights), resolveOptions(options), terrain.cellSize);
     simulation.runCycles(cycles);
     const change = Float64Array.from(simulation.state.heights, (h, i) => h / 65536 - terrain.heights[i]);
@@ -107,6 +107,9 @@ export interface LandformFigures {
     readonly figures: Readonly<Record<string, number>>;
 }
 
+/** The fan's figure of its spread: the arc (degrees, in 10-degree steps) of directions from the outlet in which a plain cell within 15 cells was raised by more than 0.1 cells. */
+export const FAN_ARC = "arc of the plain raised by more than 0.1 cells within 15 cells (degrees)";
+
 /**
  * The fan: the mean change of the plain in 5-cell rings around the outlet (0-5 .. 25-30), the arc
  * (degrees, in 10-degree steps) of directions from the outlet in which a plain cell within 25 cells
@@ -114,9 +117,10 @@ export interface LandformFigures {
  */
 export function fanFigures(options: ErosionOptionsInput = {}, cycles = 40): LandformFigures {
     const terrain = mountainFront();
-    const run = erode(terrain, options, cycles);
+    const run = erodeLandform(terrain, options, cycles);
     const rings = [0, 0, 0, 0, 0, 0].map(() => [] as number[]);
     const arc = new Set<number>();
+    const fanArc = new Set<number>();
     let onPlain = 0;
     for (let y = 0; y <= FAN_OUTLET.y; y++) {
         for (let x = 0; x < LANDFORM_SIZE; x++) {
@@ -126,12 +130,15 @@ export function fanFigures(options: ErosionOptionsInput = {}, cycles = 40): Land
             const distance = Math.hypot(x - FAN_OUTLET.x, y - FAN_OUTLET.y);
             const ring = Math.floor(distance / 5);
             if (ring < rings.length) rings[ring].push(i);
-            if (distance <= 25 && distance > 0 && d > 0.02) arc.add(Math.floor((Math.atan2(FAN_OUTLET.y - y, x - FAN_OUTLET.x) * 180) / Math.PI / 10));
+            const direction = Math.floor((Math.atan2(FAN_OUTLET.y - y, x - FAN_OUTLET.x) * 180) / Math.PI / 10);
+            if (distance <= 25 && distance > 0 && d > 0.02) arc.add(direction);
+            if (distance <= 15 && distance > 0 && d > 0.1) fanArc.add(direction);
         }
     }
     const figures: Record<string, number> = {};
     rings.forEach((cells, k) => (figures[`plain's mean change ${5 * k}-${5 * k + 5} cells from the outlet (cells)`] = meanAt(run.change, cells)));
     figures["arc of the raised plain within 25 cells (degrees)"] = arc.size * 10;
+    figures[FAN_ARC] = fanArc.size * 10;
     figures["share of the eroded material laid on the plain"] = onPlain / Math.max(1e-9, run.eroded);
     return { terrain: terrain.name, figures };
 }
@@ -139,7 +146,7 @@ export function fanFigures(options: ErosionOptionsInput = {}, cycles = 40): Land
 /** The floodplain: the mean change of the valley's floor beside its channel (5 to 20 cells off the centre line, rows 20 to 90) and on it (within 2). */
 export function floodplainFigures(options: ErosionOptionsInput = {}, cycles = 40): LandformFigures {
     const terrain = wideValley();
-    const run = erode(terrain, options, cycles);
+    const run = erodeLandform(terrain, options, cycles);
     const beside: number[] = [];
     const channel: number[] = [];
     for (let y = 20; y <= 90; y++) {
@@ -162,7 +169,7 @@ export function floodplainFigures(options: ErosionOptionsInput = {}, cycles = 40
 /** The delta: the mean change of the basin's floor within 8 cells of the mouth and elsewhere in the basin, and the share of the eroded material the basin keeps. */
 export function deltaFigures(options: ErosionOptionsInput = {}, cycles = 40): LandformFigures {
     const terrain = closedBasin();
-    const run = erode(terrain, options, cycles);
+    const run = erodeLandform(terrain, options, cycles);
     const mouth: number[] = [];
     const rest: number[] = [];
     let kept = 0;
@@ -192,7 +199,7 @@ export function deltaFigures(options: ErosionOptionsInput = {}, cycles = 40): La
  */
 export function apronFigures(cycles = 40): LandformFigures {
     const terrain = capRockPlateau(LANDFORM_SIZE);
-    const run = erode(terrain, CAPPED_OPTIONS, cycles);
+    const run = erodeLandform(terrain, CAPPED_OPTIONS, cycles);
     const foot: number[] = [];
     for (let i = 0; i < terrain.heights.length; i++) if (terrain.heights[i] >= 20 && terrain.heights[i] < 28) foot.push(i);
     return {

@@ -123,11 +123,9 @@ export function basinRoomAt(heights: i32, levels: i32, x: i32, y: i32, width: i3
     return fillRoom(getI32(heights, i), getI32(levels, i), boundsLowest, boundsLowestHigher, boundsLowestHigherLevel);
 }
 
-/** `overCapacity` (riverErode.ts) on a terrain that does not wrap (the walk's only kind). */
-export function overCapacity(heights: i32, levels: i32, x: i32, y: i32, width: i32, depth: i32, deposition: i32, cut: i32, donorFloor: i32, excess: i32): i32 {
+/** `overCapacity` (riverErode.ts): part of `excess`, never up to a donor's height (`donorFloor`, less the vertex's own cut). */
+export function overCapacity(heights: i32, x: i32, y: i32, width: i32, deposition: i32, cut: i32, donorFloor: i32, excess: i32): i32 {
     const height = getI32(heights, y * width + x);
-    let below = maxI32(donorFloor - (height - cut) - 1, 0);
-    neighbourBounds(heights, levels, x, y, width, depth);
-    if (boundsLowestHigherLevel != HEIGHT_MAX_FIXED) below = minI32(below, maxI32(boundsLowestHigherLevel - FILL_EPSILON - height, 0));
+    const below = maxI32(donorFloor - (height - cut) - 1, 0);
     return minI32(mulQ16(excess, deposition), below);
 }

@@ -292,7 +292,7 @@ export function walk(): i32 {
                 const carried = product >= <i64>ACCUMULATOR_LIMIT ? ACCUMULATOR_LIMIT : <i32>product;
                 const donorFloor = getI32(floor, top);
                 if (load > carried && donorFloor != HEIGHT_MAX_FIXED)
-                    deposited = overCapacity(heights, levels, vx, vy, width, depth, deposition, cut, donorFloor, load - carried);
+                    deposited = overCapacity(heights, vx, vy, width, deposition, cut, donorFloor, load - carried);
             }
             if (masked) deposited = mulQ16(deposited, getI32(mask, vertex));
             setI32(delta, vertex, deposited - cut);

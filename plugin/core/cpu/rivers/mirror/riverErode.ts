@@ -8,7 +8,6 @@ import { ACCUMULATOR_LIMIT, type BatchParams, riverRect, ROUTE_LIMIT } from "../
 import { COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED } from "../../../counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat, U32_MAX } from "../../../fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../../../settling.js";
-import { FILL_EPSILON } from "../../../fillLevels.js";
 import { INVERSE_SQRT2_Q16, neighbourAt } from "../../../steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, THERMAL_DX, THERMAL_DY } from "../../../thermalDirections.js";
 import type { DonorLists } from "./riverAccumulate.js";
@@ -179,7 +178,7 @@ export function erodeVertex(
         const drop = slot < 0 ? 0 : max(fall, 0);
         const slope = slot >= FIRST_DIAGONAL_SLOT ? mulQ16(drop, INVERSE_SQRT2_Q16) : drop;
         const carried = saturatingProduct(mulQ16Sat(capacity, slope), area[i]);
-        if (load > carried && donorFloor !== HEIGHT_MAX_FIXED) deposited = overCapacity(params, heights, levels, x, y, cut, donorFloor, load - carried);
+        if (load > carried && donorFloor !== HEIGHT_MAX_FIXED) deposited = overCapacity(params, heights, x, y, cut, donorFloor, load - carried);
     }
     if (mask !== null) deposited = mulQ16(deposited, mask[i]);
     delta[i] = deposited - cut;
@@ -196,17 +195,13 @@ export function basinRoomAt(heights: Int32Array, levels: Int32Array, x: number, 
 
 /**
  * What vertex (x, y), cut by `cut`, lays down of `excess` beyond its capacity: part of it, never up
- * to a donor's height (`donorFloor`) nor near a neighbouring level above.
+ * to a donor's height (`donorFloor`). That bound alone keeps the fill levels an upper bound: a
+ * neighbour that does not drain through this vertex has a lower way down of its own (contract
+ * version 14; before it a deposit also stayed FILL_EPSILON under every neighbouring level above its
+ * own, so a channel never rose past its lowest bank and rivers built no fans or floodplains).
  */
-function overCapacity(
-    params: BatchParams, heights: Int32Array, levels: Int32Array, x: number, y: number, cut: number, donorFloor: number, excess: number
-): number {
-    const height = heights[y * params.width + x];
-    let below = max(donorFloor - (height - cut) - 1, 0);
-    if (params.wrap === 0) {
-        const higherLevel = neighbourBounds(heights, levels, x, y, params.width, params.depth).lowestHigherLevel;
-        if (higherLevel !== HEIGHT_MAX_FIXED) below = min(below, max(higherLevel - FILL_EPSILON - height, 0));
-    }
+function overCapacity(params: BatchParams, heights: Int32Array, x: number, y: number, cut: number, donorFloor: number, excess: number): number {
+    const below = max(donorFloor - (heights[y * params.width + x] - cut) - 1, 0);
     return min(mulQ16(excess, params.riverDeposition), below);
 }
 

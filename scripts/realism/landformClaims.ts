@@ -1,0 +1,45 @@
+/**
+ * The realism claims of landforms that build (issue 60): what the rivers lay down where their slope
+ * falls, on the terrains built for it (`landforms.ts`). The delta and the talus apron are measured
+ * by `npm run landforms` and not claimed: the erosion does not build them yet.
+ */
+import type { Check, Claim, ClaimResult } from "./claimTypes.js";
+import { FAN_ARC, fanFigures, floodplainFigures } from "./landforms.js";
+
+const atLeast = (what: string, value: number, limit: number): Check => ({ what, value, bound: `>= ${limit}`, passed: value >= limit });
+
+function result(claim: Omit<Claim, "evaluate">, checks: Check[]): ClaimResult {
+    return { ...claim, checks, runs: [], passed: checks.every((check) => check.passed) };
+}
+
+/** Cycles of the landform runs: a deposit grows by at most the fall to its donors a batch, so fans take longer than channels. */
+export const LANDFORM_CYCLES = 100;
+
+const ringMean = (figures: Readonly<Record<string, number>>, from: number): number =>
+    figures[`plain's mean change ${from}-${from + 5} cells from the outlet (cells)`];
+
+export const alluvialFan: Claim = {
+    id: "fan",
+    issue: "landforms that build",
+    title: `Defaults, a mountain front onto a plain (129², 1 m cells), ${LANDFORM_CYCLES} cycles: the valley's river lays a fan at its outlet, thinning with distance and spread over an arc`,
+    async evaluate() {
+        const { figures } = fanFigures({}, LANDFORM_CYCLES);
+        const near = (ringMean(figures, 0) + ringMean(figures, 5)) / 2;
+        const far = (ringMean(figures, 20) + ringMean(figures, 25)) / 2;
+        return result(this, [
+            atLeast("plain's mean change within 10 cells of the outlet (cells)", near, 0.05),
+            atLeast("within 10 cells less 20 to 30 cells out (cells)", near - far, 0.05),
+            atLeast(FAN_ARC, figures[FAN_ARC], 60),
+        ]);
+    },
+};
+
+export const floodplain: Claim = {
+    id: "floodplain",
+    issue: "landforms that build",
+    title: `Defaults, a wide valley fed by steep headwaters (129², 1 m cells), ${LANDFORM_CYCLES} cycles: the floor aggrades beside the channel`,
+    async evaluate() {
+        const { figures } = floodplainFigures({}, LANDFORM_CYCLES);
+        return result(this, [atLeast("floor's mean change beside the channel (cells)", figures["floor's mean change beside the channel (cells)"], 0.05)]);
+    },
+};
