@@ -3,11 +3,11 @@
  * GPU backend dispatches them. Knows nothing of schedules, so the component's Web Worker can run
  * batches planned on the main thread.
  */
-import { FoldScratch } from "./cpu/droplets/foldDroplets.js";
-import { runRiverBatch } from "./cpu/rivers/riverBatch.js";
-import { RiverBandWork, type RiverScratch } from "./cpu/rivers/riverPhases.js";
-import { tileSeam } from "./cpu/fold/tileSeam.js";
-import { prepareMaterials } from "./cpu/fold/soilFold.js";
+import { FoldScratch } from "../kernels/droplets/foldDroplets.js";
+import { runRiverBatch } from "../kernels/rivers/riverBatch.js";
+import { RiverBandWork, type RiverScratch } from "../kernels/rivers/riverPhases.js";
+import { tileSeam } from "../kernels/fold/tileSeam.js";
+import { prepareMaterials } from "../kernels/fold/soilFold.js";
 import { MATERIAL_GRIDS } from "./materials.js";
 import { COUNTER_COUNT } from "./counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";

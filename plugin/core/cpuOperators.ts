@@ -4,15 +4,15 @@
  * pool shares it out. A table, not if-chains on the operator's name in each of those places, so a
  * new operator is one row the compiler asks for (`satisfies`), and no place can forget it.
  */
-import type { FoldScratch } from "./cpu/droplets/foldDroplets.js";
-import { foldDroplets } from "./cpu/droplets/foldDroplets.js";
-import { erodeDroplets } from "./cpu/droplets/erodeDroplets.js";
-import { thermalApply } from "./cpu/thermal/thermalApply.js";
-import { thermalFlux } from "./cpu/thermal/thermalFlux.js";
-import { riverPieceCount, runRiverBatch } from "./cpu/rivers/riverBatch.js";
-import type { RiverBandWork, RiverScratch } from "./cpu/rivers/riverPhases.js";
-import { applyGroundEdit, settleEditLevels } from "./cpu/edits/applyGroundEdit.js";
-import { ensureWater, runWaterPass } from "./cpu/water/waterBatch.js";
+import type { FoldScratch } from "../kernels/droplets/foldDroplets.js";
+import { foldDroplets } from "../kernels/droplets/foldDroplets.js";
+import { erodeDroplets } from "../kernels/droplets/erodeDroplets.js";
+import { thermalApply } from "../kernels/thermal/thermalApply.js";
+import { thermalFlux } from "../kernels/thermal/thermalFlux.js";
+import { riverPieceCount, runRiverBatch } from "../kernels/rivers/riverBatch.js";
+import type { RiverBandWork, RiverScratch } from "../kernels/rivers/riverPhases.js";
+import { applyGroundEdit, settleEditLevels } from "../kernels/edits/applyGroundEdit.js";
+import { ensureWater, runWaterPass } from "../kernels/water/waterBatch.js";
 import type { MaterialGrids } from "./materials.js";
 import type { ErosionStateData } from "./erosionState.js";
 import type { ErosionMaps } from "./erosionMaps.js";

@@ -13,7 +13,7 @@ import { FIXED_ONE } from "../../core/fixedPoint.js";
 import type { GridRect } from "../../core/patches.js";
 import { SOURCE_ENTRY_INTS } from "../../core/waterSources.js";
 import { COLUMN_FIELDS, ROW_FIELDS, type BatchParams } from "../../core/batchParams.js";
-import { noteHardnessWritten } from "../../core/cpu/fold/soilFold.js";
+import { noteHardnessWritten } from "../../kernels/fold/soilFold.js";
 import { strataDipOffsetAt } from "../../core/materialParams.js";
 import { cellsOf, ensureGrid } from "../../cpu/pool/poolGrids.js";
 import type { PooledBatch } from "../../cpu/pool/poolTasks.js";
