@@ -4,7 +4,7 @@
  * small. With a pool (`pool/cpuPool.ts`) it coordinates helper workers; requests are answered one
  * at a time, in order, even while a frame waits for its helpers.
  */
-import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
+import { CpuBatchRunner } from "./cpuBatchRunner.js";
 import { mapsTexels, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData } from "../core/erosionState.js";
 import { WATER_CARRIED_GRIDS } from "../core/waterModel.js";

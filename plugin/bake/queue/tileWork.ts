@@ -7,7 +7,7 @@
  * hash the patch's index, not its place. Cells of the box outside the job's rectangles may be stale
  * from an earlier job of the same size; no kernel reads them, exactly as for the copying worker pool.
  */
-import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { CpuBatchRunner } from "../../cpu/cpuBatchRunner.js";
 import { blankState, noMasks } from "../../core/erosionState.js";
 import { FIXED_ONE } from "../../core/fixedPoint.js";
 import type { GridRect } from "../../core/patches.js";

@@ -16,8 +16,8 @@ import { riverPhaseBand, riverPhases, type RiverPhase } from "../../kernels/rive
 import { riverRoots, splitRoots, VertexList } from "../../kernels/rivers/fast/riverForest.js";
 import { tileSeam } from "../../kernels/fold/tileSeam.js";
 import { ensureWater } from "../../kernels/water/waterBatch.js";
-import { pieceCount, type CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { CPU_OPERATORS } from "../../core/cpuOperators.js";
+import { pieceCount, type CpuBatchRunner } from "../cpuBatchRunner.js";
+import { CPU_OPERATORS } from "../cpuOperators.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import { allGrids, applyChanges, cellsOf, copyRows, ensureGrid, isShared, mergeRows, setGrid, sharedCopy } from "./poolGrids.js";

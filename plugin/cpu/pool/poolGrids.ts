@@ -4,7 +4,7 @@
  * same `SharedArrayBuffer`s; without, each member keeps its own copy and the coordinator sends it
  * the rows a phase reads (`copyRows`) and takes back what changed (`changedCells`).
  */
-import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import type { CpuBatchRunner } from "../cpuBatchRunner.js";
 import { RIVER_SHARED_GRIDS } from "../../kernels/rivers/riverPhases.js";
 import type { RowRange } from "../../kernels/rowBands.js";
 import { STATE_GRIDS } from "../../core/erosionState.js";

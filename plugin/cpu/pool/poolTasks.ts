@@ -6,7 +6,7 @@
 import type { BatchParams } from "../../core/batchParams.js";
 import { runRiverPhase, type RiverPhase } from "../../kernels/rivers/riverPhases.js";
 import type { RowRange } from "../../kernels/rowBands.js";
-import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import type { CpuBatchRunner } from "../cpuBatchRunner.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { PlannedBatch } from "../../core/schedule.js";

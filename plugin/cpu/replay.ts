@@ -3,11 +3,11 @@
  * reference in Node, a worker or a page. Each entry is given again where it was given (its `at`),
  * in order, so the schedule does exactly what it did live.
  */
-import { CpuErosionSimulation } from "../cpuSimulation.js";
-import type { ErosionSnapshot } from "../snapshot.js";
-import { compareStamps, type InputEntry, type InputStamp } from "./inputEntries.js";
-import { checkInputEntries } from "./entryChecks.js";
-import type { InputHistory } from "./inputHistory.js";
+import { CpuErosionSimulation } from "./cpuSimulation.js";
+import type { ErosionSnapshot } from "../core/snapshot.js";
+import { compareStamps, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import { checkInputEntries } from "../core/inputLog/entryChecks.js";
+import type { InputHistory } from "../core/inputLog/inputHistory.js";
 
 /** How far to replay, and what to watch on the way. */
 export interface ReplayOptions {

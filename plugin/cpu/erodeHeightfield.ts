@@ -3,11 +3,11 @@
  * engine. The `TerrainErosion` component gives the same heights for the same inputs.
  */
 import { CpuErosionSimulation } from "./cpuSimulation.js";
-import { countersToObject, type ErosionCounters } from "./counters.js";
-import { fixedToHeights, assertFixedHeightsInRange, heightsToFixed } from "./fixedPoint.js";
-import { resolveOptions, type ErosionOptionsInput } from "./options.js";
-import type { ErosionStateData } from "./erosionState.js";
-import { validateCellSize } from "./worldScale.js";
+import { countersToObject, type ErosionCounters } from "../core/counters.js";
+import { fixedToHeights, assertFixedHeightsInRange, heightsToFixed } from "../core/fixedPoint.js";
+import { resolveOptions, type ErosionOptionsInput } from "../core/options.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import { validateCellSize } from "../core/worldScale.js";
 
 /** Largest grid side the simulation accepts, in vertices. */
 export const MAX_GRID_SIDE = 16385;

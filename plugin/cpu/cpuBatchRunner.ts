@@ -8,12 +8,12 @@ import { runRiverBatch } from "../kernels/rivers/riverBatch.js";
 import { RiverBandWork, type RiverScratch } from "../kernels/rivers/riverPhases.js";
 import { tileSeam } from "../kernels/fold/tileSeam.js";
 import { prepareMaterials } from "../kernels/fold/soilFold.js";
-import { MATERIAL_GRIDS } from "./materials.js";
-import { COUNTER_COUNT } from "./counters.js";
-import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "./erosionState.js";
-import { createMaps, type ErosionMaps } from "./erosionMaps.js";
-import type { PlannedBatch } from "./schedule.js";
-import { WATER_GRIDS, WATER_VIEW_GRIDS } from "./waterModel.js";
+import { MATERIAL_GRIDS } from "../core/materials.js";
+import { COUNTER_COUNT } from "../core/counters.js";
+import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "../core/erosionState.js";
+import { createMaps, type ErosionMaps } from "../core/erosionMaps.js";
+import type { PlannedBatch } from "../core/schedule.js";
+import { WATER_GRIDS, WATER_VIEW_GRIDS } from "../core/waterModel.js";
 import { CPU_OPERATORS, type CpuOperatorContext } from "./cpuOperators.js";
 
 /** Makes a zeroed grid of `cells` cells (ordinary memory, or shared memory for a worker pool). */

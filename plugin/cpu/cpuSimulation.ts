@@ -3,26 +3,26 @@
  * nothing from Babylon, so it runs under Node, in a worker and in tests.
  */
 import { CpuBatchRunner } from "./cpuBatchRunner.js";
-import { cloneMasks, cloneState, createInitialState, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
-import { fingerprintOf } from "./fingerprint.js";
-import type { ErosionMaps } from "./erosionMaps.js";
-import { createLocalEvent, type LocalErosionInput } from "./localErosion.js";
-import { shapeGroundEdit, type GridPoint, type GroundEdit, type GroundEditRequest } from "./groundEdits.js";
-import type { ErosionOptions, SimulationOptions } from "./options.js";
-import { sameClass, takeFrame, type TakenFrame } from "./frameLoop.js";
-import { ErosionSchedule, type PlannedBatch } from "./schedule.js";
-import { validateCellSize, validateWorldScale } from "./worldScale.js";
-import { withSourceAdded } from "./waterSources.js";
-import { DEFAULT_OPTIONS, resolveOptions, simulationOptions } from "./options.js";
-import { ErosionSnapshot } from "./snapshot.js";
-import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "./inputLog/inputEntries.js";
-import type { InputLog } from "./inputLog/inputLog.js";
-import { rewindPlan, RewindPoints, type RewindPoint } from "./inputLog/rewindPoints.js";
-import { takeDueEdits } from "./frameLoop.js";
-import { checkInputEntry } from "./inputLog/entryChecks.js";
-import { adoptHistory, type InputHistory } from "./inputLog/inputHistory.js";
-import { checkMaskName, checkMaskValues, objectOf, refuserFor, type InputField } from "./inputLog/inputChecks.js";
-import { DEFAULT_CHECKSUM_REGION, regionChecksums, type RegionChecksums } from "./checksums/regionChecksums.js";
+import { cloneMasks, cloneState, createInitialState, type ErosionMasks, type ErosionStateData } from "../core/erosionState.js";
+import { fingerprintOf } from "../core/fingerprint.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.js";
+import { shapeGroundEdit, type GridPoint, type GroundEdit, type GroundEditRequest } from "../core/groundEdits.js";
+import type { ErosionOptions, SimulationOptions } from "../core/options.js";
+import { sameClass, takeFrame, type TakenFrame } from "../core/frameLoop.js";
+import { ErosionSchedule, type PlannedBatch } from "../core/schedule.js";
+import { validateCellSize, validateWorldScale } from "../core/worldScale.js";
+import { withSourceAdded } from "../core/waterSources.js";
+import { DEFAULT_OPTIONS, resolveOptions, simulationOptions } from "../core/options.js";
+import { ErosionSnapshot } from "../core/snapshot.js";
+import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import type { InputLog } from "../core/inputLog/inputLog.js";
+import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
+import { takeDueEdits } from "../core/frameLoop.js";
+import { checkInputEntry } from "../core/inputLog/entryChecks.js";
+import { adoptHistory, type InputHistory } from "../core/inputLog/inputHistory.js";
+import { checkMaskName, checkMaskValues, objectOf, refuserFor, type InputField } from "../core/inputLog/inputChecks.js";
+import { DEFAULT_CHECKSUM_REGION, regionChecksums, type RegionChecksums } from "../core/checksums/regionChecksums.js";
 
 /** Runs erosion on the CPU over fixed-point heights. */
 export class CpuErosionSimulation {

@@ -13,11 +13,11 @@ import { riverPieceCount, runRiverBatch } from "../kernels/rivers/riverBatch.js"
 import type { RiverBandWork, RiverScratch } from "../kernels/rivers/riverPhases.js";
 import { applyGroundEdit, settleEditLevels } from "../kernels/edits/applyGroundEdit.js";
 import { ensureWater, runWaterPass } from "../kernels/water/waterBatch.js";
-import type { MaterialGrids } from "./materials.js";
-import type { ErosionStateData } from "./erosionState.js";
-import type { ErosionMaps } from "./erosionMaps.js";
-import type { PlannedBatch, PlannedOperator } from "./plannedBatch.js";
-import { THERMAL_SLOTS } from "./thermalDirections.js";
+import type { MaterialGrids } from "../core/materials.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { ErosionMaps } from "../core/erosionMaps.js";
+import type { PlannedBatch, PlannedOperator } from "../core/plannedBatch.js";
+import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 
 /**
  * What an operator's kernels run over: the runner's state, maps and scratch, the scratch made on

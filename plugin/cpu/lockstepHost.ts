@@ -16,21 +16,21 @@
  * player's name and broadcasts the entry it returns; clients `give` the entries and move their
  * `horizon` to the host's. A joining player gets `join()`: a snapshot and the log since it.
  */
-import { CpuErosionSimulation } from "../cpuSimulation.js";
-import type { InputEntry, InputStamp } from "../inputLog/inputEntries.js";
-import type { ErosionStateData } from "../erosionState.js";
-import { ErosionSnapshot } from "../snapshot.js";
-import { readRegions, type RegionPatch } from "../checksums/regionRepair.js";
-import { DEFAULT_CHECKSUM_REGION, type RegionChecksums } from "../checksums/regionChecksums.js";
-import { shapeGroundEdit } from "../groundEdits.js";
-import { resolveOptions, RUNTIME_SETTINGS } from "../options.js";
-import { withSourceAdded } from "../waterSources.js";
-import { checkLocalEvent, checkMaskValues, refuserFor } from "../inputLog/inputChecks.js";
-import { checkPlayerInput, type PlayerInput } from "./playerInputs.js";
-import { PlayerGate, PlayerRefusedError, resolvePlayerLimits, type PlayerLimits } from "./playerLimits.js";
-import { editReach } from "./editReach.js";
-import type { InputHistory } from "../inputLog/inputHistory.js";
-import { FINGERPRINT_TAG } from "../fingerprint.js";
+import { CpuErosionSimulation } from "./cpuSimulation.js";
+import type { InputEntry, InputStamp } from "../core/inputLog/inputEntries.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import { ErosionSnapshot } from "../core/snapshot.js";
+import { readRegions, type RegionPatch } from "../core/checksums/regionRepair.js";
+import { DEFAULT_CHECKSUM_REGION, type RegionChecksums } from "../core/checksums/regionChecksums.js";
+import { shapeGroundEdit } from "../core/groundEdits.js";
+import { resolveOptions, RUNTIME_SETTINGS } from "../core/options.js";
+import { withSourceAdded } from "../core/waterSources.js";
+import { checkLocalEvent, checkMaskValues, refuserFor } from "../core/inputLog/inputChecks.js";
+import { checkPlayerInput, type PlayerInput } from "../core/lockstep/playerInputs.js";
+import { PlayerGate, PlayerRefusedError, resolvePlayerLimits, type PlayerLimits } from "../core/lockstep/playerLimits.js";
+import { editReach } from "../core/lockstep/editReach.js";
+import type { InputHistory } from "../core/inputLog/inputHistory.js";
+import { FINGERPRINT_TAG } from "../core/fingerprint.js";
 
 /** What a joining player needs: the host's state now and the inputs since it that still wait. */
 export interface LockstepJoin {
