@@ -28,7 +28,7 @@ export { thermalFlux } from "./kernels/thermal/thermalFlux.js";
 export { CpuBatchRunner } from "./cpu/cpuBatchRunner.js";
 export { planCycleUnits, wholeFieldPatch } from "./core/cycleUnits.js";
 export type { CycleUnit } from "./core/cycleUnits.js";
-export { MAX_GRID_SIDE, toFixedHeights, validateGrid } from "./cpu/erodeHeightfield.js";
+export { MAX_GRID_SIDE, toFixedHeights, validateGrid } from "./core/gridValidation.js";
 export { MAP_LIMIT, createMaps, drainageDirections } from "./core/erosionMaps.js";
 export { MASK_NAMES, MASKED_OPERATORS, STATE_GRIDS, cloneState, conservedMass, createInitialState, noMasks, waterImbalance } from "./core/erosionState.js";
 export type { ErosionMasks, ErosionStateData, StateGridName, WaterSourceState } from "./core/erosionState.js";
