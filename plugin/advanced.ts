@@ -54,7 +54,7 @@ export { THERMAL_SLOTS } from "./core/thermalDirections.js";
 export { writeNormalRow } from "./core/vertexNormals.js";
 export { waterTexels } from "./core/waterMaps.js";
 export { WATER_CARRIED_GRIDS, WATER_GRIDS, WATER_PASSES, WATER_VIEW_GRIDS, createWaterGrids } from "./core/waterModel.js";
-export { refreshWaterVelocity } from "./kernels/water/waterVelocity.js";
+export { refreshWaterVelocity } from "./core/waterVelocity.js";
 export type { WaterGridName, WaterGrids, WaterViewGridName } from "./core/waterModel.js";
 export { MAX_WATER_SOURCES, withSourceAdded } from "./core/waterSources.js";
 export type { WaterSource } from "./core/waterSources.js";

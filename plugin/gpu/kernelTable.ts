@@ -212,7 +212,7 @@ export const KERNELS = {
     },
     water_velocity: {
         bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "velocityX", "velocityY"], counters: false,
-        includes: ["water_common", "water_pipes"], mirror: { file: "kernels/water/waterVelocity.ts", name: "waterVelocity" },
+        includes: ["water_common", "water_pipes"], mirror: { file: "core/waterVelocity.ts", name: "waterVelocity" },
     },
     water_apply: {
         bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition", "material"], counters: false,
@@ -307,10 +307,10 @@ export const SHADER_MIRRORS: Readonly<Record<string, readonly KernelMirror[]>> =
     ],
     water_pipes: [
         { file: "kernels/water/waterPipes.ts", name: "outflowAt" },
-        { file: "kernels/water/waterErode.ts", name: "flowVector" },
-        { file: "kernels/water/waterVelocity.ts", name: "flowThrough" },
+        { file: "core/waterVelocity.ts", name: "flowVector" },
+        { file: "core/waterVelocity.ts", name: "flowThrough" },
     ],
-    water_velocity: [{ file: "kernels/water/waterVelocity.ts", name: "waterVelocityAt" }],
+    water_velocity: [{ file: "core/waterVelocity.ts", name: "waterVelocityAt" }],
     write_maps: [{ file: "core/erosionMaps.ts", name: "drainageDirections" }],
     checksum_mix: [
         { file: "core/checksums/regionChecksums.ts", name: "mixWord" },

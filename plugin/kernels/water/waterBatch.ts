@@ -13,7 +13,7 @@ import { waterDepth } from "./waterDepth.js";
 import { waterErode } from "./waterErode.js";
 import { waterFlux, waterLimit, waterScale } from "./waterPipes.js";
 import { waterTransport } from "./waterTransport.js";
-import { waterVelocity } from "./waterVelocity.js";
+import { waterVelocity } from "../../core/waterVelocity.js";
 
 /** The state's water, created dry the first time water runs. */
 export function ensureWater(state: ErosionStateData): WaterGrids {

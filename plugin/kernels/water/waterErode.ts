@@ -20,37 +20,12 @@ import { FIXED_ONE, mulQ16, mulQ16Sat } from "../../core/fixedPoint.js";
 import { fillRoom } from "../../core/settling.js";
 import { HEIGHT_MAX_FIXED } from "../../core/fixedPoint.js";
 import { GRADIENT_COMPONENT_LIMIT, hypotenuse, WATER_SEDIMENT_LIMIT, type WaterGrids } from "../../core/waterModel.js";
+import { flowVector } from "../../core/waterVelocity.js";
 
 /** |difference| / run (run 1 or 2 cells), truncated, at most GRADIENT_COMPONENT_LIMIT: the magnitude, so a mirrored ground has the same slope. */
 function gradientMagnitude(difference: number, run: number): number {
     const magnitude = difference < 0 ? -difference : difference;
     return (magnitude > GRADIENT_COMPONENT_LIMIT ? GRADIENT_COMPONENT_LIMIT : magnitude) >> (run - 1);
-}
-
-/**
- * The pipes' flows through vertex (x, y) summed as vectors, along +x and along +y, into `into`: twice
- * its net flow (a diagonal pipe carries (1, 1) or (-1, 1) per unit; pipes past the field's edge are
- * zero). Mirrors `flowVector` in `water_pipes.wgsl`.
- */
-export function flowVector(grids: WaterGrids, x: number, y: number, width: number, into: Int32Array): void {
-    const { fluxX, fluxY, fluxD1, fluxD2 } = grids;
-    const i = y * width + x;
-    let along = fluxX[i] + fluxD1[i];
-    let across = fluxY[i] + fluxD1[i];
-    if (x > 0) {
-        along += fluxX[i - 1] - fluxD2[i - 1];
-        across += fluxD2[i - 1];
-    }
-    if (y > 0) {
-        along -= fluxD2[i - width];
-        across += fluxY[i - width] + fluxD2[i - width];
-        if (x > 0) {
-            along += fluxD1[i - width - 1];
-            across += fluxD1[i - width - 1];
-        }
-    }
-    into[0] = along;
-    into[1] = across;
 }
 
 const flowScratch = new Int32Array(2);

@@ -12,10 +12,39 @@
  * divisor, so no component exceeds 1 cell a step (the flow through a vertex in a step is at most the
  * water it held, `water_limit`, plus what arrived, which is what it holds now: dividing by the depth
  * alone gave hundreds of cells a step there).
+ *
+ * The one kernel mirror core holds (the others are plugin/kernels/): the velocity is a view of the
+ * state (`WATER_VIEW_GRIDS`), and a snapshot's load works it out again (`refreshWaterVelocity`), so
+ * the model needs it; the water batch (`kernels/water/waterBatch.ts`) imports it from here.
  */
-import type { GridRect } from "../../core/patches.js";
-import { fractionQ16, type WaterGrids } from "../../core/waterModel.js";
-import { flowVector } from "./waterErode.js";
+import type { GridRect } from "./patches.js";
+import { fractionQ16, type WaterGrids } from "./waterModel.js";
+
+/**
+ * The pipes' flows through vertex (x, y) summed as vectors, along +x and along +y, into `into`: twice
+ * its net flow (a diagonal pipe carries (1, 1) or (-1, 1) per unit; pipes past the field's edge are
+ * zero). Mirrors `flowVector` in `water_pipes.wgsl`.
+ */
+export function flowVector(grids: WaterGrids, x: number, y: number, width: number, into: Int32Array): void {
+    const { fluxX, fluxY, fluxD1, fluxD2 } = grids;
+    const i = y * width + x;
+    let along = fluxX[i] + fluxD1[i];
+    let across = fluxY[i] + fluxD1[i];
+    if (x > 0) {
+        along += fluxX[i - 1] - fluxD2[i - 1];
+        across += fluxD2[i - 1];
+    }
+    if (y > 0) {
+        along -= fluxD2[i - width];
+        across += fluxY[i - width] + fluxD2[i - width];
+        if (x > 0) {
+            along += fluxD1[i - width - 1];
+            across += fluxD1[i - width - 1];
+        }
+    }
+    into[0] = along;
+    into[1] = across;
+}
 
 const flow = new Int32Array(2);
 
