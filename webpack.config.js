@@ -39,7 +39,7 @@ function sampleConfig(mode) {
 }
 
 /** The UMD build's modules that its source map neither names nor embeds (umdConfig says why). */
-const UNMAPPED_UMD_SOURCES = /[\\/]plugin[\\/](generated|core[\\/]cpu)[\\/].*\.ts$/;
+const UNMAPPED_UMD_SOURCES = /[\\/]plugin[\\/](generated|kernels)[\\/].*\.ts$/;
 
 function umdConfig(mode) {
     return {
@@ -48,7 +48,7 @@ function umdConfig(mode) {
         entry: resolve(root, "plugin/umd.ts"),
         output: { path: resolve(root, "dist/umd"), filename: "terrain-erosion.umd.js", library: { name: "TERRAIN_EROSION", type: "umd" }, globalObject: "globalThis" },
         // The generated modules (shader strings, the worker bundle) stay out of the map (noSourceMapLoader.cjs),
-        // and so do the CPU kernels (plugin/core/cpu/): a page runs them in the worker, whose bundle has
+        // and so do the CPU kernels (plugin/kernels/): a page runs them in the worker, whose bundle has
         // no map, and this bundle only where a page has no workers (156 KB of the map's sources).
         // The rest go through stripCommentsLoader.cjs first: the map embeds their code without its comments.
         module: { rules: [{ test: UNMAPPED_UMD_SOURCES, use: [resolve(root, "scripts/lib/noSourceMapLoader.cjs"), { loader: typescriptRules[0].loader, options: typescriptRules[0].options }] }, { test: /\.ts$/, exclude: UNMAPPED_UMD_SOURCES, use: [{ loader: typescriptRules[0].loader, options: typescriptRules[0].options }, resolve(root, "scripts/lib/stripCommentsLoader.cjs")] }] },

@@ -15,9 +15,9 @@ export type {
     ThermalOptions,
 } from "./core/options.js";
 export { heightsToFixed, fixedToHeights } from "./core/fixedPoint.js";
-export { erodeHeightfield } from "./core/erodeHeightfield.js";
-export type { ErodedHeightfield } from "./core/erodeHeightfield.js";
-export { CpuErosionSimulation } from "./core/cpuSimulation.js";
+export { erodeHeightfield } from "./cpu/erodeHeightfield.js";
+export type { ErodedHeightfield } from "./cpu/erodeHeightfield.js";
+export { CpuErosionSimulation } from "./cpu/cpuSimulation.js";
 export type { ErosionCounters } from "./core/counters.js";
 export type { MaskName } from "./core/erosionState.js";
 export type { MapTextureName } from "./component/runnerMaps.js";
@@ -52,18 +52,18 @@ export type { GroundTilesOptions } from "./terrain/groundTiles.js";
 export { createGroundFromHeights, createGroundFromPng16, encodeHeightsPng16, heightsToSamples, samplesToHeights } from "./terrain/heightmapGround.js";
 export type { GroundExtent, HeightRange, HeightsGroundOptions, Png16GroundOptions } from "./terrain/heightmapGround.js";
 export type { LocalErosionInput } from "./core/localErosion.js";
-export { replayInputLog } from "./core/inputLog/replay.js";
-export type { ReplayOptions } from "./core/inputLog/replay.js";
+export { replayInputLog } from "./cpu/replay.js";
+export type { ReplayOptions } from "./cpu/replay.js";
 export { parseInputLog, serializeInputLog } from "./core/inputLog/logFormat.js";
 export type { InputEntry, InputPayload, InputStamp } from "./core/inputLog/inputEntries.js";
 export type { InputHistory } from "./core/inputLog/inputHistory.js";
 export { combinedChecksum, differingRegions, regionChecksumHex, regionChecksums } from "./core/checksums/regionChecksums.js";
 export type { RegionChecksums } from "./core/checksums/regionChecksums.js";
 export type { UndoMemory } from "./component/runnerRewind.js";
-export { LockstepHost } from "./core/lockstep/lockstepHost.js";
+export { LockstepHost } from "./cpu/lockstepHost.js";
 /** The simulation contract's tag (docs/simulation.md): players of one lockstep game must share it. */
 export { FINGERPRINT_TAG } from "./core/fingerprint.js";
-export type { LockstepJoin, LockstepHostOptions } from "./core/lockstep/lockstepHost.js";
+export type { LockstepJoin, LockstepHostOptions } from "./cpu/lockstepHost.js";
 export { parsePlayerInput, serializePlayerInput } from "./core/lockstep/playerInputs.js";
 export type { PlayerInput } from "./core/lockstep/playerInputs.js";
 export { PlayerRefusedError } from "./core/lockstep/playerLimits.js";

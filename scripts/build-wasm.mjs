@@ -1,5 +1,5 @@
 // Compiles the WebAssembly kernels' AssemblyScript (the `*.as.ts` twins in the operator wings of
-// plugin/core/cpu/: the river walk and the droplet batch) and writes each module into a git-ignored
+// plugin/kernels/: the river walk and the droplet batch) and writes each module into a git-ignored
 // `plugin/generated/*Wasm.generated.ts` as base64, so the library, its workers and users' bundles carry the modules with no loader
 // configuration. Run before build-worker.mjs (the workers bundle them).
 import { createHash } from "node:crypto";
@@ -10,14 +10,14 @@ import { writeIfChanged } from "./writeIfChanged.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const modules = [
-    { source: "plugin/core/cpu/rivers/fast/riverWalk.as.ts", output: "plugin/generated/riverWalkWasm.generated.ts", name: "RIVER_WALK_WASM", what: "The river walk's" },
-    { source: "plugin/core/cpu/droplets/dropletBatch.as.ts", output: "plugin/generated/dropletBatchWasm.generated.ts", name: "DROPLET_BATCH_WASM", what: "The droplet batch's" },
+    { source: "plugin/kernels/rivers/fast/riverWalk.as.ts", output: "plugin/generated/riverWalkWasm.generated.ts", name: "RIVER_WALK_WASM", what: "The river walk's" },
+    { source: "plugin/kernels/droplets/dropletBatch.as.ts", output: "plugin/generated/dropletBatchWasm.generated.ts", name: "DROPLET_BATCH_WASM", what: "The droplet batch's" },
 ];
 
 // The modules are compiled again only when what they are made from changed: the AssemblyScript in
-// plugin/core/cpu/, this script and the compiler's version (a compile takes seconds, and every
+// plugin/kernels/, this script and the compiler's version (a compile takes seconds, and every
 // build, type-check and test command runs this script).
-const cpuFolder = join(root, "plugin/core/cpu");
+const cpuFolder = join(root, "plugin/kernels");
 const assemblyScript = readdirSync(cpuFolder, { recursive: true }).filter((name) => String(name).endsWith(".as.ts")).map((name) => join(cpuFolder, String(name))).sort();
 const inputs = createHash("sha256");
 for (const file of assemblyScript) inputs.update(relative(root, file)).update(readFileSync(file));

@@ -1,4 +1,4 @@
-// Bundles the CPU backend's Web Worker (plugin/cpu/cpuWorkerMain.ts, core code only) into
+// Bundles the CPU backend's Web Worker (plugin/cpu/cpuWorkerMain.ts: the CPU backend, core and the kernels, no Babylon) into
 // plugin/generated/cpuWorkerSource.generated.ts as a string, which the component starts from a Blob
 // URL: users' bundlers and the Playground need no worker configuration. Output is git-ignored.
 import { build } from "esbuild";

@@ -3,7 +3,7 @@
  * run just before it on the same core: issue 17 asks the walk for 0.75x the JS walk "in every
  * process", and a JIT can compile the same code differently from one process to the next (the
  * TypeScript walk did: 10-20% slower in some processes, the cause found and removed, see
- * plugin/core/cpu/droplets/erodeDroplets.ts), which one process's figure cannot show. Since the droplets run
+ * plugin/kernels/droplets/erodeDroplets.ts), which one process's figure cannot show. Since the droplets run
  * on WebAssembly there is one compiled walk for every process.
  */
 import { execFileSync } from "node:child_process";

@@ -5,7 +5,7 @@
  */
 import { rmSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
-import { toFixedHeights } from "../core/erodeHeightfield.js";
+import { toFixedHeights } from "../core/gridValidation.js";
 import { COUNTER_NAMES, countersToObject } from "../core/counters.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { createInitialState, type ErosionStateData } from "../core/erosionState.js";

@@ -7,7 +7,7 @@
  */
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { MAX_GRID_SIDE } from "../core/erodeHeightfield.js";
+import { MAX_GRID_SIDE } from "../core/gridValidation.js";
 import { FIXED_ONE } from "../core/fixedPoint.js";
 import { GroundBinding } from "./groundBinding.js";
 import { ErosionTargetError, type GroundInternals } from "./groundValidation.js";

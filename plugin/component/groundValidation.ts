@@ -5,7 +5,7 @@
 import { Quaternion, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { MAX_GRID_SIDE } from "../core/erodeHeightfield.js";
+import { MAX_GRID_SIDE } from "../core/gridValidation.js";
 import { CELL_SIZE_MAX, CELL_SIZE_MIN } from "../core/worldScale.js";
 
 /** An error about the mesh a `TerrainErosion` was attached to. */

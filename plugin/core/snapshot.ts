@@ -30,7 +30,7 @@ import { base64ToBytes, bytesToBase64 } from "./base64.js";
 import { cloneState, MASK_NAMES, MASKED_OPERATORS, MATERIAL_MASKS, noMasks, STATE_GRIDS, type ErosionMasks, type ErosionStateData } from "./erosionState.js";
 import { fingerprintOf } from "./fingerprint.js";
 import { WATER_GRIDS, WATER_VIEW_GRIDS, type WaterGrids } from "./waterModel.js";
-import { refreshWaterVelocity } from "./cpu/water/waterVelocity.js";
+import { refreshWaterVelocity } from "./waterVelocity.js";
 import { MATERIAL_GRIDS, type MaterialGrids } from "./materials.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 import { checkGroundEdit, checkLocalEvents, checkMaskValues, checkWaterSources, objectOf, type InputField, type Refuse } from "./inputLog/inputChecks.js";

@@ -4,15 +4,15 @@
  * small. With a pool (`pool/cpuPool.ts`) it coordinates helper workers; requests are answered one
  * at a time, in order, even while a frame waits for its helpers.
  */
-import { CpuBatchRunner } from "../core/cpuBatchRunner.js";
+import { CpuBatchRunner } from "./cpuBatchRunner.js";
 import { mapsTexels, type ErosionMaps, type MapsTexelOptions, type MapsTexels } from "../core/erosionMaps.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData } from "../core/erosionState.js";
 import { WATER_CARRIED_GRIDS } from "../core/waterModel.js";
 import type { GridRect } from "../core/patches.js";
 import type { BatchPieces } from "../core/erosionBackend.js";
 import type { PlannedBatch } from "../core/schedule.js";
-import { dropletBatchWasmAvailable } from "../core/cpu/droplets/dropletBatchWasm.js";
-import { riverWalkWasmAvailable } from "../core/cpu/rivers/fast/riverWalkWasm.js";
+import { dropletBatchWasmAvailable } from "../kernels/droplets/dropletBatchWasm.js";
+import { riverWalkWasmAvailable } from "../kernels/rivers/fast/riverWalkWasm.js";
 import { normalRowsFromFixed } from "../core/vertexNormals.js";
 import { CpuPool } from "./pool/cpuPool.js";
 import { SpareBuffers } from "./spareBuffers.js";

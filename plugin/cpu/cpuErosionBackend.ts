@@ -12,7 +12,7 @@ import { CpuBackendCore, type CpuBackendResponse } from "./cpuBackendCore.js";
 import { nodeSpawner } from "./pool/poolPorts.js";
 import { CPU_WORKER_SOURCE } from "../generated/cpuWorkerSource.generated.js";
 import type { BatchPieces, CpuBackendDescription, ErosionBackend, FrameResult } from "../core/erosionBackend.js";
-import { pieceCount } from "../core/cpuBatchRunner.js";
+import { pieceCount } from "./cpuBatchRunner.js";
 import { SpareBuffers } from "./spareBuffers.js";
 import { workerChannel, type CpuChannel } from "./workerChannel.js";
 import type { WaitWatch } from "../core/waitWatch.js";

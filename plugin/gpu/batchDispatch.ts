@@ -11,7 +11,7 @@
  * batch is `iterations` x (thermal_flux over the patch, thermal_apply over the patch grown by one).
  * On a tileable terrain every batch ends with tile_seam. Dispatches of one submission run in order,
  * so each batch reads the ground the previous one left, exactly as the CPU reference does
- * (`plugin/core/cpuBatchRunner.ts`, whose order this is).
+ * (`plugin/cpu/cpuBatchRunner.ts`, whose order this is).
  *
  * The batches of one class cannot reach each other (`plugin/core/independentClasses.ts`), so they
  * are recorded together: every dispatch covers all of them, one layer of workgroups (z) per batch,

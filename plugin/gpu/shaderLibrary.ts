@@ -22,9 +22,9 @@ import { MAP_LIMIT } from "../core/erosionMaps.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT, U32_MAX } from "../core/fixedPoint.js";
 import { HASH_MULTIPLIER_1, HASH_MULTIPLIER_2 } from "../core/hash.js";
 import { FIRST_DIAGONAL_SLOT, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
-import { GRADIENT_LIMIT } from "../core/cpu/droplets/dropletWalk.js";
-import { DRAINAGE_AREA_LIMIT } from "../core/cpu/rivers/mirror/riverAccumulate.js";
-import { ROOT_AREA_LIMIT } from "../core/cpu/rivers/mirror/riverErode.js";
+import { GRADIENT_LIMIT } from "../kernels/droplets/dropletWalk.js";
+import { DRAINAGE_AREA_LIMIT } from "../kernels/rivers/mirror/riverAccumulate.js";
+import { ROOT_AREA_LIMIT } from "../kernels/rivers/mirror/riverErode.js";
 import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion.js";
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
 import {

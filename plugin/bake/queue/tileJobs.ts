@@ -8,8 +8,8 @@
  * erosion maps are only ever added to (saturating, and adding non-negative amounts saturating is
  * associative), so they travel one way: a job starts its maps at zero and returns what it added.
  */
-import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { CPU_OPERATORS } from "../../core/cpuOperators.js";
+import type { CpuBatchRunner } from "../../cpu/cpuBatchRunner.js";
+import { CPU_OPERATORS } from "../../cpu/cpuOperators.js";
 import { addSaturating } from "../../core/erosionMaps.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { GridRect } from "../../core/patches.js";

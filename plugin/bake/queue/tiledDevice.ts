@@ -7,11 +7,11 @@
  * each read the rows the phase before wrote, so as jobs it would move the whole field some 70 times
  * a batch.
  */
-import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../core/cpu/rivers/riverWindows.js";
-import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
-import { prepareMaterials } from "../../core/cpu/fold/soilFold.js";
-import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { CPU_OPERATORS } from "../../core/cpuOperators.js";
+import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../kernels/rivers/riverWindows.js";
+import { tileSeam } from "../../kernels/fold/tileSeam.js";
+import { prepareMaterials } from "../../kernels/fold/soilFold.js";
+import { CpuBatchRunner } from "../../cpu/cpuBatchRunner.js";
+import { CPU_OPERATORS } from "../../cpu/cpuOperators.js";
 import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
 import type { ErosionMaps } from "../../core/erosionMaps.js";
 import type { PlannedBatch } from "../../core/schedule.js";

@@ -11,13 +11,13 @@
  * the rows its tasks read and it sends back the cells it changed, which no other member of the
  * phase writes; a river batch then runs on this thread alone.
  */
-import { prepareMaterials } from "../../core/cpu/fold/soilFold.js";
-import { riverPhaseBand, riverPhases, type RiverPhase } from "../../core/cpu/rivers/riverPhases.js";
-import { riverRoots, splitRoots, VertexList } from "../../core/cpu/rivers/fast/riverForest.js";
-import { tileSeam } from "../../core/cpu/fold/tileSeam.js";
-import { ensureWater } from "../../core/cpu/water/waterBatch.js";
-import { pieceCount, type CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { CPU_OPERATORS } from "../../core/cpuOperators.js";
+import { prepareMaterials } from "../../kernels/fold/soilFold.js";
+import { riverPhaseBand, riverPhases, type RiverPhase } from "../../kernels/rivers/riverPhases.js";
+import { riverRoots, splitRoots, VertexList } from "../../kernels/rivers/fast/riverForest.js";
+import { tileSeam } from "../../kernels/fold/tileSeam.js";
+import { ensureWater } from "../../kernels/water/waterBatch.js";
+import { pieceCount, type CpuBatchRunner } from "../cpuBatchRunner.js";
+import { CPU_OPERATORS } from "../cpuOperators.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import { allGrids, applyChanges, cellsOf, copyRows, ensureGrid, isShared, mergeRows, setGrid, sharedCopy } from "./poolGrids.js";

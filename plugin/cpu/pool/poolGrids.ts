@@ -4,9 +4,9 @@
  * same `SharedArrayBuffer`s; without, each member keeps its own copy and the coordinator sends it
  * the rows a phase reads (`copyRows`) and takes back what changed (`changedCells`).
  */
-import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
-import { RIVER_SHARED_GRIDS } from "../../core/cpu/rivers/riverPhases.js";
-import type { RowRange } from "../../core/cpu/rowBands.js";
+import type { CpuBatchRunner } from "../cpuBatchRunner.js";
+import { RIVER_SHARED_GRIDS } from "../../kernels/rivers/riverPhases.js";
+import type { RowRange } from "../../kernels/rowBands.js";
 import { STATE_GRIDS } from "../../core/erosionState.js";
 import { createWaterGrids, WATER_CARRIED_GRIDS } from "../../core/waterModel.js";
 import { createMaterialGrids, MATERIAL_GRIDS } from "../../core/materials.js";

@@ -3,7 +3,7 @@
  * (`cpuPool.ts`) gives it, on the shared grids or, without shared memory, on its own copies, into
  * which each phase's rows are written first and from which the cells it changed are sent back.
  */
-import { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { CpuBatchRunner } from "../cpuBatchRunner.js";
 import { blankState, noMasks, type ErosionMasks } from "../../core/erosionState.js";
 import { cellsOf, changedCells, ensureGrid, setGrid, writeRows, type CellChanges } from "./poolGrids.js";
 import { PoolMember, type PhaseWindow, type PoolReply, type PoolRequest, type PoolTask } from "./poolTasks.js";

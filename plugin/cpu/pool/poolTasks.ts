@@ -4,9 +4,9 @@
  * without shared memory must be sent).
  */
 import type { BatchParams } from "../../core/batchParams.js";
-import { runRiverPhase, type RiverPhase } from "../../core/cpu/rivers/riverPhases.js";
-import type { RowRange } from "../../core/cpu/rowBands.js";
-import type { CpuBatchRunner } from "../../core/cpuBatchRunner.js";
+import { runRiverPhase, type RiverPhase } from "../../kernels/rivers/riverPhases.js";
+import type { RowRange } from "../../kernels/rowBands.js";
+import type { CpuBatchRunner } from "../cpuBatchRunner.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { PlannedBatch } from "../../core/schedule.js";

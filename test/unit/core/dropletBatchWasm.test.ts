@@ -1,5 +1,5 @@
 /**
- * The droplet kernel on WebAssembly (plugin/core/cpu/droplets/dropletBatchWasm.ts) against the TypeScript
+ * The droplet kernel on WebAssembly (plugin/kernels/droplets/dropletBatchWasm.ts) against the TypeScript
  * passes it mirrors: the same change, water visits and counters, to the unit, on every path the
  * kernel has (no brush and brushes, masks, water visits or none, what a droplet holds at the end
  * laid down or counted as outflow, droplets leaving the field and brushes reaching past its edge,

@@ -8,9 +8,11 @@
  * code, and the bake stands on them without the component. Neither the component nor the bake asks
  * which backend it holds (no `instanceof` of a backend's class, no backend's name compared with a
  * string): each backend presents itself. No module imports itself round a circle, in the plugin or
- * in the scripts, benchmarks, sample and tests around it.
+ * in the scripts, benchmarks, sample and tests around it. Core is only the model: nothing in
+ * plugin/core/ imports a module outside it (the kernels, plugin/kernels/, stand on core; the CPU
+ * runners are the CPU backend's, plugin/cpu/), and plugin/core/cpu/ (where the kernels were) stays empty.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 function sources(directory: string): string[] {
@@ -103,6 +105,22 @@ describe("module layers", () => {
 
     it("keeps plugin/core free of Babylon and of every layer above it (it runs in Node, in a worker and in tests alone)", () => {
         expect(forbidden("plugin/core", /@babylonjs/, ["component", "cpu", "gpu", "terrain", "bake", "material", "physics", "water", "analysis"])).toEqual([]);
+    });
+
+    it("keeps plugin/core to itself: no core module imports one outside plugin/core/ (kernels, backends, component, generated code)", () => {
+        const leaving = repositoryImports("plugin/core").filter(({ path }) => path !== null && !path.startsWith("plugin/core/"));
+        expect(leaving.map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([]);
+    });
+
+    it("leaves no file in plugin/core/cpu/ (the kernels' mirrors are plugin/kernels/, the CPU runners plugin/cpu/)", () => {
+        // Files only: an emptied folder a checkout leaves behind holds nothing to import.
+        const files = (directory: string): string[] =>
+            readdirSync(directory).flatMap((name) => (statSync(join(directory, name)).isDirectory() ? files(join(directory, name)) : [join(directory, name)]));
+        expect(existsSync("plugin/core/cpu") ? files("plugin/core/cpu") : []).toEqual([]);
+    });
+
+    it("keeps the kernels (plugin/kernels/) free of Babylon and of every layer above them: they stand on core alone", () => {
+        expect(forbidden("plugin/kernels", /@babylonjs/, ["component", "cpu", "gpu", "terrain", "bake", "material", "physics", "water", "analysis"])).toEqual([]);
     });
 
     it("keeps the CPU backend and its pool free of Babylon, the component and the GPU backend", () => {

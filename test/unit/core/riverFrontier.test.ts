@@ -1,5 +1,5 @@
 /**
- * A river batch's sparse steps (plugin/core/cpu/rivers/mirror/riverFrontier.ts): once few vertices change, the
+ * A river batch's sparse steps (plugin/kernels/rivers/mirror/riverFrontier.ts): once few vertices change, the
  * drainage-area steps and sediment hops visit only those and their receivers. They must give the
  * dense steps' integers (the WGSL's) to the unit: in one band and split into bands (each band
  * working its edge rows in full), on a tileable terrain (receivers across the seam), on a patch

@@ -1,11 +1,11 @@
 /**
- * A river batch walked down its slot forest (plugin/core/cpu/rivers/fast/riverWalk.ts): the drainage-area
+ * A river batch walked down its slot forest (plugin/kernels/rivers/fast/riverWalk.ts): the drainage-area
  * steps, erosion, uplift, settling and sediment hops in one walk must give the stepped phases'
  * integers (the WGSL's) to the unit: terrain, counters and maps, on noise from a new state and
  * after several batches, with an odd step count, masks, uplift and deposition, on a patch
  * narrower than the field (donors outside it), with sends past ROUTE_LIMIT, along a river longer
  * than the walk's first stack, with the materials, and walked in shares of its trees (as the worker pool splits it);
- * each walked both in TypeScript and on WebAssembly (plugin/core/cpu/rivers/fast/riverWalkWasm.ts).
+ * each walked both in TypeScript and on WebAssembly (plugin/kernels/rivers/fast/riverWalkWasm.ts).
  */
 import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionMaps, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, noMasks, type ErosionStateData } from "../../../plugin/advanced.js";

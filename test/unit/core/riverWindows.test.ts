@@ -1,5 +1,5 @@
 /**
- * A river batch run in windows of rows (plugin/core/cpu/rivers/riverWindows.ts), as a large bake runs it
+ * A river batch run in windows of rows (plugin/kernels/rivers/riverWindows.ts), as a large bake runs it
  * to keep its scratch a window's: the whole-field batch's terrain, maps and counters to the unit,
  * on a field cut into several windows, with masks and a patch narrower than the field, its walks on
  * WebAssembly and in TypeScript; and an apron one row short of what the proof asks for gives

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly kernels' sources (the `*.as.ts` twins in plugin/core/cpu/) agree with the TypeScript they
+ * The WebAssembly kernels' sources (the `*.as.ts` twins in plugin/kernels/) agree with the TypeScript they
  * mirror where a test of results could miss it: every constant a module writes out has its
  * TypeScript module's value (a limit only reached on rare terrain would otherwise drift unseen),
  * and its control block's words are numbered as its glue writes them. The kernels' results are
@@ -15,7 +15,7 @@ const modules = [
 
 /** The sources' top-level `const NAME: type = value;` declarations (exported or not). */
 function writtenConstants(sources: string[]): Map<string, number> {
-    const source = sources.map((name) => readFileSync(`plugin/core/cpu/${name}`, "utf8")).join("\n");
+    const source = sources.map((name) => readFileSync(`plugin/kernels/${name}`, "utf8")).join("\n");
     const constants = new Map<string, number>();
     for (const match of source.matchAll(/^(?:export )?const (\w+): (?:i32|f64) = ([^;]+);/gm)) constants.set(match[1], Number(match[2]));
     return constants;
@@ -29,7 +29,7 @@ describe.each(modules)("the WebAssembly $name's source", ({ sources, glue, const
     });
 
     it("numbers the control block's words as the glue does, below the module's data", () => {
-        const glueSource = readFileSync(`plugin/core/cpu/${glue}`, "utf8");
+        const glueSource = readFileSync(`plugin/kernels/${glue}`, "utf8");
         const members = /const enum Control \{([^}]*)\}/.exec(glueSource)?.[1].split(",").map((name) => name.trim()).filter((name) => name !== "") ?? [];
         const snake = (name: string): string => `C_${name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toUpperCase()}`;
         const words = [...written].filter(([name]) => name.startsWith("C_"));

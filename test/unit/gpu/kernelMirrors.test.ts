@@ -29,13 +29,13 @@ describe("the kernels' CPU mirrors", () => {
     });
 
     it("finds a pointer planted wrong", () => {
-        expect(brokenMirror({ file: "core/cpu/fold/clipDelta.ts", name: "clipDelta" })).toBeNull();
-        expect(brokenMirror({ file: "core/cpu/clipDelta.ts", name: "clipDelta" })).toMatch(/does not exist/);
-        expect(brokenMirror({ file: "core/cpu/fold/clipDelta.ts", name: "riverSlots" })).toMatch(/declares no exported riverSlots/);
+        expect(brokenMirror({ file: "kernels/fold/clipDelta.ts", name: "clipDelta" })).toBeNull();
+        expect(brokenMirror({ file: "kernels/clipDelta.ts", name: "clipDelta" })).toMatch(/does not exist/);
+        expect(brokenMirror({ file: "kernels/fold/clipDelta.ts", name: "riverSlots" })).toMatch(/declares no exported riverSlots/);
     });
 
     it("leaves the shaders' comments free of mirror file names (the tables above hold them)", () => {
-        const naming = readdirSync("shaders").filter((name) => /plugin\/core\/cpu\//.test(readFileSync(`shaders/${name}`, "utf8")));
+        const naming = readdirSync("shaders").filter((name) => /plugin\/kernels\//.test(readFileSync(`shaders/${name}`, "utf8")));
         expect(naming).toEqual([]);
     });
 });

@@ -22,7 +22,7 @@ const POINTER = /(?<![\w./-])((?:plugin|shaders|scripts|bench|test|sample-scene|
 const COMMENT = /^\s*(?:\/\/|\/\*|\*)/;
 const BUILT = /^(?:bench\/\.build|dist|test-results)\//;
 
-/** A path in backquotes relative to the file's folder or to plugin/ (`core/cpu/fold/clipDelta.ts` from plugin/). */
+/** A path in backquotes relative to the file's folder or to plugin/ (`kernels/fold/clipDelta.ts` from plugin/). */
 const RELATIVE = /`((?:[\w.-]+\/)+[\w.-]*\w\.(?:ts|mjs|wgsl))`/g;
 
 /**
@@ -48,8 +48,8 @@ describe("the paths the sources' comments name", () => {
     });
 
     it("finds a pointer planted wrong, and leaves code and build outputs alone", () => {
-        const text = ["// see plugin/core/cpu/erodeDroplets.ts", " * and plugin/index.js, bench/.build/cpu.mjs", 'import { x } from "plugin/nowhere.ts";', " * (`wasm/dropletBatch.as.ts`, `droplets/dropletBatch.as.ts`)"].join("\n");
-        const exists = (path: string) => path === "plugin/index.ts" || path === "plugin/core/cpu/droplets/dropletBatch.as.ts";
-        expect(stalePointers(text, "plugin/core/cpu", exists)).toEqual(["1: plugin/core/cpu/erodeDroplets.ts", "4: wasm/dropletBatch.as.ts"]);
+        const text = ["// see plugin/kernels/erodeDroplets.ts", " * and plugin/index.js, bench/.build/cpu.mjs", 'import { x } from "plugin/nowhere.ts";', " * (`wasm/dropletBatch.as.ts`, `droplets/dropletBatch.as.ts`)"].join("\n");
+        const exists = (path: string) => path === "plugin/index.ts" || path === "plugin/kernels/droplets/dropletBatch.as.ts";
+        expect(stalePointers(text, "plugin/kernels", exists)).toEqual(["1: plugin/kernels/erodeDroplets.ts", "4: wasm/dropletBatch.as.ts"]);
     });
 });
