@@ -31,6 +31,7 @@ import { runBakeFigures, tiledBake } from "./bakeFigures.js";
 import { runQueueBakeFigures } from "./queueBakeFigures.js";
 import { runWalkProcessFigures } from "./walkProcesses.js";
 import { runMaterialsCostFigures } from "./materialsCost.js";
+import { runDepositionCostFigures } from "./depositionCost.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -260,6 +261,8 @@ async function main(): Promise<void> {
     }
     // Bedrock and soil: what the materials cost each operator (materialsCost.ts).
     if (sizes.includes(256)) for (const record of await runMaterialsCostFigures(256, counts)) report(record);
+    // Laying down: what the standing-water rule and the rivers' deposits cost (depositionCost.ts).
+    if (sizes.includes(256)) for (const record of await runDepositionCostFigures(256, counts)) report(record);
     // Region checksums: a full set at 512² and at a world's 4096² (checksumFigures.ts).
     if (sizes.includes(512)) for (const size of CHECKSUM_SIZES) report(await runCpuChecksumFigures(size, counts));
     // Lockstep: a player's traffic a minute and its catch-up rate (lockstepFigures.ts).

@@ -70,7 +70,8 @@ const droplets: CpuOperatorRow = {
     run({ state, delta, fold, maps, waterBatch }, planned) {
         const { params, masks } = planned;
         erodeDroplets(
-            params, state.heights, delta, planned.brush, state.counters, 0, params.dropletCount, waterBatch, masks.hydraulic, state.materials ?? null
+            params, state.heights, delta, planned.brush, state.counters, 0, params.dropletCount, waterBatch, masks.hydraulic, state.materials ?? null,
+            state.fillLevels
         );
         foldDroplets(params, state, delta, fold, maps, waterBatch, masks.hydraulic);
     },
