@@ -31,16 +31,11 @@
 // ends lands unscaled where the walk ended: the ground it walked is already lighter by that much.
 // Every step also counts a visit of the water map at the vertex nearest where it starts.
 //
-// Standing water (contract version 14): a step that starts where the fill level stands above the
-// height at its nearest vertex has no speed, so no capacity there: a droplet that runs into a lake
-// lays its load down near the shore it entered by (a delta), and never cuts a lake's floor.
-//
 // Materials: with them on, each part a step cuts at a vertex (after the mask) takes the soil there
 // first and the rock beneath at 1 / hardness (cutPart), against the soil and heights as the batch
 // found them; what it declines stays in the ground.
 
 @group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
 @group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<atomic<i32>>;
 @group(0) @binding(BINDING_BRUSH) var<storage, read> brush: array<i32>;
 @group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
@@ -245,12 +240,6 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
         let heightNext = sampleHeight(nextX, nextY);
         let drop = heightNext - heightHere; // negative going downhill
 
-        // In standing water (a lake of the fill levels, at the vertex nearest where the step
-        // starts) the droplet's run is spent: no speed, so no capacity, and it lays its load down.
-        let nearest = ((py + 0x8000) >> 16u) * width + ((px + 0x8000) >> 16u);
-        if (fillLevels[nearest] > heights[nearest]) {
-            speed = 0;
-        }
         var carry = mulQ16Sat(max(-drop, params.minSlope), speed);
         carry = mulQ16Sat(carry, water);
         carry = mulQ16Sat(carry, params.capacity);

@@ -261,8 +261,8 @@ async function main(): Promise<void> {
     }
     // Bedrock and soil: what the materials cost each operator (materialsCost.ts).
     if (sizes.includes(256)) for (const record of await runMaterialsCostFigures(256, counts)) report(record);
-    // Laying down: what the standing-water rule and the rivers' deposits cost (depositionCost.ts).
-    if (sizes.includes(256)) for (const record of await runDepositionCostFigures(256, counts)) report(record);
+    // Laying down: what the rivers' deposits cost (depositionCost.ts).
+    for (const record of await runDepositionCostFigures(counts)) report(record);
     // Region checksums: a full set at 512² and at a world's 4096² (checksumFigures.ts).
     if (sizes.includes(512)) for (const size of CHECKSUM_SIZES) report(await runCpuChecksumFigures(size, counts));
     // Lockstep: a player's traffic a minute and its catch-up rate (lockstepFigures.ts).

@@ -6,9 +6,8 @@
  *    no flow counts, `TEFP2` no fill levels and heights in 1/65536 m rather than of the cell size,
  *    `TEFP3` flow counts instead of drainage area and three masks, `TEFP4` the batches of a cycle
  *    run patch after patch rather than class by class, `TEFP5` no water and four masks, `TEFP6`
- *    water whose flows kept their momentum against the surfaces' difference, `TEFP7` river deposits
- *    under every neighbouring fill level above their own and droplets that knew no lakes, contract
- *    versions 8 to 13);
+ *    water whose flows kept their momentum against the surfaces' difference, `TEFP7` river deposits that
+ *    stayed under every neighbouring fill level above their own, contract versions 8 to 13);
  * 2. u32 width, u32 depth, u32 cycle (completed cycles), u32 batch (completed batches of the
  *    cycle in progress);
  * 3. every value of each grid of `STATE_GRIDS` as i32, row-major, grid after grid: heights,

@@ -70,8 +70,7 @@ const droplets: CpuOperatorRow = {
     run({ state, delta, fold, maps, waterBatch }, planned) {
         const { params, masks } = planned;
         erodeDroplets(
-            params, state.heights, delta, planned.brush, state.counters, 0, params.dropletCount, waterBatch, masks.hydraulic, state.materials ?? null,
-            state.fillLevels
+            params, state.heights, delta, planned.brush, state.counters, 0, params.dropletCount, waterBatch, masks.hydraulic, state.materials ?? null
         );
         foldDroplets(params, state, delta, fold, maps, waterBatch, masks.hydraulic);
     },

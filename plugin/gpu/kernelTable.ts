@@ -96,13 +96,11 @@ export const KERNELS = {
     // Two builds of each kernel whose hot loop the materials' rule would slow: without the rule
     // (MATERIALS false, the code folded away) and with it, dispatched by the class's params.
     erode_droplets: {
-        bindings: ["params", "heights", "fillLevels", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true,
-        includes: ["materials"],
+        bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"],
         constants: { MATERIALS: false }, mirror: { file: "kernels/droplets/erodeDroplets.ts", name: "erodeDroplets" },
     },
     erode_droplets_materials: {
-        bindings: ["params", "heights", "fillLevels", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true,
-        includes: ["materials"],
+        bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"],
         source: "erode_droplets", constants: { MATERIALS: true }, mirror: { file: "kernels/droplets/erodeDroplets.ts", name: "erodeDroplets" },
     },
     clip_delta: {

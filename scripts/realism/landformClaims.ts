@@ -1,11 +1,10 @@
 /**
  * The realism claims of landforms that build (issue 60): what the rivers lay down where their slope
- * falls and what the droplets lay down where they run into standing water, on the terrains built
- * for them (`landforms.ts`). The talus apron is measured by `npm run landforms` and not claimed:
- * the erosion does not build it yet.
+ * falls, on the terrains built for it (`landforms.ts`). The delta and the talus apron are measured
+ * by `npm run landforms` and not claimed: the erosion does not build them yet.
  */
 import type { Check, Claim, ClaimResult } from "./claimTypes.js";
-import { deltaFigures, FAN_ARC, fanFigures, floodplainFigures } from "./landforms.js";
+import { FAN_ARC, fanFigures, floodplainFigures } from "./landforms.js";
 
 const atLeast = (what: string, value: number, limit: number): Check => ({ what, value, bound: `>= ${limit}`, passed: value >= limit });
 
@@ -42,20 +41,5 @@ export const floodplain: Claim = {
     async evaluate() {
         const { figures } = floodplainFigures({}, LANDFORM_CYCLES);
         return result(this, [atLeast("floor's mean change beside the channel (cells)", figures["floor's mean change beside the channel (cells)"], 0.05)]);
-    },
-};
-
-export const delta: Claim = {
-    id: "delta",
-    issue: "landforms that build",
-    title: `Defaults, a valley into a closed basin (129², 1 m cells), ${LANDFORM_CYCLES} cycles: a deposit lobe at the mouth`,
-    async evaluate() {
-        const { figures } = deltaFigures({}, LANDFORM_CYCLES);
-        const mouth = figures["basin's mean change within 8 cells of the mouth (cells)"];
-        const elsewhere = figures["basin's mean change elsewhere (cells)"];
-        return result(this, [
-            atLeast("basin's mean change within 8 cells of the mouth (cells)", mouth, 0.5),
-            atLeast("within 8 cells of the mouth over the rest of the basin", mouth / Math.max(1e-9, elsewhere), 2),
-        ]);
     },
 };

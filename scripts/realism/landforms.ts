@@ -3,9 +3,9 @@
  * down there. A mountain front onto a plain (a fan: deposit thickness falling with distance from
  * the valley's outlet, spread over an arc), a wide valley (its floor aggrading beside the channel),
  * a river into a closed basin (a lobe at the mouth; the share of the eroded material the basin
- * keeps) and a cliff (an apron at its foot). `npm run landforms` prints them; the fan, the
- * floodplain and the delta are realism claims (`landformClaims.ts`), the apron is measured only:
- * the erosion does not build it yet.
+ * keeps) and a cliff (an apron at its foot). `npm run landforms` prints them; the fan and the
+ * floodplain are realism claims (`landformClaims.ts`), the delta and the apron are measured only:
+ * the erosion does not build them yet.
  */
 import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
 import { CAPPED_OPTIONS, capRockPlateau } from "./materialClaims.js";

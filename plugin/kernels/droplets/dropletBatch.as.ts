@@ -66,7 +66,6 @@ const C_WALK_LIMIT: i32 = 30;
 const C_DEPOSIT_AT_END: i32 = 31;
 const C_RESULTS: i32 = 32;
 const C_MATERIALS: i32 = 33;
-const C_LEVELS: i32 = 34;
 
 @inline function control(word: i32): i32 { return load<i32>(word << 2); }
 
@@ -262,7 +261,6 @@ function erodeDroplet<Cell>(spawnX: i32, spawnY: i32, mask: i32): i32 {
     const deposition = control(C_DEPOSITION);
     const stepCap = control(C_STEP_CAP);
     const hasBrush = control(C_HAS_BRUSH) != 0;
-    const levels = control(C_LEVELS);
 
     let px = spawnX;
     let py = spawnY;
@@ -331,11 +329,6 @@ function erodeDroplet<Cell>(spawnX: i32, spawnY: i32, mask: i32): i32 {
         const heightNext = n0 + mulQ16(n1 - n0, nextFy);
         const drop = heightNext - heightHere;
 
-        // Standing water at the vertex nearest where the step starts: no speed (`walkDroplet`'s pathStill).
-        if (levels != 0) {
-            const nearest = ((py + 0x8000) >> 16) * width + ((px + 0x8000) >> 16);
-            if (getI32(levels, nearest) > getI32(heights, nearest)) speed = 0;
-        }
         // The capacity (`capacityAlongPath`), from the speed before this step's change.
         let carry = mulQ16Sat(maxI32(0 - drop, minSlope), speed);
         carry = mulQ16Sat(carry, getI32(waterAt, steps));

@@ -28,7 +28,7 @@ const enum Control {
     QuadOffsets, QuadWeights, Quads, BrushDx, BrushDy, BrushWeights, BrushCount,
     Stride, FieldX0, FieldY0, FieldX1, FieldY1,
     Inertia, Capacity, MinSlope, Erosion, Deposition, Gravity, Share, StepCap, InitialSpeed, BrushRadius, HasBrush, WalkLimit, DepositAtEnd,
-    Results, Materials, Levels, Words,
+    Results, Materials, Words,
 }
 
 /**
@@ -139,7 +139,7 @@ class WasmDropletBatch {
     /** Runs the droplets spawned at `spawns` (erodeDroplets' loop); false where the memory cannot grow to the window. */
     public erode(
         kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null,
-        mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null, levels: Int32Array | null
+        mask: Int32Array | null, depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null
     ): boolean {
         const count = spawns.x.length;
         if (count === 0) return true;
@@ -173,7 +173,6 @@ class WasmDropletBatch {
         const spawnX = take(count * 4);
         const spawnY = take(count * 4);
         const heightsAt = take(cells * 4);
-        const levelsAt = levels === null ? 0 : take(cells * 4);
         // With a mask, each cell's change and mask side by side; with the materials, the soil and
         // hardness after them (dropletBatch.as.ts' getCell).
         const cellWords = (mask === null ? 1 : 2) + (cuts !== null ? 2 : 0);
@@ -203,7 +202,6 @@ class WasmDropletBatch {
         }
         const grid = (at: number): Int32Array => new Int32Array(buffer, at, cells);
         copyWindow(heights, grid(heightsAt), window, width, true);
-        if (levels !== null) copyWindow(levels, grid(levelsAt), window, width, true);
         if (cuts !== null) interleaveMaterials(delta, mask, cuts, new Int32Array(buffer, deltaAt, cellWords * cells), window, width);
         else if (mask === null) copyWindow(delta, grid(deltaAt), window, width, true);
         else interleaveWindow(delta, mask, new Int32Array(buffer, deltaAt, 2 * cells), window, width);
@@ -244,7 +242,6 @@ class WasmDropletBatch {
                 depositAtEnd ? 1 : 0,
                 results,
                 cuts !== null ? 1 : 0,
-                levelsAt,
             ],
             Control.Inertia
         );
@@ -276,7 +273,7 @@ function dropletBatchModule(): WebAssembly.Module | null {
  */
 export function erodeDropletsWasm(
     kernel: DropletKernel, spawns: { x: Int32Array; y: Int32Array }, heights: Int32Array, delta: Int32Array, water: Int32Array | null, mask: Int32Array | null,
-    depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null = null, levels: Int32Array | null = null
+    depositAtEnd: boolean, counters: Float64Array, cuts: MaterialCuts | null = null
 ): boolean {
     if (!useWasm) return false;
     if (thread === null) {
@@ -284,7 +281,7 @@ export function erodeDropletsWasm(
         if (module === null) return false;
         thread = new WasmDropletBatch(module);
     }
-    return thread.erode(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts, levels);
+    return thread.erode(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts);
 }
 
 /** For tests and the benchmark: whether this thread's droplet batches run on WebAssembly (true, the default, where it can) or on TypeScript. */

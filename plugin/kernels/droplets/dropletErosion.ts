@@ -13,7 +13,7 @@ import type { DropletKernel } from "./dropletKernel.js";
 // vm context (jest's test environment, some worker sandboxes) and these run per droplet step.
 const { abs, max, min } = Math;
 
-/** Pass 2: the droplet's carrying capacity at each step of its path, from its speed and water there (no speed where the step starts in standing water). */
+/** Pass 2: the droplet's carrying capacity at each step of its path, from its speed and water there. */
 export function capacityAlongPath(kernel: DropletKernel): void {
     const saturationLimit = SATURATION_LIMIT | 0;
     const minSlope = kernel.minSlope | 0;
@@ -24,13 +24,9 @@ export function capacityAlongPath(kernel: DropletKernel): void {
     const waterAt = kernel.waterAt;
     const pathDrop = kernel.pathDrop;
     const pathCarry = kernel.pathCarry;
-    const pathStill = kernel.pathStill;
     let speed = kernel.initialSpeed | 0;
     for (let step = 0; step < erodingSteps; step++) {
         const drop = pathDrop[step];
-        // In standing water (a lake of the fill levels) the droplet's run is spent: no speed, so
-        // no capacity, and it lays its load down (contract version 14: deltas at the mouths).
-        if (pathStill[step] !== 0) speed = 0;
         // 0 - drop rather than -drop: the same integer, but never -0, which V8 would leave the
         // 32-bit integer path for (a deoptimisation on the first flat step).
         let carry = mulQ16Sat(max(0 - drop, minSlope), speed);

@@ -52,8 +52,6 @@ export class DropletKernel {
     public readonly pathY: Int32Array;
     public readonly pathDrop: Int32Array;
     public readonly pathCarry: Int32Array;
-    /** Per step: 1 where it starts in standing water (the fill level above the height at its nearest vertex), else 0. */
-    public readonly pathStill: Uint8Array;
     /** Steps taken (as the WGSL counts them). */
     public steps = 0;
     /** Steps that go on to erode or deposit (the last one does not when the droplet left the field). */
@@ -110,6 +108,5 @@ export class DropletKernel {
         this.pathY = new Int32Array(maxSteps);
         this.pathDrop = new Int32Array(maxSteps);
         this.pathCarry = new Int32Array(maxSteps);
-        this.pathStill = new Uint8Array(maxSteps);
     }
 }

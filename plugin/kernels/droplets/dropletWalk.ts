@@ -14,12 +14,8 @@ const { abs, clz32, max, sqrt } = Math;
 /** Largest gradient component a droplet uses, in fixed-point units per cell (2^30). */
 export const GRADIENT_LIMIT = 2 ** 30;
 
-/**
- * Pass 1: traces the walk of a droplet spawned at (spawnX, spawnY) into `kernel`'s path (and its
- * visits into `water`), and, with the fill levels (`levels`, or null), which steps start in
- * standing water.
- */
-export function walkDroplet(kernel: DropletKernel, heights: Int32Array, levels: Int32Array | null, spawnX: number, spawnY: number, water: Int32Array | null): void {
+/** Pass 1: traces the walk of a droplet spawned at (spawnX, spawnY) into `kernel`'s path (and its visits into `water`). */
+export function walkDroplet(kernel: DropletKernel, heights: Int32Array, spawnX: number, spawnY: number, water: Int32Array | null): void {
     const fixedOne = FIXED_ONE | 0;
     const gradientLimit = GRADIENT_LIMIT | 0;
     const width = kernel.width | 0;
@@ -31,7 +27,6 @@ export function walkDroplet(kernel: DropletKernel, heights: Int32Array, levels: 
     const pathX = kernel.pathX;
     const pathY = kernel.pathY;
     const pathDrop = kernel.pathDrop;
-    const pathStill = kernel.pathStill;
 
     let px = spawnX | 0;
     let py = spawnY | 0;
@@ -110,9 +105,6 @@ export function walkDroplet(kernel: DropletKernel, heights: Int32Array, levels: 
         const n1 = n01 + mulQ16(n11 - n01, nextFx);
         const heightNext = n0 + mulQ16(n1 - n0, nextFy);
 
-        // Standing water at the vertex nearest where the step starts (the water visit's vertex).
-        const nearest = ((py + 0x8000) >> 16) * width + ((px + 0x8000) >> 16);
-        pathStill[steps - 1] = levels !== null && levels[nearest] > heights[nearest] ? 1 : 0;
         pathX[steps - 1] = px;
         pathY[steps - 1] = py;
         pathDrop[steps - 1] = heightNext - heightHere;

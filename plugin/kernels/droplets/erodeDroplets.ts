@@ -93,11 +93,10 @@ import { walkDroplet } from "./dropletWalk.js";
  * @param water per-batch water visits, added to (each step counts 1 at the vertex nearest where it starts), or null
  * @param mask per-vertex Q16 mask scaling what each step cuts and lays down at each vertex, or null
  * @param materialGrids the soil and hardness, which each cut goes through when the batch runs the materials (`params.materials`), or null
- * @param levels the fill levels, where a step that starts in standing water has no speed (a batch of the simulation always passes them), or null
  */
 export function erodeDroplets(
     params: BatchParams, heights: Int32Array, delta: Int32Array, brush: Int32Array, counters: Float64Array, firstDroplet = 0, endDroplet = params.dropletCount,
-    water: Int32Array | null = null, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null, levels: Int32Array | null = null
+    water: Int32Array | null = null, mask: Int32Array | null = null, materialGrids: MaterialGrids | null = null
 ): void {
     const kernel = new DropletKernel(params, brush);
     const depositAtEnd = params.depositAtEnd !== 0;
@@ -108,13 +107,13 @@ export function erodeDroplets(
         params.materials !== 0 && materialGrids && uniformHardness(params, materialGrids) !== HARDNESS_ONE
             ? new MaterialCuts(params, heights, materialGrids, mask)
             : null;
-    if (erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts, levels)) {
+    if (erodeDropletsWasm(kernel, spawns, heights, delta, water, mask, depositAtEnd, counters, cuts)) {
         return;
     }
     let totalSteps = 0;
     let outflow = 0;
     for (let index = 0; index < spawns.x.length; index++) {
-        walkDroplet(kernel, heights, levels, spawns.x[index], spawns.y[index], water);
+        walkDroplet(kernel, heights, spawns.x[index], spawns.y[index], water);
         capacityAlongPath(kernel);
         const sediment =
             cuts !== null

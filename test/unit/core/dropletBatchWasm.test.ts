@@ -22,8 +22,6 @@ interface Batch {
     split?: number;
     ground?: Int32Array;
     materials?: MaterialGrids;
-    /** Fill levels (standing water where above the ground). */
-    levels?: Int32Array;
 }
 
 interface Result {
@@ -46,12 +44,6 @@ function rampedMask(): Int32Array {
         for (let x = 0; x < WIDTH; x++) mask[y * WIDTH + x] = ((x >> 5) + (y >> 5)) % 2 === 0 ? 0 : Math.min(FIXED_ONE, ((x % 32) + 1) * 2048);
     }
     return mask;
-}
-
-/** Fill levels over the noise: a lake 3 m deep wherever the ground lies under its mean (standing water), the ground itself elsewhere. */
-function lakes(): Int32Array {
-    const mean = noise.reduce((sum, h) => sum + h, 0) / noise.length;
-    return noise.map((height) => (height < mean ? Math.round(mean) + 3 * FIXED_ONE : height));
 }
 
 /** Soil of up to 3 cells (none on a fifth of the vertices) and hardness factors from 1 to 4. */
@@ -80,9 +72,8 @@ function run(work: Batch, wasm: boolean): Result {
         const count = work.params.dropletCount;
         const split = work.split ?? count;
         const heights = work.ground ?? noise;
-        const levels = work.levels ?? null;
-        erodeDroplets(work.params, heights, delta, work.brush, counters, 0, split, water, work.mask, work.materials ?? null, levels);
-        if (split < count) erodeDroplets(work.params, heights, delta, work.brush, counters, split, count, water, work.mask, work.materials ?? null, levels);
+        erodeDroplets(work.params, heights, delta, work.brush, counters, 0, split, water, work.mask, work.materials ?? null);
+        if (split < count) erodeDroplets(work.params, heights, delta, work.brush, counters, split, count, water, work.mask, work.materials ?? null);
         return { delta, water, counters: [...counters] };
     } finally {
         useDropletBatchWasm(true);
@@ -108,8 +99,6 @@ const cases: [string, () => Batch][] = [
     ["the materials without a mask or a brush", () => batch({ hydraulic: { brushRadius: 0, dropletsPerBatch: 1500 }, materials: STRATA }, 1024, 0, { materials: materials() })],
     ["the materials under a mask, without a brush", () => batch({ hydraulic: { brushRadius: 0, dropletsPerBatch: 1500 }, materials: STRATA }, 1024, 0, { materials: materials(), mask: rampedMask() })],
     ["the materials under a mask with a radius-3 brush, split between two threads", () => batch({ hydraulic: { brushRadius: 3, dropletsPerBatch: 1200 }, materials: STRATA }, 1024, 0, { materials: materials(), mask: rampedMask(), split: 500 })],
-    ["standing water (fill levels above the ground) with a radius-3 brush, split between two threads", () => batch({ hydraulic: { brushRadius: 3, dropletsPerBatch: 2000 } }, 1024, 0, { levels: lakes(), split: 900 })],
-    ["standing water under a mask with the materials, without a brush", () => batch({ hydraulic: { brushRadius: 0, dropletsPerBatch: 1500 }, materials: STRATA }, 1024, 0, { levels: lakes(), mask: rampedMask(), materials: materials() })],
     ["a local event's disc", () => {
         const work = batch({ hydraulic: { brushRadius: 2, dropletsPerBatch: 1200, maxSteps: 30 } }, 1024, 0);
         Object.assign(work.params, { spawnDisc: 1, discCentreX: 130 * FIXED_ONE + 4321, discCentreY: 20 * FIXED_ONE, discRadius: 25 * FIXED_ONE });
@@ -131,18 +120,6 @@ describe("the droplet kernel on WebAssembly", () => {
         expect(wasm.counters).toEqual(typescript.counters);
         expect(wasm.delta).toEqual(typescript.delta);
         expect(wasm.water).toEqual(typescript.water);
-    });
-
-    it("has droplets in standing water cut nothing there and lay their load down (no speed in a lake, contract version 14)", () => {
-        const levels = lakes();
-        const dry = batch({ hydraulic: { brushRadius: 0, dropletsPerBatch: 3000 } }, 1024, 0);
-        const wet = { ...dry, levels };
-        const inLakes = (result: Result, sign: number): number => result.delta.reduce((sum, value, i) => sum + (levels[i] > noise[i] && value * sign > 0 ? value : 0), 0);
-        const [before, after] = [run(dry, true), run(wet, true)];
-        // Without a brush a step cuts only its own cell's four vertices: a lake's are cut only by
-        // steps that start on the shore, a fraction of what droplets that knew no lakes cut there.
-        expect(-inLakes(after, -1)).toBeLessThan(-inLakes(before, -1) / 4);
-        expect(inLakes(after, 1)).toBeGreaterThan(0);
     });
 
     it("keeps mass exact: what the droplets moved is in the change or counted as outflow", () => {
