@@ -8,7 +8,8 @@
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
 import {
-    ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct,
+    ACCUMULATOR_LIMIT, DRAINAGE_AREA_LIMIT, FOLD_RELIEF_SHIFT, GRADIENT_LIMIT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROOT_AREA_LIMIT, ROUTE_LIMIT,
+    SEDIMENT_HOPS, wgslBatchParamsStruct,
 } from "../core/batchParams.js";
 import { wgslSlotAccessors } from "../core/editBatchParams.js";
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
@@ -22,9 +23,6 @@ import { MAP_LIMIT } from "../core/erosionMaps.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT, U32_MAX } from "../core/fixedPoint.js";
 import { HASH_MULTIPLIER_1, HASH_MULTIPLIER_2 } from "../core/hash.js";
 import { FIRST_DIAGONAL_SLOT, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
-import { GRADIENT_LIMIT } from "../kernels/droplets/dropletWalk.js";
-import { DRAINAGE_AREA_LIMIT } from "../kernels/rivers/mirror/riverAccumulate.js";
-import { ROOT_AREA_LIMIT } from "../kernels/rivers/mirror/riverErode.js";
 import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion.js";
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
 import {

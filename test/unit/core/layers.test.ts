@@ -127,8 +127,8 @@ describe("module layers", () => {
         expect(forbidden("plugin/cpu", /@babylonjs/, ["component", "gpu", "bake", "material", "physics", "water"])).toEqual([]);
     });
 
-    it("keeps the GPU backend from importing the component or the CPU backend", () => {
-        expect(forbidden("plugin/gpu", null, ["component", "cpu", "bake", "material", "physics", "water"])).toEqual([]);
+    it("keeps the GPU backend from importing the component, the CPU backend or the CPU kernels (the limits both share live in core)", () => {
+        expect(forbidden("plugin/gpu", null, ["component", "cpu", "kernels", "bake", "material", "physics", "water"])).toEqual([]);
     });
 
     it("keeps the bake from importing the component (it runs the backends without Babylon's behaviors)", () => {
