@@ -6,11 +6,6 @@
 // river batch's accumulator holds, which raises the rock (nominalUplift). Touches only its own cell.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
-@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
-@group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<i32>;
-@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
-
 // The uplift a river batch's accumulator holds at (x, y) as river_uplift computes it before its cap
 // at the top of the height range: riverUplift (times the uplift mask) in the river rectangle, none
 // on the field's edge off a torus; 0 on any other batch (only a river batch's params carry riverUplift).

@@ -5,8 +5,6 @@
 // them); a neighbour outside the rectangle is never stepped, so its area is always the one in
 // `drainageArea`. CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_RIVER_SLOTS) var<storage, read> riverSlots: array<i32>;
-
 // `fromNext`: this step reads the areas the previous step wrote into `areaNext` (inside the
 // rectangle) and writes `drainageArea`; otherwise it reads `drainageArea` and writes `areaNext`.
 fn areaStep(id: vec3<u32>, fromNext: bool) {

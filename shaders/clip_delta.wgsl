@@ -24,13 +24,6 @@
 // would leave the fixed-point range, which the bounds make unreachable in practice.
 // Reads heights and levels of neighbours, writes only this cell's delta, suspended and routed.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
-@group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
-@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routed: array<i32>;
-@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

@@ -2,9 +2,6 @@
 // rectangle (a separate pass so no invocation reads an area another is writing).
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_AREA_NEXT) var<storage, read> areaNext: array<i32>;
-@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read_write> drainageArea: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

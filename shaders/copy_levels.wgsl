@@ -3,12 +3,6 @@
 // sediment routing's buffers are cleared there, so the next batch starts from clean ones.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_LEVELS_NEXT) var<storage, read> levelsNext: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read_write> fillLevels: array<i32>;
-// Both grids of the sediment routing (route_hop.wgsl).
-@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routed: array<i32>;
-@group(0) @binding(BINDING_ROUTED_NEXT) var<storage, read_write> routedNext: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

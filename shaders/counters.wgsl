@@ -1,6 +1,5 @@
 // 64-bit counters as pairs of u32 atomics (low word, high word), for kernels that report where
 // material went. CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
-@group(0) @binding(BINDING_COUNTERS) var<storage, read_write> counters: array<atomic<u32>>;
 
 // Adds a non-negative amount below 2^32 to counter `slot`. atomicAdd returns the exact previous
 // low word, so the carry into the high word is exact whatever order threads add in.

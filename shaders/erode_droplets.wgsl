@@ -35,12 +35,6 @@
 // first and the rock beneath at 1 / hardness (cutPart), against the soil and heights as the batch
 // found them; what it declines stays in the ground.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<atomic<i32>>;
-@group(0) @binding(BINDING_BRUSH) var<storage, read> brush: array<i32>;
-@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
-@group(0) @binding(BINDING_WATER_BATCH) var<storage, read_write> waterBatch: array<atomic<i32>>;
-
 // cos(2 pi a / ANGLE_STEPS) x FIXED_ONE from the quarter table (a literal, so every machine agrees).
 // CPU mirror: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 fn cosineOf(a: i32) -> i32 {

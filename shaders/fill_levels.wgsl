@@ -8,10 +8,6 @@
 // (fillRoom), so the levels stay at or above the exact ones and only ever need to come down, which
 // this step does one vertex a step from the outlets.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_LEVELS_NEXT) var<storage, read_write> levelsNext: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

@@ -9,11 +9,6 @@
 // it that hardness) and a cut takes the soil first (soilAfter). Touches only its own vertex.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read_write> fillLevels: array<i32>;
-@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
-@group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read_write> waterSediment: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

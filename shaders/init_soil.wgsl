@@ -5,8 +5,6 @@
 // plugin/gpu/kernelTable.ts. The pass's params carry the slope the soil thins to none at (Q16)
 // in regionX1.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-
 // The steepest drop (absolute) from (x, y) to its axis neighbours inside the field.
 fn axisSlope(x: i32, y: i32) -> i32 {
     let i = y * params.width + x;

@@ -1,9 +1,6 @@
 // The erosion maps' counters, for the passes that change heights. CPU mirrors: SHADER_MIRRORS in
 // plugin/gpu/kernelTable.ts. Each is a u32 per vertex that saturates at MAP_LIMIT (2^32 - 1)
 // rather than wrapping; each is written only by the invocation that owns the vertex.
-@group(0) @binding(BINDING_MAP_WATER) var<storage, read_write> mapWater: array<u32>;
-@group(0) @binding(BINDING_MAP_WEAR) var<storage, read_write> mapWear: array<u32>;
-@group(0) @binding(BINDING_MAP_DEPOSITION) var<storage, read_write> mapDeposition: array<u32>;
 
 fn addSaturating(total: u32, value: u32) -> u32 {
     if (value > MAP_LIMIT - total) {

@@ -6,8 +6,6 @@
 // while the materials have never run (materials() then reads 0 and nothing else is read).
 // CPU mirrors: SHADER_MIRRORS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_MATERIAL) var<storage, read_write> material: array<i32>;
-
 // Whether the materials are on, read once an invocation (`materials()` is a storage read, and the
 // droplets and rivers ask per cut part and per neighbour).
 var<private> materialsOn: bool;

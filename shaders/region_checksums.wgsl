@@ -4,15 +4,6 @@
 // region_checksums_water takes in the other water grids. Writes only its region's two lanes.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_SUSPENDED) var<storage, read> suspended: array<i32>;
-@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read> drainageArea: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
-@group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read> waterSediment: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
-@group(0) @binding(BINDING_CHECKSUMS) var<storage, read_write> checksums: array<u32>;
-
 @compute @workgroup_size(CHECKSUM_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[0];

@@ -4,9 +4,6 @@
 // grids, one after the other).
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_MATERIAL) var<storage, read> material: array<i32>;
-@group(0) @binding(BINDING_CHECKSUMS) var<storage, read_write> checksums: array<u32>;
-
 @compute @workgroup_size(CHECKSUM_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[0];

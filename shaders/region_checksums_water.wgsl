@@ -3,15 +3,6 @@
 // row by row, for each the water's other seven grids.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read> fluxD2: array<i32>;
-@group(0) @binding(BINDING_OUTFLOW_SCALE) var<storage, read> outflowScale: array<i32>;
-@group(0) @binding(BINDING_WATER_NEXT) var<storage, read> waterNext: array<i32>;
-@group(0) @binding(BINDING_SEDIMENT_NEXT) var<storage, read> sedimentNext: array<i32>;
-@group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read> groundChange: array<i32>;
-@group(0) @binding(BINDING_CHECKSUMS) var<storage, read_write> checksums: array<u32>;
-
 @compute @workgroup_size(CHECKSUM_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[0];

@@ -15,14 +15,6 @@
 // With the materials on, a cut takes the soil first and the rock beneath at 1 / hardness (cutAt).
 // Writes only this vertex's delta, suspended and routed.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read> drainageArea: array<i32>;
-@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
-@group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
-@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routed: array<i32>;
-@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
-
 // min(a x b, ACCUMULATOR_LIMIT) for non-negative a and b.
 fn saturatingProduct(a: i32, b: i32) -> i32 {
     if (b > 0 && a > ACCUMULATOR_LIMIT / b) {

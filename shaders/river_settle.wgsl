@@ -2,11 +2,6 @@
 // batch; the rest waits in `suspended`), off the field at an edge vertex with nowhere lower to go,
 // else it waits. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
-@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routed: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

@@ -13,12 +13,6 @@
 // scattering, so no two invocations write one vertex; every vertex of the extent writes its cell of
 // `routedTo`.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
-@group(0) @binding(BINDING_DELTA) var<storage, read_write> delta: array<i32>;
-@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
-
 // One hop reading `routedFrom` and writing `routedTo`.
 fn routeHop(id: vec3<u32>, passOn: bool) {
     let x = params.extentX0 + i32(id.x);

@@ -4,9 +4,6 @@
 // PASS_ON says whether what does not settle passes on to the next hop (every hop of a batch but
 // its last) or waits in `suspended` for a later batch (the last).
 
-@group(0) @binding(BINDING_ROUTED) var<storage, read_write> routedFrom: array<i32>;
-@group(0) @binding(BINDING_ROUTED_NEXT) var<storage, read_write> routedTo: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

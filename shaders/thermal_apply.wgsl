@@ -7,11 +7,6 @@
 // With the materials on, the net change goes into the soil (soilAfter).
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
-@group(0) @binding(BINDING_FLUX) var<storage, read> flux: array<i32>;
-@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read> drainageArea: array<i32>;
-@group(0) @binding(BINDING_SUSPENDED) var<storage, read_write> suspended: array<i32>;
-
 fn inPatch(x: i32, y: i32) -> bool {
     return x >= params.patchX0 && y >= params.patchY0 && x < params.patchX1 && y < params.patchY1;
 }

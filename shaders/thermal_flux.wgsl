@@ -14,10 +14,6 @@
 // past its own angle (rockThreshold: from the soil's for rock as soft as soil up toward talus).
 // Reads heights, writes only this vertex's flux slots; thermal_apply reads them.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FLUX) var<storage, read_write> flux: array<i32>;
-@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

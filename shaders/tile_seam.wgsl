@@ -6,9 +6,6 @@
 // vertex 0), and the soil with the materials on. No target is a source, so the order does not matter.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
-@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read_write> drainageArea: array<i32>;
-
 @compute @workgroup_size(DROPLET_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

@@ -6,11 +6,6 @@
 // change (soilAfter).
 // Touches only its own vertex. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read_write> heights: array<i32>;
-@group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read_write> groundChange: array<i32>;
-@group(0) @binding(BINDING_OUTFLOW_SCALE) var<storage, read_write> outflowScale: array<i32>;
-@group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read_write> waterSediment: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let vertex = patchVertex(id);

@@ -5,13 +5,6 @@
 
 // A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
 // plugin/core/batchParams.ts).
-@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read_write> waterDepth: array<i32>;
-@group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read_write> waterSediment: array<i32>;
-@group(0) @binding(BINDING_WATER_NEXT) var<storage, read_write> waterNext: array<i32>;
-@group(0) @binding(BINDING_SEDIMENT_NEXT) var<storage, read_write> sedimentNext: array<i32>;
-@group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read> groundChange: array<i32>;
-@group(0) @binding(BINDING_MASK) var<storage, read> mask: array<i32>;
-@group(0) @binding(BINDING_WATER_SOURCES) var<storage, read> waterSources: array<i32>;
 
 // Water the sources add at (x, y) a step (plugin/core/waterSources.ts: count, then column, row,
 // radius^2 and units per vertex per source).

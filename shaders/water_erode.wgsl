@@ -6,14 +6,6 @@
 
 // A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
 // plugin/core/batchParams.ts).
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read> fluxD2: array<i32>;
-@group(0) @binding(BINDING_SEDIMENT_NEXT) var<storage, read> sedimentNext: array<i32>;
-@group(0) @binding(BINDING_GROUND_CHANGE) var<storage, read_write> groundChange: array<i32>;
 
 // The length of the net flow through (x, y) (flowVector in water_pipes.wgsl), halved.
 fn dischargeAt(x: i32, y: i32) -> i32 {

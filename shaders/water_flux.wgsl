@@ -8,12 +8,6 @@
 
 // A water batch's options by their own names: waterRain() and the like (WATER_PARAM_SLOTS in
 // plugin/core/batchParams.ts).
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read_write> fluxX: array<i32>;
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read_write> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read_write> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read_write> fluxD2: array<i32>;
 
 fn surfaceDifference(a: i32, b: i32) -> i32 {
     let ground = clamp(heights[a] - heights[b], -SURFACE_DIFFERENCE_LIMIT, SURFACE_DIFFERENCE_LIMIT);

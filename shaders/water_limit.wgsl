@@ -2,12 +2,6 @@
 // scaled by its source's factor (floor, on the magnitude), so no vertex sends more than it holds.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_OUTFLOW_SCALE) var<storage, read> outflowScale: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read_write> fluxX: array<i32>;
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read_write> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read_write> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read_write> fluxD2: array<i32>;
-
 fn limited(flow: i32, a: i32, b: i32) -> i32 {
     if (flow > 0) {
         return mulQ16(flow, outflowScale[a]);

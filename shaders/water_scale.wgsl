@@ -2,13 +2,6 @@
 // 8 pipes; where that is more than its water, the Q16 factor floor(water x 2^16 / outflow) that
 // brings it within the water, else 2^16. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read> fluxD2: array<i32>;
-@group(0) @binding(BINDING_OUTFLOW_SCALE) var<storage, read_write> outflowScale: array<i32>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let vertex = patchVertex(id);

@@ -5,15 +5,6 @@
 // pipes (nobody writes them here), writes only its own vertex.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
-@group(0) @binding(BINDING_WATER_SEDIMENT) var<storage, read> waterSediment: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read> fluxD2: array<i32>;
-@group(0) @binding(BINDING_WATER_NEXT) var<storage, read_write> waterNext: array<i32>;
-@group(0) @binding(BINDING_SEDIMENT_NEXT) var<storage, read_write> sedimentNext: array<i32>;
-
 var<private> waterChange: i32;
 var<private> sedimentChange: i32;
 

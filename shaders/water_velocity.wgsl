@@ -6,14 +6,6 @@
 // max(2 x depth, the flow through it): no component above 1 cell a step. Touches only its own vertex.
 // Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 
-@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
-@group(0) @binding(BINDING_FLUX_X) var<storage, read> fluxX: array<i32>;
-@group(0) @binding(BINDING_FLUX_Y) var<storage, read> fluxY: array<i32>;
-@group(0) @binding(BINDING_FLUX_D1) var<storage, read> fluxD1: array<i32>;
-@group(0) @binding(BINDING_FLUX_D2) var<storage, read> fluxD2: array<i32>;
-@group(0) @binding(BINDING_VELOCITY_X) var<storage, read_write> velocityX: array<i32>;
-@group(0) @binding(BINDING_VELOCITY_Y) var<storage, read_write> velocityY: array<i32>;
-
 // part / whole in Q16 signed like part (|part| <= whole, whole > 0), truncated toward zero.
 fn signedFraction(part: i32, whole: i32) -> i32 {
     if (part >= 0) {

@@ -1,9 +1,6 @@
 // write_area_map: the drainage area (cells, the river operator's state) into an R32F texture a
 // material can sample, on the GPU (no readback). Floats here are for rendering only.
 
-@group(0) @binding(BINDING_DRAINAGE_AREA) var<storage, read> drainageArea: array<i32>;
-@group(0) @binding(BINDING_AREA_TEXTURE) var areaTexture: texture_storage_2d<r32float, write>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

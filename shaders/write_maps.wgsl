@@ -4,13 +4,6 @@
 // lower). Floats here are for rendering only. CPU mirror of the direction: SHADER_MIRRORS in
 // plugin/gpu/kernelTable.ts (params.wrap is set for a tileable terrain).
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_FILL_LEVELS) var<storage, read> fillLevels: array<i32>;
-@group(0) @binding(BINDING_MAP_WATER) var<storage, read> mapWater: array<u32>;
-@group(0) @binding(BINDING_MAP_WEAR) var<storage, read> mapWear: array<u32>;
-@group(0) @binding(BINDING_MAP_DEPOSITION) var<storage, read> mapDeposition: array<u32>;
-@group(0) @binding(BINDING_MAPS_TEXTURE) var mapsTexture: texture_storage_2d<rgba32float, write>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

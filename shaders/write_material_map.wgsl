@@ -5,9 +5,6 @@
 // params.waterPass is 1 once the material buffer exists; before, a stand-in is bound whose grids
 // must not be read, and every texel is bare rock as soft as soil: (0, -1, 1, 0).
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_MATERIAL_TEXTURE) var materialTexture: texture_storage_2d<rgba32float, write>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

@@ -8,10 +8,6 @@
 // the row grows. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts.
 // Floats here are for rendering only; nothing is read back into the simulation.
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_POSITIONS) var<storage, read_write> positions: array<f32>;
-@group(0) @binding(BINDING_NORMALS) var<storage, read_write> normals: array<f32>;
-
 // The height in the ground's local units: the state counts 1/FIXED_ONE of a cell.
 fn heightAt(x: i32, y: i32) -> f32 {
     return f32(heights[y * params.width + x]) / f32(FIXED_ONE) * bitcast<f32>(params.cellSizeBits);

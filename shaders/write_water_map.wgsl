@@ -5,12 +5,6 @@
 // are for rendering only. Its CPU mirror: KERNELS in plugin/gpu/kernelTable.ts. params.waterPass is 1
 // once the water exists (else its buffers are stand-ins and the water is taken as dry).
 
-@group(0) @binding(BINDING_HEIGHTS) var<storage, read> heights: array<i32>;
-@group(0) @binding(BINDING_WATER_DEPTH) var<storage, read> waterDepth: array<i32>;
-@group(0) @binding(BINDING_VELOCITY_X) var<storage, read> velocityX: array<i32>;
-@group(0) @binding(BINDING_VELOCITY_Y) var<storage, read> velocityY: array<i32>;
-@group(0) @binding(BINDING_WATER_TEXTURE) var waterTexture: texture_storage_2d<rgba32float, write>;
-
 @compute @workgroup_size(GRID_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE)
 fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     params = batchParams[id.z];

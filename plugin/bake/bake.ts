@@ -13,7 +13,7 @@ import { fingerprintOf } from "../core/fingerprint.js";
 import { fixedToHeights } from "../core/fixedPoint.js";
 import { ErosionOptionError, resolveOptions, simulationOptions, type ErosionOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
-import { logicalCores } from "../cpu/pool/poolPorts.js";
+import { logicalCores } from "../cpu/index.js";
 import { bufferOf, mapsChunks, mapsFromBytes } from "./mapsFile.js";
 import { cpuBakeDevice, gpuBakeDevice } from "./bakeDevices.js";
 import { materialBakeMaps, readMaterialMap } from "./bakeMaterials.js";

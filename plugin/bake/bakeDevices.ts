@@ -4,7 +4,7 @@
  * package), with the same kernels as the browser's backends. Either way a bake device is an adapter
  * over an `ErosionBackend`, the contract the component's backends keep too.
  */
-import { CpuErosionBackend } from "../cpu/cpuErosionBackend.js";
+import { CpuErosionBackend } from "../cpu/index.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { ErosionStateData } from "../core/erosionState.js";

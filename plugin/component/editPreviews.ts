@@ -5,7 +5,7 @@
  * that ran it lands with the exact rows.
  */
 import { COUNTER_COUNT } from "../core/counters.js";
-import { applyGroundEdit } from "../kernels/edits/applyGroundEdit.js";
+import { applyGroundEdit } from "../kernels/index.js";
 import type { GroundEdit } from "../core/groundEdits.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GroundField } from "./groundField.js";

@@ -38,6 +38,15 @@ export const SEDIMENT_HOPS = 4;
  */
 export const ACCUMULATOR_LIMIT = 2 ** 30 - 1;
 
+/** Largest gradient component a droplet uses, in fixed-point units per cell (2^30). */
+export const GRADIENT_LIMIT = 2 ** 30;
+
+/** Largest drainage area kept, in cells (2^30). */
+export const DRAINAGE_AREA_LIMIT = 2 ** 30;
+
+/** Largest sqrt(drainage area) stream power uses (2^15 - 1), so sqrt(A) x 2^16 stays an i32 in WGSL. */
+export const ROOT_AREA_LIMIT = 2 ** 15 - 1;
+
 /** Field names of the batch parameter block, in buffer order. Each is one `i32`. */
 export const BATCH_PARAM_FIELDS = [
     "width",

@@ -3,11 +3,7 @@
  * GPU backend dispatches them. Knows nothing of schedules, so the component's Web Worker can run
  * batches planned on the main thread.
  */
-import { FoldScratch } from "../kernels/droplets/foldDroplets.js";
-import { runRiverBatch } from "../kernels/rivers/riverBatch.js";
-import { RiverBandWork, type RiverScratch } from "../kernels/rivers/riverPhases.js";
-import { tileSeam } from "../kernels/fold/tileSeam.js";
-import { prepareMaterials } from "../kernels/fold/soilFold.js";
+import { FoldScratch, prepareMaterials, RiverBandWork, type RiverScratch, runRiverBatch, tileSeam } from "../kernels/index.js";
 import { MATERIAL_GRIDS } from "../core/materials.js";
 import { COUNTER_COUNT } from "../core/counters.js";
 import { cloneState, STATE_GRIDS, type ErosionStateData, type StateGridName } from "../core/erosionState.js";

@@ -4,15 +4,10 @@
  * pool shares it out. A table, not if-chains on the operator's name in each of those places, so a
  * new operator is one row the compiler asks for (`satisfies`), and no place can forget it.
  */
-import type { FoldScratch } from "../kernels/droplets/foldDroplets.js";
-import { foldDroplets } from "../kernels/droplets/foldDroplets.js";
-import { erodeDroplets } from "../kernels/droplets/erodeDroplets.js";
-import { thermalApply } from "../kernels/thermal/thermalApply.js";
-import { thermalFlux } from "../kernels/thermal/thermalFlux.js";
-import { riverPieceCount, runRiverBatch } from "../kernels/rivers/riverBatch.js";
-import type { RiverBandWork, RiverScratch } from "../kernels/rivers/riverPhases.js";
-import { applyGroundEdit, settleEditLevels } from "../kernels/edits/applyGroundEdit.js";
-import { ensureWater, runWaterPass } from "../kernels/water/waterBatch.js";
+import {
+    applyGroundEdit, ensureWater, erodeDroplets, foldDroplets, type FoldScratch, type RiverBandWork, riverPieceCount, type RiverScratch, runRiverBatch,
+    runWaterPass, settleEditLevels, thermalApply, thermalFlux,
+} from "../kernels/index.js";
 import type { MaterialGrids } from "../core/materials.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";

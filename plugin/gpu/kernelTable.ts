@@ -1,8 +1,9 @@
 /**
- * The kernels as data: each kernel's workgroup shape and the buffers it binds (`KERNELS`), the
- * binding numbers every kernel shares (`BINDINGS`), and where each kernel's CPU mirror is
- * (`SHADER_MIRRORS`). `shaderLibrary.ts` assembles the WGSL from it; the GPU simulation, the
- * dispatch counts and the mirror tests read it.
+ * The kernels as data: each kernel's workgroup shape and the buffers it binds, reads and writes
+ * (`KERNELS`), the binding numbers and WGSL types every kernel shares (`BINDINGS`, `BINDING_TYPES`),
+ * and where each kernel's CPU mirror is (`SHADER_MIRRORS`). `shaderLibrary.ts` assembles the WGSL
+ * from it, the binding declarations included (no file in `shaders/` declares one); the GPU
+ * simulation, the dispatch counts and the mirror tests read it.
  */
 /** Invocations per workgroup of the droplet kernel (1D, dispatched as 2D rows). */
 export const DROPLET_WORKGROUP_SIZE = 64;
@@ -57,6 +58,54 @@ export const BINDINGS = {
 /** A buffer a kernel binds. */
 export type BindingName = keyof typeof BINDINGS;
 
+/**
+ * The WGSL type of each binding's elements as every kernel declares it (`array<i32>` and the like,
+ * `read` or `read_write` as the kernel's `writes` say; an `atomic<...>` is always `read_write`), or
+ * of a storage texture. `params` is the uniform the generated header declares.
+ */
+export const BINDING_TYPES: Readonly<Record<BindingName, string>> = {
+    params: "BatchParams",
+    heights: "i32",
+    delta: "i32",
+    suspended: "i32",
+    counters: "atomic<u32>",
+    brush: "i32",
+    flux: "i32",
+    positions: "f32",
+    normals: "f32",
+    drainageArea: "i32",
+    areaNext: "i32",
+    mask: "i32",
+    mapWater: "u32",
+    mapWear: "u32",
+    mapDeposition: "u32",
+    waterBatch: "i32",
+    mapsTexture: "texture_storage_2d<rgba32float, write>",
+    fillLevels: "i32",
+    levelsNext: "i32",
+    routed: "i32",
+    routedNext: "i32",
+    riverSlots: "i32",
+    areaTexture: "texture_storage_2d<r32float, write>",
+    waterDepth: "i32",
+    waterSediment: "i32",
+    fluxX: "i32",
+    fluxY: "i32",
+    fluxD1: "i32",
+    fluxD2: "i32",
+    outflowScale: "i32",
+    waterNext: "i32",
+    sedimentNext: "i32",
+    groundChange: "i32",
+    waterSources: "i32",
+    waterTexture: "texture_storage_2d<rgba32float, write>",
+    checksums: "u32",
+    material: "i32",
+    materialTexture: "texture_storage_2d<rgba32float, write>",
+    velocityX: "i32",
+    velocityY: "i32",
+};
+
 /** Where a kernel's CPU mirror is: `file` under `plugin/`, and the function `name` there. */
 export interface KernelMirror {
     readonly file: string;
@@ -68,8 +117,14 @@ export const UNIFORM_BINDINGS: ReadonlySet<BindingName> = new Set(["params"]);
 
 /** What `KERNELS` says of a kernel. */
 export interface KernelSpec {
-    /** The buffers it binds, by name (their numbers: `BINDINGS`). */
+    /** The buffers it binds, by name (their numbers: `BINDINGS`), each declared for it in this order. */
     readonly bindings: readonly BindingName[];
+    /** The storage buffers of `bindings` it declares `read_write` (every other one `read`; the counters always `read_write`). */
+    readonly writes: readonly BindingName[];
+    /** The storage buffers of `bindings` it adds to with atomics (declared `array<atomic<...>>`, `read_write`), beyond the counters. */
+    readonly atomics?: readonly BindingName[];
+    /** The WGSL variables of bindings whose variable is not named after the binding. */
+    readonly names?: Readonly<Partial<Record<BindingName, string>>>;
     /** Whether it adds to the counters (`counters.wgsl` included). */
     readonly counters: boolean;
     /** Files of `shaders/` it includes, after itself. */
@@ -87,6 +142,12 @@ export interface KernelSpec {
 }
 
 /**
+ * The WGSL variables of the sediment routing's hop (route_hop.wgsl): it reads `routedFrom` and writes
+ * `routedTo`, which are `routed` and `routedNext`, the other way round in the odd kernels (`swapped`).
+ */
+const ROUTE_HOP_NAMES = { routed: "routedFrom", routedNext: "routedTo" } as const;
+
+/**
  * The kernels: each built from one file in `shaders/` (its own name, or `source` where kernels
  * share a file and differ by `swapped` bindings and `constants`: the ping-pong hops and steps),
  * with the buffers it binds, its includes, its storage texture and its CPU mirror (the kernels'
@@ -97,163 +158,204 @@ export const KERNELS = {
     // (MATERIALS false, the code folded away) and with it, dispatched by the class's params.
     erode_droplets: {
         bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"],
+        writes: ["material"], atomics: ["delta", "waterBatch"],
         constants: { MATERIALS: false }, mirror: { file: "kernels/droplets/erodeDroplets.ts", name: "erodeDroplets" },
     },
     erode_droplets_materials: {
         bindings: ["params", "heights", "delta", "brush", "counters", "mask", "waterBatch", "material"], counters: true, includes: ["materials"],
+        writes: ["material"], atomics: ["delta", "waterBatch"],
         source: "erode_droplets", constants: { MATERIALS: true }, mirror: { file: "kernels/droplets/erodeDroplets.ts", name: "erodeDroplets" },
     },
     clip_delta: {
         bindings: ["params", "heights", "fillLevels", "delta", "suspended", "routed", "mask", "counters"], counters: true, includes: ["sediment_routing"],
+        writes: ["delta", "suspended", "routed"],
         mirror: { file: "kernels/fold/clipDelta.ts", name: "clipDelta" },
     },
     route_sediment: {
         bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        writes: ["routed", "routedNext", "suspended", "delta"], names: ROUTE_HOP_NAMES,
         includes: ["route_hop", "sediment_routing"], constants: { PASS_ON: true }, mirror: { file: "kernels/fold/routeSediment.ts", name: "routeSediment" },
     },
     route_sediment_odd: {
         bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        writes: ["routed", "routedNext", "suspended", "delta"], names: ROUTE_HOP_NAMES,
         includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: true },
         mirror: { file: "kernels/fold/routeSediment.ts", name: "routeSediment" },
     },
     route_sediment_last: {
         bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        writes: ["routed", "routedNext", "suspended", "delta"], names: ROUTE_HOP_NAMES,
         includes: ["route_hop", "sediment_routing"], source: "route_sediment", constants: { PASS_ON: false },
         mirror: { file: "kernels/fold/routeSediment.ts", name: "routeSediment" },
     },
     route_sediment_last_odd: {
         bindings: ["params", "heights", "fillLevels", "routed", "routedNext", "suspended", "delta", "mask", "counters"], counters: true,
+        writes: ["routed", "routedNext", "suspended", "delta"], names: ROUTE_HOP_NAMES,
         includes: ["route_hop", "sediment_routing"], source: "route_sediment", swapped: ["routed", "routedNext"], constants: { PASS_ON: false },
         mirror: { file: "kernels/fold/routeSediment.ts", name: "routeSediment" },
     },
     apply_delta: {
         bindings: ["params", "heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition", "material", "mask"], counters: false,
+        writes: ["heights", "delta", "waterBatch", "mapWater", "mapWear", "mapDeposition", "material"],
         includes: ["maps", "river_rect", "materials"], mirror: { file: "kernels/fold/applyDelta.ts", name: "applyDelta" },
     },
     fill_levels: {
         bindings: ["params", "heights", "fillLevels", "levelsNext"], counters: false, includes: ["sediment_routing"],
+        writes: ["levelsNext"],
         mirror: { file: "kernels/fold/fillLevels.ts", name: "fillLevelStep" },
     },
     copy_levels: {
         bindings: ["params", "levelsNext", "fillLevels", "routed", "routedNext"], counters: false,
+        writes: ["fillLevels", "routed", "routedNext"],
         mirror: { file: "kernels/fold/fillLevels.ts", name: "copyLevels" },
     },
     thermal_flux: {
         bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], constants: { MATERIALS: false },
+        writes: ["flux", "material"],
         mirror: { file: "kernels/thermal/thermalFlux.ts", name: "thermalFlux" },
     },
     thermal_flux_materials: {
         bindings: ["params", "heights", "flux", "mask", "material"], counters: false, includes: ["materials"], source: "thermal_flux",
+        writes: ["flux", "material"],
         constants: { MATERIALS: true }, mirror: { file: "kernels/thermal/thermalFlux.ts", name: "thermalFlux" },
     },
     thermal_apply: {
         bindings: ["params", "heights", "flux", "drainageArea", "suspended", "counters", "mapWear", "mapDeposition", "material"], counters: true,
+        writes: ["heights", "suspended", "mapWear", "mapDeposition", "material"],
         includes: ["maps", "materials"], mirror: { file: "kernels/thermal/thermalApply.ts", name: "thermalApply" },
     },
     river_slots: {
         bindings: ["params", "heights", "fillLevels", "riverSlots"], counters: false, includes: ["river_rect", "sediment_routing"],
+        writes: ["riverSlots"],
         mirror: { file: "kernels/rivers/mirror/riverSlots.ts", name: "riverSlots" },
     },
+    // Both areas read_write: area_step.wgsl writes whichever of the two this step steps into.
     river_accumulate: {
         bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], constants: { ODD_STEP: false },
+        writes: ["drainageArea", "areaNext"],
         mirror: { file: "kernels/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" },
     },
     river_accumulate_odd: {
         bindings: ["params", "riverSlots", "drainageArea", "areaNext"], counters: false, includes: ["river_rect", "area_step"], source: "river_accumulate",
+        writes: ["drainageArea", "areaNext"],
         constants: { ODD_STEP: true }, mirror: { file: "kernels/rivers/mirror/riverAccumulate.ts", name: "riverAreaStep" },
     },
     copy_area: {
         bindings: ["params", "areaNext", "drainageArea"], counters: false, includes: ["river_rect"],
+        writes: ["drainageArea"],
         mirror: { file: "kernels/rivers/mirror/riverAccumulate.ts", name: "copyArea" },
     },
     river_erode: {
         bindings: ["params", "heights", "fillLevels", "drainageArea", "delta", "suspended", "routed", "mask", "material"], counters: false,
+        writes: ["delta", "suspended", "routed", "material"],
         includes: ["river_rect", "river_power", "sediment_routing", "materials"], mirror: { file: "kernels/rivers/mirror/riverErode.ts", name: "riverErode" },
     },
     river_uplift: {
         bindings: ["params", "heights", "delta", "mask", "counters"], counters: true, includes: ["river_rect"],
+        writes: ["delta"],
         mirror: { file: "kernels/rivers/mirror/riverErode.ts", name: "riverUplift" },
     },
     river_settle: {
         bindings: ["params", "heights", "fillLevels", "suspended", "routed", "counters"], counters: true, includes: ["river_rect", "sediment_routing"],
+        writes: ["suspended", "routed"],
         mirror: { file: "kernels/rivers/mirror/riverErode.ts", name: "riverSettle" },
     },
     ground_edit: {
         bindings: ["params", "heights", "fillLevels", "delta", "waterSediment", "counters", "material"], counters: true, includes: ["materials"],
+        writes: ["heights", "fillLevels", "delta", "waterSediment", "material"],
         mirror: { file: "kernels/edits/applyGroundEdit.ts", name: "applyGroundEdit" },
     },
     tile_seam: {
         bindings: ["params", "heights", "drainageArea", "counters", "material"], counters: true, includes: ["materials"],
+        writes: ["heights", "drainageArea", "material"],
         mirror: { file: "kernels/fold/tileSeam.ts", name: "tileSeam" },
     },
     water_flux: {
         bindings: ["params", "heights", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"],
+        writes: ["fluxX", "fluxY", "fluxD1", "fluxD2"],
         mirror: { file: "kernels/water/waterPipes.ts", name: "waterFlux" },
     },
     water_scale: {
         bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "outflowScale"], counters: false, includes: ["water_common", "water_pipes"],
+        writes: ["outflowScale"],
         mirror: { file: "kernels/water/waterPipes.ts", name: "waterScale" },
     },
     water_limit: {
         bindings: ["params", "outflowScale", "fluxX", "fluxY", "fluxD1", "fluxD2"], counters: false, includes: ["water_common"],
+        writes: ["fluxX", "fluxY", "fluxD1", "fluxD2"],
         mirror: { file: "kernels/water/waterPipes.ts", name: "waterLimit" },
     },
     water_transport: {
         bindings: ["params", "waterDepth", "waterSediment", "fluxX", "fluxY", "fluxD1", "fluxD2", "waterNext", "sedimentNext"], counters: false,
+        writes: ["waterNext", "sedimentNext"],
         includes: ["water_common"], mirror: { file: "kernels/water/waterTransport.ts", name: "waterTransport" },
     },
     water_erode: {
         bindings: ["params", "heights", "fillLevels", "fluxX", "fluxY", "fluxD1", "fluxD2", "sedimentNext", "groundChange"], counters: false,
+        writes: ["groundChange"],
         includes: ["water_common", "water_pipes", "sediment_routing"], mirror: { file: "kernels/water/waterErode.ts", name: "waterErode" },
     },
     water_depth: {
         bindings: ["params", "waterDepth", "waterSediment", "waterNext", "sedimentNext", "groundChange", "mask", "waterSources", "counters"], counters: true,
+        writes: ["waterDepth", "waterSediment", "waterNext", "sedimentNext"],
         includes: ["water_common"], mirror: { file: "kernels/water/waterDepth.ts", name: "waterDepth" },
     },
     water_velocity: {
         bindings: ["params", "waterDepth", "fluxX", "fluxY", "fluxD1", "fluxD2", "velocityX", "velocityY"], counters: false,
+        writes: ["velocityX", "velocityY"],
         includes: ["water_common", "water_pipes"], mirror: { file: "core/waterVelocity.ts", name: "waterVelocity" },
     },
     water_apply: {
         bindings: ["params", "heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition", "material"], counters: false,
+        writes: ["heights", "groundChange", "outflowScale", "waterSediment", "mapWear", "mapDeposition", "material"],
         includes: ["water_common", "maps", "materials"], mirror: { file: "kernels/water/waterBatch.ts", name: "waterApply" },
     },
     region_checksums: {
         bindings: ["params", "heights", "suspended", "drainageArea", "fillLevels", "waterDepth", "waterSediment", "fluxX", "checksums"], counters: false,
+        writes: ["checksums"],
         includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" },
     },
     region_checksums_materials: {
         bindings: ["params", "material", "checksums"], counters: false, includes: ["checksum_mix"],
+        writes: ["checksums"],
         mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" },
     },
     region_checksums_water: {
         bindings: ["params", "fluxY", "fluxD1", "fluxD2", "outflowScale", "waterNext", "sedimentNext", "groundChange", "checksums"], counters: false,
+        writes: ["checksums"],
         includes: ["checksum_mix"], mirror: { file: "core/checksums/regionChecksums.ts", name: "regionChecksums" },
     },
     write_vertices: {
         bindings: ["params", "heights", "positions", "normals"], counters: false, mirror: { file: "core/vertexNormals.ts", name: "writeNormalRow" },
+        writes: ["positions", "normals"],
     },
     // The maps texture is a storage texture, bound by the device (Babylon only), not a buffer.
     write_maps: {
         bindings: ["params", "heights", "fillLevels", "mapWater", "mapWear", "mapDeposition"], counters: false, includes: ["sediment_routing"],
+        writes: [],
         texture: "mapsTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" },
     },
     write_area_map: {
         bindings: ["params", "drainageArea"], counters: false, texture: "areaTexture", mirror: { file: "core/erosionMaps.ts", name: "mapsTexels" },
+        writes: [],
     },
     init_soil: {
         bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], mirror: { file: "core/materials.ts", name: "writeInitialSoil" },
+        writes: ["material"],
     },
     hardness_factors: {
         bindings: ["params", "delta", "material"], counters: false, includes: ["materials"],
+        writes: ["delta", "material"],
         mirror: { file: "core/hardnessMap.ts", name: "writeHardnessFactors" },
     },
     write_material_map: {
         bindings: ["params", "heights", "material"], counters: false, includes: ["materials"], texture: "materialTexture",
+        writes: ["material"],
         mirror: { file: "core/materialMaps.ts", name: "materialTexels" },
     },
     write_water_map: {
         bindings: ["params", "heights", "waterDepth", "velocityX", "velocityY"], counters: false, texture: "waterTexture",
+        writes: [],
         mirror: { file: "core/waterMaps.ts", name: "waterTexels" },
     },
 } as const satisfies Record<string, KernelSpec>;

@@ -1,6 +1,7 @@
 /**
  * Assembles each kernel's WGSL: a generated header (constants, the `BatchParams` struct and its
- * binding), the shared helpers, and the kernel itself.
+ * binding), the declarations of the buffers it binds (from `KERNELS`), the shared helpers, and the
+ * kernel itself.
  *
  * Every constant the WGSL shares with TypeScript is written here from the TypeScript value, so
  * there is one source of truth. Shader source is static: only the integer constants below are ever
@@ -8,7 +9,8 @@
  * no string of any kind) reaches shader text: options travel in the params buffer.
  */
 import {
-    ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROUTE_LIMIT, SEDIMENT_HOPS, wgslBatchParamsStruct,
+    ACCUMULATOR_LIMIT, DRAINAGE_AREA_LIMIT, FOLD_RELIEF_SHIFT, GRADIENT_LIMIT, MAX_DISPATCH_BATCHES, MAX_SHARE_SHIFT, ROOT_AREA_LIMIT, ROUTE_LIMIT,
+    SEDIMENT_HOPS, wgslBatchParamsStruct,
 } from "../core/batchParams.js";
 import { wgslSlotAccessors } from "../core/editBatchParams.js";
 import { BRUSH_ENTRY_INTS } from "../core/brush.js";
@@ -22,9 +24,6 @@ import { MAP_LIMIT } from "../core/erosionMaps.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, SATURATION_LIMIT, U32_MAX } from "../core/fixedPoint.js";
 import { HASH_MULTIPLIER_1, HASH_MULTIPLIER_2 } from "../core/hash.js";
 import { FIRST_DIAGONAL_SLOT, OPPOSITE_SLOT, THERMAL_DX, THERMAL_DY, THERMAL_SLOTS } from "../core/thermalDirections.js";
-import { GRADIENT_LIMIT } from "../kernels/droplets/dropletWalk.js";
-import { DRAINAGE_AREA_LIMIT } from "../kernels/rivers/mirror/riverAccumulate.js";
-import { ROOT_AREA_LIMIT } from "../kernels/rivers/mirror/riverErode.js";
 import { ANGLE_STEPS, QUARTER_COSINES, QUARTER_TURN } from "../core/localErosion.js";
 import { SHADER_SOURCES } from "../generated/shaderSources.generated.js";
 import {
@@ -34,7 +33,9 @@ import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
 import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT, STRATA_STREAM, wgslMaterialAccessors } from "../core/materials.js";
 import { CHECKSUM_WORKGROUP_SIZE, LANE_A_START, LANE_B_START } from "../core/checksums/regionChecksums.js";
 
-import { BINDINGS, DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type BindingName, type KernelName, type KernelSpec } from "./kernelTable.js";
+import {
+    BINDING_TYPES, BINDINGS, DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, UNIFORM_BINDINGS, type BindingName, type KernelName, type KernelSpec,
+} from "./kernelTable.js";
 
 function wgslInteger(value: number): string {
     if (!Number.isSafeInteger(value) || Math.abs(value) > 2 ** 32) {
@@ -152,6 +153,47 @@ function resolveBindings(source: string, swapped?: readonly [BindingName, Bindin
     });
 }
 
+/** How `spec` declares binding `name`: the address space and access (none for a texture), and the type. */
+function declaredType(spec: KernelSpec, name: BindingName): { space: string; type: string } {
+    const type = BINDING_TYPES[name];
+    if (type.startsWith("texture_")) {
+        return { space: "", type };
+    }
+    const atomic = spec.atomics?.includes(name) ?? false;
+    const access = atomic || type.startsWith("atomic<") || spec.writes.includes(name) ? "read_write" : "read";
+    return { space: `<storage, ${access}>`, type: `array<${atomic ? `atomic<${type}>` : type}>` };
+}
+
+/**
+ * The declarations of a kernel's bindings, generated from its row of `KERNELS` (no file in
+ * `shaders/` declares one): each storage buffer as an array of its `BINDING_TYPES`, `read_write`
+ * where the kernel writes it or adds to it with atomics, else `read`; its storage texture; the
+ * params are the header's. Each names its binding by its `BINDING_<NAME>` token, which
+ * `resolveBindings` numbers (so the `swapped` pair each read the other's buffer).
+ */
+export function bindingDeclarations(kernel: KernelName): string {
+    const spec: KernelSpec = KERNELS[kernel];
+    for (const name of [...spec.writes, ...(spec.atomics ?? []), ...Object.keys(spec.names ?? {})] as BindingName[]) {
+        if (!spec.bindings.includes(name)) {
+            throw new Error(`Internal error: kernel ${kernel} writes or names ${name}, which it does not bind.`);
+        }
+    }
+    if (spec.swapped) {
+        const [a, b] = spec.swapped.map((name) => JSON.stringify(declaredType(spec, name)));
+        if (a !== b) {
+            throw new Error(`Internal error: kernel ${kernel} swaps ${spec.swapped.join(" and ")}, which it does not declare alike.`);
+        }
+    }
+    const lines = ["// Bindings generated from KERNELS (plugin/gpu/kernelTable.ts)."];
+    for (const name of [...spec.bindings, ...(spec.texture ? [spec.texture] : [])]) {
+        if (!UNIFORM_BINDINGS.has(name)) {
+            const { space, type } = declaredType(spec, name);
+            lines.push(`@group(0) @binding(BINDING_${tokenName(name)}) var${space} ${spec.names?.[name] ?? name}: ${type};`);
+        }
+    }
+    return lines.join("\n");
+}
+
 /** The file in `shaders/` (without `.wgsl`) a kernel is built from. */
 export function kernelFile(kernel: KernelName): string {
     const spec: KernelSpec = KERNELS[kernel];
@@ -164,11 +206,10 @@ export function kernelSource(kernel: KernelName): string {
     const constants = Object.entries(spec.constants ?? {}).map(([name, value]) =>
         (typeof value === "boolean" ? `const ${name}: bool = ${value};` : i32Const(name, value))
     );
-    const parts = [shaderHeader(), ...constants, SHADER_SOURCES.common];
+    const parts = [shaderHeader(), ...constants, bindingDeclarations(kernel), SHADER_SOURCES.common];
     if (spec.counters) {
         parts.push(SHADER_SOURCES.counters);
     }
-    // Includes use bindings the kernel declares, so they go after it (WGSL is order-independent at module scope).
     parts.push(SHADER_SOURCES[kernelFile(kernel) as keyof typeof SHADER_SOURCES]);
     for (const include of spec.includes ?? []) {
         parts.push(SHADER_SOURCES[include as keyof typeof SHADER_SOURCES]);

@@ -9,7 +9,7 @@ import type { ErosionMaps } from "../../core/erosionMaps.js";
 import type { ErosionStateData } from "../../core/erosionState.js";
 import type { ErosionOptions } from "../../core/options.js";
 import type { BakeDevice } from "../bakeRun.js";
-import { logicalCores } from "../../cpu/pool/poolPorts.js";
+import { logicalCores } from "../../cpu/index.js";
 import { BakeQueueError } from "./queueConnection.js";
 import { readQueueCheckpoint } from "./queueCheckpoint.js";
 import { QueueTransport } from "./queueTransport.js";

@@ -8,14 +8,11 @@
  * erosion maps are only ever added to (saturating, and adding non-negative amounts saturating is
  * associative), so they travel one way: a job starts its maps at zero and returns what it added.
  */
-import type { CpuBatchRunner } from "../../cpu/cpuBatchRunner.js";
-import { CPU_OPERATORS } from "../../cpu/cpuOperators.js";
+import { cellsOf, CPU_OPERATORS, type CpuBatchRunner, ensureGrid, type PooledBatch, taskGrids } from "../../cpu/index.js";
 import { addSaturating } from "../../core/erosionMaps.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";
 import type { GridRect } from "../../core/patches.js";
 import type { PlannedBatch } from "../../core/schedule.js";
-import { cellsOf, ensureGrid } from "../../cpu/pool/poolGrids.js";
-import { taskGrids, type PooledBatch } from "../../cpu/pool/poolTasks.js";
 import { decodeTileBlob, encodeTileBlob } from "./tileCodec.js";
 
 /** One tile's share of a step. */

@@ -7,16 +7,14 @@
  * hash the patch's index, not its place. Cells of the box outside the job's rectangles may be stale
  * from an earlier job of the same size; no kernel reads them, exactly as for the copying worker pool.
  */
-import { CpuBatchRunner } from "../../cpu/cpuBatchRunner.js";
+import { cellsOf, CpuBatchRunner, ensureGrid, type PooledBatch } from "../../cpu/index.js";
 import { blankState, noMasks } from "../../core/erosionState.js";
 import { FIXED_ONE } from "../../core/fixedPoint.js";
 import type { GridRect } from "../../core/patches.js";
 import { SOURCE_ENTRY_INTS } from "../../core/waterSources.js";
 import { COLUMN_FIELDS, ROW_FIELDS, type BatchParams } from "../../core/batchParams.js";
-import { noteHardnessWritten } from "../../kernels/fold/soilFold.js";
+import { noteHardnessWritten } from "../../kernels/index.js";
 import { strataDipOffsetAt } from "../../core/materialParams.js";
-import { cellsOf, ensureGrid } from "../../cpu/pool/poolGrids.js";
-import type { PooledBatch } from "../../cpu/pool/poolTasks.js";
 import { encodeTileBlob } from "./tileCodec.js";
 import { decodeTileInput, writeRects, type TileOutputHeader } from "./tileJobs.js";
 

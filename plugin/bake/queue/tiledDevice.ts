@@ -7,18 +7,13 @@
  * each read the rows the phase before wrote, so as jobs it would move the whole field some 70 times
  * a batch.
  */
-import { riverRunsInWindows, RiverWindows, windowVerticesFor } from "../../kernels/rivers/riverWindows.js";
-import { tileSeam } from "../../kernels/fold/tileSeam.js";
-import { prepareMaterials } from "../../kernels/fold/soilFold.js";
-import { CpuBatchRunner } from "../../cpu/cpuBatchRunner.js";
-import { CPU_OPERATORS } from "../../cpu/cpuOperators.js";
+import { prepareMaterials, riverRunsInWindows, RiverWindows, tileSeam, windowVerticesFor } from "../../kernels/index.js";
+import { CPU_OPERATORS, CpuBatchRunner, CpuPool, nodeSpawner } from "../../cpu/index.js";
 import { cloneState, type ErosionStateData } from "../../core/erosionState.js";
 import type { ErosionMaps } from "../../core/erosionMaps.js";
 import type { PlannedBatch } from "../../core/schedule.js";
 import type { BakeDevice } from "../bakeRun.js";
 import { CPU_WORKER_SOURCE } from "../../generated/cpuWorkerSource.generated.js";
-import { CpuPool } from "../../cpu/pool/cpuPool.js";
-import { nodeSpawner } from "../../cpu/pool/poolPorts.js";
 import { applyTileOutput, encodeTileInput, tileJobs, type TileJob } from "./tileJobs.js";
 import { TileWorkbench } from "./tileWork.js";
 import { StallError, WaitWatch } from "../../core/waitWatch.js";

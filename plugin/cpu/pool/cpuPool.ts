@@ -11,11 +11,9 @@
  * the rows its tasks read and it sends back the cells it changed, which no other member of the
  * phase writes; a river batch then runs on this thread alone.
  */
-import { prepareMaterials } from "../../kernels/fold/soilFold.js";
-import { riverPhaseBand, riverPhases, type RiverPhase } from "../../kernels/rivers/riverPhases.js";
-import { riverRoots, splitRoots, VertexList } from "../../kernels/rivers/fast/riverForest.js";
-import { tileSeam } from "../../kernels/fold/tileSeam.js";
-import { ensureWater } from "../../kernels/water/waterBatch.js";
+import {
+    ensureWater, prepareMaterials, type RiverPhase, riverPhaseBand, riverPhases, riverRoots, splitRoots, tileSeam, VertexList,
+} from "../../kernels/index.js";
 import { pieceCount, type CpuBatchRunner } from "../cpuBatchRunner.js";
 import { CPU_OPERATORS } from "../cpuOperators.js";
 import type { ErosionMasks } from "../../core/erosionState.js";

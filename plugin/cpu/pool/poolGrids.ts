@@ -5,8 +5,7 @@
  * the rows a phase reads (`copyRows`) and takes back what changed (`changedCells`).
  */
 import type { CpuBatchRunner } from "../cpuBatchRunner.js";
-import { RIVER_SHARED_GRIDS } from "../../kernels/rivers/riverPhases.js";
-import type { RowRange } from "../../kernels/rowBands.js";
+import { RIVER_SHARED_GRIDS, type RowRange } from "../../kernels/index.js";
 import { STATE_GRIDS } from "../../core/erosionState.js";
 import { createWaterGrids, WATER_CARRIED_GRIDS } from "../../core/waterModel.js";
 import { createMaterialGrids, MATERIAL_GRIDS } from "../../core/materials.js";

@@ -4,8 +4,7 @@
  * without shared memory must be sent).
  */
 import type { BatchParams } from "../../core/batchParams.js";
-import { runRiverPhase, type RiverPhase } from "../../kernels/rivers/riverPhases.js";
-import type { RowRange } from "../../kernels/rowBands.js";
+import { type RiverPhase, type RowRange, runRiverPhase } from "../../kernels/index.js";
 import type { CpuBatchRunner } from "../cpuBatchRunner.js";
 import type { ErosionMasks } from "../../core/erosionState.js";
 import { READ_MARGIN } from "../../core/independentClasses.js";

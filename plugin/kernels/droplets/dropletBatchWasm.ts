@@ -13,12 +13,11 @@
  */
 import { FIXED_ONE } from "../../core/fixedPoint.js";
 import { COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW } from "../../core/counters.js";
-import { MAX_SHARE_SHIFT } from "../../core/batchParams.js";
+import { GRADIENT_LIMIT, MAX_SHARE_SHIFT } from "../../core/batchParams.js";
 import { SATURATION_LIMIT } from "../../core/fixedPoint.js";
 import { HARDNESS_ONE } from "../../core/hardness.js";
 import type { DropletKernel } from "./dropletKernel.js";
 import type { MaterialCuts } from "./dropletMaterials.js";
-import { GRADIENT_LIMIT } from "./dropletWalk.js";
 import { DROPLET_BATCH_WASM } from "../../generated/dropletBatchWasm.generated.js";
 import { WASM_MEMORY_BASE, compileBase64Module, growMemoryTo } from "../wasmModules.js";
 

@@ -4,15 +4,13 @@
  * direction depends on the heights and the previous direction only, never on the droplet's water,
  * speed or sediment, so the whole path can be traced before anything is eroded.
  */
+import { GRADIENT_LIMIT } from "../../core/batchParams.js";
 import { FIXED_ONE, mulQ16 } from "../../core/fixedPoint.js";
 import type { DropletKernel } from "./dropletKernel.js";
 
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes) and these run per droplet step.
 const { abs, clz32, max, sqrt } = Math;
-
-/** Largest gradient component a droplet uses, in fixed-point units per cell (2^30). */
-export const GRADIENT_LIMIT = 2 ** 30;
 
 /** Pass 1: traces the walk of a droplet spawned at (spawnX, spawnY) into `kernel`'s path (and its visits into `water`). */
 export function walkDroplet(kernel: DropletKernel, heights: Int32Array, spawnX: number, spawnY: number, water: Int32Array | null): void {

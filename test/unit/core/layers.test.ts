@@ -11,6 +11,8 @@
  * in the scripts, benchmarks, sample and tests around it. Core is only the model: nothing in
  * plugin/core/ imports a module outside it (the kernels, plugin/kernels/, stand on core; the CPU
  * runners are the CPU backend's, plugin/cpu/), and plugin/core/cpu/ (where the kernels were) stays empty.
+ * A wing with a face (its index.ts: water, material, physics, bake, the CPU backend, the kernels) is
+ * reached through it from the rest of the plugin.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -127,8 +129,8 @@ describe("module layers", () => {
         expect(forbidden("plugin/cpu", /@babylonjs/, ["component", "gpu", "bake", "material", "physics", "water"])).toEqual([]);
     });
 
-    it("keeps the GPU backend from importing the component or the CPU backend", () => {
-        expect(forbidden("plugin/gpu", null, ["component", "cpu", "bake", "material", "physics", "water"])).toEqual([]);
+    it("keeps the GPU backend from importing the component, the CPU backend or the CPU kernels (the limits both share live in core)", () => {
+        expect(forbidden("plugin/gpu", null, ["component", "cpu", "kernels", "bake", "material", "physics", "water"])).toEqual([]);
     });
 
     it("keeps the bake from importing the component (it runs the backends without Babylon's behaviors)", () => {
@@ -145,6 +147,19 @@ describe("module layers", () => {
             )
         );
         expect(asks).toEqual([]);
+    });
+
+    it("has the rest of the plugin reach each wing with a face through it (plugin/<wing>/index.ts), the package's entries aside", () => {
+        // The wings with a face; plugin/gpu/ and plugin/terrain/ have none yet: each holds Babylon's side next to what the bake
+        // runs without Babylon, and one face would bring Babylon into the bake (and the command line's bundle).
+        const wings = ["water", "material", "physics", "bake", "cpu", "kernels"];
+        expect(wings.filter((wing) => !existsSync(`plugin/${wing}/index.ts`))).toEqual([]);
+        const past = repositoryImports("plugin").filter(({ file, path }) => {
+            const wing = wings.find((name) => path?.startsWith(`plugin/${name}/`));
+            // The package's entries (plugin/*.ts: index, advanced, internal, umd) are faces themselves.
+            return wing !== undefined && dirname(file) !== "plugin" && !file.startsWith(`plugin/${wing}/`) && path !== `plugin/${wing}/index.ts`;
+        });
+        expect(past.map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([]);
     });
 
     it.each(["plugin", "scripts", "bench", "sample-scene", "test"])("has no import circle in %s/, type imports included", (root) => {

@@ -44,10 +44,9 @@
  * Not for a tileable terrain (its neighbours wrap): that steps. Memory: the stack, about
  * 4 x arrivalRing(routeHops) + 40 bytes a vertex of the longest river's path.
  */
-import { type BatchParams, riverRect, ROUTE_LIMIT } from "../../../core/batchParams.js";
+import { type BatchParams, DRAINAGE_AREA_LIMIT, riverRect, ROUTE_LIMIT } from "../../../core/batchParams.js";
 import { HEIGHT_MAX_FIXED, mulQ16 } from "../../../core/fixedPoint.js";
 import { neighbourOffsets } from "../../../core/thermalDirections.js";
-import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
 import { materialCut, vertexHardness } from "../../../core/materials.js";
 import { basinRoomAt, cutOfFall, cutOfKeep, erodeVertex, settleVertex, streamKeep, upliftVertex, type RiverInputs } from "../mirror/riverErode.js";
 import { inRect } from "./riverForest.js";

@@ -10,7 +10,9 @@
  * module's memory, and only the cells of the vertices it walked come back: workers of the pool
  * walk shares of one rectangle's trees into the same shared grids at once.
  */
-import { ACCUMULATOR_LIMIT, type BatchParams, FOLD_RELIEF_SHIFT, riverRect, ROUTE_LIMIT } from "../../../core/batchParams.js";
+import {
+    ACCUMULATOR_LIMIT, type BatchParams, DRAINAGE_AREA_LIMIT, FOLD_RELIEF_SHIFT, riverRect, ROOT_AREA_LIMIT, ROUTE_LIMIT,
+} from "../../../core/batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_SATURATION_REMOVED, COUNTER_UPLIFT_ADDED } from "../../../core/counters.js";
 import { FILL_EPSILON } from "../../../core/fillLevels.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED } from "../../../core/fixedPoint.js";
@@ -20,8 +22,6 @@ import { writeVertexHardness } from "../../../core/materials.js";
 import { uniformHardness } from "../../fold/soilFold.js";
 import { INVERSE_SQRT2_Q16 } from "../../../core/steepestDescent.js";
 import { FIRST_DIAGONAL_SLOT, neighbourOffsets } from "../../../core/thermalDirections.js";
-import { DRAINAGE_AREA_LIMIT } from "../mirror/riverAccumulate.js";
-import { ROOT_AREA_LIMIT } from "../mirror/riverErode.js";
 import { arrivalRing, KEEP_TABLE_AREAS, keepTable, type RiverWalkGrids, type RiverWalkStack } from "./riverWalk.js";
 import { RIVER_WALK_WASM } from "../../../generated/riverWalkWasm.generated.js";
 import { WASM_MEMORY_BASE, compileBase64Module, growMemoryTo } from "../../wasmModules.js";

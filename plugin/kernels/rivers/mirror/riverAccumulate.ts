@@ -10,7 +10,7 @@
  * neighbours at every step; here each vertex's donors are listed once per batch. Every function
  * works over a range of rows, so a batch can be split into bands (`riverPhases.ts`).
  */
-import { type BatchParams, riverRect } from "../../../core/batchParams.js";
+import { type BatchParams, DRAINAGE_AREA_LIMIT, riverRect } from "../../../core/batchParams.js";
 import { expandRect } from "../../../core/patches.js";
 import { neighbourAt } from "../../../core/steepestDescent.js";
 import { neighbourOffsets, OPPOSITE_SLOT, THERMAL_SLOTS } from "../../../core/thermalDirections.js";
@@ -20,9 +20,6 @@ import type { RowRange } from "../../rowBands.js";
 // Math's functions as module constants: a global lookup of `Math` is twenty times slower in a
 // vm context (jest's test environment, some worker sandboxes).
 const { clz32, min } = Math;
-
-/** Largest drainage area kept, in cells (2^30). */
-export const DRAINAGE_AREA_LIMIT = 2 ** 30;
 
 /** The rows `riverSlots` covers: the river rectangle's grown by one (virtual rows across a tileable terrain's seam). */
 export function riverSlotRows(params: BatchParams): RowRange {

@@ -4,7 +4,7 @@
  * patch, and where the load it does not lay down goes. The WGSL says why each rule is there.
  * Each works over a range of rows, so a river batch can be split into bands (`riverPhases.ts`).
  */
-import { ACCUMULATOR_LIMIT, type BatchParams, riverRect, ROUTE_LIMIT } from "../../../core/batchParams.js";
+import { ACCUMULATOR_LIMIT, type BatchParams, riverRect, ROOT_AREA_LIMIT, ROUTE_LIMIT } from "../../../core/batchParams.js";
 import { COUNTER_OUTFLOW, COUNTER_UPLIFT_ADDED } from "../../../core/counters.js";
 import { FIXED_ONE, HEIGHT_MAX_FIXED, isqrt32, mulQ16, mulQ16Sat, U32_MAX } from "../../../core/fixedPoint.js";
 import { fillRoom, neighbourBounds } from "../../../core/settling.js";
@@ -16,9 +16,6 @@ import type { RowRange } from "../../rowBands.js";
 import { materialCut, vertexHardness, type MaterialGrids } from "../../../core/materials.js";
 
 const { clz32, floor, max, min } = Math;
-
-/** Largest sqrt(drainage area) stream power uses (2^15 - 1), so sqrt(A) x 2^16 stays an i32 in WGSL. */
-export const ROOT_AREA_LIMIT = 2 ** 15 - 1;
 
 /** Everything a river batch's erosion reads, besides its parameters. */
 export interface RiverInputs {
