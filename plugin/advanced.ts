@@ -67,7 +67,8 @@ export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "
 export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";
 export { GpuErosionSimulation } from "./gpu/gpuSimulation.js";
 export { HeadlessGpuBackend } from "./gpu/headlessGpuBackend.js";
-export { BINDINGS, GRID_WORKGROUP_SIZE, KERNELS, SHADER_MIRRORS } from "./gpu/kernelTable.js";
+export { GRID_WORKGROUP_SIZE, KERNELS, SHADER_MIRRORS } from "./gpu/kernelTable.js";
+export { BINDINGS } from "./gpu/kernelBindings.js";
 export { kernelFile, kernelSource } from "./gpu/shaderLibrary.js";
 export type { KernelMirror, KernelName, KernelSpec } from "./gpu/kernelTable.js";
 export { WebGpuComputeDevice } from "./gpu/webGpuComputeDevice.js";

@@ -10,7 +10,8 @@ import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { DataBuffer } from "@babylonjs/core/Buffers/dataBuffer.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
 import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
-import { KERNELS, UNIFORM_BINDINGS, type KernelName } from "./kernelTable.js";
+import { UNIFORM_BINDINGS } from "./kernelBindings.js";
+import { KERNELS, type KernelName } from "./kernelTable.js";
 import { kernelBindingsMapping, kernelSource } from "./shaderLibrary.js";
 
 interface BabylonBuffer extends ComputeBuffer {

@@ -8,7 +8,8 @@
  * recorded and run at the next `submit()`. A write to a buffer that a recorded dispatch reads must
  * therefore be preceded by `submit()`; `GpuErosionSimulation` keeps to that.
  */
-import type { BindingName, KernelName } from "./kernelTable.js";
+import type { BindingName } from "./kernelBindings.js";
+import type { KernelName } from "./kernelTable.js";
 
 /** A storage buffer owned by a `ComputeDevice`. */
 export interface ComputeBuffer {

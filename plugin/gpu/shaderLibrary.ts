@@ -33,9 +33,8 @@ import { SOURCE_ENTRY_INTS } from "../core/waterSources.js";
 import { HARDNESS_MAX, HARDNESS_ONE, SOIL_LIMIT, STRATA_STREAM, wgslMaterialAccessors } from "../core/materials.js";
 import { CHECKSUM_WORKGROUP_SIZE, LANE_A_START, LANE_B_START } from "../core/checksums/regionChecksums.js";
 
-import {
-    BINDING_TYPES, BINDINGS, DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, UNIFORM_BINDINGS, type BindingName, type KernelName, type KernelSpec,
-} from "./kernelTable.js";
+import { BINDING_TYPES, BINDINGS, UNIFORM_BINDINGS, type BindingName } from "./kernelBindings.js";
+import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName, type KernelSpec } from "./kernelTable.js";
 
 function wgslInteger(value: number): string {
     if (!Number.isSafeInteger(value) || Math.abs(value) > 2 ** 32) {

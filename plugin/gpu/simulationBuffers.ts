@@ -9,7 +9,7 @@ import { MASKED_OPERATORS, type OperatorMaskName } from "../core/erosionState.js
 import { maxPatchVertices } from "../core/patches.js";
 import { THERMAL_SLOTS } from "../core/thermalDirections.js";
 import type { ComputeBuffer, ComputeDevice } from "./computeDevice.js";
-import type { BindingName } from "./kernelTable.js";
+import type { BindingName } from "./kernelBindings.js";
 import { WATER_CARRIED_GRIDS, type WaterGridName, type WaterViewGridName } from "../core/waterModel.js";
 import { MATERIAL_GRIDS } from "../core/materialGrids.js";
 import { MATERIAL_PARAM_FIELDS } from "../core/batchParams.js";

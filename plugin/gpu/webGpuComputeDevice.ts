@@ -4,7 +4,8 @@
  * the same kernels in the same order (`GpuErosionSimulation`).
  */
 import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
-import { BINDINGS, KERNELS, type KernelName } from "./kernelTable.js";
+import { BINDINGS } from "./kernelBindings.js";
+import { KERNELS, type KernelName } from "./kernelTable.js";
 import { kernelSource } from "./shaderLibrary.js";
 
 interface WebGpuBuffer extends ComputeBuffer {

@@ -4,7 +4,8 @@
  * cycle is planned and recorded in a second without a GPU; the device has WebGPU's default limits,
  * so every buffer of a 4097 x 4097 simulation is shown to fit them, and every kernel's bindings too.
  */
-import { KERNELS, UNIFORM_BINDINGS } from "../../../plugin/gpu/kernelTable.js";
+import { KERNELS } from "../../../plugin/advanced.js";
+import { UNIFORM_BINDINGS } from "../../../plugin/gpu/kernelBindings.js";
 import { recordCycle } from "../../../scripts/lib/cycleRecording.js";
 
 describe("dispatches per cycle", () => {
