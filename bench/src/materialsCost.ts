@@ -51,17 +51,17 @@ const VARIANTS: readonly MaterialsVariant[] = [
  * one pair of them varied by a third from run to run on a shared 2-core host; a droplet cycle
  * (about 90 ms) is one pair, as before.
  */
-const MIN_SIDE_MS = 50;
+export const MIN_SIDE_MS = 50;
 
-/** The ratio of the second cycle's time with `materials` over without, over as many side-by-side pairs as `MIN_SIDE_MS` asks for. */
-function pairedRatio(size: number, heights: Int32Array, alone: ErosionOptionsInput, materials: ErosionOptionsInput["materials"]): number {
-    let withMaterials = 0;
+/** The ratio of the second cycle's time with `ruled` over `plain` options, over as many side-by-side pairs as `MIN_SIDE_MS` asks for. */
+export function pairedCycleRatio(size: number, heights: Int32Array, ruled: ErosionOptionsInput, plain: ErosionOptionsInput): number {
+    let withRule = 0;
     let without = 0;
     do {
-        withMaterials += cycleMs(size, heights, { ...alone, materials });
-        without += cycleMs(size, heights, alone);
+        withRule += cycleMs(size, heights, ruled);
+        without += cycleMs(size, heights, plain);
     } while (without < MIN_SIDE_MS);
-    return withMaterials / without;
+    return withRule / without;
 }
 
 /** Milliseconds of the second cycle of `options` from `heights` (the first makes the soil and warms the code: a game pays it once). */
@@ -79,7 +79,7 @@ export async function runMaterialsCostFigures(size: number, counts: RunCounts): 
     const records: BenchRecord[] = [];
     for (const variant of VARIANTS) {
         for (const [operator, alone] of Object.entries(OPERATORS)) {
-            const values = await repeat(counts, () => pairedRatio(size, heights, alone, variant.materials));
+            const values = await repeat(counts, () => pairedCycleRatio(size, heights, { ...alone, materials: variant.materials }, alone));
             const detail = `the second cycle of ${operator} alone (defaults otherwise) with the materials on (${variant.says}) over the same cycle without them, CpuErosionSimulation on one thread (the droplets and the river walk on WebAssembly either way), pairs summed until the side without has taken ${MIN_SIDE_MS} ms`;
             records.push({ backend: "cpu", kernel: `${variant.kernel}-${operator}`, size, brushRadius: null, threads: 1, unit: "x", ...summarize(values), runs: counts.runs, detail });
         }

@@ -12,6 +12,18 @@ const LIGHT = (() => {
     return { x: Math.cos(altitude) * Math.sin(azimuth), y: Math.cos(altitude) * Math.cos(azimuth), z: Math.sin(altitude) };
 })();
 
+/** The light falling on (x, y) of `heights` (metres, `cellSize` apart), 0 to 1, from central differences. */
+function shadeAt(heights: ArrayLike<number>, width: number, depth: number, cellSize: number, x: number, y: number): number {
+    const left = heights[y * width + Math.max(0, x - 1)];
+    const right = heights[y * width + Math.min(width - 1, x + 1)];
+    const up = heights[Math.max(0, y - 1) * width + x];
+    const down = heights[Math.min(depth - 1, y + 1) * width + x];
+    // Rows grow southward: north is up in the picture.
+    const dzdx = (right - left) / (2 * cellSize);
+    const dzdy = (up - down) / (2 * cellSize);
+    return Math.max(0, (-dzdx * LIGHT.x - dzdy * LIGHT.y + LIGHT.z) / Math.hypot(dzdx, dzdy, 1));
+}
+
 /** Pictures are drawn at least this many pixels wide (small grids are enlarged, each cell a square). */
 const MIN_PICTURE_WIDTH = 512;
 
@@ -23,15 +35,7 @@ export function hillshadePng(heights: ArrayLike<number>, field: DrainageField, c
     for (let y = 0; y < depth; y++) {
         for (let x = 0; x < width; x++) {
             const i = y * width + x;
-            const left = heights[y * width + Math.max(0, x - 1)];
-            const right = heights[y * width + Math.min(width - 1, x + 1)];
-            const up = heights[Math.max(0, y - 1) * width + x];
-            const down = heights[Math.min(depth - 1, y + 1) * width + x];
-            // Rows grow southward: north is up in the picture.
-            const dzdx = (right - left) / (2 * cellSize);
-            const dzdy = (up - down) / (2 * cellSize);
-            const length = Math.hypot(dzdx, dzdy, 1);
-            const shade = Math.max(0, (-dzdx * LIGHT.x - dzdy * LIGHT.y + LIGHT.z) / length);
+            const shade = shadeAt(heights, width, depth, cellSize, x, y);
             let red = 40 + 200 * shade;
             let green = 38 + 195 * shade;
             let blue = 34 + 180 * shade;
@@ -63,9 +67,7 @@ export function changePng(before: ArrayLike<number>, after: ArrayLike<number>, w
     for (let y = 0; y < depth; y++) {
         for (let x = 0; x < width; x++) {
             const i = y * width + x;
-            const dzdx = (after[y * width + Math.min(width - 1, x + 1)] - after[y * width + Math.max(0, x - 1)]) / (2 * cellSize);
-            const dzdy = (after[Math.max(0, y - 1) * width + x] - after[Math.min(depth - 1, y + 1) * width + x]) / (2 * cellSize);
-            const shade = Math.max(0, (-dzdx * LIGHT.x - dzdy * LIGHT.y + LIGHT.z) / Math.hypot(dzdx, dzdy, 1));
+            const shade = shadeAt(after, width, depth, cellSize, x, y);
             const grey = 40 + 200 * shade;
             const change = after[i] - before[i];
             const mix = Math.min(1, Math.abs(change) / scale);
