@@ -2,7 +2,9 @@
  * The sample scene: a terrain eroding live, on WebGPU (the WGSL kernels) or, with
  * `?engine=webgl2` or where WebGPU is missing, on WebGL2 with the CPU backend in a Web Worker.
  * `?terrain=montblanc` erodes a real mountain range (SRTM, 16-bit) instead of the generated one;
- * `?terrain=world` cuts the generated terrain into 4 x 4 grounds eroded as one `TerrainErosionWorld`.
+ * `?terrain=world` cuts the generated terrain into 4 x 4 grounds eroded as one `TerrainErosionWorld`;
+ * `?terrain=fan` and `?terrain=delta` are terrains built for landforms that build (a mountain front
+ * whose river lays a fan on the plain, a river into a lake, raining, that builds a delta).
  * Press I (or the Inspector button) to tune every option live; shift-drag on the terrain to rain on
  * it (erodeAt).
  * `?join=ws://host:port` makes it a lockstep player of the sample's server (`npm run lockstep-server`,
@@ -36,6 +38,7 @@ import { createWaterControls, type WaterControls } from "./waterControls.js";
 import { createGroundTools } from "./groundTools.js";
 import { joinLockstep, lockstepLine } from "./lockstep/lockstepClient.js";
 import { LIGHT_TERRAIN, softwareRenderer } from "./lightSettings.js";
+import { closedBasinHeights, LANDFORM_SIZE, mountainFrontHeights } from "./landformTerrains.js";
 import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import "@babylonjs/core/Culling/ray.js";
@@ -45,11 +48,16 @@ const TERRAINS = {
     generated: { label: "Generated (fBm + ridged noise, 1 m cells)" },
     montblanc: { label: "Mont Blanc massif (SRTM-3, 647 x 647, 93 m cells)" },
     world: { label: "World of 4 x 4 grounds (generated, 1 m cells)" },
+    fan: { label: "Mountain front onto a plain (129 x 129, 1 m cells): its river lays a fan" },
+    delta: { label: "River into a closed lake (129 x 129, 1 m cells, raining): a delta at its mouth" },
 } as const;
 type TerrainName = keyof typeof TERRAINS;
 
 const params = new URLSearchParams(location.search);
 const terrainName: TerrainName = (Object.keys(TERRAINS) as TerrainName[]).find((name) => name === params.get("terrain")) ?? "generated";
+/** The landform terrains (landformTerrains.ts): one size, the claims' (`?size` does not apply). */
+const LANDFORMS = { fan: mountainFrontHeights, delta: closedBasinHeights } as const;
+const isLandform = terrainName === "fan" || terrainName === "delta";
 const askedDroplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
 // ?workers=N: the CPU backend's workers (cpuWorkers; 0 or absent picks max(1, cores - 1)).
 const cpuWorkers = Math.max(0, Math.min(64, Math.floor(Number(params.get("workers")) || 0)));
@@ -77,7 +85,7 @@ interface Terrain {
 /** The terrain's weight: what the page asks for, else light on a software renderer, else the full 513 x 513. */
 function terrainWeight(engine: AbstractEngine): { size: number; droplets: number; fps: number; note: string | null } {
     const software = softwareRenderer(engine);
-    const light = software !== null && !params.has("size") && terrainName !== "montblanc";
+    const light = software !== null && !params.has("size") && terrainName !== "montblanc" && !isLandform;
     const size = Math.max(33, Math.min(2049, Number(params.get("size") ?? (light ? LIGHT_TERRAIN.size : 513)) || 513));
     const droplets = askedDroplets ?? (software !== null ? LIGHT_TERRAIN.droplets : 1024);
     const fps = params.has("fps") ? Math.max(0, Math.min(240, Number(params.get("fps")) || 0)) : software !== null ? LIGHT_TERRAIN.fps : 0;
@@ -107,6 +115,13 @@ async function createTerrain(scene: Scene, weight: { size: number; droplets: num
         const extent = 60000;
         const ground = await createGroundFromPng16("Mont Blanc", "alps-montblanc.png", { extent: { width: extent, height: extent }, range: { min: 454, max: 4810 } }, scene);
         return { grounds: [[ground]], size: extent, low: 454, high: 4810, options };
+    }
+    if (isLandform) {
+        // The terrain the realism claims erode, in metres (cells of 1 m), at the defaults but the scene's weight.
+        const side = LANDFORM_SIZE;
+        const heights = LANDFORMS[terrainName as keyof typeof LANDFORMS]();
+        const ground = createGroundFromHeights(TERRAINS[terrainName].label, heights, { columns: side, rows: side, extent: { width: side - 1, height: side - 1 } }, scene);
+        return { grounds: [[ground]], size: side - 1, low: 0, high: Math.max(...heights), options };
     }
     const vertices = weight.size;
     const heights = generateNoiseTerrain({ width: vertices, depth: vertices, relief: (90 * vertices) / 513, seed: 3, ridged: 0.6, wavelength: (200 * vertices) / 513 });
@@ -221,7 +236,7 @@ async function main(): Promise<void> {
         note: weight.note,
         lockstep: () => (lockstep ? lockstepLine(lockstep.status()) : null),
     });
-    water = createWaterControls({ erosion, scene, grounds: allGrounds, container: document.getElementById("water-controls")!, size, raining: params.get("water") === "1" });
+    water = createWaterControls({ erosion, scene, grounds: allGrounds, container: document.getElementById("water-controls")!, size, raining: params.get("water") === "1" || terrainName === "delta" });
     const tools = createGroundTools({ erosion, scene, camera, canvas, grounds: allGrounds, container: document.getElementById("ground-tools")!, size, relief: high - low });
     window.addEventListener("keydown", (event) => {
         if (event.key === "i" || event.key === "I") void toggleInspector();

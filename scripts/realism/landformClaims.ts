@@ -1,10 +1,10 @@
 /**
  * The realism claims of landforms that build (issue 60): what the rivers lay down where their slope
- * falls, on the terrains built for it (`landforms.ts`). The delta and the talus apron are measured
- * by `npm run landforms` and not claimed: the erosion does not build them yet.
+ * falls and where they meet standing water, on the terrains built for it (`landforms.ts`). The talus
+ * apron is measured by `npm run landforms` and not claimed: the erosion does not build it yet.
  */
 import type { Check, Claim, ClaimResult } from "./claimTypes.js";
-import { FAN_ARC, fanFigures, floodplainFigures } from "./landforms.js";
+import { DELTA_LOBE, DELTA_OPTIONS, deltaFigures, FAN_ARC, fanFigures, floodplainFigures } from "./landforms.js";
 
 const atLeast = (what: string, value: number, limit: number): Check => ({ what, value, bound: `>= ${limit}`, passed: value >= limit });
 
@@ -41,5 +41,20 @@ export const floodplain: Claim = {
     async evaluate() {
         const { figures } = floodplainFigures({}, LANDFORM_CYCLES);
         return result(this, [atLeast("floor's mean change beside the channel (cells)", figures["floor's mean change beside the channel (cells)"], 0.05)]);
+    },
+};
+
+export const delta: Claim = {
+    id: "delta",
+    issue: "landforms that build",
+    title:
+        `Defaults with the shallow water on, a river into a closed lake (129², 1 m cells), ${LANDFORM_CYCLES} cycles: a deposit lobe at the mouth, ` +
+        "the lake's floor raised more in the mouth's sector than at the same distances elsewhere",
+    async evaluate() {
+        const { figures } = deltaFigures(DELTA_OPTIONS, LANDFORM_CYCLES);
+        return result(this, [
+            atLeast("mouth's sector, mean change 8-24 cells from the centre (cells)", figures["mouth's sector, mean change 8-24 cells from the centre (cells)"], 0.5),
+            atLeast(DELTA_LOBE, figures[DELTA_LOBE], 0.5),
+        ]);
     },
 };

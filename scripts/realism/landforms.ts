@@ -3,81 +3,31 @@
  * down there. A mountain front onto a plain (a fan: deposit thickness falling with distance from
  * the valley's outlet, spread over an arc), a wide valley (its floor aggrading beside the channel),
  * a river into a closed basin (a lobe at the mouth; the share of the eroded material the basin
- * keeps) and a cliff (an apron at its foot). `npm run landforms` prints them; the fan and the
- * floodplain are realism claims (`landformClaims.ts`), the delta and the apron are measured only:
- * the erosion does not build them yet.
+ * keeps) and a cliff (an apron at its foot). `npm run landforms` prints them; the fan, the
+ * floodplain and the delta are realism claims (`landformClaims.ts`), the apron is measured only:
+ * the erosion does not build it yet.
  */
 import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
 import { CAPPED_OPTIONS, capRockPlateau } from "./materialClaims.js";
 import type { Terrain } from "./terrains.js";
+import {
+    BASIN, closedBasinHeights, FAN_OUTLET, LANDFORM_SIZE, mountainFrontHeights, VALLEY_HALF_WIDTH, wideValleyHeights,
+} from "../../sample-scene/landformTerrains.js";
 
-/** Side of every landform terrain (cells of 1 m). */
-export const LANDFORM_SIZE = 129;
+export { BASIN, FAN_OUTLET, LANDFORM_SIZE, VALLEY_HALF_WIDTH };
+
 const CENTRE = (LANDFORM_SIZE - 1) / 2;
 
-/** A little relief so water picks its ways (cells). */
-function ripple(x: number, y: number): number {
-    return 0.05 * Math.sin(x * 1.3 + y * 0.4) * Math.cos(y * 0.7 - x * 0.2);
-}
+const terrainOf = (name: string, heights: Float32Array): Terrain => ({ name, width: LANDFORM_SIZE, depth: LANDFORM_SIZE, cellSize: 1, heights });
 
-function terrainOf(name: string, height: (x: number, y: number) => number): Terrain {
-    const heights = new Float32Array(LANDFORM_SIZE * LANDFORM_SIZE);
-    for (let y = 0; y < LANDFORM_SIZE; y++) for (let x = 0; x < LANDFORM_SIZE; x++) heights[y * LANDFORM_SIZE + x] = height(x, y) + ripple(x, y);
-    return { name, width: LANDFORM_SIZE, depth: LANDFORM_SIZE, cellSize: 1, heights };
-}
+/** The fan's terrain (`mountainFrontHeights`, shared with the sample's `?terrain=fan`). */
+export const mountainFront = (): Terrain => terrainOf("mountain front onto a plain", mountainFrontHeights());
 
-/** Where the fan terrain's valley meets its plain (column, row). */
-export const FAN_OUTLET = { x: CENTRE, y: 80 };
+/** The floodplain's terrain (`wideValleyHeights`). */
+export const wideValley = (): Terrain => terrainOf("wide valley", wideValleyHeights());
 
-/**
- * A mountain front onto a plain: rows from `FAN_OUTLET.y` up a range rising 0.6 a cell, cut by a V
- * valley (floor rising 0.15 a cell, sides 0.6) that opens at the outlet onto a plain falling 0.01 a
- * cell toward row 0, where the water leaves.
- */
-export function mountainFront(): Terrain {
-    return terrainOf("mountain front onto a plain", (x, y) => {
-        const base = 2 + 0.01 * Math.min(y, FAN_OUTLET.y);
-        if (y <= FAN_OUTLET.y) return base;
-        const rise = y - FAN_OUTLET.y;
-        return base + Math.min(0.6 * rise, 0.15 * rise + 0.6 * Math.abs(x - FAN_OUTLET.x));
-    });
-}
-
-/** The wide valley's floor: columns within this many cells of the centre line. */
-export const VALLEY_HALF_WIDTH = 20;
-
-/**
- * A wide valley: a floor 41 cells wide falling 0.01 a cell toward row 0 (0.005 a cell toward its
- * centre line, where the channel runs), walls rising 0.5 a cell beside it, and steep headwaters
- * (0.4 a cell) above row 100 feeding it.
- */
-export function wideValley(): Terrain {
-    return terrainOf("wide valley", (x, y) => {
-        const across = Math.abs(x - CENTRE);
-        const floor = 2 + 0.01 * y + 0.005 * Math.min(across, VALLEY_HALF_WIDTH) + Math.max(0, y - 100) * 0.4;
-        return floor + 0.5 * Math.max(0, across - VALLEY_HALF_WIDTH);
-    });
-}
-
-/** The closed basin's centre, radius and the mouth where its feeding valley enters (cells). */
-export const BASIN = { x: CENTRE, y: 40, radius: 28, mouth: { x: CENTRE, y: 68 } };
-
-/**
- * A river into a closed basin: a bowl (floor 2 cells, rising to 10 at its radius) that every other
- * vertex drains into (the ground rises 0.15 a cell away from it: every steepest path ends in the
- * bowl), fed by a valley from the south edge (its floor falling 0.25 a cell toward the mouth, sides
- * 0.4). The fill levels still take the field's edge as the outlet, so to them the bowl is a lake
- * that spills where the ground is lowest on the edge: the sediment routed across it leaves there.
- */
-export function closedBasin(): Terrain {
-    return terrainOf("river into a closed basin", (x, y) => {
-        const r = Math.hypot(x - BASIN.x, y - BASIN.y);
-        const bowl = r < BASIN.radius ? 2 + 8 * (r / BASIN.radius) ** 2 : 10 + 0.15 * (r - BASIN.radius);
-        if (y <= BASIN.mouth.y) return bowl;
-        const valley = 10 + 0.25 * (y - BASIN.mouth.y) + 0.4 * Math.abs(x - BASIN.mouth.x);
-        return Math.min(bowl + 6, valley);
-    });
-}
+/** The delta's terrain (`closedBasinHeights`, shared with the sample's `?terrain=delta`). */
+export const closedBasin = (): Terrain => terrainOf("river into a closed basin", closedBasinHeights());
 
 /** Mean of `values` over `cells` (0 for none). */
 function meanAt(values: ArrayLike<number>, cells: readonly number[]): number {
@@ -166,26 +116,51 @@ export function floodplainFigures(options: ErosionOptionsInput = {}, cycles = 40
     };
 }
 
-/** The delta: the mean change of the basin's floor within 8 cells of the mouth and elsewhere in the basin, and the share of the eroded material the basin keeps. */
-export function deltaFigures(options: ErosionOptionsInput = {}, cycles = 40): LandformFigures {
+/** Where the delta's figures look: 8 to 24 cells from the basin's centre (inside the lake, short of its rim). */
+const DELTA_RADII = { from: 8, to: 24 };
+
+/** The delta's figure of its lobe: how much more the mouth's sector aggraded than the rest of the basin at the same distances (cells). */
+export const DELTA_LOBE = "mouth's sector less the rest (cells)";
+
+/**
+ * The options of the delta's run: the defaults with the shallow water on, whose lake is the standing
+ * water a river builds a delta into (with the water off there is no lake: the droplets run down to
+ * the bowl's floor and cut it).
+ */
+export const DELTA_OPTIONS: ErosionOptionsInput = { water: { enabled: true } };
+
+/**
+ * The delta: the mean change of the basin's floor 8 to 24 cells from its centre, in the mouth's
+ * sector (within 20 degrees of the bearing to the mouth) and in the rest (more than 45 degrees off
+ * it), their difference, and the shares of the eroded material the basin keeps and still in transit.
+ */
+export function deltaFigures(options: ErosionOptionsInput = DELTA_OPTIONS, cycles = 40): LandformFigures {
     const terrain = closedBasin();
     const run = erodeLandform(terrain, options, cycles);
-    const mouth: number[] = [];
+    const sector: number[] = [];
     const rest: number[] = [];
     let kept = 0;
     for (let y = 0; y < LANDFORM_SIZE; y++) {
         for (let x = 0; x < LANDFORM_SIZE; x++) {
             const i = y * LANDFORM_SIZE + x;
-            if (Math.hypot(x - BASIN.x, y - BASIN.y) >= BASIN.radius) continue;
+            const r = Math.hypot(x - BASIN.x, y - BASIN.y);
+            if (r >= BASIN.radius) continue;
             kept += Math.max(0, run.change[i]);
-            (Math.hypot(x - BASIN.mouth.x, y - BASIN.mouth.y) <= 8 ? mouth : rest).push(i);
+            if (r < DELTA_RADII.from || r >= DELTA_RADII.to) continue;
+            // Degrees off the bearing from the centre to the mouth (straight down the rows).
+            const off = (Math.abs(Math.atan2(x - BASIN.x, y - BASIN.y)) * 180) / Math.PI;
+            if (off <= 20) sector.push(i);
+            else if (off >= 45) rest.push(i);
         }
     }
+    const inSector = meanAt(run.change, sector);
+    const elsewhere = meanAt(run.change, rest);
     return {
         terrain: terrain.name,
         figures: {
-            "basin's mean change within 8 cells of the mouth (cells)": meanAt(run.change, mouth),
-            "basin's mean change elsewhere (cells)": meanAt(run.change, rest),
+            "mouth's sector, mean change 8-24 cells from the centre (cells)": inSector,
+            "the rest of the basin, mean change 8-24 cells from the centre (cells)": elsewhere,
+            [DELTA_LOBE]: inSector - elsewhere,
             "share of the eroded material the basin keeps": kept / Math.max(1e-9, run.eroded),
             "share of the eroded material still in transit (suspended, anywhere)": run.inTransit / Math.max(1e-9, run.eroded),
         },
