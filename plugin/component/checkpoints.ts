@@ -45,7 +45,7 @@ export class Checkpoints {
      * options, masks and events in force there, the inputs held and the log's position. Taken when
      * the frame that reaches it is planned, since the schedule moves on with the next frame.
      */
-    public captureBoundary(schedule: ErosionSchedule): BoundaryCapture {
+    public captureBoundary(schedule: ErosionSchedule, history: { readonly lastSeq: number }): BoundaryCapture {
         // The options of the cycle that starts here are already in force (pending ones applied at the boundary).
         return {
             cycle: schedule.cycle,
@@ -53,7 +53,7 @@ export class Checkpoints {
             masks: schedule.masks,
             inputs: schedule.inputsOf(),
             held: [...schedule.inputs.held],
-            seq: schedule.inputs.log.lastSeq,
+            seq: history.lastSeq,
         };
     }
 

@@ -20,7 +20,7 @@ import type { GroundField } from "./groundField.js";
 import { resumeFromPoint, type StallHost } from "./stallRecovery.js";
 
 /** The parts of a runner recovery works on. */
-export interface RecoveryHost extends Pick<StallHost, "rewind" | "applyState" | "adoptScheduleOptions"> {
+export interface RecoveryHost extends Pick<StallHost, "history" | "applyState" | "adoptScheduleOptions"> {
     readonly field: GroundField;
     readonly schedule: ErosionSchedule;
     readonly checkpoints: Checkpoints;
@@ -115,13 +115,13 @@ export class DeviceRecovery {
         if (!this._lost) {
             return;
         }
-        const { field, schedule } = host;
+        const { field } = host;
         const recovery = (async () => {
             await untilNewDevice(this._engine, this._lostDevice);
             // Babylon 9.28 rebuilds vertex buffers before its new device exists; give the ground
             // buffers on the new device, from its (up to date) CPU data.
             field.recreateGpuBuffers();
-            const { point, entries } = host.rewind.resumePlan(schedule.inputs.log);
+            const { point, entries } = host.history.resumePlan();
             // The new device gets kernels compiled for it (BabylonComputeDevice numbers the devices).
             const backend = await gpuBackend(this._engine, field, point.state, point.options.patchSize, host.waits);
             await resumeFromPoint(host, backend, point, entries);

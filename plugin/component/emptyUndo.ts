@@ -13,6 +13,6 @@ import type { ErosionRunner } from "./erosionRunner.js";
 export function emptyStepAtOnce(runner: ErosionRunner, kind: "undo" | "redo", count: number): Promise<InputEntry[]> | null {
     // A lockstep player's undo is a request: the host knows what of the player's is in force, not this log.
     if (!Number.isInteger(count) || count < 1 || runner.holdsFrames || runner.schedule.inputs.forward) return null;
-    const log = runner.schedule.inputs.log;
-    return (kind === "undo" ? log.undoable : log.redoable) === null ? Promise.resolve([]) : null;
+    const { history } = runner;
+    return (kind === "undo" ? history.undoable : history.redoable) === null ? Promise.resolve([]) : null;
 }

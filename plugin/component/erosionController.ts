@@ -306,7 +306,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
 
     /** Every entry of the input log since attach, in order (see `onInputObservable`); empty when detached. */
     public get inputLog(): readonly InputEntry[] {
-        return this._runner?.schedule.inputs.log.entries ?? [];
+        return this._runner?.history.entries ?? [];
     }
 
     /**
@@ -314,7 +314,7 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
      * given after it, and those given before it that still waited then (`replayInputLog`, `replay`).
      */
     public inputsSince(snapshot: ErosionSnapshot): InputEntry[] {
-        return this._live("inputsSince").schedule.inputs.log.sinceSnapshot(snapshot.logSeq, snapshot.state);
+        return this._live("inputsSince").history.sinceSnapshot(snapshot.logSeq, snapshot.state);
     }
 
     /** Where the schedule stands: completed cycles, and completed batches of the cycle in progress (as dispatched). */
@@ -324,12 +324,12 @@ export abstract class ErosionController extends ErosionLifecycle<ErosionControll
 
     /** The input `undo()` would take back (the last in force since attach, the last reset or restore), or null. */
     public get undoable(): InputEntry | null {
-        return this._runner?.schedule.inputs.log.undoable ?? null;
+        return this._runner?.history.undoable ?? null;
     }
 
     /** The input `redo()` would give back, or null. */
     public get redoable(): InputEntry | null {
-        return this._runner?.schedule.inputs.log.redoable ?? null;
+        return this._runner?.history.redoable ?? null;
     }
 
     /**

@@ -270,7 +270,7 @@ export abstract class ErosionLifecycle<Self extends ErosionLifecycle<Self>> {
             error: (event) => this.onErrorObservable.notifyObservers(event),
             startup: (event) => this.onStartupObservable.notifyObservers(event),
         });
-        runner.schedule.inputs.log.onEntry((entry) => this.onInputObservable.notifyObservers(entry));
+        runner.history.onEntry((entry) => this.onInputObservable.notifyObservers(entry));
         this._runner = runner;
         this._lastRunner = runner;
         this._readiness.attached(runner.ready);

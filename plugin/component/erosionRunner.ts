@@ -16,7 +16,7 @@ import { createLocalEvent, type LocalErosionInput } from "../core/localErosion.j
 import { worldUnits } from "./worldUnits.js";
 import { resolveOptions, simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSchedule } from "../core/schedule.js";
-import { checkInputEntry } from "../core/inputLog/entryChecks.js";
+import { RunHistory } from "../core/inputLog/history.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import { Checkpoints } from "./checkpoints.js";
 import { RunnerMaps } from "./runnerMaps.js";
@@ -31,7 +31,7 @@ import { WorkQueue } from "./workQueue.js";
 import { RunnerFrames } from "./runnerFrames.js";
 import { FrameStatsWindow } from "./frameStats.js";
 import { StartupProgress } from "./startupProgress.js";
-import { compareStamps, startHeightsHash, type InputStamp } from "../core/inputLog/inputEntries.js";
+import { compareStamps, type InputStamp } from "../core/inputLog/inputEntries.js";
 import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
 import { rebuildBackend, startBackend, type BackendTarget } from "./backendStart.js";
 import { presenterOf } from "./backendPresenter.js";
@@ -46,7 +46,9 @@ export class ErosionRunner implements LiveQueue, StallHost {
     public readonly checkpoints = new Checkpoints();
     /** The erosion maps: arrays and the textures materials sample. */
     public readonly maps = new RunnerMaps(this);
-    /** Undo, redo and replay: the checkpoints they rewind to, and the rewinds. */
+    /** The run's input log, undo's checkpoints and start, and the plans of undo, redo, reset, restore and give (the CPU's too). */
+    public readonly history: RunHistory;
+    /** Undo, redo, give and replay: the history's plans carried out in this runner's queue. */
     public readonly rewind: RunnerRewind;
     /** Resolves when the backend is ready (rejects if it could not start at all). */
     public readonly ready: Promise<void>;
@@ -96,7 +98,9 @@ export class ErosionRunner implements LiveQueue, StallHost {
         const scene = field.scene;
         const engine = scene.getEngine() as WebGPUEngine;
         const initial = createInitialState(field.width, field.depth, field.originalHeights);
-        this.rewind = new RunnerRewind(this, initial, options);
+        const start = { state: initial, options: simulationOptions(options), held: [], seq: 0 };
+        this.history = new RunHistory(this.schedule, field.originalHeights, start, options.undoMemoryMB * 2 ** 20);
+        this.rewind = new RunnerRewind(this);
         this.checkpoints.onPoint = (point) => this.rewind.addPoint(point);
         this.startup = new StartupProgress((event) => this._reports.startup?.(event));
         this.ready = this._startBackend(useGpu, engine, initial);
@@ -269,11 +273,9 @@ export class ErosionRunner implements LiveQueue, StallHost {
         return this._queue("reset", async () => {
             const { backend, schedule, field } = this._live("reset");
             refuseForLockstepPlayer(schedule, "reset");
-            const here = schedule.inputs.position;
-            const entry = schedule.inputs.log.record({ kind: "reset", heights: startHeightsHash(field.originalHeights) }, here, here);
+            // The history logs it and says what it puts back (`resetState`); this reset also puts the meshes' vertex data back.
+            const { state: initial, seq } = this.history.reset(schedule.inputs.position);
             schedule.inputs.setHeld([]);
-            const initial = createInitialState(field.width, field.depth, field.originalHeights);
-            initial.masks = schedule.latestMasks;
             await backend.writeState(initial);
             field.restoreOriginal();
             await this.maps.refresh(this._live("reset"));
@@ -283,7 +285,7 @@ export class ErosionRunner implements LiveQueue, StallHost {
             this._previews.clear();
             schedule.setSourceState([], null);
             this.checkpoints.set(initial, schedule);
-            this.rewind.restart(initial, schedule.latestOptions, entry.seq);
+            this.rewind.restart(initial, schedule.latestOptions, seq);
         });
     }
 
@@ -317,14 +319,11 @@ export class ErosionRunner implements LiveQueue, StallHost {
     public async applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null, logged = true): Promise<void> {
         const { backend, schedule, field } = live;
         if (logged) {
-            // A restore: logged with its state, and the run starts again there (undo stops at it). Its bytes
-            // are read back as any restore entry is, before anything changes: a state that does not fit is refused whole.
-            const here = schedule.inputs.position;
-            const snapshot = restoreBytes(state, options, field.cellSize);
-            checkInputEntry({ kind: "restore", snapshot, seq: schedule.inputs.log.lastSeq + 1, at: here, stamp: here }, field, "restore");
-            const entry = schedule.inputs.log.record({ kind: "restore", snapshot }, here, here);
+            // A restore: logged with its state (read back first by the history: a state that does not fit is refused whole), and
+            // the run starts again there; `state` itself is put in force (the plan's is the same, read back from its bytes).
+            const { seq } = this.history.restore(restoreBytes(state, options, field.cellSize), field, schedule.inputs.position);
             schedule.inputs.setHeld([]);
-            this.rewind.restart(state, options, entry.seq);
+            this.rewind.restart(state, options, seq);
         }
         const inForce = resolveOptions(simulationOptions(options), this._options);
         this._options = inForce;

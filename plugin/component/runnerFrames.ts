@@ -10,6 +10,7 @@ import type { ErosionOptions } from "../core/options.js";
 import type { ErosionSchedule, PlannedBatch } from "../core/schedule.js";
 import { compareStamps } from "../core/inputLog/inputEntries.js";
 import type { BoundaryCapture, Checkpoints } from "./checkpoints.js";
+import type { RunHistory } from "../core/inputLog/history.js";
 import { presenterOf } from "./backendPresenter.js";
 import type { EditPreviews } from "./editPreviews.js";
 import { IDLE_FRAME, MAX_FRAMES_IN_FLIGHT, reportBatches, type ErosionErrorEvent, type ErosionFrameStats, type ErosionReports } from "./erosionEvents.js";
@@ -34,6 +35,8 @@ export interface FrameHost {
     readonly field: GroundField;
     readonly schedule: ErosionSchedule;
     readonly checkpoints: Checkpoints;
+    /** The run's history (a checkpoint keeps the log's last seq, where a rewind to it resumes). */
+    readonly history: RunHistory;
     readonly maps: RunnerMaps;
     readonly frameStats: FrameStatsWindow;
     readonly startup: StartupProgress;
@@ -188,7 +191,8 @@ export class RunnerFrames {
             evenFrames: presenter.evenFrames,
         });
         if (frame.pieceCount === 1) return { frame };
-        this._pieced = { whole: frame, backend, next: 0, boundary: frame.cycleCompleted ? this._host.checkpoints.captureBoundary(schedule) : undefined };
+        const boundary = frame.cycleCompleted ? this._host.checkpoints.captureBoundary(schedule, this._host.history) : undefined;
+        this._pieced = { whole: frame, backend, next: 0, boundary };
         return this._takePieces(batchBudgetMs);
     }
 
@@ -331,7 +335,7 @@ export class RunnerFrames {
     /** The checkpoint read at the boundary a frame just reached (`Checkpoints.readAtBoundary`), with what was `captured` there (now by default). */
     private _readCheckpoint(
         backend: ErosionBackend,
-        captured: BoundaryCapture = this._host.checkpoints.captureBoundary(this._host.schedule)
+        captured: BoundaryCapture = this._host.checkpoints.captureBoundary(this._host.schedule, this._host.history)
     ): () => Promise<void> {
         const host = this._host;
         return host.checkpoints.readAtBoundary(

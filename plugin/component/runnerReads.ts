@@ -48,7 +48,7 @@ export function readCounters(runner: ErosionRunner): Promise<ErosionCounters> {
 /** A copy of the whole state and the options in force. */
 export function snapshot(runner: ErosionRunner): Promise<ErosionSnapshot> {
     return readCurrentState(
-        runner, "snapshot", (state, { schedule, field }) => new ErosionSnapshot(state, schedule.options, field.cellSize, schedule.inputs.log.lastSeq)
+        runner, "snapshot", (state, { schedule, field }) => new ErosionSnapshot(state, schedule.options, field.cellSize, runner.history.lastSeq)
     );
 }
 

@@ -1,16 +1,17 @@
 /**
- * Undo, redo and replay on a behavior's runner: the checkpoints undo rewinds to (the runner's
- * cycle-boundary checkpoints, kept in a ring bounded by `undoMemoryMB`, and the start of the run),
- * and the rewinds themselves: put a point's state back, give again the entries in force after it,
- * each where it was given, and run back to where the run stood. The same plan as the CPU
- * reference's (`rewindPlan`), so a replay or a peer that reads the undo entry does the same.
+ * Undo, redo, give and replay on a behavior's runner, carried out in its queue: the decisions (what
+ * an undo takes back and rewinds to, what a reset or restore puts back, where an entry applies) are
+ * the run's history's (`RunHistory`, the same plans the CPU reference follows), so a replay or a peer
+ * that reads the undo entry does the same. This module only carries them out: put a point's state
+ * back, give again the entries in force after it, each where it was given, and run back.
  */
-import { createInitialState, type ErosionStateData } from "../core/erosionState.js";
-import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
-import type { InputLog } from "../core/inputLog/inputLog.js";
-import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
-import { checkInputEntries, checkInputEntry } from "../core/inputLog/entryChecks.js";
-import { adoptHistory, type InputHistory } from "../core/inputLog/inputHistory.js";
+import type { ErosionStateData } from "../core/erosionState.js";
+import type { InputEntry, InputStamp } from "../core/inputLog/inputEntries.js";
+import type { RewindPoint } from "../core/inputLog/rewindPoints.js";
+import { checkInputEntries } from "../core/inputLog/entryChecks.js";
+import type { InputHistory } from "../core/inputLog/inputHistory.js";
+import type { RunHistory } from "../core/inputLog/history.js";
+import { checkStepCount, stepRuns, type ActPlan, type GivePlan, type RewindPlan, type StepKind } from "../core/inputLog/historyPlans.js";
 import { simulationOptions, type ErosionOptions, type SimulationOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 import type { Live } from "./runnerLive.js";
@@ -32,6 +33,8 @@ export interface RewindHost {
     adoptScheduleOptions(): void;
     /** The schedule: its inputs say whether this run is a lockstep player's (`forward`). */
     readonly schedule: ErosionSchedule;
+    /** The run's history: its log, rewind points and start, and the plans this module carries out. */
+    readonly history: RunHistory;
 }
 
 /** What undo's checkpoints hold. */
@@ -44,24 +47,23 @@ export interface UndoMemory {
     readonly limitBytes: number;
 }
 
-/** A runner's undo, redo and replay. */
+/** A runner's undo, redo, give and replay: the history's plans, carried out in the runner's queue. */
 export class RunnerRewind {
-    private readonly _points: RewindPoints;
-    private _start: RewindPoint;
+    constructor(private readonly _host: RewindHost) {}
 
-    constructor(
-        private readonly _host: RewindHost,
-        initial: ErosionStateData,
-        options: Readonly<SimulationOptions>
-    ) {
-        this._points = new RewindPoints(_host.options.undoMemoryMB * 2 ** 20);
-        this._start = { state: initial, options: simulationOptions(options), held: [], seq: 0 };
+    private get _history(): RunHistory {
+        return this._host.history;
+    }
+
+    /** The history, its rewind points bounded by the newest `undoMemoryMB` (read when the points are, or one is added). */
+    private _bounded(): RunHistory {
+        this._host.history.limitBytes = this._host.options.undoMemoryMB * 2 ** 20;
+        return this._host.history;
     }
 
     /** What the checkpoints hold now, and their bound. */
     public get memory(): UndoMemory {
-        this._points.limitBytes = this._host.options.undoMemoryMB * 2 ** 20;
-        return { bytes: this._points.bytes, points: this._points.count, limitBytes: this._points.limitBytes };
+        return this._bounded().memory;
     }
 
     /**
@@ -70,14 +72,12 @@ export class RunnerRewind {
      * it again cost the main thread 13-16 ms at every cycle's end at 513².
      */
     public addPoint(point: RewindPoint): void {
-        this._points.limitBytes = this._host.options.undoMemoryMB * 2 ** 20;
-        this._points.add(point, true);
+        this._bounded().addPoint(point, true);
     }
 
-    /** A reset or a restore: the run starts again at `state` (the entry logged as `seq`). */
+    /** A reset or a restore carried out: the run starts again at `state` (the entry logged as `seq`). */
     public restart(state: ErosionStateData, options: Readonly<SimulationOptions>, seq: number): void {
-        this._points.clear();
-        this._start = { state, options: simulationOptions(options), held: [], seq };
+        this._history.restart({ state, options: simulationOptions(options), held: [], seq });
     }
 
     /**
@@ -93,8 +93,12 @@ export class RunnerRewind {
         return this._step("redo", count);
     }
 
-    private _step(kind: "undo" | "redo", count: number): Promise<InputEntry[]> {
-        if (!Number.isInteger(count) || count < 1) return Promise.reject(new RangeError(`${kind}: count is ${count}: it must be a whole number, at least 1.`));
+    private _step(kind: StepKind, count: number): Promise<InputEntry[]> {
+        try {
+            checkStepCount(kind, count);
+        } catch (error) {
+            return Promise.reject(error);
+        }
         // A lockstep player asks at once (not behind the frames and checks its queue holds, which on a
         // slow page kept the request from the host for as long as the page was behind): the host takes
         // back this player's own last inputs, and its entries bring the undo here.
@@ -104,37 +108,18 @@ export class RunnerRewind {
             return Promise.resolve([]);
         }
         return this._host.queueLive(kind, async (live) => {
-            const log = live.schedule.inputs.log;
-            const here = live.schedule.inputs.position;
-            const targets: InputEntry[] = [];
-            for (
-                let target = kind === "undo" ? log.undoable : log.redoable;
-                target && targets.length < count;
-                target = kind === "undo" ? log.undoable : log.redoable
-            ) {
-                log.record({ kind, target: target.seq }, here, here);
-                targets.push(target);
-            }
-            if (targets.length > 0) await this.rewind(live, Math.min(...targets.map((target) => target.seq)), here);
-            return targets;
+            const { targets, rewind } = this._history.step(kind, count, live.schedule.inputs.position);
+            if (rewind) await this.rewind(live, rewind);
+            return [...targets];
         }, false);
     }
 
     /**
-     * Where a rebuilt backend resumes (after a stall): the newest point and the entries in force
-     * given since, which the run gives again at their stamps (nothing is taken back).
+     * Carries out a rewind (an undo's or redo's, just logged): the plan's point back in force, the
+     * entries in force after it given again where they were, and the run back where it stood.
      */
-    public resumePlan(log: InputLog): { point: RewindPoint; entries: InputEntry[] } {
-        return rewindPlan(log, this._points, this._start, log.lastSeq + 1);
-    }
-
-    /**
-     * Rewinds for an undo or redo of entry `targetSeq` just logged: the newest point before it back
-     * in force, the entries in force after it given again where they were, and the run back at `here`.
-     */
-    public async rewind(live: Live, targetSeq: number, here: InputStamp): Promise<void> {
+    public async rewind(live: Live, { point, entries, here }: RewindPlan): Promise<void> {
         const inputs = live.schedule.inputs;
-        const { point, entries } = rewindPlan(inputs.log, this._points, this._start, targetSeq);
         this._host.dropPieces();
         await this._host.applyState(live, point.state, point.options, null, false);
         inputs.setHeld(point.held);
@@ -152,97 +137,43 @@ export class RunnerRewind {
      * entry is checked whole first (`checkInputEntry`): a bad one is refused, naming its seq and
      * field, and changes nothing. Call it from inside the queue.
      */
-    public async give(live: Live, raw: InputEntry, where = "give"): Promise<void> {
-        const { schedule, field } = live;
-        const entry = checkInputEntry(raw, field, where);
-        if (entry.seq <= schedule.inputs.log.lastSeq) {
-            throw new RangeError(`${where} (seq ${entry.seq}): the log's last entry is seq ${schedule.inputs.log.lastSeq}: entries must be given in order.`);
-        }
-        const { seq, at, stamp, player, ...payload } = entry;
-        if (payload.kind !== "reset" && payload.kind !== "restore" && payload.kind !== "undo" && payload.kind !== "redo") {
-            schedule.inputs.give(payload, stamp, seq, player, undefined, at);
+    public give(live: Live, raw: InputEntry, where = "give"): Promise<void> {
+        return this._carryOut(live, this._history.give(raw, live.field, where), where);
+    }
+
+    private async _carryOut(live: Live, plan: GivePlan, where: string): Promise<void> {
+        if (plan.kind === "input") {
+            const { seq, at, stamp, player, ...payload } = plan.entry;
+            live.schedule.inputs.give(payload, stamp, seq, player, undefined, at);
             return;
         }
-        if (compareStamps(stamp, schedule.inputs.position) < 0) {
-            throw new RangeError(
-                `give: the ${payload.kind} entry's stamp (${formatStamp(stamp)}) has passed: the run stands at ${formatStamp(schedule.inputs.position)}.`
-            );
-        }
-        if (payload.kind === "reset" && payload.heights !== startHeightsHash(field.originalHeights)) {
-            throw new RangeError(
-                `give: the reset (entry ${seq}) goes back to heights hashed ${payload.heights}, but ` +
-                    `this ground started from heights hashed ${startHeightsHash(field.originalHeights)}.`
-            );
-        }
-        await this._host.runTo(live, stamp);
-        const logged = schedule.inputs.log.record(payload, stamp, stamp, seq, player);
-        if (payload.kind === "undo" || payload.kind === "redo") {
-            await this.rewind(live, payload.target, stamp);
-            return;
-        }
-        let state: ErosionStateData;
-        let options: Readonly<SimulationOptions>;
-        if (payload.kind === "restore") {
-            ({ state, options } = ErosionSnapshot.fromArrayBuffer(payload.snapshot.slice().buffer));
-        } else {
-            state = {
-                ...createInitialState(field.width, field.depth, field.originalHeights),
-                masks: schedule.latestMasks,
-                edits: [],
-                events: { inForce: [], pending: [] },
-                sources: { inForce: [], pending: null },
-            };
-            options = schedule.latestOptions;
-        }
-        await this._host.applyState(live, state, options, null, false);
-        schedule.inputs.setHeld([]);
-        this.restart(state, options, logged.seq);
+        await this._host.runTo(live, plan.runTo);
+        await this._act(live, this._history.act(plan.entries, where));
+    }
+
+    /** Carries out a logged reset's, restore's, undo's or redo's plan. */
+    private async _act(live: Live, plan: ActPlan): Promise<void> {
+        if (plan.kind === "rewind") return this.rewind(live, plan.rewind);
+        // A reset or a restore: its state in force, nothing held, and the run starts again there.
+        await this._host.applyState(live, plan.state, plan.options, null, false);
+        live.schedule.inputs.setHeld([]);
+        this.restart(plan.state, plan.options, plan.seq);
     }
 
     /**
      * Gives several entries in order, as `give` does each, but with one rewind for each run of
-     * undos and redos at one stamp (a lockstep player's stroke taken back: its edits' undos come
-     * together), as `undo(count)` makes one. Every entry is checked before the first is given.
+     * undos and redos at one stamp (`stepRuns`: a lockstep player's stroke taken back: its edits'
+     * undos come together), as `undo(count)` makes one. Every entry is checked before the first is given.
      */
     public async giveAll(live: Live, raw: readonly InputEntry[]): Promise<void> {
         if (!Array.isArray(raw)) throw new RangeError(`giveAll: entries is ${typeof raw}: it must be a list of input-log entries.`);
-        const entries = checkInputEntries(raw, live.field, "giveAll: entry");
-        const log = live.schedule.inputs.log;
-        for (let i = 0; i < entries.length; ) {
-            const first = entries[i];
-            if (first.kind !== "undo" && first.kind !== "redo") {
-                await this.give(live, first);
-                i++;
+        const history = this._history;
+        for (const run of stepRuns(checkInputEntries(raw, live.field, "giveAll: entry"))) {
+            if (run.length === 1) {
+                await this.give(live, run[0]);
                 continue;
             }
-            let end = i;
-            while (
-                end < entries.length &&
-                (entries[end].kind === "undo" || entries[end].kind === "redo") &&
-                compareStamps(entries[end].stamp, first.stamp) === 0
-            )
-                end++;
-            if (end - i === 1) {
-                await this.give(live, first);
-                i++;
-                continue;
-            }
-            if (compareStamps(first.stamp, live.schedule.inputs.position) < 0) {
-                throw new RangeError(
-                    `giveAll: the ${first.kind} entry's stamp (${formatStamp(first.stamp)}) has ` +
-                        `passed: the run stands at ${formatStamp(live.schedule.inputs.position)}.`
-                );
-            }
-            await this._host.runTo(live, first.stamp);
-            let target = Infinity;
-            for (const { seq, stamp, player, ...payload } of entries.slice(i, end)) {
-                if (seq <= log.lastSeq)
-                    throw new RangeError(`giveAll (seq ${seq}): the log's last entry is seq ${log.lastSeq}: entries must be given in order.`);
-                log.record(payload, stamp, stamp, seq, player);
-                target = Math.min(target, (payload as { target: number }).target);
-            }
-            await this.rewind(live, target, first.stamp);
-            i = end;
+            await this._carryOut(live, history.giveRun(run, "giveAll"), "giveAll");
         }
     }
 
@@ -263,27 +194,21 @@ export class RunnerRewind {
             if (!Array.isArray(entries)) throw new RangeError(`replay: entries is ${typeof entries}: it must be a list of input-log entries.`);
             checkInputEntries(entries, live.field, "replay: entry");
             const inputs = live.schedule.inputs;
-            inputs.log.clear();
             inputs.setHeld([]);
-            const start = history ? adoptHistory(inputs.log, history, live.field) : null;
+            this._history.startReplay({ state: snapshot.state, options: simulationOptions(snapshot.options), held: [], seq: 0 }, history, live.field);
             await this._host.applyState(live, snapshot.state, snapshot.options, null, false);
-            this.restart(snapshot.state, snapshot.options, 0);
-            if (start) this._start = start;
+            const startedAt = inputs.position;
+            let started = false;
             for (const entry of entries) {
-                const recorded = inputs.log.entry(entry.seq);
-                if (recorded) {
-                    // Given before the snapshot and still waiting then: in the history already, given again.
-                    inputs.regive(recorded);
-                    continue;
+                // The plan (`planReplayStep`) is the one the CPU reference's replay follows.
+                const step = this._history.replayStep(entry, startedAt, started, "replay");
+                if (step.kind === "regive") inputs.regive(step.entry);
+                else if (step.kind === "give") await this.give(live, step.entry, "replay");
+                else {
+                    started = true;
+                    await this._host.runTo(live, step.runTo);
+                    await this.give(live, entry, "replay");
                 }
-                if (compareStamps(entry.at, inputs.position) < 0) {
-                    throw new RangeError(
-                        `replay: entry ${entry.seq} (${entry.kind}) was given at ${formatStamp(entry.at)}, but the replay ` +
-                            `already stands at ${formatStamp(inputs.position)}: the log does not follow this snapshot.`
-                    );
-                }
-                await this._host.runTo(live, entry.at);
-                await this.give(live, entry, "replay");
             }
             const last = until ?? entries.at(-1)?.at;
             if (last) await this._host.runTo(live, last);

@@ -19,13 +19,14 @@ import type { GroundField } from "./groundField.js";
 import { HaltedBackend } from "./haltedBackend.js";
 import { present, presenterOf, type BackendPresenter } from "./backendPresenter.js";
 import type { Live } from "./runnerLive.js";
-import type { RunnerRewind } from "./runnerRewind.js";
+import type { RunHistory } from "../core/inputLog/history.js";
 
 /** What recovery needs of its runner. */
 export interface StallHost {
     readonly field: GroundField;
     readonly schedule: ErosionSchedule;
-    readonly rewind: RunnerRewind;
+    /** The run's history: where a rebuilt backend resumes (`resumePlan`). */
+    readonly history: RunHistory;
     /** The newest options (`stallRetries` among them). */
     readonly options: ErosionOptions;
     /** True once the runner stopped for good (detached): a recovery under way lets go of what it made. */
@@ -159,7 +160,7 @@ export class StallRecovery {
                     backend = await host.rebuild(await from.readState(schedule.cycle, schedule.batch));
                     resumedAt = schedule.cycle;
                 } else {
-                    const { point, entries } = host.rewind.resumePlan(schedule.inputs.log);
+                    const { point, entries } = host.history.resumePlan();
                     backend = await host.rebuild(point.state);
                     if (host.detached) throw new Error("detached");
                     await this._resumeAt(backend, point, entries);
@@ -196,7 +197,7 @@ export class StallRecovery {
     /** Stops: the run stands at the newest point on a backend that only answers reads, and says why. */
     private async _halt(kind: "webgpu" | "cpu", error?: unknown): Promise<void> {
         const host = this._host;
-        const { point, entries } = host.rewind.resumePlan(host.schedule.inputs.log);
+        const { point, entries } = host.history.resumePlan();
         const reason = this._reason ?? "Erosion stopped after stalls.";
         // It presents itself as the stalled backend's stand-in: rows written as that backend's were, no device, no pool.
         const presenter = this._presenter!.halted();

@@ -15,12 +15,13 @@ import { validateCellSize, validateWorldScale } from "../core/worldScale.js";
 import { withSourceAdded } from "../core/waterSources.js";
 import { DEFAULT_OPTIONS, resolveOptions, simulationOptions } from "../core/options.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
-import { compareStamps, formatStamp, startHeightsHash, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import { compareStamps, formatStamp, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
 import type { InputLog } from "../core/inputLog/inputLog.js";
-import { rewindPlan, RewindPoints, type RewindPoint } from "../core/inputLog/rewindPoints.js";
+import type { RewindPoint } from "../core/inputLog/rewindPoints.js";
 import { takeDueEdits } from "../core/frameLoop.js";
-import { checkInputEntry } from "../core/inputLog/entryChecks.js";
-import { adoptHistory, type InputHistory } from "../core/inputLog/inputHistory.js";
+import type { InputHistory } from "../core/inputLog/inputHistory.js";
+import { RunHistory } from "../core/inputLog/history.js";
+import type { ActPlan, GivePlan, RewindPlan } from "../core/inputLog/historyPlans.js";
 import { checkMaskName, checkMaskValues, objectOf, refuserFor, type InputField } from "../core/inputLog/inputChecks.js";
 import { DEFAULT_CHECKSUM_REGION, regionChecksums, type RegionChecksums } from "../core/checksums/regionChecksums.js";
 
@@ -29,12 +30,12 @@ export class CpuErosionSimulation {
     /** Which batch comes next and with what parameters. */
     public readonly schedule: ErosionSchedule;
     private readonly _runner: CpuBatchRunner;
-    /** The start heights (what `reset` goes back to). */
-    private readonly _startHeights: Int32Array;
-    /** Cycle-boundary states undo rewinds to (memory bounded by `undoMemoryBytes`). */
-    private readonly _points = new RewindPoints(DEFAULT_OPTIONS.undoMemoryMB * 2 ** 20);
-    /** The start of the run: construction, the last reset or restore. */
-    private _start: RewindPoint;
+    /**
+     * The input log, the cycle-boundary points undo rewinds to (memory bounded by `undoMemoryBytes`)
+     * and the run's start: it decides what each undo, redo, reset, restore and given entry does, and
+     * this simulation carries the plans out.
+     */
+    private readonly _history: RunHistory;
 
     /**
      * @param width vertices per row (at least 2)
@@ -49,8 +50,8 @@ export class CpuErosionSimulation {
         validateWorldScale(worldScale);
         this._runner = new CpuBatchRunner(createInitialState(width, depth, heights));
         this.schedule = new ErosionSchedule({ width, depth, cellSize, worldScale }, options);
-        this._startHeights = heights.slice();
-        this._start = this._pointHere();
+        const start = { state: this.getState(), options: simulationOptions(this.schedule.options), held: [], seq: 0 };
+        this._history = new RunHistory(this.schedule, heights.slice(), start, DEFAULT_OPTIONS.undoMemoryMB * 2 ** 20);
     }
 
     /**
@@ -61,9 +62,9 @@ export class CpuErosionSimulation {
     public static fromSnapshot(snapshot: ErosionSnapshot, startHeights?: Int32Array, history?: InputHistory): CpuErosionSimulation {
         const { width, depth } = snapshot.state;
         const simulation = new CpuErosionSimulation(width, depth, startHeights ?? snapshot.state.heights, resolveOptions(snapshot.options), snapshot.cellSize);
-        simulation._putBack(snapshot.state, snapshot.options, []);
+        simulation._resume(snapshot.state, snapshot.options, []);
         // A joiner's history: the log since the run's start, recorded, and the start to rewind to.
-        if (history) simulation._start = adoptHistory(simulation.log, history, simulation.field);
+        simulation._history.startReplay(simulation._pointHere(), history, simulation.field);
         return simulation;
     }
 
@@ -73,28 +74,26 @@ export class CpuErosionSimulation {
      * `upTo` (default the last).
      */
     public history(upTo = this.log.lastSeq): InputHistory {
-        const start = this._start;
-        const snapshot = new ErosionSnapshot(start.state, start.options, this.schedule.grid.cellSize, start.seq);
-        return { start: new Uint8Array(snapshot.toArrayBuffer()), entries: this.log.entries.filter((entry) => entry.seq > start.seq && entry.seq <= upTo) };
+        return this._history.joinHistory(this.schedule.grid.cellSize, upTo);
     }
 
     /** The log of every input since construction: options, masks, local events, water sources, edits, resets, restores, undos and redos. */
     public get log(): InputLog {
-        return this.schedule.inputs.log;
+        return this._history.log;
     }
 
     /** The bound of the memory undo's checkpoints take, in bytes (default `undoMemoryMB`'s, 64 MiB). */
     public get undoMemoryBytes(): number {
-        return this._points.limitBytes;
+        return this._history.limitBytes;
     }
 
     public set undoMemoryBytes(bytes: number) {
-        this._points.limitBytes = bytes;
+        this._history.limitBytes = bytes;
     }
 
     /** What undo's checkpoints hold now: bytes, points, and the bound. */
     public get undoMemory(): { bytes: number; points: number; limitBytes: number } {
-        return { bytes: this._points.bytes, points: this._points.count, limitBytes: this._points.limitBytes };
+        return this._history.memory;
     }
 
     /** Where the schedule stands: completed cycles, and completed batches of the cycle in progress. */
@@ -126,36 +125,21 @@ export class CpuErosionSimulation {
      * Gives a log entry from another run (a replay, a peer), numbered and stamped as there: it
      * applies at its stamp (held until then when it lies ahead). The entry is checked whole first
      * (`checkInputEntry`: a bad one is refused, naming its seq and field, and changes nothing).
-     * Throws a `RangeError` naming the current stamp when its stamp has passed; a restore's or a
-     * reset's stamp must be the current one.
+     * Throws a `RangeError` naming the current stamp when its stamp has passed; a reset, restore,
+     * undo or redo stamped ahead applies once the simulation has run to its stamp (`planGive`).
      */
     public give(entry: InputEntry): void {
-        const checked = checkInputEntry(entry, this.field, "give");
-        if (checked.seq <= this.log.lastSeq) {
-            throw new RangeError(`give (seq ${checked.seq}): the log's last entry is seq ${this.log.lastSeq}: entries must be given in order.`);
-        }
-        this._giveChecked(checked);
+        this._carryOut(this._history.give(entry, this.field, "give"));
     }
 
-    private _giveChecked(entry: InputEntry): void {
-        const { seq, at, stamp, player, ...payload } = entry;
-        switch (payload.kind) {
-            case "reset":
-            case "restore":
-            case "undo":
-            case "redo":
-                if (compareStamps(stamp, this.stamp) !== 0) {
-                    throw new RangeError(
-                        `give: a ${payload.kind} entry applies where the simulation stands ` +
-                            `(${formatStamp(this.stamp)}), not at ${formatStamp(stamp)}: run until its stamp first.`
-                    );
-                }
-                this.log.record(payload, this.stamp, stamp, seq, player);
-                return this._act(entry);
-            default:
-                this.schedule.inputs.give(payload, stamp, seq, player, undefined, at);
-                this._runFrame(takeDueEdits(this.schedule)); // an edit stamped here applies at once
+    private _carryOut(plan: GivePlan): void {
+        if (plan.kind === "act") {
+            this.runUntil(plan.runTo);
+            return this._act(this._history.act(plan.entries));
         }
+        const { seq, at, stamp, player, ...payload } = plan.entry;
+        this.schedule.inputs.give(payload, stamp, seq, player, undefined, at);
+        this._runFrame(takeDueEdits(this.schedule)); // an edit stamped here applies at once
     }
 
     /**
@@ -172,72 +156,37 @@ export class CpuErosionSimulation {
     }
 
     private _step(kind: "undo" | "redo", count: number): InputEntry[] {
-        if (!Number.isInteger(count) || count < 1) throw new RangeError(`${kind}: count is ${count}: it must be a whole number, at least 1.`);
-        const targets: InputEntry[] = [];
-        let last: InputEntry | null = null;
-        for (
-            let target = kind === "undo" ? this.log.undoable : this.log.redoable;
-            target && targets.length < count;
-            target = kind === "undo" ? this.log.undoable : this.log.redoable
-        ) {
-            last = this.log.record({ kind, target: target.seq }, this.stamp, this.stamp);
-            targets.push(target);
-        }
-        if (last) this._rewind(Math.min(...targets.map((target) => target.seq)));
-        return targets;
+        const { targets, rewind } = this._history.step(kind, count, this.stamp);
+        if (rewind) this._rewind(rewind);
+        return [...targets];
     }
 
     /** Back to the start heights at cycle 0, with the options and masks in force (logged). */
     public reset(): void {
-        this._act(this.log.record({ kind: "reset", heights: startHeightsHash(this._startHeights) }, this.stamp, this.stamp));
+        this._act(this._history.reset(this.stamp));
     }
 
     /** Puts a snapshot's state and simulation options in force (logged with the snapshot's bytes). */
     public restore(snapshot: ErosionSnapshot): void {
-        // Read back as any restore entry is, before it is logged: a state that does not fit is refused whole.
-        const bytes = new Uint8Array(snapshot.toArrayBuffer());
-        checkInputEntry({ kind: "restore", snapshot: bytes, seq: this.log.lastSeq + 1, at: this.stamp, stamp: this.stamp }, this.field, "restore");
-        this._act(this.log.record({ kind: "restore", snapshot: bytes }, this.stamp, this.stamp));
+        this._act(this._history.restore(new Uint8Array(snapshot.toArrayBuffer()), this.field, this.stamp));
     }
 
-    /** Acts on a reset, restore, undo or redo entry just logged. */
-    private _act(entry: InputEntry): void {
-        if (entry.kind === "reset") {
-            if (entry.heights !== startHeightsHash(this._startHeights)) {
-                throw new RangeError(
-                    `The log's reset (entry ${entry.seq}) goes back to heights hashed ${entry.heights}, but this simulation started from heights hashed ` +
-                        `${startHeightsHash(this._startHeights)}.`
-                );
-            }
-            const { width, depth } = this._runner.state;
-            const initial = createInitialState(width, depth, this._startHeights);
-            initial.masks = this.schedule.latestMasks;
-            this._putBack(initial, simulationOptions(this.schedule.latestOptions), []);
-        } else if (entry.kind === "restore") {
-            const snapshot = ErosionSnapshot.fromArrayBuffer(entry.snapshot.slice().buffer);
-            this._putBack(snapshot.state, snapshot.options, []);
-        } else if (entry.kind === "undo" || entry.kind === "redo") {
-            this._rewind(entry.target);
-        }
+    /** Carries out a logged reset's, restore's, undo's or redo's plan. */
+    private _act(plan: ActPlan): void {
+        if (plan.kind === "rewind") return this._rewind(plan.rewind);
+        // A reset or a restore: its state in force, nothing held, and the run starts again there.
+        this._resume(plan.state, plan.options, []);
+        this._history.restart(this._pointHere());
     }
 
-    /** Puts back the newest point before entry `targetSeq` and gives the entries in force after it again, back to where the simulation stands. */
-    private _rewind(targetSeq: number): void {
-        const here = this.stamp;
-        const { point, entries } = rewindPlan(this.log, this._points, this._start, targetSeq);
+    /** Puts the plan's point back and gives the entries in force after it again, back to where the simulation stood. */
+    private _rewind({ point, entries, here }: RewindPlan): void {
         this._resume(point.state, point.options, point.held);
         for (const again of entries) {
             this.runUntil(again.at);
             this.schedule.inputs.regive(again);
         }
         this.runUntil(here);
-    }
-
-    /** A reset or a restore: `state` and `options` in force, nothing held, the run starts again there. */
-    private _putBack(state: ErosionStateData, options: Readonly<SimulationOptions>, held: readonly InputEntry[]): void {
-        this._resume(state, options, held);
-        this._points.clear();
-        this._start = this._pointHere();
     }
 
     private _resume(state: ErosionStateData, options: Readonly<SimulationOptions>, held: readonly InputEntry[]): void {
@@ -249,7 +198,7 @@ export class CpuErosionSimulation {
 
     /** The rewind point of where the simulation stands. */
     private _pointHere(): RewindPoint {
-        return { state: this.getState(), options: simulationOptions(this.schedule.options), held: this.schedule.inputs.held, seq: this.log.lastSeq };
+        return { state: this.getState(), options: simulationOptions(this.schedule.options), held: this.schedule.inputs.held, seq: this._history.lastSeq };
     }
 
     /** The live state (not a copy): heights, suspended sediment, counters, position. */
@@ -369,9 +318,9 @@ export class CpuErosionSimulation {
         this._runner.state.cycle = this.schedule.cycle;
         this._runner.state.batch = this.schedule.batch;
         this._runner.state.masks = this.schedule.masks;
-        if (frame.cycleCompleted && this._points.limitBytes > 0) {
+        if (frame.cycleCompleted && this._history.limitBytes > 0) {
             // `_pointHere` copies the state (`getState`), which no one else holds: the ring keeps that copy.
-            this._points.add(this._pointHere(), true);
+            this._history.addPoint(this._pointHere(), true);
         }
         return frame.cycleCompleted;
     }
@@ -402,7 +351,7 @@ export class CpuErosionSimulation {
 
     /** The log a replay from `snapshot` (taken of this simulation) needs: `InputLog.sinceSnapshot`. */
     public inputsSince(snapshot: ErosionSnapshot): InputEntry[] {
-        return this.log.sinceSnapshot(snapshot.logSeq, snapshot.state);
+        return this._history.sinceSnapshot(snapshot.logSeq, snapshot.state);
     }
 
     /** Replaces the state (copied) and moves the schedule to its position, keeping the options: a restore (logged). */

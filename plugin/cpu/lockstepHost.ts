@@ -30,6 +30,7 @@ import { checkPlayerInput, type PlayerInput } from "../core/lockstep/playerInput
 import { PlayerGate, PlayerRefusedError, resolvePlayerLimits, type PlayerLimits } from "../core/lockstep/playerLimits.js";
 import { editReach } from "../core/lockstep/editReach.js";
 import type { InputHistory } from "../core/inputLog/inputHistory.js";
+import { playerStepEntry } from "../core/inputLog/historyPlans.js";
 import { FINGERPRINT_TAG } from "../core/fingerprint.js";
 
 /** What a joining player needs: the host's state now and the inputs since it that still wait. */
@@ -176,10 +177,10 @@ export class LockstepHost {
             }
             case "undo":
             case "redo": {
-                const target = input.kind === "undo" ? simulation.log.undoableBy(player) : simulation.log.redoableBy(player);
-                if (!target) return null;
-                const here = simulation.stamp;
-                simulation.give({ kind: input.kind, target: target.seq, seq: lastSeq + 1, at: here, stamp: here, player });
+                // A player's undo takes back that player's own last input (`playerStepEntry`), never another's.
+                const entry = playerStepEntry(simulation.log, input.kind, player, simulation.stamp);
+                if (!entry) return null;
+                simulation.give(entry);
                 break;
             }
         }

@@ -5,7 +5,8 @@
  */
 import { CpuErosionSimulation } from "./cpuSimulation.js";
 import type { ErosionSnapshot } from "../core/snapshot.js";
-import { compareStamps, type InputEntry, type InputStamp } from "../core/inputLog/inputEntries.js";
+import type { InputEntry, InputStamp } from "../core/inputLog/inputEntries.js";
+import { planReplayStep } from "../core/inputLog/historyPlans.js";
 import { checkInputEntries } from "../core/inputLog/entryChecks.js";
 import type { InputHistory } from "../core/inputLog/inputHistory.js";
 
@@ -35,23 +36,16 @@ export function replayInputLog(snapshot: ErosionSnapshot, entries: readonly Inpu
     const startedAt = simulation.stamp;
     let started = false;
     for (const entry of entries) {
-        if (!started && compareStamps(entry.at, startedAt) < 0) {
-            // Given before the snapshot and still waiting then (InputLog.sinceSnapshot); recorded already when a history came first.
-            const recorded = simulation.log.entry(entry.seq);
-            if (recorded) simulation.schedule.inputs.regive(recorded);
-            else simulation.give(entry);
-            continue;
+        // The plan (`planReplayStep`) is the one a behavior's replay follows: they cannot read a log in two ways.
+        const step = planReplayStep(simulation.log, entry, simulation.stamp, startedAt, started, "Replay");
+        if (step.kind === "regive") simulation.schedule.inputs.regive(step.entry);
+        else if (step.kind === "give") simulation.give(step.entry);
+        else {
+            started = true;
+            simulation.runUntil(step.runTo);
+            options.onEntry?.(entry, simulation);
+            simulation.give(entry);
         }
-        started = true;
-        if (compareStamps(entry.at, simulation.stamp) < 0) {
-            throw new RangeError(
-                `Replay: entry ${entry.seq} (${entry.kind}) was given at cycle ${entry.at.cycle}, batch ${entry.at.batch}, but the replay ` +
-                    `already stands at cycle ${simulation.stamp.cycle}, batch ${simulation.stamp.batch}: the log does not follow this snapshot.`
-            );
-        }
-        simulation.runUntil(entry.at);
-        options.onEntry?.(entry, simulation);
-        simulation.give(entry);
     }
     const last = entries.at(-1);
     const until = options.until ?? last?.at;

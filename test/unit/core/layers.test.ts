@@ -12,7 +12,8 @@
  * plugin/core/ imports a module outside it (the kernels, plugin/kernels/, stand on core; the CPU
  * runners are the CPU backend's, plugin/cpu/), and plugin/core/cpu/ (where the kernels were) stays empty.
  * A wing with a face (its index.ts: water, material, physics, bake, the CPU backend, the kernels) is
- * reached through it from the rest of the plugin.
+ * reached through it from the rest of the plugin. The component reaches the input log only through
+ * the run's history (`RunHistory`), which makes the log's decisions once for every backend.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -160,6 +161,16 @@ describe("module layers", () => {
             return wing !== undefined && dirname(file) !== "plugin" && !file.startsWith(`plugin/${wing}/`) && path !== `plugin/${wing}/index.ts`;
         });
         expect(past.map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([]);
+    });
+
+    it("has the component talk to the run's history (RunHistory), never to the schedule's input log itself", () => {
+        // The rules of undo, redo, reset, restore and give are the history's plans (plugin/core/inputLog/history.ts), made once
+        // for the CPU reference and the runner: a component module that reached the log could make a rule of its own.
+        const reaching = /\binputs\s*\??\.\s*log\b|\blog\s*\}\s*=\s*[\w.?]*\binputs\b|\bStampedInputs\b|\bInputLog\b/;
+        const reaches = sources("plugin/component").flatMap((file) =>
+            readFileSync(file, "utf8").split("\n").flatMap((line, index) => (reaching.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : []))
+        );
+        expect(reaches).toEqual([]);
     });
 
     it.each(["plugin", "scripts", "bench", "sample-scene", "test"])("has no import circle in %s/, type imports included", (root) => {
