@@ -4,7 +4,7 @@
  * into (the tests' headless one, made by `makeBackendsWith`, or a halted one standing in for a
  * GPU backend), which writes no vertices, makes no texture and reports no loss.
  */
-import type { BackendPresenter, MapsTextureName } from "./backendPresenter.js";
+import { NOTHING_PRESENTED, type BackendPresenter, type MapsTextureName } from "./backendPresenter.js";
 import type { GpuErosionBackend } from "./gpuErosionBackend.js";
 
 /**
@@ -16,6 +16,7 @@ export const DETACHED_GPU_PRESENTER: BackendPresenter = {
     uploadsRows: false,
     uploadsMaps: false,
     evenFrames: true,
+    frame: () => NOTHING_PRESENTED,
     deviceLostWithin: () => false,
     deviceTexture: () => null,
     describe: () => null,
@@ -28,6 +29,8 @@ export function gpuPresenter(backend: GpuErosionBackend): BackendPresenter {
         uploadsRows: false,
         uploadsMaps: false,
         evenFrames: true,
+        // Its vertices and textures are written on the device; only the rows come back.
+        frame: () => NOTHING_PRESENTED,
         deviceLostWithin: (waitMs) => backend.deviceLostWithin(waitMs),
         deviceTexture: (name: MapsTextureName, scene, tileable) => {
             switch (name) {
