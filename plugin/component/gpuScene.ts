@@ -11,11 +11,9 @@ import type { Scene } from "@babylonjs/core/scene.js";
 import type { ErosionStateData } from "../core/erosionState.js";
 import { intersectRects, type GridRect } from "../core/patches.js";
 import type { WaitKind, WaitWatch } from "../core/waitWatch.js";
-import type { ComputeBuffer } from "../gpu/computeDevice.js";
-import type { FrameTiming, GpuBackendScene } from "../gpu/gpuBackendScene.js";
-import type { GpuErosionSimulation } from "../gpu/gpuSimulation.js";
-import { GpuTimer } from "../gpu/gpuTimer.js";
-import type { BabylonComputeDevice } from "../gpu/babylonComputeDevice.js";
+import type { ComputeBuffer, FrameTiming, GpuBackendScene, GpuErosionSimulation } from "../gpu/index.js";
+import type { BabylonComputeDevice } from "./babylonComputeDevice.js";
+import { GpuTimer } from "./gpuTimer.js";
 import type { GroundBinding } from "./groundBinding.js";
 import type { GroundField } from "./groundField.js";
 
