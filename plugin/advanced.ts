@@ -61,7 +61,7 @@ export type { WaterSource } from "./core/waterSources.js";
 export { CELL_SIZE_MAX, CELL_SIZE_MIN, cellScaledOptions, featureScale, validateCellSize } from "./core/worldScale.js";
 export { CpuErosionBackend } from "./cpu/cpuErosionBackend.js";
 export type { CpuPoolChoice } from "./cpu/cpuErosionBackend.js";
-export { BabylonComputeDevice } from "./gpu/babylonComputeDevice.js";
+export { BabylonComputeDevice } from "./component/babylonComputeDevice.js";
 export { planDropletDispatch } from "./gpu/batchDispatch.js";
 export type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./gpu/computeDevice.js";
 export { CountingComputeDevice } from "./gpu/countingComputeDevice.js";

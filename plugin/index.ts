@@ -49,8 +49,11 @@ export { decodeGrayPng, encodeGray16Png, encodeRgb8Png } from "./terrain/png16.j
 export type { GrayImage } from "./terrain/png16.js";
 export { createGroundTilesFromHeights } from "./terrain/groundTiles.js";
 export type { GroundTilesOptions } from "./terrain/groundTiles.js";
-export { createGroundFromHeights, createGroundFromPng16, encodeHeightsPng16, heightsToSamples, samplesToHeights } from "./terrain/heightmapGround.js";
-export type { GroundExtent, HeightRange, HeightsGroundOptions, Png16GroundOptions } from "./terrain/heightmapGround.js";
+export { createGroundFromHeights, createGroundFromPng16 } from "./terrain/heightmapGround.js";
+export type { GroundExtent, HeightsGroundOptions, Png16GroundOptions } from "./terrain/heightmapGround.js";
+export { encodeHeightsPng16 } from "./terrain/heightsPng.js";
+export { heightsToSamples, samplesToHeights } from "./terrain/heightSamples.js";
+export type { HeightRange } from "./terrain/heightSamples.js";
 export type { LocalErosionInput } from "./core/localErosion.js";
 export { replayInputLog } from "./cpu/replay.js";
 export type { ReplayOptions } from "./cpu/replay.js";

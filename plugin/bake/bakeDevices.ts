@@ -8,8 +8,7 @@ import { CpuErosionBackend } from "../cpu/index.js";
 import type { ErosionBackend } from "../core/erosionBackend.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { ErosionStateData } from "../core/erosionState.js";
-import { HeadlessGpuBackend } from "../gpu/headlessGpuBackend.js";
-import { WebGpuComputeDevice } from "../gpu/webGpuComputeDevice.js";
+import { HeadlessGpuBackend, WebGpuComputeDevice } from "../gpu/index.js";
 import type { BakeDevice } from "./bakeRun.js";
 import type { WaitWatch } from "../core/waitWatch.js";
 

@@ -7,8 +7,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { extname, join } from "node:path";
-import { decodeGrayPng } from "../terrain/png16.js";
-import { samplesToHeights, type HeightRange } from "../terrain/heightSamples.js";
+import { decodeGrayPng, samplesToHeights, type HeightRange } from "../terrain/index.js";
 import { MAX_GRID_SIDE } from "../core/gridValidation.js";
 import { decodeRaw16, squareRaw16Side, type Endian } from "./formats/raw16.js";
 import { decodeExrHeights } from "./formats/exrFile.js";

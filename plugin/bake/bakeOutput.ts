@@ -9,8 +9,7 @@
  */
 import { mkdir, mkdtemp, open, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
-import { encodeGray16Png } from "../terrain/png16.js";
-import { heightsToSamples, type HeightRange } from "../terrain/heightSamples.js";
+import { encodeGray16Png, heightsToSamples, type HeightRange } from "../terrain/index.js";
 import { writeGray16PngRows } from "./pngRows.js";
 import type { BakeInput } from "./bakeInput.js";
 import { encodeHeights, encodeMaps, fits, mapSamples, type BakeMaps, type OutputFormat } from "./formats/heightOutput.js";

@@ -6,7 +6,7 @@
 import type { FileHandle } from "node:fs/promises";
 import { open } from "node:fs/promises";
 import { createDeflate } from "node:zlib";
-import { chunk, filterGray16Row, pngHeader, SIGNATURE } from "../terrain/png16.js";
+import { chunk, filterGray16Row, pngHeader, SIGNATURE } from "../terrain/index.js";
 
 /** Rows compressed at a time. */
 const ROWS_PER_PIECE = 64;

@@ -10,7 +10,7 @@ import type { ErosionOptions } from "../core/options.js";
 import type { WaitWatch } from "../core/waitWatch.js";
 import { canShareMemory, CpuErosionBackend, cpuWorkerCount } from "../cpu/index.js";
 import type { ErosionErrorEvent } from "./erosionEvents.js";
-import { GpuErosionBackend } from "./gpuErosionBackend.js";
+import { createGpuErosionBackend } from "./gpuErosionBackend.js";
 import { present, presenterOf } from "./backendPresenter.js";
 import { cpuPresenter } from "./cpuPresenter.js";
 import { DETACHED_GPU_PRESENTER, gpuPresenter } from "./gpuPresenter.js";
@@ -79,14 +79,14 @@ export function rebuildBackend(gpu: boolean, target: BackendTarget, state: Erosi
 }
 
 /**
- * The scene's GPU backend on `engine`'s device (`GpuErosionBackend.create`), presented as such
+ * The scene's GPU backend on `engine`'s device (`createGpuErosionBackend`), presented by its scene part
  * (`gpuPresenter`): a start's, a rebuild's after a stall, or a device recovery's.
  */
 export async function gpuBackend(
     engine: WebGPUEngine, field: GroundField, state: ErosionStateData, patchSize: number, watch: WaitWatch, startup?: StartupProgress
 ): Promise<ErosionBackend> {
-    const backend = await GpuErosionBackend.create(engine, field, state, patchSize, startup, watch);
-    return present(backend, gpuPresenter(backend));
+    const { backend, scene } = await createGpuErosionBackend(engine, field, state, patchSize, startup, watch);
+    return present(backend, gpuPresenter(scene));
 }
 
 async function cpuBackend({ field, options, watch }: BackendTarget, state: ErosionStateData): Promise<ErosionBackend> {

@@ -16,7 +16,7 @@ import type { ErosionSnapshot } from "../core/snapshot.js";
 import type { WaterMaps } from "../core/waterMaps.js";
 import type { MaterialMaps } from "../core/materialMaps.js";
 import type { MapTextureName } from "./runnerMaps.js";
-import { encodeHeightsPng16, type HeightRange } from "../terrain/heightmapGround.js";
+import { encodeHeightsPng16, type HeightRange } from "../terrain/index.js";
 import { ErosionLifecycle } from "./erosionLifecycle.js";
 import { assertMaskName } from "./masks.js";
 import { addWaterSourceAt, forwardWaterSource, removeWaterSource, type WaterSourceHandle } from "./waterSources.js";

@@ -6,7 +6,7 @@
  * default 128 MiB binding, where one 4097 x 4097 ground's 201 MB of positions do not.
  */
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
-import { gpuBufferNeeds } from "../gpu/simulationBuffers.js";
+import { gpuBufferNeeds } from "../gpu/index.js";
 
 /** What the size check needs from the field: its size and its grounds' sizes. */
 export interface SizedField {

@@ -1,11 +1,11 @@
 /**
- * The WebGPU backend's presenters: the scene's own (`GpuErosionBackend`: vertices and maps textures
+ * The WebGPU backend's presenters: the scene's own (its `GpuScene`: vertices and maps textures
  * written on the device, device loss detected), and one for a GPU backend the scene cannot reach
  * into (the tests' headless one, made by `makeBackendsWith`, or a halted one standing in for a
  * GPU backend), which writes no vertices, makes no texture and reports no loss.
  */
-import type { BackendPresenter, MapsTextureName } from "./backendPresenter.js";
-import type { GpuErosionBackend } from "./gpuErosionBackend.js";
+import { NOTHING_PRESENTED, type BackendPresenter, type MapsTextureName } from "./backendPresenter.js";
+import type { GpuScene } from "./gpuScene.js";
 
 /**
  * A GPU backend outside the scene's device: its rows still reach the grounds' CPU data but are not
@@ -16,6 +16,7 @@ export const DETACHED_GPU_PRESENTER: BackendPresenter = {
     uploadsRows: false,
     uploadsMaps: false,
     evenFrames: true,
+    frame: () => NOTHING_PRESENTED,
     deviceLostWithin: () => false,
     deviceTexture: () => null,
     describe: () => null,
@@ -23,22 +24,24 @@ export const DETACHED_GPU_PRESENTER: BackendPresenter = {
 };
 
 /** The scene's GPU backend: vertices and textures on the device, whose loss it reports. */
-export function gpuPresenter(backend: GpuErosionBackend): BackendPresenter {
+export function gpuPresenter(gpu: GpuScene): BackendPresenter {
     return {
         uploadsRows: false,
         uploadsMaps: false,
         evenFrames: true,
-        deviceLostWithin: (waitMs) => backend.deviceLostWithin(waitMs),
+        // Its vertices and textures are written on the device; only the rows come back.
+        frame: () => NOTHING_PRESENTED,
+        deviceLostWithin: (waitMs) => gpu.deviceLostWithin(waitMs),
         deviceTexture: (name: MapsTextureName, scene, tileable) => {
             switch (name) {
                 case "maps":
-                    return backend.enableMapsTexture(scene, tileable);
+                    return gpu.enableMapsTexture(scene, tileable);
                 case "area":
-                    return backend.enableAreaTexture(scene);
+                    return gpu.enableAreaTexture(scene);
                 case "water":
-                    return backend.enableWaterTexture(scene);
+                    return gpu.enableWaterTexture(scene);
                 case "materials":
-                    return backend.enableMaterialsTexture(scene);
+                    return gpu.enableMaterialsTexture(scene);
             }
         },
         describe: () => null,

@@ -240,7 +240,7 @@ export class GroundField {
     /**
      * Normals of field rows `y0 .. y1 - 1` by central differences over the whole field (one-sided
      * only at its edges), from the heights already in the grounds' positions, written into every
-     * ground that holds the row (`writeNormalRow`, the CPU form of `shaders/write_vertices.wgsl`).
+     * ground that holds the row (`writeNormalRow`, the CPU form of `shaders/scene/write_vertices.wgsl`).
      */
     private _writeNormalRows(windows: readonly FieldWindow[], y0: number, y1: number): void {
         const width = this.width;

@@ -23,7 +23,7 @@ export interface LandedRows {
     /** The column after their last (the field's width where absent). */
     readonly x1?: number;
     readonly texels: MapsTexels | null;
-    /** The vertex normals of the same region where the backend computed them (`FrameResult.normals`), else null. */
+    /** The vertex normals of the same region where the backend computed them (`FramePresentation.normals`), else null. */
     readonly normals?: Float32Array | null;
     readonly batches: readonly PlannedBatch[];
     /** Called once its last row is applied. */

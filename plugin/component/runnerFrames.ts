@@ -248,7 +248,7 @@ export class RunnerFrames {
                     estimatedMs,
                     measuredMs: result.measuredMs,
                     measuredBy: result.measuredBy,
-                    postMs: result.postMs ?? 0,
+                    postMs: presenterOf(backend).frame(result).postMs,
                     pieces,
                     landed: this._lastFrame.landed + 1,
                 };
@@ -352,7 +352,8 @@ export class RunnerFrames {
             applied?.();
             backend.recycle?.(result); // its rows are on the grounds now
         };
-        return { backend, ...rows, texels: result.texels ?? null, normals: result.normals ?? null, batches: frame.batches, applied: done };
+        const { texels, normals } = presenterOf(backend).frame(result);
+        return { backend, ...rows, texels, normals, batches: frame.batches, applied: done };
     }
 
     /** Applies every row waiting (`whenIdle`: the grounds are up to date once it resolves). */

@@ -6,12 +6,15 @@
  * worker handles messages in order), so a read issued after some batches sees their results.
  */
 import type { ErosionStateData } from "./erosionState.js";
-import type { ErosionMaps, MapsTexelOptions, MapsTexels } from "./erosionMaps.js";
+import type { ErosionMaps, MapsTexelOptions } from "./erosionMaps.js";
 import type { GridRect } from "./patches.js";
 import type { PlannedBatch } from "./schedule.js";
 
-/** What one frame's batches did, once they have run. */
-export interface FrameResult {
+/**
+ * What one frame's batches did, once they have run. `P` is what the backend hands its presenter
+ * beside the rows (`presentation`): opaque to the contract, typed by the backend that makes it.
+ */
+export interface FrameResult<P = unknown> {
     /**
      * Heights of the region the frame changed, rows `y0 .. y1 - 1`, columns `x0 .. x1 - 1` (the
      * whole row where absent), row after row (null if none changed).
@@ -19,7 +22,7 @@ export interface FrameResult {
     readonly rows: Int32Array | null;
     readonly y0: number;
     readonly y1: number;
-    /** The first column of `rows`, `normals` and `texels` (0 where absent). */
+    /** The first column of `rows` (and of whatever `presentation` holds of the region; 0 where absent). */
     readonly x0?: number;
     /** The column after their last (the field's width where absent). */
     readonly x1?: number;
@@ -30,18 +33,13 @@ export interface FrameResult {
      * queueing), or the CPU backend's compute time.
      */
     readonly measuredBy: "timestamp" | "submitted" | "cpu" | null;
-    /** The CPU backend's maps-texture texels of the same region, when asked for (the GPU writes its textures itself). */
-    readonly texels?: MapsTexels | null;
     /**
-     * The vertex normals of the same region (xyz a vertex, `normalRowsFromFixed`), where the
-     * backend computes them off the main thread (the CPU backend in a worker), else absent.
+     * What only the scene's presenter of this backend reads (the component's `BackendPresenter.frame`):
+     * the CPU backend's worker brings the region's maps texels and vertex normals and the time its
+     * post took, which a GPU backend writes on its device or does not have. Absent where none; the
+     * contract neither reads nor names it, so it stays the same for every backend.
      */
-    readonly normals?: Float32Array | null;
-    /**
-     * Main-thread milliseconds the backend spent handing the frame to its worker (the CPU backend
-     * posts after the rendered frame that planned it, in a task of its own), when it has one.
-     */
-    readonly postMs?: number;
+    readonly presentation?: P;
 }
 
 /**
@@ -67,8 +65,8 @@ export interface CpuBackendDescription {
     readonly webAssembly: boolean;
 }
 
-/** A place erosion batches run. */
-export interface ErosionBackend {
+/** A place erosion batches run; `P` what its frames hand its presenter (`FrameResult.presentation`). */
+export interface ErosionBackend<P = unknown> {
     /** `"webgpu"` or `"cpu"`. */
     readonly name: "webgpu" | "cpu";
     /**
@@ -82,7 +80,9 @@ export interface ErosionBackend {
      * the ground's vertices over `changed` (already grown by one vertex) and resolves with the
      * changed rows once they can be read without a stall.
      */
-    runFrame(batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null, pieces?: BatchPieces | null): Promise<FrameResult>;
+    runFrame(
+        batches: readonly PlannedBatch[], changed: GridRect | null, texels?: MapsTexelOptions | null, pieces?: BatchPieces | null
+    ): Promise<FrameResult<P>>;
     /**
      * How many pieces `planned` runs in when cut into about `wanted` (what its estimate over the
      * frame budget asks for; a backend may cut otherwise: the CPU backend's river batch runs in its
@@ -91,10 +91,10 @@ export interface ErosionBackend {
      */
     pieceCount(planned: PlannedBatch, wanted: number): number;
     /**
-     * A frame's result is no longer used (its rows and normals are on the grounds): the backend may
-     * reuse its arrays for a later frame's (the CPU backend hands them back to its worker).
+     * A frame's result is no longer used (its rows and what it presented are on the grounds): the
+     * backend may reuse its arrays for a later frame's (the CPU backend hands them back to its worker).
      */
-    recycle?(result: FrameResult): void;
+    recycle?(result: FrameResult<P>): void;
     /** The whole state after everything issued so far. */
     readState(cycle: number, batch: number): Promise<ErosionStateData>;
     /**

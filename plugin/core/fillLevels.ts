@@ -7,7 +7,7 @@
  *
  * The levels are part of the state. They start exact (`priorityFloodFill`, on the CPU when the
  * state is created) and each fold then moves them one Jacobi step toward the levels of the current
- * heights (`fillLevelStep`, mirrored in `shaders/fill_levels.wgsl`): fast where erosion lowers a
+ * heights (`fillLevelStep`, mirrored in `shaders/fold/fill_levels.wgsl`): fast where erosion lowers a
  * spill, one unit per step where a new depression forms.
  */
 import { HEIGHT_MAX_FIXED } from "./fixedPoint.js";

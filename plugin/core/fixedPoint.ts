@@ -5,7 +5,7 @@
  * Q16 fixed point of the grid's cell size: one unit is 1/65536 of the distance between
  * neighbouring vertices, so a slope of 1 is 65536 units per cell whatever the ground's scale, and a
  * terrain scaled uniformly in x, y and z runs on the same integers. The helpers here
- * are the JavaScript half of `shaders/common.wgsl`: the WGSL versions compute the same integers
+ * are the JavaScript half of `shaders/shared/common.wgsl`: the WGSL versions compute the same integers
  * with 16-bit pieces, these with whatever V8 runs fastest: `Math.imul` on the same pieces
  * (`mulQ16`) or plain double arithmetic, which holds every integer below 2^53 exactly. They must
  * agree in value, not in instructions.

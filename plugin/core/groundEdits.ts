@@ -2,7 +2,7 @@
  * Ground edits: a game digs, piles, flattens or blasts the ground while it erodes. An edit is made
  * once, when it is stamped, into integers that apply anywhere: a rectangle of vertices and, per
  * vertex, a fixed-point height change ("add") or a Q16 share of the way to a target height
- * ("level"). Both backends apply those integers (`applyGroundEdit`, `shaders/ground_edit.wgsl`)
+ * ("level"). Both backends apply those integers (`applyGroundEdit`, `shaders/edits/ground_edit.wgsl`)
  * at the edit's stamp, the point of the schedule after which it applies, so a replay, a peer or the
  * other backend gives the same terrain to the unit.
  *

@@ -1,5 +1,5 @@
 /**
- * Integer hashing for droplet placement. Mirrors `hashU32` and `hash4` in `shaders/common.wgsl`.
+ * Integer hashing for droplet placement. Mirrors `hashU32` and `hash4` in `shaders/shared/common.wgsl`.
  *
  * `lowbias32` is Chris Wellons' two-multiply integer finaliser: every input bit affects every
  * output bit, and it uses only 32-bit multiplies, shifts and xors, which WGSL and JavaScript

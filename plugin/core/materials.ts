@@ -39,7 +39,7 @@ export function initialSoilSlopeUnits(slope: number): number {
  * `slope` (Q16, not negative): `initial` on flat ground, falling linearly to none at `limit` (Q16,
  * at most 64 cells a cell; 0: `initial` everywhere), in Q8 steps: `initial - initial x f / 256`
  * with `f = floor(min(slope, limit) x 256 / limit)`, each product inside an i32. Mirrors
- * `initialSoilAt` in `shaders/init_soil.wgsl`.
+ * `initialSoilAt` in `shaders/materials/init_soil.wgsl`.
  */
 export function initialSoilAt(initial: number, slope: number, limit: number): number {
     if (limit <= 0) return initial;
@@ -47,7 +47,7 @@ export function initialSoilAt(initial: number, slope: number, limit: number): nu
     return initial - ((initial >> 8) * fraction + (((initial & 255) * fraction) >> 8));
 }
 
-/** The steepest drop (Q16, absolute) from vertex (x, y) to its axis neighbours inside the field. Mirrors `axisSlope` in `shaders/init_soil.wgsl`. */
+/** The steepest drop (Q16, absolute) from vertex (x, y) to its axis neighbours inside the field. Mirrors `axisSlope` in `shaders/materials/init_soil.wgsl`. */
 export function axisSlope(heights: Int32Array, width: number, depth: number, x: number, y: number): number {
     const i = y * width + x;
     const h = heights[i];
@@ -80,7 +80,7 @@ export const SOIL_LIMIT = 2 ** 30 - 1;
 /**
  * The soil after a vertex's height changes by `change`: raised, the change is laid down as soil;
  * lowered, it comes out of the soil first (never below none; the rest was rock). Kept within
- * [0, SOIL_LIMIT]. Mirrors `soilAfter` in `shaders/materials.wgsl`.
+ * [0, SOIL_LIMIT]. Mirrors `soilAfter` in `shaders/materials/materials.wgsl`.
  */
 export function soilAfter(soil: number, change: number): number {
     const next = soil + change;
@@ -91,7 +91,7 @@ export function soilAfter(soil: number, change: number): number {
  * What an operator that would take `amount` of soil takes of rock of hardness `hardness` (Q8, at
  * least HARDNESS_ONE): floor(amount x 256 / hardness), computed in two parts so that no product
  * leaves an i32 (amount / hardness x 256 is at most amount; the remainder x 256 is under 2^26).
- * Exactly `amount` at hardness 1. Mirrors `rockTaken` in `shaders/materials.wgsl`.
+ * Exactly `amount` at hardness 1. Mirrors `rockTaken` in `shaders/materials/materials.wgsl`.
  */
 export function rockTaken(amount: number, hardness: number): number {
     // At hardness 1 the two parts add up to `amount` itself: spared the divisions (most of the rule's
@@ -107,7 +107,7 @@ export function rockTaken(amount: number, hardness: number): number {
  * `soil` of soil over rock of Q8 `hardness`: `weathering` (Q16) of the way from the soil to
  * `depth`, at 1 / hardness (`rockTaken`), so bare rock weathers fastest, a soil `depth` thick
  * stops it, and hard rock weathers slowly. The surface stays where it is (rock becomes soil).
- * Mirrors `weatheredSoil` in `shaders/materials.wgsl`.
+ * Mirrors `weatheredSoil` in `shaders/materials/materials.wgsl`.
  */
 export function weatheredSoil(soil: number, weathering: number, depth: number, hardness: number): number {
     if (weathering === 0 || soil >= depth) return soil;
@@ -119,7 +119,7 @@ export function weatheredSoil(soil: number, weathering: number, depth: number, h
  * The effective hardness of a vertex's rock, Q8: its factor times its bed's (`bedHardness`), floored,
  * at least HARDNESS_ONE, at most HARDNESS_MAX; a negative factor is rock a ground edit placed
  * (`placedRockFactor`), of its own hardness whatever the bed. Mirrors `hardnessOf` in
- * `shaders/materials.wgsl`.
+ * `shaders/materials/materials.wgsl`.
  */
 export function hardnessOf(factor: number, optionQ8: number): number {
     if (factor < 0) return -factor;
@@ -135,7 +135,7 @@ export function hardnessOf(factor: number, optionQ8: number): number {
  * soil over the neighbours, so it never gives more soil than it has); the rock sheds `rate` of its
  * excess over the rock's threshold beyond what the soil gave, at 1 / hardness (`rockTaken`). With
  * equal thresholds and hardness 1 it is `rate` of the excess, as without materials. Mirrors
- * `thermalMaterialAmount` in `shaders/materials.wgsl`.
+ * `thermalMaterialAmount` in `shaders/materials/materials.wgsl`.
  */
 export function thermalMaterialAmount(drop: number, soilThreshold: number, rockThreshold: number, rate: number, soilShare: number, hardness: number): number {
     const soilExcess = drop > soilThreshold ? mulQ16(drop - soilThreshold, rate) : 0;
@@ -152,7 +152,7 @@ export const STRATA_STREAM = 0x53545241;
  * (`params.strataThickness` > 0), the bed the rock's top lies in, tilted by the dip, is hard
  * (`strataHardness`) when the top 16 bits of `hash4(strataSeed, bed, STRATA_STREAM, 0)` fall below
  * `strataShare`; any other rock has `rockHardness`. Worked in 1/256 cells (`rock >> 8`), so no sum
- * leaves an i32. Mirrors `bedHardness` in `shaders/materials.wgsl` (which reads the fields through their accessors).
+ * leaves an i32. Mirrors `bedHardness` in `shaders/materials/materials.wgsl` (which reads the fields through their accessors).
  */
 export function bedHardness(params: MaterialFields, rock: number, x: number, y: number): number {
     const bed = bedIndex(params, rock, x, y);
@@ -243,7 +243,7 @@ export function writeVertexHardness(
 /**
  * What an operator that would cut `cut` (>= 0) from a vertex with `soil` over rock of Q8 hardness
  * `hardness` cuts: the soil first, then the rest of the cut at 1 / hardness (`rockTaken`). At most
- * `cut`; exactly `cut` at hardness 1. Mirrors `materialCut` in `shaders/materials.wgsl`.
+ * `cut`; exactly `cut` at hardness 1. Mirrors `materialCut` in `shaders/materials/materials.wgsl`.
  */
 export function materialCut(cut: number, soil: number, hardness: number): number {
     const fromSoil = cut < soil ? cut : soil;
@@ -255,7 +255,7 @@ export function materialCut(cut: number, soil: number, hardness: number): number
  * way from it up to the rock option's (`thermal.talus`) in proportion to 1 - 1 / hardness, so rock
  * as soft as the soil slides like it and hard rock stands near the rock's angle (cliffs of hard
  * beds over slopes of soft ones). In Q8 steps, each product inside an i32. Mirrors
- * `rockThreshold` in `shaders/materials.wgsl`.
+ * `rockThreshold` in `shaders/materials/materials.wgsl`.
  */
 export function rockThreshold(soilThreshold: number, rockOption: number, hardness: number): number {
     const fraction = Math.floor(((hardness - HARDNESS_ONE) * HARDNESS_ONE) / hardness);

@@ -1,6 +1,6 @@
 /**
  * How much sediment a cell can take in one pass, the rule the droplet fold, the river operator and
- * the sediment routing share (mirrored by `fillRoom` in `shaders/sediment_routing.wgsl`):
+ * the sediment routing share (mirrored by `fillRoom` in `shaders/fold/sediment_routing.wgsl`):
  * - at most an eighth of the way up to the lowest strictly higher neighbour, so a cell raised so
  *   stays below every neighbour that was above it, even one cut in the same pass: no deposit can
  *   take a neighbour's way down from it (no dams);

@@ -1,5 +1,5 @@
 /**
- * Where water and sediment go on the grid, in integers (mirrored by `shaders/sediment_routing.wgsl`).
+ * Where water and sediment go on the grid, in integers (mirrored by `shaders/fold/sediment_routing.wgsl`).
  *
  * A vertex's steepest descent is its neighbour of 8 with the largest fall per cell of run (a
  * diagonal's run is sqrt 2 cells) among those strictly lower; ties go to the first in slot order

@@ -1,7 +1,7 @@
 /**
  * Vertex normals by central differences (one-sided at the field's edges), in the ground's local
  * space: x grows with the column, z falls as the row grows (Babylon's CreateGround layout). The
- * one TypeScript form of `shaders/write_vertices.wgsl`'s normal: the CPU backend's ground sync
+ * one TypeScript form of `shaders/scene/write_vertices.wgsl`'s normal: the CPU backend's ground sync
  * (`GroundField`) writes its normals with it, and the GPU's are tested against it. Floats: for
  * rendering only, never part of the state.
  */

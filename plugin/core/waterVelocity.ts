@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/water_velocity.wgsl`: the water's velocity (`WATER_VIEW_GRIDS`), worked out
+ * CPU mirror of `shaders/water/water_velocity.wgsl`: the water's velocity (`WATER_VIEW_GRIDS`), worked out
  * in the depth pass's batch right after the depth, over the batch's patch. At that point every pipe
  * holds this step's limited flow and the depth is the one that flow left, so the velocity is the
  * step's; it then stands until the vertex's next depth pass, while the next step's flux, scale and

@@ -5,7 +5,7 @@
  */
 import { regionChecksums } from "../core/checksums/regionChecksums.js";
 import type { ErosionStateData } from "../core/erosionState.js";
-import type { ErosionMaps, MapsTexelOptions } from "../core/erosionMaps.js";
+import type { ErosionMaps, MapsTexelOptions, MapsTexels } from "../core/erosionMaps.js";
 import type { GridRect } from "../core/patches.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import { CpuBackendCore, type CpuBackendResponse } from "./cpuBackendCore.js";
@@ -54,8 +54,27 @@ export interface CpuPoolChoice {
     readonly shared: boolean;
 }
 
+/**
+ * What a CPU frame hands its presenter beside the rows (`FrameResult.presentation`): what the
+ * worker computed of the changed region off the main thread, and what posting to it cost.
+ */
+export interface CpuFramePresentation {
+    /** The region's maps-texture texels, when asked for (`runFrame`'s `texels`), else null. */
+    readonly texels: MapsTexels | null;
+    /**
+     * The region's vertex normals (xyz a vertex, `normalRowsFromFixed`) where the worker computes
+     * them (a backend in a worker made with `normalsCellSize`), else null.
+     */
+    readonly normals: Float32Array | null;
+    /**
+     * Main-thread milliseconds spent handing the frame to the worker (posted after the rendered
+     * frame that planned it, in a task of its own); 0 in this thread.
+     */
+    readonly postMs: number;
+}
+
 /** Runs batches with the CPU reference kernels. */
-export class CpuErosionBackend implements ErosionBackend {
+export class CpuErosionBackend implements ErosionBackend<CpuFramePresentation> {
     public readonly name = "cpu" as const;
     private _disposed = false;
     private _workers = 1;
@@ -76,7 +95,7 @@ export class CpuErosionBackend implements ErosionBackend {
      * @param pool how many workers to run on (default one, no helpers)
      * @param normalsCellSize when the backend runs in a worker, each frame also brings back its
      *   changed rows' vertex normals for grounds of this cell size (local units), so the main thread
-     *   copies them instead of computing them (`FrameResult.normals`); null: none
+     *   copies them instead of computing them (`CpuFramePresentation.normals`); null: none
      * @param watch where the worker's replies are recorded while awaited and get their deadline
      */
     public static create(
@@ -129,7 +148,7 @@ export class CpuErosionBackend implements ErosionBackend {
 
     public async runFrame(
         batches: readonly PlannedBatch[], changed: GridRect | null, texels: MapsTexelOptions | null = null, pieces: BatchPieces | null = null
-    ): Promise<FrameResult> {
+    ): Promise<FrameResult<CpuFramePresentation>> {
         let postMs = 0;
         const spare = this._spare.takeAll();
         const request = { type: "frame", batches, changed, texels, pieces, normalsCellSize: this._normalsCellSize, spare } as const;
@@ -142,14 +161,13 @@ export class CpuErosionBackend implements ErosionBackend {
             x1: response.x1,
             measuredMs: response.computeMs,
             measuredBy: "cpu",
-            texels: response.texels,
-            normals: response.normals,
-            postMs,
+            presentation: { texels: response.texels, normals: response.normals, postMs },
         };
     }
 
-    public recycle(result: FrameResult): void {
-        const { rows, normals, texels } = result;
+    public recycle(result: FrameResult<CpuFramePresentation>): void {
+        const { rows, presentation } = result;
+        const { normals, texels } = presentation ?? { normals: null, texels: null };
         this._spare.give(
             [rows, normals, texels?.maps, texels?.area, texels?.water, texels?.materials]
                 .map((array) => array?.buffer)

@@ -5,7 +5,7 @@
  * themselves; every other import into plugin/cpu/ comes through here (layers.test.ts).
  */
 export { CpuBatchRunner } from "./cpuBatchRunner.js";
-export { CpuErosionBackend } from "./cpuErosionBackend.js";
+export { CpuErosionBackend, type CpuFramePresentation } from "./cpuErosionBackend.js";
 export { CPU_OPERATORS } from "./cpuOperators.js";
 export { CpuPool } from "./pool/cpuPool.js";
 export { cellsOf, ensureGrid } from "./pool/poolGrids.js";

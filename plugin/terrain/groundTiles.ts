@@ -5,7 +5,8 @@
  */
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { createGroundFromHeights, samplesToHeights, type HeightsGroundOptions } from "./heightmapGround.js";
+import { createGroundFromHeights, type HeightsGroundOptions } from "./heightmapGround.js";
+import { samplesToHeights } from "./heightSamples.js";
 
 /** Options of `createGroundTilesFromHeights`: the whole grid's, and how to cut it. */
 export interface GroundTilesOptions extends HeightsGroundOptions {

@@ -1,6 +1,6 @@
 /**
- * Real terrain in and out: updatable grounds from 16-bit heightmaps or raw height arrays, exactly,
- * and 16-bit PNG encoding of heights. Babylon's `CreateGroundFromHeightMap` reads 8 bits per pixel
+ * Real terrain in: updatable grounds from 16-bit heightmaps or raw height arrays, exactly (out, a
+ * 16-bit PNG of heights: `heightsPng.ts`). Babylon's `CreateGroundFromHeightMap` reads 8 bits per pixel
  * through the browser's colour-managed image decoding, which turns a real DEM into terraces; these
  * helpers read the samples themselves.
  */
@@ -8,26 +8,15 @@ import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { decodeGrayPng, encodeGray16Png } from "./png16.js";
-import { heightsToSamples, samplesToHeights, type HeightRange } from "./heightSamples.js";
+import { decodeGrayPng } from "./png16.js";
+import { samplesToHeights, type HeightRange } from "./heightSamples.js";
 
-export { heightsToSamples, samplesToHeights, type HeightRange };
-
-/** What sample values 0 and 65535 of a 16-bit heightmap stand for, in metres. */
 /** Size of a ground in world units (metres). */
 export interface GroundExtent {
     /** Extent along x, metres. */
     readonly width: number;
     /** Extent along z, metres. */
     readonly height: number;
-}
-
-/** Encodes heights (metres, row-major, top row first = far edge of the ground) as a 16-bit grayscale PNG. */
-export async function encodeHeightsPng16(
-    heights: ArrayLike<number>, columns: number, rows: number, range?: HeightRange
-): Promise<{ png: Uint8Array; range: HeightRange }> {
-    const { samples, range: used } = heightsToSamples(heights, range);
-    return { png: await encodeGray16Png(samples, columns, rows), range: used };
 }
 
 /** Options of `createGroundFromHeights`. */

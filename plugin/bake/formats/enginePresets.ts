@@ -9,7 +9,7 @@
  *   (127 to 8129); at a Z scale of 100 the samples span 512 m (0.78125 cm a step, centred on 32768),
  *   so the Z scale is the range over 512 m, and the X and Y scales are the cell size in centimetres.
  */
-import type { HeightRange } from "../../terrain/heightSamples.js";
+import type { HeightRange } from "../../terrain/index.js";
 import type { Endian } from "./raw16.js";
 
 /** An engine preset. */

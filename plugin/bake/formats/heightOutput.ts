@@ -6,8 +6,7 @@
  */
 import type { ErosionMaps } from "../../core/erosionMaps.js";
 import type { MaterialBakeMaps } from "../bakeMaterials.js";
-import { heightsToSamples, type HeightRange } from "../../terrain/heightSamples.js";
-import { encodeGray16Png } from "../../terrain/png16.js";
+import { encodeGray16Png, heightsToSamples, type HeightRange } from "../../terrain/index.js";
 import { encodeRaw16, type Endian } from "./raw16.js";
 import { encodeExr } from "./exrFile.js";
 import { encodeTiff } from "./tiffFile.js";

@@ -12,7 +12,7 @@
  * grids): the GPU runs each pass as one kernel (no kernel may bind more storage buffers). Without
  * water only the state's four grids. Once the materials have run, a last pass takes in each
  * vertex's soil and hardness factor (`MATERIAL_GRIDS`). Lane a is FNV-1a 32 over whole words; lane b a MurmurHash3-
- * style mix; both wrap at 2^32 (`Math.imul`; WGSL's u32 multiply). Mirrors `shaders/region_checksums.wgsl`.
+ * style mix; both wrap at 2^32 (`Math.imul`; WGSL's u32 multiply). Mirrors `shaders/checksums/region_checksums.wgsl`.
  */
 import { STATE_GRIDS, type ErosionStateData } from "../erosionState.js";
 import { Fnv1a64 } from "../fingerprint.js";

@@ -1,6 +1,6 @@
 /**
  * Bilinear splitting on the fixed-point grid, for the CPU droplet kernel. Mirrors `addBilinear` in
- * `shaders/erode_droplets.wgsl` (the WGSL's bilinear sampling, `sampleHeight`, is inlined into the
+ * `shaders/droplets/erode_droplets.wgsl` (the WGSL's bilinear sampling, `sampleHeight`, is inlined into the
  * CPU walk, which keeps the corner heights for its next step). WGSL's `addBilinear` takes a
  * `scaledByMask` switch; here the masked split is a function of its own, so the unmasked one, on
  * the walk's hottest path, stays as small as it was for V8 to inline.

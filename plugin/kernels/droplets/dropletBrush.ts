@@ -1,6 +1,6 @@
 /**
  * The droplet's erosion brush on the CPU: how a step's cut is spread over the brush table's vertices
- * (`plugin/core/brush.ts` builds the table). Mirrors `cutWithBrush` in `shaders/erode_droplets.wgsl`:
+ * (`plugin/core/brush.ts` builds the table). Mirrors `cutWithBrush` in `shaders/droplets/erode_droplets.wgsl`:
  * every entry but the centre takes floor(amount * weight / 2^16), the centre takes the rest, and
  * entries outside the field are skipped. The WGSL walks the table entry by entry; `BrushLayout`
  * regroups it so a cut inside the field costs a few loop iterations, with the same integers.

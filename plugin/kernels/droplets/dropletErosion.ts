@@ -1,7 +1,7 @@
 /**
  * Passes 2 and 3 of the CPU droplet kernel (`erodeDroplets.ts`): the droplet's speed and carrying
  * capacity along the path the walk traced, then what each step erodes and deposits. Mirrors the
- * capacity, erosion, deposition and speed of `shaders/erode_droplets.wgsl`.
+ * capacity, erosion, deposition and speed of `shaders/droplets/erode_droplets.wgsl`.
  */
 import { MAX_SHARE_SHIFT } from "../../core/batchParams.js";
 import { SATURATION_LIMIT, mulQ16, mulQ16Sat, sqrtQ16 } from "../../core/fixedPoint.js";

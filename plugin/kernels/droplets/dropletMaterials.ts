@@ -3,7 +3,7 @@
  * `erodeAlongPath` and `erodeAlongPathMasked`, but each part a step cuts at a vertex (after the
  * mask) takes the soil there first and the rock beneath at 1 / hardness, against the soil and
  * heights the batch started from. Entry by entry, in the order of `cutPart` in
- * `shaders/erode_droplets.wgsl` (a slower path than the unmasked one's quads: it runs only with the
+ * `shaders/droplets/erode_droplets.wgsl` (a slower path than the unmasked one's quads: it runs only with the
  * materials on).
  */
 import { MAX_SHARE_SHIFT, type BatchParams } from "../../core/batchParams.js";

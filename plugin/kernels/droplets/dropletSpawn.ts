@@ -1,5 +1,5 @@
 /**
- * Where a batch's droplets start, on the CPU: the spawn of `shaders/erode_droplets.wgsl` (a hash of
+ * Where a batch's droplets start, on the CPU: the spawn of `shaders/droplets/erode_droplets.wgsl` (a hash of
  * (seed, cycle, patch index, droplet index) over the patch's interior, or a local event's disc),
  * worked out for the whole batch before any droplet walks.
  */

@@ -1,6 +1,6 @@
 /**
  * Pass 1 of the CPU droplet kernel (`erodeDroplets.ts`): where a droplet goes. Mirrors the walk of
- * `shaders/erode_droplets.wgsl` (gradient, direction, normalisation, the step, the exits). The
+ * `shaders/droplets/erode_droplets.wgsl` (gradient, direction, normalisation, the step, the exits). The
  * direction depends on the heights and the previous direction only, never on the droplet's water,
  * speed or sediment, so the whole path can be traced before anything is eroded.
  */

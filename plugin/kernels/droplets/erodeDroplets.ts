@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/erode_droplets.wgsl`: one batch of droplets over one patch.
+ * CPU mirror of `shaders/droplets/erode_droplets.wgsl`: one batch of droplets over one patch.
  *
  * Every droplet reads the heights as they stood when the batch began and adds its changes into
  * `delta` (fixed point); `clipDelta` and `applyDelta` fold them in afterwards. Integer addition

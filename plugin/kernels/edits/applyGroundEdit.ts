@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/ground_edit.wgsl`: a ground edit's integers applied to the heights over
+ * CPU mirror of `shaders/edits/ground_edit.wgsl`: a ground edit's integers applied to the heights over
  * its rectangle, the fill levels kept at or above the new heights, and what it added and removed
  * counted (`COUNTER_EDIT_ADDED`, `COUNTER_EDIT_REMOVED`), so the mass balance stays exact.
  */

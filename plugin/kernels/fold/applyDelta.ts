@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/apply_delta.wgsl`: adds the settled change to the heights over the
+ * CPU mirror of `shaders/fold/apply_delta.wgsl`: adds the settled change to the heights over the
  * batch's extent, clears the accumulator for the next batch, and records the change in the maps
  * (wear, deposition, and the droplets' water visits of the batch).
  */

@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/clip_delta.wgsl`, the first half of folding a batch's changes into the
+ * CPU mirror of `shaders/fold/clip_delta.wgsl`, the first half of folding a batch's changes into the
  * heights. The WGSL says why each rule is there; `docs/simulation.md` ("The fold") what was measured.
  */
 import { ACCUMULATOR_LIMIT, FOLD_RELIEF_SHIFT, ROUTE_LIMIT, type BatchParams } from "../../core/batchParams.js";

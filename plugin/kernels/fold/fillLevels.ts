@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/fill_levels.wgsl` and `shaders/copy_levels.wgsl`: one Jacobi step of the
+ * CPU mirror of `shaders/fold/fill_levels.wgsl` and `shaders/fold/copy_levels.wgsl`: one Jacobi step of the
  * fill levels over the batch's extent, and the copy back. `plugin/core/fillLevels.ts` gives the rule.
  *
  * The WGSL works out a neighbour's level (never below its height) again for every vertex that

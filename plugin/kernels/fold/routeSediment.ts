@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/route_hop.wgsl` (route_sediment and route_sediment_last): the hops of the
+ * CPU mirror of `shaders/fold/route_hop.wgsl` (route_sediment and route_sediment_last): the hops of the
  * sediment a fold (or a river batch) did not settle.
  */
 import { ACCUMULATOR_LIMIT, ROUTE_LIMIT, type BatchParams } from "../../core/batchParams.js";

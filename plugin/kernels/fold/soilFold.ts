@@ -1,6 +1,6 @@
 /**
  * The soil rule where a fold adds its accumulator to the heights (`applyDelta`, mirroring the
- * materials' part of `shaders/apply_delta.wgsl`): before the change lands, the soil takes it by
+ * materials' part of `shaders/fold/apply_delta.wgsl`): before the change lands, the soil takes it by
  * `soilAfter`. A river batch's accumulator also holds the uplift, which raises the rock, not the
  * soil, so its nominal uplift is taken out of the change first (docs/simulation.md, "Materials").
  */

@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/tile_seam.wgsl`: on a tileable terrain the last column and row repeat the
+ * CPU mirror of `shaders/fold/tile_seam.wgsl`: on a tileable terrain the last column and row repeat the
  * first; after every batch they are made equal to them again (droplets and thermal treat the edges
  * as edges and may have moved them; the river operator never writes them), and what that adds or
  * removes is counted, so mass stays exact.

@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/thermal_apply.wgsl`: each vertex of the patch grown by one gives what its
+ * CPU mirror of `shaders/thermal/thermal_apply.wgsl`: each vertex of the patch grown by one gives what its
  * flux slots say and receives what its neighbours' slots send it. Reads only flux, so no vertex
  * is written by two threads and none reads a height another writes. What a river channel receives
  * (drainage area at least `channelArea`) joins its load (`suspended`) instead of raising its bed.

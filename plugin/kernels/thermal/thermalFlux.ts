@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/thermal_flux.wgsl`: how much each vertex of the patch sheds toward each
+ * CPU mirror of `shaders/thermal/thermal_flux.wgsl`: how much each vertex of the patch sheds toward each
  * lower neighbour in one thermal step. Reads heights, writes only the patch's flux slots.
  *
  * Speed: vertices away from the field's edge, with 8 neighbours and no mask (the defaults), take a

@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/water_depth.wgsl`, the water step's sixth pass, over the batch's patch:
+ * CPU mirror of `shaders/water/water_depth.wgsl`, the water step's sixth pass, over the batch's patch:
  * each vertex's water and sediment for the next step, from the exchange (pass 4) and what the
  * water cut or laid down (pass 5), then rain and sources, the open edges and evaporation. Touches
  * only its own vertex.

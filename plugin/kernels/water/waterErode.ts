@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/water_erode.wgsl`, the water step's fifth pass, over the batch's patch:
+ * CPU mirror of `shaders/water/water_erode.wgsl`, the water step's fifth pass, over the batch's patch:
  * what the water cuts from the ground or lays down on it, into `groundChange` (applied by the apply
  * pass, `waterApply`).
  *

@@ -1,5 +1,5 @@
 /**
- * CPU mirrors of the water step's first three passes (`shaders/water_flux.wgsl`,
+ * CPU mirrors of the water step's first three passes (`shaders/water/water_flux.wgsl`,
  * `water_scale.wgsl`, `water_limit.wgsl`), each over the batch's patch. Each pass writes only its
  * own vertices (or the pipes they own) and reads what the previous pass left everywhere, so the
  * patches of a pass may run in any order: the step is a partition of one Jacobi step.

@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/water_transport.wgsl`, the water step's fourth pass, over the batch's
+ * CPU mirror of `shaders/water/water_transport.wgsl`, the water step's fourth pass, over the batch's
  * patch: each vertex's water after the pipes' exchange, and the sediment the water carries with it.
  *
  * Conservative transport (not Mei's semi-Lagrangian advection): a pipe that carries the fraction

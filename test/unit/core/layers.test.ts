@@ -11,9 +11,11 @@
  * in the scripts, benchmarks, sample and tests around it. Core is only the model: nothing in
  * plugin/core/ imports a module outside it (the kernels, plugin/kernels/, stand on core; the CPU
  * runners are the CPU backend's, plugin/cpu/), and plugin/core/cpu/ (where the kernels were) stays empty.
- * A wing with a face (its index.ts: water, material, physics, bake, the CPU backend, the kernels) is
- * reached through it from the rest of the plugin. The component reaches the input log only through
- * the run's history (`RunHistory`), which makes the log's decisions once for every backend.
+ * A wing with a face (its index.ts: water, material, physics, bake, the CPU backend, the GPU backend,
+ * the kernels, the terrain) is reached through it from the rest of the plugin; the bake reaches no
+ * Babylon module through anything it imports (the GPU backend and the terrain wing are Babylon-free
+ * behind their faces: Babylon's side of the GPU is the component's). The component reaches the input
+ * log only through the run's history (`RunHistory`), which makes the log's decisions once for every backend.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -130,8 +132,26 @@ describe("module layers", () => {
         expect(forbidden("plugin/cpu", /@babylonjs/, ["component", "gpu", "bake", "material", "physics", "water"])).toEqual([]);
     });
 
-    it("keeps the GPU backend from importing the component, the CPU backend or the CPU kernels (the limits both share live in core)", () => {
-        expect(forbidden("plugin/gpu", null, ["component", "cpu", "kernels", "bake", "material", "physics", "water"])).toEqual([]);
+    it("keeps the GPU backend free of Babylon (its Babylon side is the component's) and of the component, the CPU backend and the CPU kernels", () => {
+        // The limits both backends share live in core.
+        expect(forbidden("plugin/gpu", /@babylonjs/, ["component", "cpu", "kernels", "bake", "material", "physics", "water"])).toEqual([]);
+    });
+
+    it("keeps the bake free of Babylon through everything it imports (the command line's bundle holds none)", () => {
+        const reached = new Set<string>();
+        const babylon: string[] = [];
+        const visit = (file: string) => {
+            if (reached.has(file) || !existsSync(file)) return;
+            reached.add(file);
+            for (const specifier of importsOf(file)) {
+                const path = target(file, specifier);
+                if (path !== null) visit(path);
+                else if (/@babylonjs/.test(specifier)) babylon.push(`${file}: ${specifier}`);
+            }
+        };
+        for (const file of sources("plugin/bake")) visit(file);
+        expect([...reached].filter((file) => file.startsWith("plugin/gpu/") || file.startsWith("plugin/terrain/")).length).toBeGreaterThan(5);
+        expect(babylon).toEqual([]);
     });
 
     it("keeps the bake from importing the component (it runs the backends without Babylon's behaviors)", () => {
@@ -141,7 +161,7 @@ describe("module layers", () => {
     it("has the component and the bake never ask which backend they hold (each backend presents itself: backendPresenter.ts)", () => {
         // A test of a backend's class, or of its name with a string, is a decision that belongs to the backend's presenter
         // (a behavior's name, `behavior.name === "TerrainErosion"`, is no backend's).
-        const asking = /instanceof\s+(GpuErosionBackend|HeadlessGpu\w*)|backend\w*\??\.name\s*[!=]==?\s*["'`]|["'`]\s*[!=]==?\s*[\w.?]*backend\w*\??\.name\b/i;
+        const asking = /instanceof\s+(GpuScene|HeadlessGpu\w*)|backend\w*\??\.name\s*[!=]==?\s*["'`]|["'`]\s*[!=]==?\s*[\w.?]*backend\w*\??\.name\b/i;
         const asks = ["plugin/component", "plugin/bake"].flatMap((directory) =>
             sources(directory).flatMap((file) =>
                 readFileSync(file, "utf8").split("\n").flatMap((line, index) => (asking.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : []))
@@ -151,9 +171,9 @@ describe("module layers", () => {
     });
 
     it("has the rest of the plugin reach each wing with a face through it (plugin/<wing>/index.ts), the package's entries aside", () => {
-        // The wings with a face; plugin/gpu/ and plugin/terrain/ have none yet: each holds Babylon's side next to what the bake
-        // runs without Babylon, and one face would bring Babylon into the bake (and the command line's bundle).
-        const wings = ["water", "material", "physics", "bake", "cpu", "kernels"];
+        // The wings with a face. The faces of plugin/gpu/ and plugin/terrain/ are Babylon-free, so the bake may take them
+        // (the test above): the terrain's grounds, which need Babylon, are the package entries' to export.
+        const wings = ["water", "material", "physics", "bake", "cpu", "kernels", "gpu", "terrain"];
         expect(wings.filter((wing) => !existsSync(`plugin/${wing}/index.ts`))).toEqual([]);
         const past = repositoryImports("plugin").filter(({ file, path }) => {
             const wing = wings.find((name) => path?.startsWith(`plugin/${name}/`));

@@ -3,8 +3,9 @@
  * pointer holds: the file exists under plugin/ and declares the named function or constant. The
  * shaders name no mirror file in prose (a moved file would leave it stale).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { kernelFile, KERNELS, SHADER_MIRRORS, type KernelMirror, type KernelName } from "../../../plugin/advanced.js";
+import { shaderPath, shaderPaths } from "../../helpers/shaderFiles.js";
 
 /** Why `mirror` does not hold (the file missing, or the name not declared there), or null. */
 function brokenMirror({ file, name }: KernelMirror): string | null {
@@ -16,13 +17,13 @@ function brokenMirror({ file, name }: KernelMirror): string | null {
 
 describe("the kernels' CPU mirrors", () => {
     it.each(Object.entries(KERNELS))("%s: its shader file and its mirror exist", (kernel, spec) => {
-        expect(existsSync(`shaders/${kernelFile(kernel as KernelName)}.wgsl`)).toBe(true);
+        expect(shaderPath(kernelFile(kernel as KernelName))).not.toBeNull();
         expect(brokenMirror(spec.mirror)).toBeNull();
     });
 
     it("every shader's further mirrors exist", () => {
         const broken = Object.entries(SHADER_MIRRORS).flatMap(([shader, mirrors]) => [
-            ...(existsSync(`shaders/${shader}.wgsl`) ? [] : [`shaders/${shader}.wgsl does not exist`]),
+            ...(shaderPath(shader) !== null ? [] : [`shaders/**/${shader}.wgsl does not exist`]),
             ...mirrors.map((mirror) => brokenMirror(mirror)).filter((problem) => problem !== null).map((problem) => `${shader}: ${problem}`),
         ]);
         expect(broken).toEqual([]);
@@ -35,7 +36,9 @@ describe("the kernels' CPU mirrors", () => {
     });
 
     it("leaves the shaders' comments free of mirror file names (the tables above hold them)", () => {
-        const naming = readdirSync("shaders").filter((name) => /plugin\/kernels\//.test(readFileSync(`shaders/${name}`, "utf8")));
+        const paths = shaderPaths();
+        expect(paths.length).toBeGreaterThan(20);
+        const naming = paths.filter((path) => /plugin\/kernels\//.test(readFileSync(path, "utf8")));
         expect(naming).toEqual([]);
     });
 });

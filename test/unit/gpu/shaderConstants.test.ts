@@ -10,9 +10,9 @@
  * a kernel writes out a run of its consecutive elements (four, or the whole array if shorter) as a
  * list of literals. Comments are not code, and may quote values.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { shaderHeader } from "../../../plugin/gpu/shaderLibrary.js";
+import { shaderPaths } from "../../helpers/shaderFiles.js";
 
 /** A constant of the generated header, with its value (scalars) or elements (arrays). */
 interface HeaderConstant {
@@ -25,8 +25,6 @@ interface HeaderConstant {
 const SCALAR_THRESHOLD = 64;
 /** Consecutive elements of an array that make a copy (fewer when the array is shorter). */
 const ARRAY_RUN = 4;
-
-const SHADER_DIR = "shaders";
 
 /** An integer or float literal of WGSL, not part of a name (`vec4`, `i32`) or of another literal. */
 const LITERAL = /(?<![\w.])(?:0[xX][0-9a-fA-F]+[iu]?|(?:\d+\.\d*|\.\d+)(?:[eE][+-]?\d+)?[fh]?|\d+[eE][+-]?\d+[fh]?|\d+[iufh]?)(?![\w.])/g;
@@ -124,9 +122,9 @@ describe("constants shared by TypeScript and WGSL", () => {
     });
 
     it("are written in no kernel: each uses the header's name", () => {
-        const files = readdirSync(SHADER_DIR).filter((name) => name.endsWith(".wgsl"));
+        const files = shaderPaths();
         expect(files.length).toBeGreaterThan(20);
-        const findings = files.flatMap((name) => copiedConstants(join(SHADER_DIR, name), readFileSync(join(SHADER_DIR, name), "utf8"), constants));
+        const findings = files.flatMap((path) => copiedConstants(path, readFileSync(path, "utf8"), constants));
         expect(findings).toEqual([]);
     });
 });

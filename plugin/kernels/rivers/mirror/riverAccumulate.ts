@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/river_accumulate.wgsl` and `shaders/copy_area.wgsl` (the slots they read:
+ * CPU mirror of `shaders/rivers/river_accumulate.wgsl` and `shaders/rivers/copy_area.wgsl` (the slots they read:
  * `riverSlots.ts`): Jacobi steps of the drainage area over a river batch's patch. Each
  * vertex's area is itself plus the areas of the neighbours whose water comes to it (`riverSlot`),
  * reading the areas as they were before the step;

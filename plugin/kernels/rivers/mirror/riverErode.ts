@@ -1,6 +1,6 @@
 /**
- * CPU mirror of `shaders/river_erode.wgsl`, `shaders/river_uplift.wgsl` and
- * `shaders/river_settle.wgsl`: stream-power erosion, deposition and uplift over a river batch's
+ * CPU mirror of `shaders/rivers/river_erode.wgsl`, `shaders/rivers/river_uplift.wgsl` and
+ * `shaders/rivers/river_settle.wgsl`: stream-power erosion, deposition and uplift over a river batch's
  * patch, and where the load it does not lay down goes. The WGSL says why each rule is there.
  * Each works over a range of rows, so a river batch can be split into bands (`riverPhases.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * CPU mirror of `shaders/river_slots.wgsl`: where each vertex of a river batch sends its water
+ * CPU mirror of `shaders/rivers/river_slots.wgsl`: where each vertex of a river batch sends its water
  * (`riverSlot`), worked out once a batch for every drainage-area step, sediment hop and the walk
  * down the slot forest (`riverForest.ts`).
  */

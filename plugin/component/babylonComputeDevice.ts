@@ -9,10 +9,10 @@ import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import type { DataBuffer } from "@babylonjs/core/Buffers/dataBuffer.js";
 import type { BaseTexture } from "@babylonjs/core/Materials/Textures/baseTexture.js";
-import type { BufferUsage, ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
-import { UNIFORM_BINDINGS } from "./kernelBindings.js";
-import { KERNELS, type KernelName } from "./kernelTable.js";
-import { kernelBindingsMapping, kernelSource } from "./shaderLibrary.js";
+import {
+    KERNELS, kernelBindingsMapping, kernelSource, UNIFORM_BINDINGS, type BufferUsage, type ComputeBuffer, type ComputeDevice, type KernelBindings,
+    type KernelName
+} from "../gpu/index.js";
 
 interface BabylonBuffer extends ComputeBuffer {
     storage: DataBuffer | null;
