@@ -11,7 +11,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { erodeHeightfield } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { bake } from "../../plugin/internal.js";
 
 const CLI = ["--import", "tsx", "plugin/bake/cli.ts"];
