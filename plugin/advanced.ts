@@ -33,7 +33,7 @@ export { fingerprintOf } from "./core/fingerprint.js";
 export { FIXED_ONE, HEIGHT_MAX_FIXED, HEIGHT_MAX_METRES, HEIGHT_MIN_FIXED, HEIGHT_MIN_METRES } from "./core/fixedPoint.js";
 export { extentsMeet } from "./core/independentClasses.js";
 export { createLocalEvent } from "./core/localErosion.js";
-export { getOptionValue, simulationOptions, withOptionValue } from "./core/options.js";
+export { erosionSettings, getOptionValue, simulationOptions, withOptionValue } from "./core/options.js";
 export { withOptionsTable } from "./core/optionsMarkdown.js";
 export { findOptionSpec } from "./core/optionsTable.js";
 export { OPERATOR_ORDER, layoutPatches } from "./core/patches.js";

@@ -13,7 +13,7 @@
  */
 import { Observable } from "@babylonjs/core/Misc/observable.js";
 import {
-    ErosionOptionError, resolveOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput,
+    ErosionOptionError, resolveOptions, simulationOptions, withOptionValue, type ErosionBackendName, type ErosionOptions, type ErosionOptionsInput,
 } from "../core/options.js";
 import { findOptionSpec } from "../core/optionsTable.js";
 import {
@@ -111,7 +111,9 @@ export abstract class ErosionController {
 
     /** The newest options (a change waiting for the next cycle boundary included). */
     public get options(): Readonly<ErosionOptions> {
-        return this._runner?.schedule.latestOptions ?? this._options;
+        const runner = this._runner;
+        // The runtime settings are this controller's; the simulation options are the schedule's (an undo, a replay or a peer's entry changes them).
+        return runner ? { ...this._options, ...runner.schedule.latestOptions } : this._options;
     }
 
     /**
@@ -311,7 +313,7 @@ export abstract class ErosionController {
         if (!runner) {
             return;
         }
-        this._options = runner.schedule.latestOptions;
+        this._options = { ...this._options, ...simulationOptions(runner.schedule.latestOptions) };
         runner.stop();
         this._runner = null;
         this._readiness.detached();
