@@ -11,7 +11,7 @@ import { encodeGray16Png, generateNoiseTerrain, heightsToSamples, samplesToHeigh
 import { erodeHeightfield } from "../../../plugin/index.js";
 
 const SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json";
-const CLI = ["--import", "tsx", "plugin/bake/cli.ts"];
+const CLI = ["--import", "tsx", "cli/src/cli.ts"];
 
 let dir: string;
 
