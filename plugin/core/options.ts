@@ -128,7 +128,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Throws `ErosionOptionError` naming the option, the value and the allowed range, or the
  * unknown option name with the closest known one. Never mutates its inputs.
  */
-export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<SimulationOptions & Partial<ErosionSettings>> = DEFAULT_OPTIONS): ErosionOptions {
+export function resolveOptions(
+    input: ErosionOptionsInput = {}, base: Readonly<SimulationOptions & Partial<ErosionSettings>> = DEFAULT_OPTIONS
+): ErosionOptions {
     if (!isPlainObject(input)) {
         throw new ErosionOptionError("options", input, `Erosion options must be an object, got ${formatValue(input)}.`);
     }

@@ -122,7 +122,8 @@ export class LockstepFacet {
      * differ, reported through `onRegionsPartedObservable` with a message naming the first.
      */
     public checkRegions(remote: { readonly stamp: InputStamp; readonly checksums: RegionChecksums }): Promise<number[]> {
-        return this._link.withRunner("checkRegions", (runner) => checkRegions(runner, remote, (event) => this.onRegionsPartedObservable.notifyObservers(event)));
+        const parted = (event: RegionsPartedEvent) => this.onRegionsPartedObservable.notifyObservers(event);
+        return this._link.withRunner("checkRegions", (runner) => checkRegions(runner, remote, parted));
     }
 
     /**
