@@ -58,7 +58,7 @@ export abstract class ErosionController {
     public readonly onErrorObservable = new Observable<ErosionErrorEvent>();
     /**
      * Fires once per ground whose CPU data (positions, normals, height quads, picking data, bounds)
-     * a frame, `flush()`, `reset()` or `restore()` brought up to date, with the world-space box that
+     * a frame, `flush()`, `history.reset()` or `history.restore()` brought up to date, with the world-space box that
      * changed: physics, navigation meshes and thin-instance vegetation refresh only that.
      */
     public readonly onCpuDataUpdatedObservable = new Observable<GroundDataUpdate>();
@@ -79,6 +79,7 @@ export abstract class ErosionController {
      */
     public readonly onStartupObservable = new Observable<ErosionStartup>();
 
+    /** The options given: while bound, its runtime settings are those in force (the schedule holds the simulation options). */
     protected _options: ErosionOptions;
     /** The runner while bound. */
     protected _runner: ErosionRunner | null = null;
@@ -104,7 +105,6 @@ export abstract class ErosionController {
 
     /** The grounds eroded (one for `TerrainErosion` while attached, none detached; every tile of a world). */
     public abstract getGrounds(): GroundMesh[];
-
 
     /** Why an operation that needs the runner cannot run now. */
     protected abstract get _notLiveReason(): string;
@@ -204,7 +204,7 @@ export abstract class ErosionController {
         return this._runner?.schedule.batchesPerCycle ?? 0;
     }
 
-    /** Local erosion events (`erodeAt`) of the current cycle and those waiting for the next boundary. */
+    /** Local erosion events (`edits.erodeAt`) of the current cycle and those waiting for the next boundary. */
     public get localEvents(): { inForce: number; pending: number } {
         const schedule = this._runner?.schedule;
         return { inForce: schedule?.events.length ?? 0, pending: schedule?.pendingEvents.length ?? 0 };

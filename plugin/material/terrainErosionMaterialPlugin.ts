@@ -11,8 +11,8 @@
  * await plugin.fitScales(); // colour scales from the maps so far (or set waterScale... yourself)
  * ```
  *
- * It reads the erosion's maps textures (`getMapsTexture()`, `getMapTexture("drainageArea")` and
- * `getMapTexture("materials")`):
+ * It reads the erosion's maps textures (`maps.getMapsTexture()`, `maps.getMapTexture("drainageArea")`
+ * and `maps.getMapTexture("materials")`):
  * written on the GPU by the WebGPU backend (no readback), kept current from the changed rows by the
  * CPU backend on WebGL2. It filters them bilinearly in the shader (they are 32-bit float textures,
  * which not every device filters), and finds each fragment's texel from its world position, so a

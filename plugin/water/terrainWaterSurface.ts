@@ -10,7 +10,7 @@
  *
  * One mesh per ground, with the ground's grid (subdivisions, extent) and parented to it, so it
  * follows the ground's transform and goes with it when the ground is disposed. Its vertex shader
- * lifts each vertex to the water surface read from `getMapTexture("shallowWater")`: written on the
+ * lifts each vertex to the water surface read from `maps.getMapTexture("shallowWater")`: written on the
  * GPU after every frame by the WebGPU backend, uploaded from the changed rows by the CPU backend
  * (WebGL2), so the surface costs no readback. GLSL and WGSL shaders: nothing is downloaded on
  * WebGPU. Its own entry point (`babylon-terrain-erosion/water`): a game that imports only
