@@ -87,7 +87,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
     const strokeTo = (point: Vector3): void => {
         if (!last || point.subtract(last).length() < width / 2) return;
         const path = [last, point];
-        erosion.along(path, width, tool === "Dig" ? { dig: depth } : tool === "Pile" ? { pile: depth } : tool === "Stone" ? { pile: depth, rock: STONE_HARDNESS } : { flatten: { to: level } });
+        erosion.edits.along(path, width, tool === "Dig" ? { dig: depth } : tool === "Pile" ? { pile: depth } : tool === "Stone" ? { pile: depth, rock: STONE_HARDNESS } : { flatten: { to: level } });
         history.edited();
         edits++;
         last = point;
@@ -99,7 +99,7 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
             const point = picked();
             if (point) {
                 history.begin();
-                erosion.crater(point, width * 1.5, depth * 2);
+                erosion.edits.crater(point, width * 1.5, depth * 2);
                 history.edited();
                 edits++;
             }
@@ -109,10 +109,10 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
             level = last.y;
             history.begin();
             camera.detachControl();
-            if (tool === "Dig") erosion.dig(last, width / 2, depth);
-            else if (tool === "Pile") erosion.pile(last, width / 2, depth);
-            else if (tool === "Stone") erosion.pile(last, width / 2, depth, { rock: STONE_HARDNESS });
-            else erosion.flatten(last, width / 2, { to: level });
+            if (tool === "Dig") erosion.edits.dig(last, width / 2, depth);
+            else if (tool === "Pile") erosion.edits.pile(last, width / 2, depth);
+            else if (tool === "Stone") erosion.edits.pile(last, width / 2, depth, { rock: STONE_HARDNESS });
+            else erosion.edits.flatten(last, width / 2, { to: level });
             history.edited();
             edits++;
         } else if (info.type === PointerEventTypes.POINTERMOVE && last) {
@@ -133,10 +133,10 @@ export function createGroundTools(options: GroundToolsOptions): { readonly tool:
  * stroke's edits instead and asks the host to take back that many of its own inputs.
  */
 function strokeHistory(erosion: ErosionController): { begin(): void; edited(): void; canUndo(): boolean; canRedo(): boolean; undo(): Promise<void>; redo(): Promise<void> } {
-    const nextSeq = () => (erosion.inputLog.at(-1)?.seq ?? 0) + 1;
+    const nextSeq = () => (erosion.history.inputLog.at(-1)?.seq ?? 0) + 1;
     const strokes: { first: number; edits: number }[] = [];
     const undone: { first: number; count: number }[] = [];
-    const lockstep = () => erosion.forwardInputs !== null;
+    const lockstep = () => erosion.lockstep.forwardInputs !== null;
     return {
         begin: () => {
             strokes.push({ first: nextSeq(), edits: 0 });
@@ -146,39 +146,39 @@ function strokeHistory(erosion: ErosionController): { begin(): void; edited(): v
             const stroke = strokes.at(-1);
             if (stroke) stroke.edits++;
         },
-        canUndo: () => (lockstep() ? strokes.length > 0 : erosion.undoable !== null),
-        canRedo: () => (lockstep() ? undone.length > 0 : erosion.redoable !== null),
+        canUndo: () => (lockstep() ? strokes.length > 0 : erosion.history.undoable !== null),
+        canRedo: () => (lockstep() ? undone.length > 0 : erosion.history.redoable !== null),
         undo: async () => {
             if (lockstep()) {
                 // The host takes back this player's own last inputs: the stroke's edits, as one undo of the player's.
                 const stroke = strokes.pop();
                 if (!stroke || stroke.edits === 0) return;
-                await erosion.undo(stroke.edits);
+                await erosion.history.undo(stroke.edits);
                 undone.push({ first: stroke.first, count: stroke.edits });
                 return;
             }
-            const target = erosion.undoable;
+            const target = erosion.history.undoable;
             if (!target) return;
             const first = strokes.at(-1)?.first;
             const count = first !== undefined && target.seq >= first ? target.seq - first + 1 : 1;
             if (count > 1 || (first !== undefined && target.seq === first)) strokes.pop();
-            const taken = await erosion.undo(count);
+            const taken = await erosion.history.undo(count);
             if (taken.length > 0) undone.push({ first: taken.at(-1)!.seq, count: taken.length });
         },
         redo: async () => {
             if (lockstep()) {
                 const stroke = undone.pop();
                 if (!stroke) return;
-                await erosion.redo(stroke.count);
+                await erosion.history.redo(stroke.count);
                 strokes.push({ first: stroke.first, edits: stroke.count });
                 return;
             }
-            const target = erosion.redoable;
+            const target = erosion.history.redoable;
             if (!target) return;
             const stroke = undone.at(-1);
             const count = stroke && stroke.first === target.seq ? stroke.count : 1;
             if (stroke && stroke.first === target.seq) undone.pop();
-            const given = await erosion.redo(count);
+            const given = await erosion.history.redo(count);
             if (given.length > 1) strokes.push({ first: given[0].seq, edits: given.length });
         },
     };

@@ -30,7 +30,8 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 // The Inspector's Occlusions pane needs the query extension when core is imported per file.
 import "@babylonjs/core/Engines/AbstractEngine/abstractEngine.query.js";
-import { createGroundFromHeights, createGroundFromPng16, createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld, type ErosionController, type ErosionOptionsInput } from "../plugin/index.js";
+import { createGroundFromHeights, createGroundFromPng16, createGroundTilesFromHeights, generateNoiseTerrain } from "../plugin/terrain.js";
+import { TerrainErosion, TerrainErosionWorld, type ErosionController, type ErosionOptionsInput } from "../plugin/index.js";
 import { TerrainColoursPlugin } from "./terrainColours.js";
 import { createPanel } from "./panel.js";
 import { keepScalesFitted } from "./mapsView.js";
@@ -173,7 +174,7 @@ async function main(): Promise<void> {
     // The erosion maps over the height colouring, as in any material of a game.
     const erosionMaterial = new TerrainErosionMaterialPlugin(material, erosion);
     // A lockstep player behind its horizon does not refit (the readback would hold its frames while it catches up).
-    keepScalesFitted(erosionMaterial, 2000, () => erosion.horizon !== null && (erosion.stamp.cycle !== erosion.horizon.cycle || erosion.stamp.batch !== erosion.horizon.batch));
+    keepScalesFitted(erosionMaterial, 2000, () => erosion.lockstep.horizon !== null && (erosion.lockstep.stamp.cycle !== erosion.lockstep.horizon.cycle || erosion.lockstep.stamp.batch !== erosion.lockstep.horizon.batch));
 
     // Click and drag on the terrain to rain on it (erodeAt): a storm where the pointer goes.
     let raining = false;
@@ -181,7 +182,7 @@ async function main(): Promise<void> {
     const rainAt = (): void => {
         const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => allGrounds.includes(mesh as GroundMesh));
         if (pick?.hit && pick.pickedPoint) {
-            erosion.erodeAt(pick.pickedPoint, rainRadius, { droplets: 600, hydraulic: { erosion: 0.6 } });
+            erosion.edits.erodeAt(pick.pickedPoint, rainRadius, { droplets: 600, hydraulic: { erosion: 0.6 } });
         }
     };
     scene.onPointerObservable.add((info) => {

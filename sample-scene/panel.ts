@@ -84,16 +84,16 @@ export function createPanel(options: PanelOptions): { update(): void } {
             (error) => (status.textContent = `Error: ${error instanceof Error ? error.message : String(error)}`)
         );
     byId("button-toggle").onclick = () => (erosion.isRunning ? erosion.pause() : erosion.start());
-    byId("button-reset").onclick = () => report(erosion.reset().then(() => options.onReset()), "Reset to the original terrain.");
+    byId("button-reset").onclick = () => report(erosion.history.reset().then(() => options.onReset()), "Reset to the original terrain.");
     byId("button-step").onclick = () => report(erosion.runCycles(1), "Ran one cycle.");
     byId("button-inspector").onclick = () => options.onInspector();
     (byId("map-mode") as HTMLSelectElement).onchange = (event) => options.onMapMode((event.target as HTMLSelectElement).value as ErosionMapView);
     byId("button-png").onclick = () =>
         report(
-            erosion.exportPng16().then(({ png, range }) => download(png as BlobPart, `${options.fileStem}-eroded-${range.min.toFixed(2)}m-${range.max.toFixed(2)}m.png`, "image/png")),
+            erosion.maps.exportPng16().then(({ png, range }) => download(png as BlobPart, `${options.fileStem}-eroded-${range.min.toFixed(2)}m-${range.max.toFixed(2)}m.png`, "image/png")),
             "Downloaded the 16-bit PNG (its file name gives the heights of samples 0 and 65535)."
         );
-    byId("button-raw").onclick = () => report(erosion.readHeights().then((heights) => download(heights.buffer as ArrayBuffer, `${options.fileStem}-eroded.f32`, "application/octet-stream")), "Downloaded raw little-endian float32 heights, row-major.");
+    byId("button-raw").onclick = () => report(erosion.maps.readHeights().then((heights) => download(heights.buffer as ArrayBuffer, `${options.fileStem}-eroded.f32`, "application/octet-stream")), "Downloaded raw little-endian float32 heights, row-major.");
     return {
         update() {
             byId("stat-backend").textContent = erosion.backend ? `${erosion.backend}${backendWhere(erosion)}${startingNote(erosion.startup)}` : startingNote(erosion.startup).slice(2) || "starting";

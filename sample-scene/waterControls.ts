@@ -56,7 +56,7 @@ export function createWaterControls(options: WaterControlsOptions): WaterControl
     // A spring of a few cells fills a hollow in a few cycles: its rate in cells³ a step is the
     // same on every terrain (1 / 10000 of the field's cells), whatever the cell size.
     const springRadius = size / 100;
-    const springRate = () => (size * size * erosion.fieldCellSize) / 10000;
+    const springRate = () => (size * size * erosion.maps.fieldCellSize) / 10000;
 
     const apply = (): void => {
         const raining = rainSwitch.checked;
@@ -97,7 +97,7 @@ export function createWaterControls(options: WaterControlsOptions): WaterControl
         }
         const pick = scene.pick(scene.pointerX, scene.pointerY, (mesh) => grounds.includes(mesh as GroundMesh));
         if (pick?.hit && pick.pickedPoint) {
-            springs.push(erosion.addWaterSource(pick.pickedPoint, springRadius, springRate()));
+            springs.push(erosion.edits.addWaterSource(pick.pickedPoint, springRadius, springRate()));
             apply();
         }
     });

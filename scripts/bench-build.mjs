@@ -24,7 +24,7 @@ export const NODE_BUNDLES = {
     "chromium.mjs": { entry: "bench/src/chromiumMain.ts", external: ["playwright-core"] },
     "report.mjs": { entry: "bench/src/records.ts", external: [] },
     // The bake command as users run it, for the bake figures (bench/src/bakeFigures.ts).
-    "terrain-erosion.mjs": { entry: "plugin/bake/cli.ts", external: ["commander", "cli-progress", "webgpu", "bullmq", "ioredis", "geotiff", "parse-exr", "three"] },
+    "terrain-erosion.mjs": { entry: "cli/src/cli.ts", external: ["commander", "cli-progress", "webgpu", "bullmq", "ioredis", "geotiff", "parse-exr", "three"] },
 };
 
 function run(command, args) {

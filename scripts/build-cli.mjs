@@ -1,5 +1,5 @@
 // Builds the command-line package, babylon-terrain-erosion-cli (cli/): the `terrain-erosion`
-// command and the bake as functions, from plugin/bake/ and the engine code it uses, bundled by
+// command (its own source, cli/src/cli.ts) and the bake as functions, from plugin/bake/ and the engine code it uses, bundled by
 // esbuild into cli/dist (the library's code is inside: the command's fingerprints are the
 // library's of the same version), with its declarations from tsc. The heavy parts (Dawn for Node,
 // BullMQ, ioredis) and the parser and progress bar stay the CLI package's own dependencies, so a
@@ -21,7 +21,7 @@ if (manifest.version !== library.version) {
 
 rmSync(join(cli, "dist"), { recursive: true, force: true });
 await build({
-    entryPoints: { cli: join(root, "plugin/bake/cli.ts"), index: join(root, "plugin/bake/index.ts") },
+    entryPoints: { cli: join(root, "cli/src/cli.ts"), index: join(root, "plugin/bake/index.ts") },
     outdir: join(cli, "dist"),
     bundle: true,
     splitting: true,

@@ -5,7 +5,8 @@
 // the machine that ran it. `--docs` writes the README's table (between the cycle-costs markers).
 //   npx tsx scripts/cycle-costs.ts [--docs]
 import { readFileSync, writeFileSync } from "node:fs";
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../plugin/index.js";
+import { generateNoiseTerrain } from "../plugin/terrain.js";
 import { ErosionSchedule } from "../plugin/advanced.js";
 
 interface Setting {

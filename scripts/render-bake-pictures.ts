@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bake } from "../plugin/bake/index.js";
-import { decodeGrayPng, encodeRgb8Png, samplesToHeights, type HeightRange } from "../plugin/index.js";
+import { decodeGrayPng, encodeRgb8Png, samplesToHeights, type HeightRange } from "../plugin/terrain.js";
 
 const ROOT = process.cwd();
 const INPUT = join(ROOT, "sample-scene/public/alps-montblanc.png");

@@ -3,7 +3,7 @@
 // `npx tsx scripts/render-cap-rock.ts` writes docs/images/cap-rock-uniform.png and cap-rock-capped.png.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { drainageField } from "../plugin/index.js";
+import { drainageField } from "../plugin/terrain.js";
 import { hillshadePng } from "./realism/hillshade.js";
 import { CAP_ROCK_CYCLES, CAP_ROCK_OPTIONS, CAPPED_OPTIONS, capRockFigures, capRockPlateau, erodeWithSoil } from "./realism/materialClaims.js";
 

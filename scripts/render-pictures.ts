@@ -25,9 +25,9 @@ async function main(): Promise<void> {
             await page.evaluate(async () => {
                 const { erosion } = (window as any).sample;
                 erosion.pause();
-                await erosion.reset();
+                await erosion.history.reset();
                 // reset() restores the heights; the maps (the wet tint) keep what the frames before the pause added.
-                await erosion.resetMaps();
+                await erosion.maps.resetMaps();
                 document.getElementById("panel")!.style.display = "none";
             });
             await page.waitForTimeout(1500);
@@ -60,7 +60,7 @@ async function renderWater(origin: string, browser: Browser): Promise<void> {
     await page.evaluate(async ({ cycles, camera }) => {
         const { erosion, scene, water } = (window as any).sample;
         erosion.pause();
-        await erosion.reset();
+        await erosion.history.reset();
         await water.surface().whenReady;
         await erosion.runCycles(cycles);
         Object.assign(scene.activeCamera, camera);

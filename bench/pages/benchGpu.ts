@@ -283,7 +283,7 @@ async function runComponentBench(request: ComponentBenchRequest): Promise<BenchP
         for (const variant of variants) {
             await replaceComponent({ backend: "webgpu", autoStart: false, frameBudgetMs: VARIANT_BUDGET_MS, ...variant.options });
             if (variant.maps) {
-                await erosion.getMapsTexture();
+                await erosion.maps.getMapsTexture();
             }
             const batchesPerCycle = erosion.batchesPerCycle;
             const warmup = sampler.begin();
@@ -344,7 +344,7 @@ async function runErodeAtFigures(scene: Scene, erosion: TerrainErosion, size: nu
             const target = erosion.cyclesCompleted + 1;
             landed = null;
             rendered = 0;
-            erosion.erodeAt(centre, EVENT_RADIUS);
+            erosion.edits.erodeAt(centre, EVENT_RADIUS);
             erosion.setOptions({ maxCycles: target });
             erosion.start();
             await until(() => landed !== null, "an erodeAt event to land");

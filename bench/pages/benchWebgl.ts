@@ -11,7 +11,8 @@ import { Engine } from "@babylonjs/core/Engines/engine.js";
 import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { createGroundFromHeights, fixedToHeights, TerrainErosion } from "../../plugin/index.js";
+import { createGroundFromHeights } from "../../plugin/terrain.js";
+import { fixedToHeights, TerrainErosion } from "../../plugin/index.js";
 import { summarize, type BenchRecord } from "../src/records.js";
 import { benchHeights } from "../src/workloads.js";
 import type { BenchPageResult } from "./benchGpu.js";
@@ -47,7 +48,7 @@ async function runWebglBench(request: WebglBenchRequest): Promise<BenchPageResul
     const erosion = new TerrainErosion({ backend: "cpu", autoStart: false, frameBudgetMs: budgetMs, maxCycles: warmUp + 1 });
     ground.addBehavior(erosion, true);
     await erosion.whenReady();
-    await erosion.getMapsTexture(); // as the sample's material plugin does: the worker sends the maps' changed rows too
+    await erosion.maps.getMapsTexture(); // as the sample's material plugin does: the worker sends the maps' changed rows too
     const plan: number[] = [];
     const apply: number[] = [];
     const main: number[] = [];

@@ -8,7 +8,8 @@
  */
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { createGroundFromHeights, fixedToHeights, TerrainErosion } from "../../plugin/index.js";
+import { createGroundFromHeights } from "../../plugin/terrain.js";
+import { fixedToHeights, TerrainErosion } from "../../plugin/index.js";
 import { summarize, type BenchRecord } from "../src/records.js";
 import { benchHeights } from "../src/workloads.js";
 
@@ -32,7 +33,7 @@ export async function editLatencyRecords(scene: Scene, erosion: TerrainErosion, 
             landed = null;
             rendered = 0;
             started = performance.now();
-            erosion.dig(centre, 3, 3);
+            erosion.edits.dig(centre, 3, 3);
             const deadline = performance.now() + 120000;
             while (!landed && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
             const result = landed as { frames: number; ms: number; frameMs: number | null } | null;
@@ -81,7 +82,7 @@ export async function undoLatencyRecords(scene: Scene, backend: "webgpu" | "cpu"
     };
     const timed = async () => {
         const [frames, started] = [rendered, performance.now()];
-        const taken = (await erosion.undo()).length;
+        const taken = (await erosion.history.undo()).length;
         return { ms: performance.now() - started, frames: rendered - frames, taken };
     };
     const figures = { emptyMs: [] as number[], emptyFrames: [] as number[], ms: [] as number[], frames: [] as number[] };
@@ -93,7 +94,7 @@ export async function undoLatencyRecords(scene: Scene, backend: "webgpu" | "cpu"
             if (empty.taken !== 0) throw new Error(`An undo with nothing to undo took back ${empty.taken} input(s).`);
             let landed = false;
             const eroded = erosion.onPatchErodedObservable.add((event) => (landed ||= event.operator === "edit"));
-            erosion.dig(new Vector3(((k % 3) - 1) * 32, 0, ((Math.floor(k / 3) % 3) - 1) * 32), 2.5, 3);
+            erosion.edits.dig(new Vector3(((k % 3) - 1) * 32, 0, ((Math.floor(k / 3) % 3) - 1) * 32), 2.5, 3);
             const deadline = performance.now() + 120000;
             while (!landed && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
             erosion.onPatchErodedObservable.remove(eroded);

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateNoiseTerrain, encodeGray16Png, heightsToSamples } from "../../plugin/index.js";
+import { generateNoiseTerrain, encodeGray16Png, heightsToSamples } from "../../plugin/terrain.js";
 import { summarize, type BenchRecord } from "./records.js";
 
 /** How the bakes run: the records' kernel names and the flags that ask for it. */

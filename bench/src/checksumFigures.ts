@@ -7,7 +7,7 @@
  * `GpuErosionSimulation.regionChecksums`: the kernel(s), submit, and reading back 8 bytes a region.
  */
 import { createInitialState, GpuErosionSimulation, type ErosionStateData, type WebGpuComputeDevice } from "../../plugin/advanced.js";
-import { regionChecksums } from "../../plugin/index.js";
+import { regionChecksums } from "../../plugin/lockstep.js";
 import { repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 import { benchHeights } from "./workloads.js";
 

@@ -38,7 +38,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const REFIT_MS = 2000;
 
 /** Whether a lockstep player stands behind its horizon (the sample's rule for skipping a refit). */
-const isBehind = (erosion: TerrainErosion) => erosion.horizon !== null && (erosion.stamp.cycle !== erosion.horizon.cycle || erosion.stamp.batch !== erosion.horizon.batch);
+const isBehind = (erosion: TerrainErosion) => erosion.lockstep.horizon !== null && (erosion.lockstep.stamp.cycle !== erosion.lockstep.horizon.cycle || erosion.lockstep.stamp.batch !== erosion.lockstep.horizon.batch);
 
 /** Catch-up rounds of each kind (with and without the refit), taken in turn. */
 const CATCH_UP_ROUNDS = 3;
@@ -59,7 +59,7 @@ function medianRound(rounds: readonly CatchUp[]): CatchUp {
 
 /** What the sample's refit asks of the material plugin, without a material: a readback of the maps. */
 function readingPlugin(erosion: TerrainErosion): Parameters<typeof keepScalesFitted>[0] {
-    return { whenReady: Promise.resolve(), fitScales: async () => void (await erosion.readMaps()) } as unknown as Parameters<typeof keepScalesFitted>[0];
+    return { whenReady: Promise.resolve(), fitScales: async () => void (await erosion.maps.readMaps()) } as unknown as Parameters<typeof keepScalesFitted>[0];
 }
 
 /** A player: its own engine and scene, a ground of the sample's size, a behavior joined to the server. */
@@ -104,8 +104,8 @@ export async function runLockstepFigures(): Promise<BenchRecord[]> {
                 // The pointer goes across the terrain over two seconds; a segment each half width.
                 const x = -SIZE / 3 + (phase / 2) * (SIZE * 0.6);
                 const z = -SIZE / 4 + index * (SIZE / 2);
-                if (phase < 0.05) erosion.dig(new Vector3(x, 0, z), width / 2, depth);
-                else erosion.along([new Vector3(x - width / 2, 0, z), new Vector3(x, 0, z)], width, { dig: depth });
+                if (phase < 0.05) erosion.edits.dig(new Vector3(x, 0, z), width / 2, depth);
+                else erosion.edits.along([new Vector3(x - width / 2, 0, z), new Vector3(x, 0, z)], width, { dig: depth });
                 edits++;
             }
             // Segments as far apart as the sample makes them at this pace (~0.1 s a half width).
@@ -128,12 +128,12 @@ export async function runLockstepFigures(): Promise<BenchRecord[]> {
             server.pause();
             await sleep(200); // the last steps reach the player
             const horizon = server.host.horizon;
-            const gap = cycles(horizon) - cycles(behind.erosion.stamp);
+            const gap = cycles(horizon) - cycles(behind.erosion.lockstep.stamp);
             const stopRefit = refit ? keepScalesFitted(readingPlugin(behind.erosion), REFIT_MS, () => isBehind(behind.erosion)) : () => undefined;
             const catchUpStarted = performance.now();
             behind.draw(true);
-            while (behind.erosion.stamp.cycle !== horizon.cycle || behind.erosion.stamp.batch !== horizon.batch) {
-                if (performance.now() - catchUpStarted > 300_000) throw new Error(`Internal error: the player that fell behind did not catch up in 300 s (at ${JSON.stringify(behind.erosion.stamp)}, the horizon ${JSON.stringify(horizon)}).`);
+            while (behind.erosion.lockstep.stamp.cycle !== horizon.cycle || behind.erosion.lockstep.stamp.batch !== horizon.batch) {
+                if (performance.now() - catchUpStarted > 300_000) throw new Error(`Internal error: the player that fell behind did not catch up in 300 s (at ${JSON.stringify(behind.erosion.lockstep.stamp)}, the horizon ${JSON.stringify(horizon)}).`);
                 await sleep(5);
             }
             stopRefit();
@@ -151,7 +151,7 @@ export async function runLockstepFigures(): Promise<BenchRecord[]> {
         const withRefit = medianRound(refitRounds);
         const horizon = refitRounds[refitRounds.length - 1].horizon;
         for (const { erosion } of players) {
-            while (erosion.stamp.cycle !== horizon.cycle || erosion.stamp.batch !== horizon.batch) await sleep(5);
+            while (erosion.lockstep.stamp.cycle !== horizon.cycle || erosion.lockstep.stamp.batch !== horizon.batch) await sleep(5);
             await erosion.whenIdle();
             if ((await erosion.fingerprint()) !== server.host.simulation.fingerprint()) throw new Error("Internal error: a lockstep player parted from the host.");
         }

@@ -11,7 +11,8 @@
  *   the ratio is the rule's bookkeeping alone, the figure the rock-and-soil issue's target (under
  *   1.15x) speaks of.
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { repeat, summarize, type BenchRecord, type RunCounts } from "./records.js";
 
 const OPERATORS: Record<string, ErosionOptionsInput> = {

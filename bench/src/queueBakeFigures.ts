@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateNoiseTerrain, encodeGray16Png, heightsToSamples } from "../../plugin/index.js";
+import { generateNoiseTerrain, encodeGray16Png, heightsToSamples } from "../../plugin/terrain.js";
 import type { BenchRecord } from "./records.js";
 
 interface BakeReport {

@@ -30,7 +30,7 @@ async function timeCycles(browser: Browser, origin: string, query: string): Prom
         await page.goto(`${origin}/index.html${query}`);
         await page.waitForFunction(() => (window as unknown as { sample?: { erosion: { backend: string | null } } }).sample?.erosion.backend != null, undefined, { timeout: 300000 });
         return await page.evaluate(async (cycles) => {
-            type SampleErosion = { backend: string; cyclesCompleted: number; options: { frameBudgetMs: number }; getFieldGridTransform(): { width: number } };
+            type SampleErosion = { backend: string; cyclesCompleted: number; options: { frameBudgetMs: number }; maps: { getFieldGridTransform(): { width: number } } };
             type SampleEngine = { onEndFrameObservable: { add(f: () => void): unknown; remove(o: unknown): void } };
             const { erosion, engine } = (window as unknown as { sample: { erosion: SampleErosion; engine: SampleEngine } }).sample;
             const nextBoundary = async (after: number) => {
@@ -53,7 +53,7 @@ async function timeCycles(browser: Browser, origin: string, query: string): Prom
                 seconds.push((performance.now() - started) / 1000);
                 frames.push(rendered);
             }
-            return { backend: erosion.backend, size: erosion.getFieldGridTransform().width, budgetMs: erosion.options.frameBudgetMs, seconds, frames };
+            return { backend: erosion.backend, size: erosion.maps.getFieldGridTransform().width, budgetMs: erosion.options.frameBudgetMs, seconds, frames };
         }, CYCLES);
     } finally {
         await page.close();

@@ -24,7 +24,8 @@
  * cell is one vertex written into the texture, or one vertex of all three maps read back.
  */
 import { buildBatchParams, type BatchParams, brushEntryCount, buildBrush, createInitialState, type ErosionStateData, layoutPatches, type Patch, runRiverBatch, createRiverScratch, RiverBandWork } from "../../plugin/advanced.js";
-import { heightsToFixed, resolveOptions, type ErosionOptions, generateNoiseTerrain } from "../../plugin/index.js";
+import { heightsToFixed, resolveOptions, type ErosionOptions } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 
 /** Field sizes (vertices per side) of the kernel figures. */
 export const SIZES = [256, 512, 1024] as const;

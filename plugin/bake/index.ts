@@ -13,3 +13,5 @@ export { runBake, type BakeDevice, type BakeRequest, type BakeResult } from "./b
 export { BakeQueueError } from "./queue/queueConnection.js";
 export { type QueueBakeSettings } from "./queue/queueBake.js";
 export { startQueueWorker, type QueueWorker, type QueueWorkerSettings } from "./queue/queueWorker.js";
+export { FORMAT_EXTENSIONS, HEIGHT_FORMATS, type HeightFormat } from "./formats/heightOutput.js";
+export type { Endian } from "./formats/raw16.js";

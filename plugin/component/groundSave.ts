@@ -16,7 +16,7 @@ import { createWaterGrids, WATER_CARRIED_GRIDS, type WaterGrids } from "../core/
 import { createMaterialGrids, MATERIAL_GRIDS } from "../core/materials.js";
 import type { ErosionMaps } from "../core/erosionMaps.js";
 import { FIXED_ONE } from "../core/fixedPoint.js";
-import type { ErosionOptions } from "../core/options.js";
+import type { SimulationOptions } from "../core/options.js";
 import type { GridRect } from "../core/patches.js";
 import { ErosionSnapshot } from "../core/snapshot.js";
 
@@ -107,7 +107,7 @@ export function pasteGrid(grid: Int32Array | Uint32Array, fieldWidth: number, pa
 
 /** A save of `rect` of a cycle-boundary `state` and its `maps`. */
 export function saveWindow(
-    row: number, column: number, state: ErosionStateData, maps: ErosionMaps, rect: GridRect, options: ErosionOptions, cellSize: number
+    row: number, column: number, state: ErosionStateData, maps: ErosionMaps, rect: GridRect, options: Readonly<SimulationOptions>, cellSize: number
 ): ErosionGroundSave {
     const crop = <T extends Int32Array | Uint32Array>(grid: T) => cropGrid(grid, state.width, rect);
     const window = { ...state, width: rect.x1 - rect.x0, depth: rect.y1 - rect.y0 } as ErosionStateData;

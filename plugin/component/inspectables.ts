@@ -23,11 +23,9 @@ export interface InspectableErosion {
     setOption(path: string, value: unknown): void;
     start(): void;
     pause(): void;
-    reset(): Promise<void>;
     runCycles(count: number): Promise<void>;
     flush(): Promise<void>;
-    undo(): Promise<unknown>;
-    redo(): Promise<unknown>;
+    readonly history: { reset(): Promise<void>; undo(): Promise<unknown>; redo(): Promise<unknown> };
 }
 
 /** Prefix of every property the component defines on the ground for the Inspector. */
@@ -111,20 +109,20 @@ export function installInspectables(ground: GroundMesh, erosion: InspectableEros
             label: "Reset to the original terrain",
             propertyName: `${INSPECTABLE_PREFIX}reset`,
             type: InspectableType.Button,
-            callback: run("reset", () => erosion.reset()),
+            callback: run("reset", () => erosion.history.reset()),
         },
         { label: "Step one cycle", propertyName: `${INSPECTABLE_PREFIX}step`, type: InspectableType.Button, callback: run("step", () => erosion.runCycles(1)) },
         {
             label: "Undo the last change",
             propertyName: `${INSPECTABLE_PREFIX}undo`,
             type: InspectableType.Button,
-            callback: run("undo", async () => void (await erosion.undo())),
+            callback: run("undo", async () => void (await erosion.history.undo())),
         },
         {
             label: "Redo",
             propertyName: `${INSPECTABLE_PREFIX}redo`,
             type: InspectableType.Button,
-            callback: run("redo", async () => void (await erosion.redo())),
+            callback: run("redo", async () => void (await erosion.history.redo())),
         },
         { label: "Flush CPU data", propertyName: `${INSPECTABLE_PREFIX}flush`, type: InspectableType.Button, callback: run("flush", () => erosion.flush()) }
     );

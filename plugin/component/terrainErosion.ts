@@ -100,7 +100,7 @@ export class TerrainErosion extends ErosionController implements Behavior<Ground
      * Detaches: erosion stops, every GPU buffer and observer the component created is released, and
      * the eroded terrain stays on the mesh. The GPU backend brings the mesh's CPU data fully up to
      * date asynchronously first (`await erosion.whenIdle()`, or `await erosion.flush()` before
-     * detaching, when you need it at once). Call `reset()` before detaching to restore the original.
+     * detaching, when you need it at once). Call `history.reset()` before detaching to restore the original.
      * It leaves the ground's behaviors, so `ground.addBehavior(erosion)` attaches it again (from the
      * ground's current heights, at cycle 0). Safe to call twice.
      */

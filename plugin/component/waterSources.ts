@@ -7,11 +7,11 @@ import { createWaterSource, withSourceAdded } from "../core/waterSources.js";
 import type { GroundField } from "./groundField.js";
 import { worldUnits } from "./worldUnits.js";
 
-/** A water source added with `addWaterSource`: remove it to stop it (from the next cycle boundary). */
+/** A water source added with `edits.addWaterSource`: remove it to stop it (from the next cycle boundary). */
 export interface WaterSourceHandle {
     /** The source's id in the state (fingerprint, snapshots). */
     readonly id: number;
-    /** Stops the source from the next cycle boundary; false if it was already removed (or `reset()` cleared it). */
+    /** Stops the source from the next cycle boundary; false if it was already removed (or `history.reset()` cleared it). */
     remove(): boolean;
 }
 

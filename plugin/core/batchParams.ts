@@ -8,7 +8,7 @@
  */
 import { FIXED_ONE, quantiseQ16 } from "./fixedPoint.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
-import type { ErosionOptions } from "./options.js";
+import type { ErosionOptions, SimulationOptions } from "./options.js";
 import { expandRect, type GridRect, type OperatorName, type Patch } from "./patches.js";
 import { discCells, LOCAL_PATCH_BASE, type LocalErosionEvent } from "./localErosion.js";
 import type { MaskName, OperatorMaskName } from "./erosionState.js";
@@ -48,7 +48,7 @@ export interface OperatorBatchRow {
     /** The vertices its batch changes before the routing hops (the extent grows it by `routeHops`). */
     region(inputs: RegionInputs): GridRect;
     /** Routing hops of its sediment (the extent's margin), from the options scaled to the grid. */
-    routeHops(scaled: Readonly<ErosionOptions>): number;
+    routeHops(scaled: Readonly<SimulationOptions>): number;
     /** The mask its routing reads (`routeMasked`), or null for none. */
     readonly routeMask: "hydraulic" | "rivers" | null;
     /** Whether its batch carries the rivers' uplift (`riverUplift`: the fold takes it out of the soil's change). */
@@ -107,7 +107,7 @@ export const OPERATOR_BATCHES = {
  * @param waterStep a water batch's step of the cycle (0 to `water.stepsPerCycle` - 1)
  */
 export function buildBatchParams(
-    options: Readonly<ErosionOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number,
+    options: Readonly<SimulationOptions>, grid: GridSize, patch: Patch, operator: OperatorName, cycle: number, brushCount: number,
     masks: Readonly<Record<OperatorMaskName, unknown>> = { hydraulic: null, thermal: null, rivers: null, uplift: null, rain: null }, waterPass = 0,
     waterStep = 0
 ): BatchParams {
@@ -229,7 +229,7 @@ export function buildBatchParams(
  * @param eventIndex position of the event among the cycle's events
  */
 export function buildLocalBatchParams(
-    options: Readonly<ErosionOptions>, grid: GridSize, event: LocalErosionEvent, eventIndex: number, cycle: number, brushCount: number,
+    options: Readonly<SimulationOptions>, grid: GridSize, event: LocalErosionEvent, eventIndex: number, cycle: number, brushCount: number,
     masks: Readonly<Record<MaskName, unknown>>
 ): BatchParams {
     const { width, depth } = grid;

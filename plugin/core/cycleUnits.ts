@@ -16,7 +16,7 @@
  */
 import { batchExtent, buildBatchParams, OPERATOR_BATCHES } from "./batchParams.js";
 import { independentClasses } from "./independentClasses.js";
-import type { ErosionOptions } from "./options.js";
+import type { SimulationOptions } from "./options.js";
 import { layoutPatches, type OperatorName, type Patch } from "./patches.js";
 import type { GridSize } from "./worldScale.js";
 import { WATER_PASSES } from "./waterModel.js";
@@ -42,7 +42,7 @@ export function wholeFieldPatch(grid: GridSize): Patch {
 }
 
 /** The units of one cycle for `operators` (enabled, in run order) on `grid`. */
-export function planCycleUnits(options: Readonly<ErosionOptions>, grid: GridSize, operators: readonly OperatorName[]): CycleUnit[] {
+export function planCycleUnits(options: Readonly<SimulationOptions>, grid: GridSize, operators: readonly OperatorName[]): CycleUnit[] {
     const patches = layoutPatches(grid.width, grid.depth, options.patchSize);
     const classGrid = { width: grid.width, depth: grid.depth, torus: options.tileable && grid.width > 2 && grid.depth > 2 };
     const units: CycleUnit[] = [];

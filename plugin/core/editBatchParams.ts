@@ -5,7 +5,7 @@
  */
 import { blankBatchParams, materialParams, WATER_PARAM_SLOTS, type BatchParamName, type BatchParams, type GridSize } from "./batchParams.js";
 import type { GroundEdit } from "./groundEdits.js";
-import type { ErosionOptions } from "./options.js";
+import type { SimulationOptions } from "./options.js";
 import { expandRect } from "./patches.js";
 
 /**
@@ -54,7 +54,7 @@ export const EDIT_PATCH_BASE = 0x20000000;
  * `EDIT_LEVEL_MARGIN` as the extent whose fill levels settle after it, its mode, target and level
  * steps in their slots.
  */
-export function buildEditBatchParams(options: Readonly<ErosionOptions>, grid: GridSize, edit: GroundEdit, cycle: number): BatchParams {
+export function buildEditBatchParams(options: Readonly<SimulationOptions>, grid: GridSize, edit: GroundEdit, cycle: number): BatchParams {
     const params = blankBatchParams(grid.width, grid.depth);
     const { x0, y0, x1, y1 } = edit.rect;
     const extent = expandRect(edit.rect, EDIT_LEVEL_MARGIN, grid.width, grid.depth);

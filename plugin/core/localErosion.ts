@@ -11,7 +11,7 @@
  */
 import { CELL_UNITS, type GridUnits } from "./gridUnits.js";
 import { FIXED_ONE } from "./fixedPoint.js";
-import { resolveOptions, type ErosionOptions, type HydraulicOptions } from "./options.js";
+import { resolveOptions, type SimulationOptions, type HydraulicOptions } from "./options.js";
 
 /** Patch index a local event's droplet hash uses: events never share a hash stream with a patch. */
 export const LOCAL_PATCH_BASE = 0x40000000;
@@ -76,7 +76,7 @@ export interface LocalErosionInput {
  * @param units what its errors speak in (the behaviors': world units)
  */
 export function createLocalEvent(
-    options: Readonly<ErosionOptions>, width: number, depth: number, centreX: number, centreY: number, radius: number, input: LocalErosionInput = {},
+    options: Readonly<SimulationOptions>, width: number, depth: number, centreX: number, centreY: number, radius: number, input: LocalErosionInput = {},
     units: GridUnits = CELL_UNITS
 ): LocalErosionEvent {
     for (const [name, value] of [["centre x", centreX], ["centre z", centreY]] as const) {

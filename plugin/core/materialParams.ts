@@ -6,7 +6,7 @@
 import { FIXED_ONE, quantiseQ16 } from "./fixedPoint.js";
 import { hardnessQ8 } from "./hardness.js";
 import { ANGLE_STEPS, discDirection } from "./localErosion.js";
-import type { ErosionOptions } from "./options.js";
+import type { SimulationOptions } from "./options.js";
 
 /**
  * The materials' fields (`materials.ts`), the same for every batch of a cycle: named in
@@ -64,7 +64,7 @@ export function strataDipOffsetAt(params: MaterialFields, x0: number, y0: number
 }
 
 /** The materials' fields of a batch (all 0 with the materials off). */
-export function materialParams(options: Readonly<ErosionOptions>, talus: number): MaterialFields {
+export function materialParams(options: Readonly<SimulationOptions>, talus: number): MaterialFields {
     const params = {} as MaterialFields;
     for (const name of MATERIAL_PARAM_FIELDS) params[name] = 0;
     const materials = options.materials;

@@ -1,6 +1,7 @@
 /**
- * The options' types: each group's (hydraulic, thermal, rivers, water, materials) and the whole
- * (`ErosionOptions`), and what a user passes (`ErosionOptionsInput`). Their units, ranges and
+ * The options' types: each group's (hydraulic, thermal, rivers, water, materials), the runtime
+ * settings (`ErosionSettings`) and the simulation options (`SimulationOptions`), the whole
+ * (`ErosionOptions`, both), and what a user passes (`ErosionOptionsInput`). Their units, ranges and
  * defaults are in `OPTION_SPECS` (`optionsTable.ts`); `options.ts` builds and checks the values.
  */
 /** Where the erosion kernels run. */
@@ -140,10 +141,12 @@ export interface MaterialOptions {
     strataDipDirection: number;
 }
 
-/** Every erosion option, resolved (no field missing). */
-export interface ErosionOptions {
-    /** Seed of the droplet placement hash, a u32. Default 1. */
-    seed: number;
+/**
+ * The runtime settings: where and when erosion runs, never what it makes (`RUNTIME_SETTINGS` names
+ * them). A behavior and its runner hold them; the schedule, snapshots, checkpoints, saves and the
+ * input log never do, so restoring a snapshot keeps the settings in force.
+ */
+export interface ErosionSettings {
     /** Where kernels run. Default `"auto"`. */
     backend: ErosionBackendName;
     /**
@@ -155,8 +158,6 @@ export interface ErosionOptions {
     autoStart: boolean;
     /** Erosion time budget per frame in milliseconds, 0.05..1000. Default 2. */
     frameBudgetMs: number;
-    /** Side of the square patches in cells, 8..1024. Default 64. */
-    patchSize: number;
     /** Stop after this many cycles since attach or reset; 0 = no limit. Default 0. */
     maxCycles: number;
     /**
@@ -173,6 +174,17 @@ export interface ErosionOptions {
     stallTimeoutMs: number;
     /** Stalls in a row erosion recovers from before it stops, 0..100. Default 3. */
     stallRetries: number;
+}
+
+/**
+ * The simulation options: every option that shapes the terrain. What the schedule runs a cycle with,
+ * what snapshots, checkpoints and saves carry and an `"options"` input-log entry records.
+ */
+export interface SimulationOptions {
+    /** Seed of the droplet placement hash, a u32. Default 1. */
+    seed: number;
+    /** Side of the square patches in cells, 8..1024. Default 64. */
+    patchSize: number;
     /**
      * World-unit mode, in metres, 0..100000: one cell of the cell-counted options (brush radius, droplet
      * path, relaxation steps) stands for this many metres, so the look holds when the ground's
@@ -192,6 +204,9 @@ export interface ErosionOptions {
     /** Bedrock and loose soil. */
     materials: MaterialOptions;
 }
+
+/** Every erosion option, resolved (no field missing): the runtime settings and the simulation options, as `resolveOptions` gives them. */
+export interface ErosionOptions extends ErosionSettings, SimulationOptions {}
 
 /** Options as a user passes them: every field optional, groups merged over the defaults. */
 export type ErosionOptionsInput = Partial<Omit<ErosionOptions, "hydraulic" | "thermal" | "rivers" | "water" | "materials">> & {

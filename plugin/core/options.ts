@@ -3,7 +3,7 @@
  * (re-exported here).
  */
 import { OPTION_SPECS, describeAllowedValues, findOptionSpec, type OptionSpec } from "./optionsTable.js";
-import type { ErosionOptions, ErosionOptionsInput } from "./optionTypes.js";
+import type { ErosionOptions, ErosionOptionsInput, ErosionSettings, SimulationOptions } from "./optionTypes.js";
 
 export type * from "./optionTypes.js";
 
@@ -122,15 +122,20 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Merges user options over a base (the defaults unless given) and validates every field.
+ * Merges user options over a base (the defaults unless given; simulation options alone take the
+ * default runtime settings) and validates every field: the result is both types, the runtime
+ * settings (`erosionSettings`) and the simulation options (`simulationOptions`).
  * Throws `ErosionOptionError` naming the option, the value and the allowed range, or the
  * unknown option name with the closest known one. Never mutates its inputs.
  */
-export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<ErosionOptions> = DEFAULT_OPTIONS): ErosionOptions {
+export function resolveOptions(
+    input: ErosionOptionsInput = {}, base: Readonly<SimulationOptions & Partial<ErosionSettings>> = DEFAULT_OPTIONS
+): ErosionOptions {
     if (!isPlainObject(input)) {
         throw new ErosionOptionError("options", input, `Erosion options must be an object, got ${formatValue(input)}.`);
     }
-    const result = cloneOptions(base);
+    // A base of simulation options alone (the schedule's) takes the default runtime settings.
+    const result = cloneOptions({ ...erosionSettings(DEFAULT_OPTIONS), ...base });
     const topLevelKeys = OPTION_SPECS.filter((spec) => spec.group === "").map((spec) => spec.key);
     for (const [key, value] of Object.entries(input)) {
         if (value === undefined) {
@@ -166,7 +171,7 @@ export function resolveOptions(input: ErosionOptionsInput = {}, base: Readonly<E
 }
 
 /** A deep copy of a resolved options object. */
-export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions {
+export function cloneOptions<T extends SimulationOptions = ErosionOptions>(options: Readonly<T>): T {
     return {
         ...options,
         hydraulic: { ...options.hydraulic },
@@ -184,16 +189,21 @@ export function cloneOptions(options: Readonly<ErosionOptions>): ErosionOptions 
  * saves carry only the simulation options (`SimulationOptions`): restoring one keeps the runtime
  * settings in force. `OPTION_SPECS` marks them `runtime`.
  */
-export const RUNTIME_SETTINGS = ["backend", "cpuWorkers", "autoStart", "frameBudgetMs", "maxCycles", "undoMemoryMB", "stallTimeoutMs", "stallRetries"] as const;
+export const RUNTIME_SETTINGS = [
+    "backend", "cpuWorkers", "autoStart", "frameBudgetMs", "maxCycles", "undoMemoryMB", "stallTimeoutMs", "stallRetries",
+] as const satisfies readonly (keyof ErosionSettings)[];
 
 /** A runtime setting's name. */
 export type RuntimeSettingName = (typeof RUNTIME_SETTINGS)[number];
 
-/** The runtime settings of a behavior (see `RUNTIME_SETTINGS`). */
-export type ErosionSettings = Pick<ErosionOptions, RuntimeSettingName>;
-
-/** The options that shape the terrain: every option but the runtime settings. What snapshots, checkpoints and saves carry. */
-export type SimulationOptions = Omit<ErosionOptions, RuntimeSettingName>;
+/** The runtime settings of `options` (a copy): every field of `ErosionSettings`, so one added there must be added here. */
+export function erosionSettings(options: Readonly<ErosionSettings>): ErosionSettings {
+    const { backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, stallTimeoutMs, stallRetries } = options;
+    const settings: { [name in keyof ErosionSettings]: ErosionSettings[name] } = {
+        backend, cpuWorkers, autoStart, frameBudgetMs, maxCycles, undoMemoryMB, stallTimeoutMs, stallRetries,
+    };
+    return settings;
+}
 
 /** The simulation options of `options` (a copy, without the runtime settings). */
 export function simulationOptions(options: Readonly<SimulationOptions>): SimulationOptions {

@@ -20,7 +20,7 @@ import { EditQueue } from "./editQueue.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
 import { BrushCache, brushEntryCount } from "./brush.js";
-import { cloneOptions, resolveOptions, RUNTIME_SETTINGS, simulationOptions, type ErosionOptions } from "./options.js";
+import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 import type { InputEntry } from "./inputLog/inputEntries.js";
 import type { PlayerInput } from "./lockstep/playerInputs.js";
 import { StampedInputs } from "./inputLog/stampedInputs.js";
@@ -39,10 +39,10 @@ export class ErosionSchedule {
     public readonly inputs: StampedInputs = new StampedInputs(this);
     /** Where frames stop (`takeFrame`): no batch at or after it runs; null for none. */
     public horizon: { readonly cycle: number; readonly batch: number } | null = null;
-    private _options: ErosionOptions;
+    private _options: SimulationOptions;
     /** The options in force as the grid's cell size reads them (`cellScaledOptions`). */
-    private _scaled: Readonly<ErosionOptions>;
-    private _pending: ErosionOptions | null = null;
+    private _scaled: Readonly<SimulationOptions>;
+    private _pending: SimulationOptions | null = null;
     private _patches: Patch[] = [];
     private _operators: OperatorName[] = [];
     private _units: CycleUnit[] = [];
@@ -61,21 +61,21 @@ export class ErosionSchedule {
 
     constructor(
         public readonly grid: GridSize,
-        options: Readonly<ErosionOptions>
+        options: Readonly<SimulationOptions>
     ) {
-        this._options = cloneOptions(options);
+        this._options = simulationOptions(options);
         this._sources = new ScheduledSources(grid);
         this._scaled = this._options;
         this._layout();
     }
 
-    /** Options in force for the current cycle. */
-    public get options(): Readonly<ErosionOptions> {
+    /** Simulation options in force for the current cycle (the runtime settings are the runner's: the schedule never holds them). */
+    public get options(): Readonly<SimulationOptions> {
         return this._options;
     }
 
     /** The newest options: pending ones if a change waits for the cycle boundary, else those in force. */
-    public get latestOptions(): Readonly<ErosionOptions> {
+    public get latestOptions(): Readonly<SimulationOptions> {
         return this._pending ?? this._options;
     }
 
@@ -230,16 +230,16 @@ export class ErosionSchedule {
         return this._batch === 0;
     }
 
-    /** Queues new options; they take effect at the next cycle boundary (now, if at one). `player`: whose input it is (a lockstep host's). */
-    public setOptions(options: Readonly<ErosionOptions>, player?: string): void {
+    /**
+     * Queues new simulation options as an input; they take effect at the next cycle boundary (now, if
+     * at one). Whole options will do: their runtime settings are left out (they shape nothing, so they
+     * are the runner's, never an input). `player`: whose input it is (a lockstep host's).
+     */
+    public setOptions(options: Readonly<SimulationOptions>, player?: string): void {
         const simulation = simulationOptions(options);
         if (JSON.stringify(simulation) !== JSON.stringify(simulationOptions(this.latestOptions))) {
             this.inputs.give({ kind: "options", options: simulation }, undefined, undefined, player);
         }
-        // The runtime settings shape nothing (not an input): they take force at once.
-        const runtime = Object.fromEntries(RUNTIME_SETTINGS.map((name) => [name, options[name]]));
-        Object.assign(this._options, runtime);
-        if (this._pending) Object.assign(this._pending, runtime);
     }
 
     /**
@@ -250,7 +250,7 @@ export class ErosionSchedule {
     public applyInput(entry: InputEntry): void {
         switch (entry.kind) {
             case "options":
-                this._pending = cloneOptions(resolveOptions(entry.options, this.latestOptions));
+                this._pending = simulationOptions(resolveOptions(entry.options, this.latestOptions));
                 break;
             case "mask":
                 this._pendingMasks = { ...this.latestMasks, [entry.name]: entry.values };
@@ -283,17 +283,18 @@ export class ErosionSchedule {
      * that made it went on.
      */
     public resumeAt(
-        cycle: number, inForce: Readonly<ErosionOptions>, pending: Readonly<ErosionOptions>, masksInForce: ErosionMasks, pendingMasks: ErosionMasks
+        cycle: number, inForce: Readonly<SimulationOptions>, pending: Readonly<SimulationOptions>, masksInForce: ErosionMasks, pendingMasks: ErosionMasks
     ): void {
         this._cycle = cycle;
         this._batch = 0;
-        this._options = cloneOptions(inForce);
+        this._options = simulationOptions(inForce);
         this._pending = null;
         this._masks = { ...masksInForce };
         this._pendingMasks = null;
         this._layout();
-        if (JSON.stringify(pending) !== JSON.stringify(inForce)) {
-            this._pending = cloneOptions(pending);
+        const waiting = simulationOptions(pending);
+        if (JSON.stringify(waiting) !== JSON.stringify(this._options)) {
+            this._pending = waiting;
         }
         if (MASK_NAMES.some((name) => pendingMasks[name] !== masksInForce[name])) {
             this._pendingMasks = { ...pendingMasks };
@@ -308,9 +309,9 @@ export class ErosionSchedule {
      */
     public resumeAtState(
         state: Pick<ErosionStateData, "cycle" | "batch" | "masks" | "events" | "sources" | "edits" | "pendingOptions" | "pendingMasks">,
-        options: Readonly<ErosionOptions>
+        options: Readonly<SimulationOptions>
     ): void {
-        const pending = state.pendingOptions ? resolveOptions(state.pendingOptions, options) : options;
+        const pending = state.pendingOptions ? simulationOptions(resolveOptions(state.pendingOptions, options)) : options;
         this.resumeAt(state.cycle, options, pending, state.masks, state.pendingMasks ?? state.masks);
         this.setEvents(state.events?.inForce ?? [], state.events?.pending ?? []);
         this.setSourceState(state.sources?.inForce ?? [], state.sources?.pending ?? null);

@@ -13,7 +13,7 @@
  * the extra iterations a finer grid needs to do the same physical work in one cycle
  * (docs/simulation.md, "Units").
  */
-import { cloneOptions, type ErosionOptions } from "./options.js";
+import { cloneOptions, type SimulationOptions } from "./options.js";
 
 /** The grid a simulation runs on. */
 export interface GridSize {
@@ -60,7 +60,7 @@ export function cellSizeOf(grid: GridSize): number {
 }
 
 /** k = featureSize / (cell size in metres), or 1 when `featureSize` is 0 (lengths in cells). */
-export function featureScale(options: Readonly<ErosionOptions>, grid: GridSize): number {
+export function featureScale(options: Readonly<SimulationOptions>, grid: GridSize): number {
     if (options.featureSize === 0) {
         return 1;
     }
@@ -77,7 +77,7 @@ function scaled(value: number, factor: number, low: number, high: number): numbe
  * batch runs scaled by k squared (thermal: a diffusion, whose time grows with the square of the
  * distance) and by k (the rivers' drainage-area propagation: a distance).
  */
-export function cellScaledOptions(options: Readonly<ErosionOptions>, grid: GridSize): Readonly<ErosionOptions> {
+export function cellScaledOptions<T extends SimulationOptions>(options: Readonly<T>, grid: GridSize): Readonly<T> {
     const k = featureScale(options, grid);
     if (k === 1) {
         return options;

@@ -11,8 +11,8 @@
  * await plugin.fitScales(); // colour scales from the maps so far (or set waterScale... yourself)
  * ```
  *
- * It reads the erosion's maps textures (`getMapsTexture()`, `getMapTexture("drainageArea")` and
- * `getMapTexture("materials")`):
+ * It reads the erosion's maps textures (`maps.getMapsTexture()`, `maps.getMapTexture("drainageArea")`
+ * and `maps.getMapTexture("materials")`):
  * written on the GPU by the WebGPU backend (no readback), kept current from the changed rows by the
  * CPU backend on WebGL2. It filters them bilinearly in the shader (they are 32-bit float textures,
  * which not every device filters), and finds each fragment's texel from its world position, so a
@@ -148,7 +148,7 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
      * hardest rock's hardness (each over the vertices where it is positive). Reads the maps back once.
      */
     public async fitScales(): Promise<void> {
-        const scales = fitMapScales(await this._erosion.readMaps(), this._erosion.fieldCellSize);
+        const scales = fitMapScales(await this._erosion.maps.readMaps(), this._erosion.maps.fieldCellSize);
         Object.assign(this, scales);
     }
 
@@ -185,7 +185,7 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         if (!this._isEnabled || !this._maps || !this._area || !this._materials || !this._erosion.isAttached) {
             return;
         }
-        const grid = this._erosion.getFieldGridTransform();
+        const grid = this._erosion.maps.getFieldGridTransform();
         uniformBuffer.updateFloat4("erosionGridX", grid.column[0], grid.column[1], grid.column[2], grid.column[3]);
         uniformBuffer.updateFloat4("erosionGridY", grid.row[0], grid.row[1], grid.row[2], grid.row[3]);
         uniformBuffer.updateFloat2("erosionGridSize", grid.width, grid.depth);
@@ -235,9 +235,9 @@ export class TerrainErosionMaterialPlugin extends MaterialPluginBase {
         const generation = ++this._bindGeneration;
         try {
             await this._erosion.whenReady();
-            const maps = await this._erosion.getMapsTexture();
-            const area = await this._erosion.getMapTexture("drainageArea");
-            const materials = await this._erosion.getMapTexture("materials");
+            const maps = await this._erosion.maps.getMapsTexture();
+            const area = await this._erosion.maps.getMapTexture("drainageArea");
+            const materials = await this._erosion.maps.getMapTexture("materials");
             // A detach (or another attach) while these were on their way: they belong to a stopped runner.
             if (generation !== this._bindGeneration || !this._erosion.isAttached) return;
             this._maps = maps;

@@ -129,7 +129,7 @@ export class ErosionColliders {
 
     /**
      * Rebuilds every chunk whose heights changed, now (after `await erosion.flush()`, the colliders
-     * then match `readHeights()` exactly).
+     * then match `maps.readHeights()` exactly).
      */
     public refresh(): void {
         this._refreshing = [];

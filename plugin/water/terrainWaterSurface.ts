@@ -10,7 +10,7 @@
  *
  * One mesh per ground, with the ground's grid (subdivisions, extent) and parented to it, so it
  * follows the ground's transform and goes with it when the ground is disposed. Its vertex shader
- * lifts each vertex to the water surface read from `getMapTexture("shallowWater")`: written on the
+ * lifts each vertex to the water surface read from `maps.getMapTexture("shallowWater")`: written on the
  * GPU after every frame by the WebGPU backend, uploaded from the changed rows by the CPU backend
  * (WebGL2), so the surface costs no readback. GLSL and WGSL shaders: nothing is downloaded on
  * WebGPU. Its own entry point (`babylon-terrain-erosion/water`): a game that imports only
@@ -86,7 +86,7 @@ export class TerrainWaterSurface {
     constructor(erosion: ErosionController, options: Partial<TerrainWaterSurfaceOptions> = {}) {
         if (
             !erosion ||
-            typeof (erosion as Partial<ErosionController>).getMapTexture !== "function" ||
+            typeof (erosion as Partial<ErosionController>).maps?.getMapTexture !== "function" ||
             typeof (erosion as Partial<ErosionController>).getGrounds !== "function"
         ) {
             throw new TypeError(
@@ -231,8 +231,8 @@ export class TerrainWaterSurface {
         if (!live || !this._isEnabled) {
             return;
         }
-        const grid = this._erosion.getFieldGridTransform();
-        const cell = this._erosion.fieldCellSize;
+        const grid = this._erosion.maps.getFieldGridTransform();
+        const cell = this._erosion.maps.fieldCellSize;
         const { minDepth, fadeDepth, deepDepth, foamSpeed, shallowColor, deepColor, foamColor, lightDirection, opacity } = this._options;
         const { gridX, gridY, gridSize, shape } = this._uniforms;
         setFour(gridX, grid.column[0], grid.column[1], grid.column[2], grid.column[3]);
@@ -262,7 +262,7 @@ export class TerrainWaterSurface {
         const generation = ++this._bindGeneration;
         try {
             await this._erosion.whenReady();
-            const texture = await this._erosion.getMapTexture("shallowWater");
+            const texture = await this._erosion.maps.getMapTexture("shallowWater");
             if (this._disposed || generation !== this._bindGeneration || !this._erosion.isAttached) {
                 return;
             }

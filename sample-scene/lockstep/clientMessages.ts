@@ -3,7 +3,8 @@
  * unknown type, a request that is not one, a region list past the field, a stamp that is not one)
  * is refused with a reason, before it costs the host anything more than the parse.
  */
-import { parsePlayerInput, type InputStamp, type PlayerInput } from "../../plugin/index.js";
+import { parsePlayerInput, type PlayerInput } from "../../plugin/lockstep.js";
+import { type InputStamp } from "../../plugin/index.js";
 
 /** A player's message, checked. */
 export type CheckedClientMessage = { readonly type: "input"; readonly input: PlayerInput } | { readonly type: "regions"; readonly stamp: InputStamp; readonly regions: readonly number[] };

@@ -15,7 +15,8 @@
  * comparison does. The frames go on meanwhile, held at the horizon.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { ErosionSnapshot, FINGERPRINT_TAG, parseInputLog, serializePlayerInput, type ErosionController, type InputStamp } from "../../plugin/index.js";
+import { ErosionSnapshot, type ErosionController, type InputStamp } from "../../plugin/index.js";
+import { FINGERPRINT_TAG, parseInputLog, serializePlayerInput } from "../../plugin/lockstep.js";
 import { base64ToBytes, StepOrder, type ClientMessage, type ServerMessage } from "./protocol.js";
 
 /** How long a player waits for the server's answer to parted regions before going on without it. */
@@ -89,7 +90,7 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
     /** Resolves once the frames stand at `stamp` (the horizon holds them there). */
     const arriveAt = (stamp: InputStamp) =>
         new Promise<void>((resolve) => {
-            const here = () => erosion.stamp.cycle === stamp.cycle && erosion.stamp.batch === stamp.batch;
+            const here = () => erosion.lockstep.stamp.cycle === stamp.cycle && erosion.lockstep.stamp.batch === stamp.batch;
             if (here()) return resolve();
             const observer = scene.onAfterRenderObservable.add(() => {
                 if (!here()) return;
@@ -117,26 +118,26 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
             socket.close();
             throw new Error(`The lockstep server at ${url} runs the simulation contract ${String(message.contract)}, this page ${FINGERPRINT_TAG}: every player must run the same version of babylon-terrain-erosion (their terrains would part).`);
         }
-        const { width, depth } = erosion.getFieldGridTransform();
+        const { width, depth } = erosion.maps.getFieldGridTransform();
         const history = message.history ? { start: base64ToBytes(message.history.start), entries: parseInputLog(message.history.log, { width, depth }) } : undefined;
-        await erosion.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log, { width, depth }), message.horizon, history);
+        await erosion.history.replay(ErosionSnapshot.fromArrayBuffer(base64ToBytes(message.snapshot).slice().buffer), parseInputLog(message.log, { width, depth }), message.horizon, history);
         latest = message.horizon;
         firstStep = message.nextStep;
-        erosion.horizon = latest;
+        erosion.lockstep.horizon = latest;
         player = message.player;
-        erosion.forwardInputs = (input) => send({ type: "input", input: serializePlayerInput(input) });
+        erosion.lockstep.forwardInputs = (input) => send({ type: "input", input: serializePlayerInput(input) });
         erosion.start();
         joins++;
     };
 
     /** Stands at the host's checksum stamp, compares, and repairs what parted (or joins again). */
     const check = async (stamp: InputStamp, size: number, lanes: Uint32Array) => {
-        erosion.horizon = stamp;
+        erosion.lockstep.horizon = stamp;
         await arriveAt(stamp);
-        await erosion.runUntil(stamp); // the edits stamped there applied, as the host's were
+        await erosion.lockstep.runUntil(stamp); // the edits stamped there applied, as the host's were
         checks++;
-        const { width, depth } = erosion.getFieldGridTransform();
-        const regions = await erosion.checkRegions({ stamp, checksums: { size, regionsX: Math.ceil(width / size), regionsY: Math.ceil(depth / size), lanes } });
+        const { width, depth } = erosion.maps.getFieldGridTransform();
+        const regions = await erosion.lockstep.checkRegions({ stamp, checksums: { size, regionsX: Math.ceil(width / size), regionsY: Math.ceil(depth / size), lanes } });
         if (regions.length > 0) {
             parted++;
             partedRegions = regions;
@@ -145,7 +146,7 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
             const message = await answer;
             if (message?.type === "repair") {
                 const values = new Int32Array(base64ToBytes(message.values).buffer);
-                await erosion.repairRegions({ stamp: message.stamp, patch: { width, depth, size: message.size, regions: message.regions, water: message.water, materials: message.materials === true, values } });
+                await erosion.lockstep.repairRegions({ stamp: message.stamp, patch: { width, depth, size: message.size, regions: message.regions, water: message.water, materials: message.materials === true, values } });
             } else if (message?.type === "join") {
                 await join(message); // too old to repair: the whole game again
                 return;
@@ -162,11 +163,11 @@ export function joinLockstep(url: string, erosion: ErosionController, scene: Sce
             await join(message);
         } else if (message.type === "step" && message.n >= firstStep) {
             const given = parseInputLog(message.log);
-            await erosion.giveAll(given); // a stroke's undos in one rewind
+            await erosion.lockstep.giveAll(given); // a stroke's undos in one rewind
             entries += given.length;
             latest = message.horizon;
             if (message.checksums) await check(message.horizon, message.checksums.size, new Uint32Array(base64ToBytes(message.checksums.lanes).buffer));
-            if (message.n >= firstStep) erosion.horizon = latest; // (a join during the check covered this step)
+            if (message.n >= firstStep) erosion.lockstep.horizon = latest; // (a join during the check covered this step)
         }
     };
 

@@ -21,7 +21,8 @@
  */
 import type { IncomingMessage } from "node:http";
 import { WebSocketServer, type WebSocket } from "ws";
-import { CpuErosionSimulation, LockstepHost, PlayerRefusedError, resolveOptions, serializeInputLog, type ErosionOptionsInput, type InputEntry, type InputStamp, type LockstepHostOptions, type PlayerInput, type PlayerLimits } from "../../plugin/index.js";
+import { CpuErosionSimulation, resolveOptions, type ErosionOptionsInput, type InputEntry, type InputStamp } from "../../plugin/index.js";
+import { LockstepHost, PlayerRefusedError, serializeInputLog, type LockstepHostOptions, type PlayerInput, type PlayerLimits } from "../../plugin/lockstep.js";
 import { bytesToBase64, type ServerMessage } from "./protocol.js";
 import { readClientMessage } from "./clientMessages.js";
 import { sampleHeights } from "./sampleTerrain.js";

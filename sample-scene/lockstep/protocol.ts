@@ -46,4 +46,4 @@ export function base64ToBytes(text: string): Uint8Array {
 }
 
 /** Steps in their order whatever order they arrive in: the plugin's `StepOrder`. */
-export { StepOrder } from "../../plugin/index.js";
+export { StepOrder } from "../../plugin/lockstep.js";

@@ -1,5 +1,6 @@
 /** The sample's generated terrain (sample-scene/main.ts's) as fixed-point heights: the lockstep server's and the bench's. */
-import { generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
+import { heightsToFixed } from "../../plugin/index.js";
 
 /** The generated terrain at `size` vertices a side. */
 export function sampleHeights(size: number): Int32Array {

@@ -3,7 +3,7 @@
  * (channel cells in blue, darker where more water gathers) and pits in red.
  */
 import { CHANNEL_MIN_AREA } from "../../plugin/advanced.js";
-import { type DrainageField, encodeRgb8Png } from "../../plugin/index.js";
+import { type DrainageField, encodeRgb8Png } from "../../plugin/terrain.js";
 
 /** Light from the north-west, 45 degrees up, as cartographers draw it. */
 const LIGHT = (() => {

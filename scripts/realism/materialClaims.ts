@@ -3,7 +3,8 @@
  * its base and a bench above it, and soil gathers where water does and leaves ridges and cliffs
  * bare. `claims.ts` lists them with the others.
  */
-import { CpuErosionSimulation, drainageField, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { drainageField } from "../../plugin/terrain.js";
 import { pearsonOf, spearman } from "../../plugin/advanced.js";
 import type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
 import { generatedTerrain, montBlanc, type Terrain } from "./terrains.js";

@@ -2,7 +2,8 @@
  * One realism run: erode a terrain on the CPU reference and measure its drainage before and after
  * (`plugin/analysis/drainageMetrics.ts` defines the metrics).
  */
-import { drainageMetrics, type DrainageMetrics, drainageField, type DrainageField, erodeHeightfield, type ErosionOptionsInput } from "../../plugin/index.js";
+import { drainageMetrics, type DrainageMetrics, drainageField, type DrainageField } from "../../plugin/terrain.js";
+import { erodeHeightfield, type ErosionOptionsInput } from "../../plugin/index.js";
 import { meanAbsoluteChange, meanChangeAt, spearman, steepChannelCells } from "../../plugin/advanced.js";
 import type { Terrain } from "./terrains.js";
 

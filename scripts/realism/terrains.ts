@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { decodeGrayPng, samplesToHeights, generateNoiseTerrain } from "../../plugin/index.js";
+import { decodeGrayPng, samplesToHeights, generateNoiseTerrain } from "../../plugin/terrain.js";
 
 /** A heightfield in metres with its grid. */
 export interface Terrain {

@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeGray16Png, generateNoiseTerrain, heightsToSamples } from "../../plugin/index.js";
+import { encodeGray16Png, generateNoiseTerrain, heightsToSamples } from "../../plugin/terrain.js";
 import { bake } from "../../plugin/internal.js";
 import { openTestPage } from "../helpers/browser.js";
 

@@ -3,7 +3,8 @@
  * terrain one batch a frame, with runCycles and on the CPU backend, at any frame budget; the
  * ground's GPU and CPU data. Its frame costs, maps and water textures: componentWebgpuOutputs.test.ts.
  */
-import { erodeHeightfield, fixedToHeights, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { erodeHeightfield, fixedToHeights, heightsToFixed } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { writeNormalRow } from "../../plugin/advanced.js";
 import { encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";

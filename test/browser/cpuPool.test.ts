@@ -3,7 +3,8 @@
  * Worker, sharing memory on a cross-origin isolated page and copying rows on one that is not (the
  * Playground's case); the terrain is the one-thread reference's either way.
  */
-import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { erodeHeightfield } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { openTestPage } from "../helpers/browser.js";
 
 const REQUEST = {

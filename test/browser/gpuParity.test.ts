@@ -3,7 +3,9 @@
  * headless Chromium (SwiftShader) against the CPU reference, over the whole state.
  */
 import { readFileSync } from "node:fs";
-import { type MaskName, CpuErosionSimulation, regionChecksums, decodeGrayPng, samplesToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { type MaskName, CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { regionChecksums } from "../../plugin/lockstep.js";
+import { decodeGrayPng, samplesToHeights, generateNoiseTerrain } from "../../plugin/terrain.js";
 import { type ErosionMasks, MASK_NAMES, noMasks, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES, STATE_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";

@@ -7,7 +7,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeGray16Png, erodeHeightfield, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../plugin/index.js";
+import { encodeGray16Png, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../plugin/terrain.js";
+import { erodeHeightfield } from "../../plugin/index.js";
 import { directoryBytes, installProject, megabytes, pack, type PackedTarball } from "../helpers/packing.js";
 
 const ROOT = process.cwd();

@@ -9,7 +9,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import webpack from "webpack";
-import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { erodeHeightfield } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { serveDirectories } from "../../scripts/lib/browser.js";
 import { newBrowserPage } from "../helpers/browser.js";
 import { directoryBytes, installProject, megabytes, pack, type PackedTarball } from "../helpers/packing.js";
@@ -114,7 +115,8 @@ describe("the packed library in a fresh app", () => {
     });
 
     it("imports in Node without a bundler and erodes with the mesh-free entry point", () => {
-        const script = `import { erodeHeightfield, generateNoiseTerrain } from "babylon-terrain-erosion";
+        const script = `import { erodeHeightfield } from "babylon-terrain-erosion";
+            import { generateNoiseTerrain } from "babylon-terrain-erosion/terrain";
             console.log(erodeHeightfield(generateNoiseTerrain({ width: 33, depth: 33, relief: 8, seed: 2 }), 33, 33, ${JSON.stringify(OPTIONS)}, 1).fingerprint);`;
         const output = execFileSync("node", ["--input-type=module", "-e", script], { cwd: PROJECT, encoding: "utf8" }).trim();
         expect(output).toBe(reference());
@@ -135,7 +137,8 @@ describe("the packed library in a fresh app", () => {
             import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
             import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
             import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
-            import { TerrainErosion, generateNoiseTerrain } from "babylon-terrain-erosion";
+            import { TerrainErosion } from "babylon-terrain-erosion";
+            import { generateNoiseTerrain } from "babylon-terrain-erosion/terrain";
             (async () => {
                 const canvas = document.createElement("canvas");
                 document.body.appendChild(canvas);

@@ -14,13 +14,13 @@ describe.each([
         const sample = await openSample(query);
         try {
             const before = await sample.page.screenshot();
-            const heightsBefore = await sample.page.evaluate(() => (window as any).sample.erosion.readHeights().then((h: Float32Array) => Array.from(h)));
+            const heightsBefore = await sample.page.evaluate(() => (window as any).sample.erosion.maps.readHeights().then((h: Float32Array) => Array.from(h)));
             const cyclesBefore = await sample.page.evaluate(() => (window as any).sample.erosion.cyclesCompleted);
             // Live frames with room for several batches each (SwiftShader draws a few frames a second).
             await sample.page.evaluate(() => (window as any).sample.erosion.setOptions({ frameBudgetMs: 50 }));
             // A cycle more than when the heights were read (the page may be fast enough to have run some already).
             await sample.page.waitForFunction((from) => (window as any).sample.erosion.cyclesCompleted >= from + 1, cyclesBefore, { timeout: 120000 });
-            const heightsAfter = await sample.page.evaluate(() => (window as any).sample.erosion.readHeights().then((h: Float32Array) => Array.from(h)));
+            const heightsAfter = await sample.page.evaluate(() => (window as any).sample.erosion.maps.readHeights().then((h: Float32Array) => Array.from(h)));
             await sample.page.waitForTimeout(500);
             const after = await sample.page.screenshot();
             const current = await sampleState(sample.page);

@@ -35,7 +35,7 @@ describe("erosion maps and local erosion in the sample", () => {
                 const erosion = (window as any).sample.erosion;
                 await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
                 await erosion.whenIdle();
-                return { fingerprint: await erosion.fingerprint(), removed: (await erosion.readCounters()).editRemoved };
+                return { fingerprint: await erosion.fingerprint(), removed: (await erosion.maps.readCounters()).editRemoved };
             });
             await sample.page.click('#ground-tools button[data-tool="Dig"]');
             expect(await sample.page.evaluate(() => window.scrollY)).toBe(0); // the panel scrolls, not the page

@@ -4,7 +4,8 @@
  * grids, the water's ten grids and the velocity it carries, and every counter).
  */
 import { readFileSync } from "node:fs";
-import { CpuErosionSimulation, decodeGrayPng, generateNoiseTerrain, heightsToFixed, resolveOptions, samplesToHeights, type ErosionOptionsInput, type MaskName } from "../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput, type MaskName } from "../../plugin/index.js";
+import { decodeGrayPng, generateNoiseTerrain, samplesToHeights } from "../../plugin/terrain.js";
 import { MASKED_OPERATORS, noMasks, STATE_GRIDS, WATER_CARRIED_GRIDS, type ErosionStateData, type WaterGrids } from "../../plugin/advanced.js";
 import { decodeInt32, encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";

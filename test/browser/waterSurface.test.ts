@@ -8,7 +8,7 @@ import { openSample } from "../helpers/sample.js";
 
 type SampleWindow = {
     sample: {
-        erosion: { pause(): void; runCycles(count: number): Promise<void>; readMaps(): Promise<{ waterDepth: Float32Array }>; options: { water: { enabled: boolean; rain: number } } };
+        erosion: { pause(): void; runCycles(count: number): Promise<void>; maps: { readMaps(): Promise<{ waterDepth: Float32Array }> }; options: { water: { enabled: boolean; rain: number } } };
         water: { surface(): { whenReady: Promise<void>; isEnabled: boolean; meshes: { isEnabled(): boolean }[]; getClassName(): string } | null; springCount(): number };
     };
 };
@@ -29,7 +29,7 @@ describe.each([
                 await surface.whenReady;
                 erosion.pause();
                 await erosion.runCycles(2);
-                const depths = (await erosion.readMaps()).waterDepth;
+                const depths = (await erosion.maps.readMaps()).waterDepth;
                 return { className: surface.getClassName(), meshes: surface.meshes.length, enabled: surface.meshes.every((mesh) => mesh.isEnabled()), water: erosion.options.water, wet: depths.filter((depth) => depth > 0.05).length };
             });
             expect(setup).toMatchObject({ className: "TerrainWaterSurface", meshes: 1, enabled: true, water: { enabled: true } });

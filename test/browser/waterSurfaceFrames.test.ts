@@ -49,22 +49,22 @@ describe.each([
                 erosion.pause();
                 await erosion.runCycles(2);
                 if (frameBudgetMs !== null) erosion.setOptions({ frameBudgetMs });
-                const texture: { readPixels(): Promise<ArrayBufferView> | ArrayBufferView | null } = await erosion.getMapTexture("shallowWater");
-                const cellSize: number = erosion.fieldCellSize;
-                const field = erosion.getFieldGridTransform();
+                const texture: { readPixels(): Promise<ArrayBufferView> | ArrayBufferView | null } = await erosion.maps.getMapTexture("shallowWater");
+                const cellSize: number = erosion.maps.fieldCellSize;
+                const field = erosion.maps.getFieldGridTransform();
                 const batchesPerPass = Math.ceil((field.width - 1) / erosion.options.patchSize) * Math.ceil((field.depth - 1) / erosion.options.patchSize);
                 const stepBatches = 7 * batchesPerPass;
                 const shots: { stamp: Stamp; pixels: Promise<Float32Array> }[] = [];
                 const observer = engine.onEndFrameObservable.add(() => {
                     if (shots.length >= maxFrames) return;
                     const read = texture.readPixels();
-                    shots.push({ stamp: erosion.stamp, pixels: Promise.resolve(read).then((view) => new Float32Array((view as Float32Array).buffer.slice(0))) });
+                    shots.push({ stamp: erosion.lockstep.stamp, pixels: Promise.resolve(read).then((view) => new Float32Array((view as Float32Array).buffer.slice(0))) });
                 });
                 erosion.start();
                 // Three water steps of the cycle, and the frames their rows take to land.
                 const until = 3 * stepBatches + 2 * batchesPerPass;
                 const started = performance.now();
-                while (shots.length < maxFrames && erosion.stamp.batch < until && performance.now() - started < 240000) await new Promise((resolve) => setTimeout(resolve, 20));
+                while (shots.length < maxFrames && erosion.lockstep.stamp.batch < until && performance.now() - started < 240000) await new Promise((resolve) => setTimeout(resolve, 20));
                 engine.onEndFrameObservable.remove(observer);
                 erosion.pause();
                 const pictures = await Promise.all(shots.map((shot) => shot.pixels));

@@ -2,7 +2,8 @@
  * TerrainErosionWorld on Babylon's WebGPUEngine in headless Chromium (SwiftShader): the stitched
  * field's fingerprint on both backends, and seams identical in the GPU vertex buffers during a run.
  */
-import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { erodeHeightfield } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 
 const REQUEST = {

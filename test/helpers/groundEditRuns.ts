@@ -3,7 +3,9 @@
  * `stampedRun`), checked against the CPU reference replaying them at the stamps their handles
  * report: the main suite runs one budget, the soak the others (test/soak/groundEditBudgets.test.ts).
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, parseInputLog, replayInputLog, resolveOptions, serializeInputLog, type GridPoint, type GroundEditRequest } from "../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, type GridPoint, type GroundEditRequest } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
+import { parseInputLog, replayInputLog, serializeInputLog } from "../../plugin/lockstep.js";
 import { decodeInt32, encodeInt32 } from "./base64.js";
 import type { OpenPage } from "./browser.js";
 import type { ReplayRequest, StampedRunRequest, StampedRunResult } from "../browser/pages/groundEdits.js";

@@ -2,7 +2,8 @@
 import "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { WebSocket as NodeWebSocket } from "ws";
-import { generateNoiseTerrain, TerrainErosion } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
+import { TerrainErosion } from "../../plugin/index.js";
 import { joinLockstep } from "../../sample-scene/lockstep/lockstepClient.js";
 import { createGroundWithHeights, renderFrames } from "./nullScene.js";
 

@@ -2,7 +2,8 @@
  * The long-run checks on the CPU reference (bit-identical to the GPU), at any length: the main suite
  * runs them for 1 000 cycles, `npm run test:soak` for 10 000 (test/soak/).
  */
-import { CpuErosionSimulation, fixedToHeights, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { CpuErosionSimulation, fixedToHeights, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { COUNTER_NAMES, conservedMass, createInitialState, HEIGHT_MAX_FIXED, HEIGHT_MIN_FIXED, waterImbalance } from "../../plugin/advanced.js";
 import { heightSum } from "../../plugin/internal.js";
 

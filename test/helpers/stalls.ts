@@ -9,7 +9,8 @@ import { join } from "node:path";
 import type { Scene } from "@babylonjs/core/scene.js";
 import { ForwardingComputeDevice, makeBackendsWith, type BackendMaker, type CpuChannel } from "../../plugin/internal.js";
 import type { ComputeBuffer, ComputeDevice } from "../../plugin/advanced.js";
-import { generateNoiseTerrain, TerrainErosion, type ErosionErrorEvent, type ErosionOptionsInput } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
+import { TerrainErosion, type ErosionErrorEvent, type ErosionOptionsInput } from "../../plugin/index.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "./nullScene.js";
 
 /** A promise that never settles: what a device or worker that stopped answering gives. */
@@ -126,7 +127,7 @@ export async function stalledRun(make: BackendMaker, options: ErosionOptionsInpu
         ground.addBehavior(erosion);
         await erosion.whenReady();
         await erosion.runCycles(1);
-        erosion.dig({ x: -4, y: 0, z: 3 }, 5, 1.5);
+        erosion.edits.dig({ x: -4, y: 0, z: 3 }, 5, 1.5);
         erosion.start();
         await renderFrames(env.scene, armAfter);
         arm();

@@ -2,7 +2,8 @@
  * Long runs of the component on WebGPU (the componentWebgpu test page), at any length: the soak
  * suite runs them short (test/soak/robustnessWebgpu.test.ts) and long (test/soak/webgpuLongRuns.test.ts).
  */
-import { erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../plugin/index.js";
+import { erodeHeightfield, heightsToFixed } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { conservedMass, createInitialState, noMasks } from "../../plugin/advanced.js";
 import { encodeInt32 } from "./base64.js";
 import type { OpenPage } from "./browser.js";

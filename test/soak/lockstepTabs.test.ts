@@ -8,7 +8,8 @@
  * at its horizon with its fingerprint; a cell corrupted in one tab is found in its region and
  * repaired there.
  */
-import { ErosionSnapshot, readRegions } from "../../plugin/index.js";
+import { ErosionSnapshot } from "../../plugin/index.js";
+import { readRegions } from "../../plugin/lockstep.js";
 import { startLockstepServer } from "../../sample-scene/lockstep/lockstepServer.js";
 import type { LockstepStatus } from "../../sample-scene/lockstep/lockstepClient.js";
 import { openSample, type OpenSample } from "../helpers/sample.js";
@@ -17,16 +18,17 @@ type Stamp = { cycle: number; batch: number };
 type SampleWindow = {
     sample: {
         erosion: {
-            stamp: Stamp;
             fingerprint(): Promise<string>;
             whenIdle(): Promise<void>;
-            snapshot(): Promise<{ toArrayBuffer(): ArrayBuffer }>;
-            getFieldGridTransform(): { width: number; depth: number };
-            repairRegions(remote: object): Promise<void>;
-            dig(p: object, r: number, d: number): unknown;
-            pile(p: object, r: number, h: number): unknown;
-            crater(p: object, r: number, d: number): unknown;
-            addWaterSource(p: object, r: number, rate: number): unknown;
+            history: { snapshot(): Promise<{ toArrayBuffer(): ArrayBuffer }> };
+            maps: { getFieldGridTransform(): { width: number; depth: number } };
+            lockstep: { stamp: Stamp; repairRegions(remote: object): Promise<void> };
+            edits: {
+                dig(p: object, r: number, d: number): unknown;
+                pile(p: object, r: number, h: number): unknown;
+                crater(p: object, r: number, d: number): unknown;
+                addWaterSource(p: object, r: number, rate: number): unknown;
+            };
         };
         lockstep: { status(): LockstepStatus } | null;
         tools: { edits(): number };
@@ -45,14 +47,14 @@ describe("two sample tabs in lockstep", () => {
         const status = (tab: OpenSample) => tab.page.evaluate(() => (window as unknown as SampleWindow).sample.lockstep!.status());
         const standAt = async (horizon: Stamp) => {
             for (const [index, tab] of tabs.entries()) {
-                await tab.page.waitForFunction((h) => { const s = (window as unknown as SampleWindow).sample.erosion.stamp; return s.cycle === h.cycle && s.batch === h.batch; }, horizon, { timeout: 300000 }).catch(async (error) => {
+                await tab.page.waitForFunction((h) => { const s = (window as unknown as SampleWindow).sample.erosion.lockstep.stamp; return s.cycle === h.cycle && s.batch === h.batch; }, horizon, { timeout: 300000 }).catch(async (error) => {
                     const where = await tab.page.evaluate(() => {
                         const { erosion, lockstep } = (window as unknown as SampleWindow).sample;
                         // The runner's inner state, to say what holds it (a frame in flight, a queued operation).
                         const runner = (erosion as unknown as { _lastRunner?: { _framesInFlight: number; running: boolean; _work: { holdsFrames: boolean }; schedule: { horizon: unknown }; lastFrame: unknown } })._lastRunner;
                         // Every wait on the device or worker not settled, and whether erosion stalled (issue 58).
                         const { pendingWaits, status } = erosion as unknown as { pendingWaits: unknown; status: unknown };
-                        return { stamp: erosion.stamp, lockstep: lockstep?.status(), runner: runner && { framesInFlight: runner._framesInFlight, running: runner.running, holdsFrames: runner._work.holdsFrames, horizon: runner.schedule.horizon, lastFrame: runner.lastFrame, pendingWaits, status } };
+                        return { stamp: erosion.lockstep.stamp, lockstep: lockstep?.status(), runner: runner && { framesInFlight: runner._framesInFlight, running: runner.running, holdsFrames: runner._work.holdsFrames, horizon: runner.schedule.horizon, lastFrame: runner.lastFrame, pendingWaits, status } };
                     });
                     throw new Error(`${String(error)}: tab ${index} stands at ${JSON.stringify(where.stamp)} (${JSON.stringify({ ...where.lockstep, agreed: where.lockstep?.agreed.length })}; runner ${JSON.stringify(where.runner)}), the server at ${JSON.stringify(horizon)}; the page said ${JSON.stringify(tab.errors)}`);
                 });
@@ -65,9 +67,9 @@ describe("two sample tabs in lockstep", () => {
             tabs.forEach((tab, index) => tab.page.on("console", (message) => /\((stalled|stopped|recovered|deviceLost)\)/.test(message.text()) && console.log(`tab ${index}: ${message.text()}`)));
             const act = (tab: OpenSample, what: string) => tab.page.evaluate((kind) => {
                 const { erosion } = (window as unknown as SampleWindow).sample;
-                if (kind === "dig") erosion.dig({ x: -10, y: 0, z: 8 }, 4, 2);
-                else if (kind === "pile") erosion.pile({ x: 12, y: 0, z: -6 }, 5, 2);
-                else erosion.crater({ x: 5, y: 0, z: 15 }, 4, 2);
+                if (kind === "dig") erosion.edits.dig({ x: -10, y: 0, z: 8 }, 4, 2);
+                else if (kind === "pile") erosion.edits.pile({ x: 12, y: 0, z: -6 }, 5, 2);
+                else erosion.edits.crater({ x: 5, y: 0, z: 15 }, 4, 2);
             }, what);
             await act(tabs[0], "dig");
             await act(tabs[1], "pile");
@@ -108,7 +110,7 @@ describe("two sample tabs in lockstep", () => {
             }
             // Two springs placed in the same turn, one in each tab: both stay, each with an id of its own.
             const springsBefore = server.host.simulation.schedule.latestSources.length;
-            await Promise.all(tabs.map((tab, index) => tab.page.evaluate((x) => void (window as unknown as SampleWindow).sample.erosion.addWaterSource({ x, y: 0, z: 0 }, 2, 0.5), index === 0 ? -12 : 12)));
+            await Promise.all(tabs.map((tab, index) => tab.page.evaluate((x) => void (window as unknown as SampleWindow).sample.erosion.edits.addWaterSource({ x, y: 0, z: 0 }, 2, 0.5), index === 0 ? -12 : 12)));
             await untilServer("both springs", () => server.host.simulation.schedule.latestSources.length === springsBefore + 2);
             const springIds = server.host.simulation.schedule.latestSources.map((source) => source.id);
             expect(new Set(springIds).size).toBe(springIds.length);
@@ -142,7 +144,7 @@ describe("two sample tabs in lockstep", () => {
             const corrupted = tabs[1];
             const region = 7; // columns 32..47, rows 16..31 (5 regions a row)
             const bytes = await corrupted.page.evaluate(async () => {
-                const buffer = new Uint8Array((await (window as unknown as SampleWindow).sample.erosion.snapshot()).toArrayBuffer());
+                const buffer = new Uint8Array((await (window as unknown as SampleWindow).sample.erosion.history.snapshot()).toArrayBuffer());
                 let text = "";
                 for (let start = 0; start < buffer.length; start += 0x8000) text += String.fromCharCode(...buffer.subarray(start, start + 0x8000));
                 return btoa(text);
@@ -152,8 +154,8 @@ describe("two sample tabs in lockstep", () => {
             await corrupted.page.evaluate(
                 async ({ regions, water, values, size }) => {
                     const { erosion } = (window as unknown as SampleWindow).sample;
-                    const { width, depth } = erosion.getFieldGridTransform();
-                    await erosion.repairRegions({ stamp: erosion.stamp, patch: { width, depth, size, regions, water, values: Int32Array.from(values) } });
+                    const { width, depth } = erosion.maps.getFieldGridTransform();
+                    await erosion.lockstep.repairRegions({ stamp: erosion.lockstep.stamp, patch: { width, depth, size, regions, water, values: Int32Array.from(values) } });
                 },
                 { regions: [...patch.regions], water: patch.water, values: [...patch.values], size: REGION }
             );

@@ -11,10 +11,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { erodeHeightfield } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { bake } from "../../plugin/internal.js";
 
-const CLI = ["--import", "tsx", "plugin/bake/cli.ts"];
+const CLI = ["--import", "tsx", "cli/src/cli.ts"];
 const OPTIONS = { patchSize: 16, hydraulic: { dropletsPerBatch: 64 }, rivers: { stepsPerBatch: 8 } };
 /** The restart's options: rock and soil too (dipping strata, soil from slope, weathering), so the checkpoint carries the soil. */
 const ROCK_OPTIONS = { ...OPTIONS, materials: { enabled: true, hardness: 2, initialSoil: 0.5, initialSoilSlope: 1, weathering: 0.05, strataThickness: 1.5, strataShare: 0.5, strataDip: 0.3, strataDipDirection: 60 } };

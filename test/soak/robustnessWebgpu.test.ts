@@ -3,7 +3,8 @@
  * flight, and grounds too large for the adapter's limits.
  */
 import { readFileSync } from "node:fs";
-import { CpuErosionSimulation, erodeHeightfield, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../plugin/index.js";
+import { CpuErosionSimulation, erodeHeightfield, heightsToFixed, resolveOptions } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { encodeInt32 } from "../helpers/base64.js";
 import { openTestPage, type OpenPage } from "../helpers/browser.js";
 import { checkAttachDetachMany, checkLongRun } from "../helpers/webgpuLongRuns.js";

@@ -4,7 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { erodeHeightfield, generateNoiseTerrain } from "../../plugin/index.js";
+import { erodeHeightfield } from "../../plugin/index.js";
+import { generateNoiseTerrain } from "../../plugin/terrain.js";
 import { serveDirectories } from "../../scripts/lib/browser.js";
 import { newBrowserPage } from "../helpers/browser.js";
 

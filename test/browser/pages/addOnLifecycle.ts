@@ -15,7 +15,8 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
-import { createGroundFromHeights, createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld, type ErosionController } from "../../../plugin/index.js";
+import { createGroundFromHeights, createGroundTilesFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion, TerrainErosionWorld, type ErosionController } from "../../../plugin/index.js";
 import { TerrainErosionMaterialPlugin } from "../../../plugin/material/index.js";
 import { TerrainWaterSurface } from "../../../plugin/water/index.js";
 import { createPageEngine } from "../../helpers/pageEngine.js";
@@ -121,7 +122,7 @@ async function leave(how: "detach" | "dispose"): Promise<LifeStep> {
     erosion.start();
     await waitFrames(3);
     await erosion.flush();
-    const eroded = Array.from(await erosion.readHeights());
+    const eroded = Array.from(await erosion.maps.readHeights());
     if (how === "detach") erosion.detach();
     else erosion.dispose();
     return step(erosion, [ground], eroded, water);

@@ -8,7 +8,8 @@ import { Scene } from "@babylonjs/core/scene.js";
 import { FreeCamera } from "@babylonjs/core/Cameras/freeCamera.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
-import { createGroundFromPng16, ErosionSnapshot, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createGroundFromPng16 } from "../../../plugin/terrain.js";
+import { ErosionSnapshot, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { runThrottledRenderLoop } from "../../helpers/renderLoop.js";
 
 interface BakeRestoreRequest {
@@ -42,9 +43,9 @@ async function bakeRestore(request: BakeRestoreRequest) {
     restoredGround.addBehavior(restoring);
     await restoring.whenReady();
     const snapshot = ErosionSnapshot.fromArrayBuffer(await (await fetch(request.snapshot)).arrayBuffer());
-    await restoring.restore(snapshot);
+    await restoring.history.restore(snapshot);
     const restoredFingerprint = await restoring.fingerprint();
-    const heightsEqual = (await restoring.readHeights()).every((h, i) => h === snapshot.state.heights[i] * (snapshot.cellSize / 65536));
+    const heightsEqual = (await restoring.maps.readHeights()).every((h, i) => h === snapshot.state.heights[i] * (snapshot.cellSize / 65536));
     const result = { backend: erosion.backend, fingerprint, restoredFingerprint, heightsEqual, cycles: restoring.cyclesCompleted };
     engine.stopRenderLoop();
     erosion.dispose();

@@ -98,7 +98,7 @@ async function framesVersusRunCycles(request: ScenarioRequest) {
     await erosionBaked.whenReady();
     await erosionBaked.runCycles(request.cycles);
     const bakedFingerprint = await erosionBaked.fingerprint();
-    const eroded = await erosionBaked.readHeights();
+    const eroded = await erosionBaked.maps.readHeights();
     const gpuPositions = await readVertexBuffer(engine, baked, VertexBuffer.PositionKind);
     const gpuNormals = await readVertexBuffer(engine, baked, VertexBuffer.NormalKind);
     const cpuPositions = Array.from(baked.getVerticesData(VertexBuffer.PositionKind)!);
@@ -183,15 +183,15 @@ async function deviceLoss(request: ScenarioRequest) {
     Object.assign(window, { __dbg: () => ({ events, cycles: erosion.cyclesCompleted, progress: erosion.progress, running: erosion.isRunning, backend: erosion.backend }) });
     await erosion.whenReady();
     if (request.spring) {
-        erosion.addWaterSource({ x: request.spring.x, y: 0, z: request.spring.z }, request.spring.radius, request.spring.rate);
+        erosion.edits.addWaterSource({ x: request.spring.x, y: 0, z: request.spring.z }, request.spring.radius, request.spring.rate);
         erosion.start();
     }
     await until(() => erosion.cyclesCompleted >= 1 && erosion.progress > 0.3, "some progress");
     // The checkpoint is read back after the boundary's frame lands (and its rows are on the ground),
     // while the schedule (`cyclesCompleted`, `progress`) runs ahead by the frames in flight.
-    await until(() => (erosion.checkpoint?.cycle ?? 0) >= 1, "the first cycle's checkpoint");
+    await until(() => (erosion.history.checkpoint?.cycle ?? 0) >= 1, "the first cycle's checkpoint");
     // Frames keep running while the checkpoint is read: it must still be the boundary's state.
-    const checkpoint = { cycle: erosion.checkpoint!.cycle, fingerprint: fingerprintOf(erosion.checkpoint!) };
+    const checkpoint = { cycle: erosion.history.checkpoint!.cycle, fingerprint: fingerprintOf(erosion.history.checkpoint!) };
     let restored = false;
     engine.onContextRestoredObservable.addOnce(() => (restored = true));
     (engine as unknown as { _device: GPUDevice })._device.destroy();
@@ -320,7 +320,7 @@ async function longRun(request: ScenarioRequest) {
     ground.addBehavior(erosion);
     await erosion.whenReady();
     await erosion.runCycles(request.cycles);
-    const snapshot = await erosion.snapshot();
+    const snapshot = await erosion.history.snapshot();
     ground.dispose();
     const state = snapshot.state;
     return { fingerprint: snapshot.fingerprint, heights: Array.from(state.heights), suspended: Array.from(state.suspended), counters: Array.from(state.counters) };
@@ -371,20 +371,20 @@ async function mapsTexture(request: ScenarioRequest) {
     const erosion = new TerrainErosion({ ...request.options, autoStart: false });
     ground.addBehavior(erosion);
     await erosion.whenReady();
-    const texture = await erosion.getMapsTexture();
-    const areaTexture = await erosion.getMapTexture("drainageArea");
+    const texture = await erosion.maps.getMapsTexture();
+    const areaTexture = await erosion.maps.getMapTexture("drainageArea");
     // Live frames of one batch (or one piece) each: a frame writes the textures over its changed
     // rows only, so the last frames of a cycle (thermal patches) leave the other rows as they were.
     erosion.setOptions({ frameBudgetMs: 0.05, maxCycles: request.cycles });
     erosion.start();
     await until(() => erosion.cyclesCompleted >= request.cycles && !erosion.isRunning, "the maps texture's cycles");
     await erosion.whenIdle();
-    const maps = await erosion.readMaps();
+    const maps = await erosion.maps.readMaps();
     const pixels = new Float32Array(((await texture!.readPixels()) as Float32Array).buffer.slice(0));
     const areaPixels = new Float32Array(((await areaTexture!.readPixels()) as Float32Array).buffer.slice(0));
     // reset() while paused: the texture's drainage directions follow the restored heights at once.
-    await erosion.reset();
-    const directionAfterReset = Array.from((await erosion.readMaps()).direction);
+    await erosion.history.reset();
+    const directionAfterReset = Array.from((await erosion.maps.readMaps()).direction);
     const pixelsAfterReset = new Float32Array(((await texture!.readPixels()) as Float32Array).buffer.slice(0));
     const result = { size: texture!.getSize(), water: Array.from(maps.water), wear: Array.from(maps.wear), deposition: Array.from(maps.deposition), direction: Array.from(maps.direction), pixels: Array.from(pixels), drainageArea: Array.from(maps.drainageArea), areaSize: areaTexture!.getSize(), areaPixels: Array.from(areaPixels), directionAfterReset, pixelsAfterReset: Array.from(pixelsAfterReset) };
     ground.dispose();
@@ -403,19 +403,19 @@ async function shallowWaterTexture(request: ScenarioRequest & { midStep: { cycle
     const erosion = new TerrainErosion({ ...request.options, autoStart: false });
     ground.addBehavior(erosion);
     await erosion.whenReady();
-    const texture = await erosion.getMapTexture("shallowWater");
+    const texture = await erosion.maps.getMapTexture("shallowWater");
     const dry = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
-    const heightsBefore = Array.from(await erosion.readHeights());
-    erosion.addWaterSource({ x: 2, y: 0, z: -3 }, 2, 4);
+    const heightsBefore = Array.from(await erosion.maps.readHeights());
+    erosion.edits.addWaterSource({ x: 2, y: 0, z: -3 }, 2, 4);
     await erosion.runCycles(request.cycles);
-    const maps = await erosion.readMaps();
-    const heights = Array.from(await erosion.readHeights());
+    const maps = await erosion.maps.readMaps();
+    const heights = Array.from(await erosion.maps.readHeights());
     const pixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
     const fingerprint = await erosion.fingerprint();
-    await erosion.runUntil(request.midStep);
-    const midMaps = await erosion.readMaps();
+    await erosion.lockstep.runUntil(request.midStep);
+    const midMaps = await erosion.maps.readMaps();
     const midPixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
-    const mid = { pixels: Array.from(midPixels), depth: Array.from(midMaps.waterDepth), velocity: Array.from(midMaps.waterVelocity), heights: Array.from(await erosion.readHeights()), fingerprint: await erosion.fingerprint() };
+    const mid = { pixels: Array.from(midPixels), depth: Array.from(midMaps.waterDepth), velocity: Array.from(midMaps.waterVelocity), heights: Array.from(await erosion.maps.readHeights()), fingerprint: await erosion.fingerprint() };
     const result = { dry: Array.from(dry), heightsBefore, pixels: Array.from(pixels), depth: Array.from(maps.waterDepth), velocity: Array.from(maps.waterVelocity), heights, fingerprint, mid };
     ground.dispose();
     await erosion.whenIdle();

@@ -4,7 +4,8 @@
  */
 import { NullEngine } from "@babylonjs/core/Engines/nullEngine.js";
 import { Scene } from "@babylonjs/core/scene.js";
-import { createGroundFromHeights, generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createGroundFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 
 interface PoolRequest {
     width: number;

@@ -12,7 +12,9 @@ import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
-import { ErosionSnapshot, generateNoiseTerrain, parseInputLog, serializeInputLog, TerrainErosion, type ErosionBackendName, type InputStamp } from "../../../plugin/index.js";
+import { ErosionSnapshot, TerrainErosion, type ErosionBackendName, type InputStamp } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { parseInputLog, serializeInputLog } from "../../../plugin/lockstep.js";
 import { decodeInt32, encodeInt32 } from "../../helpers/base64.js";
 import { createPageEngine } from "../../helpers/pageEngine.js";
 import { readVertexBuffer } from "../../helpers/gpuReadback.js";
@@ -74,7 +76,7 @@ async function editLatency(request: LatencyRequest): Promise<LatencyResult> {
     const watcher = scene.onAfterRenderObservable.add(() => {
         if (framesToCpuData < 0 && before - cpuHeight() > 2.5) framesToCpuData = frames - called;
     });
-    erosion.dig(new Vector3(0, 0, 0), 5, 3);
+    erosion.edits.dig(new Vector3(0, 0, 0), 5, 3);
     let framesToVertexBuffer: number | null = null;
     for (let waited = 0; waited < 30 && (framesToCpuData < 0 || (webgpu && framesToVertexBuffer === null)); waited++) {
         await afterFrames(1);
@@ -116,7 +118,7 @@ export interface UndoLatencyResult {
 async function timedUndo(erosion: TerrainErosion): Promise<UndoLatency & { taken: number }> {
     const calledAt = frames;
     const started = performance.now();
-    const taken = await erosion.undo();
+    const taken = await erosion.history.undo();
     return { ms: performance.now() - started, frames: frames - calledAt, taken: taken.length };
 }
 
@@ -140,7 +142,7 @@ async function undoLatency(request: UndoLatencyRequest): Promise<UndoLatencyResu
     const centre = ((request.size - 1) / 2) * request.size + (request.size - 1) / 2;
     const cpuHeight = () => ground.getVerticesData(VertexBuffer.PositionKind)![centre * 3 + 1];
     const heightBefore = cpuHeight();
-    erosion.dig(new Vector3(0, 0, 0), 5, 3);
+    erosion.edits.dig(new Vector3(0, 0, 0), 5, 3);
     for (let waited = 0; waited < 60 && heightBefore - cpuHeight() < 2.5; waited++) await afterFrames(1);
     const heightDug = cpuHeight();
     const real = await timedUndo(erosion);
@@ -188,7 +190,7 @@ async function strokeRate(request: StrokeRequest): Promise<StrokeResult> {
     });
     ground.addBehavior(erosion);
     await erosion.whenReady();
-    if (request.water) await erosion.getMapsTexture();
+    if (request.water) await erosion.maps.getMapsTexture();
     const heavy = scene.onBeforeRenderObservable.add(() => {
         const until = performance.now() + request.renderCostMs;
         while (performance.now() < until);
@@ -205,7 +207,7 @@ async function strokeRate(request: StrokeRequest): Promise<StrokeResult> {
     const half = (request.size - 1) / 2;
     const stroke = await measure(async () => {
         for (let k = 0; k < request.edits; k++) {
-            erosion.dig(new Vector3(-half * 0.6 + (1.2 * half * k) / (request.edits - 1), 0, half * 0.2), 3, 0.5);
+            erosion.edits.dig(new Vector3(-half * 0.6 + (1.2 * half * k) / (request.edits - 1), 0, half * 0.2), 3, 0.5);
             await sleep(request.intervalMs);
         }
     });
@@ -255,7 +257,7 @@ export interface ReplayRequest {
  */
 async function stampedRun(request: StampedRunRequest): Promise<StampedRunResult> {
     const { ground, erosion } = await stampedErosion(request.backend, request.frameBudgetMs, request.cycles);
-    const first = await erosion.snapshot();
+    const first = await erosion.history.snapshot();
     const edits: StampedRunResult["edits"] = [];
     const fingerprints: string[] = [];
     const keep = (handle: { kind: string; cycle: number; batch: number }) => edits.push({ kind: handle.kind, cycle: handle.cycle, batch: handle.batch });
@@ -269,29 +271,29 @@ async function stampedRun(request: StampedRunRequest): Promise<StampedRunResult>
         erosion.start();
     };
     await afterFrames(4);
-    await given(() => keep(erosion.crater(new Vector3(-10, 0, 8), 6, 2)));
+    await given(() => keep(erosion.edits.crater(new Vector3(-10, 0, 8), 6, 2)));
     await given(() => erosion.setOption("thermal.talus", 0.4));
     await afterFrames(3);
-    await given(() => keep(erosion.dig(new Vector3(12, 0, -4), 4, 1.5)));
-    await given(() => erosion.erodeAt(new Vector3(-5, 0, -5), 6, { droplets: 200 }));
-    await given(() => keep(erosion.along([new Vector3(-20, 0, -20), new Vector3(0, 0, -12), new Vector3(20, 0, -22)], 3, { dig: 1 })));
+    await given(() => keep(erosion.edits.dig(new Vector3(12, 0, -4), 4, 1.5)));
+    await given(() => erosion.edits.erodeAt(new Vector3(-5, 0, -5), 6, { droplets: 200 }));
+    await given(() => keep(erosion.edits.along([new Vector3(-20, 0, -20), new Vector3(0, 0, -12), new Vector3(20, 0, -22)], 3, { dig: 1 })));
     await afterFrames(5);
-    await given(() => erosion.setMask("thermal", new Float32Array(SIZE * SIZE).fill(0.5)));
-    await given(() => erosion.addWaterSource(new Vector3(0, 0, 0), 2, 0.5));
-    await given(() => keep(erosion.pile(new Vector3(5, 0, 18), 5, 2)));
-    await given(() => keep(erosion.flatten(new Vector3(-18, 0, 16), 7, { to: 3, edge: 0.4 })));
+    await given(() => erosion.edits.setMask("thermal", new Float32Array(SIZE * SIZE).fill(0.5)));
+    await given(() => erosion.edits.addWaterSource(new Vector3(0, 0, 0), 2, 0.5));
+    await given(() => keep(erosion.edits.pile(new Vector3(5, 0, 18), 5, 2)));
+    await given(() => keep(erosion.edits.flatten(new Vector3(-18, 0, 16), 7, { to: 3, edge: 0.4 })));
     erosion.pause();
-    const snapshot = await erosion.snapshot();
+    const snapshot = await erosion.history.snapshot();
     erosion.start();
     while (erosion.isRunning) await afterFrames(5);
     await erosion.whenIdle();
     const fingerprint = await erosion.fingerprint();
     fingerprints.push(fingerprint);
-    await erosion.restore(snapshot);
+    await erosion.history.restore(snapshot);
     await erosion.runCycles(request.cycles - snapshot.state.cycle);
     const restoredFingerprint = await erosion.fingerprint();
-    const log = serializeInputLog(erosion.inputLog);
-    const result = { backend: erosion.backend ?? "none", edits, fingerprint, restoredFingerprint, snapshotEdits: snapshot.state.edits?.length ?? 0, first: encodeInt32(new Int32Array(first.toArrayBuffer())), log, end: erosion.stamp, fingerprints };
+    const log = serializeInputLog(erosion.history.inputLog);
+    const result = { backend: erosion.backend ?? "none", edits, fingerprint, restoredFingerprint, snapshotEdits: snapshot.state.edits?.length ?? 0, first: encodeInt32(new Int32Array(first.toArrayBuffer())), log, end: erosion.lockstep.stamp, fingerprints };
     ground.dispose();
     await erosion.whenIdle();
     return result;
@@ -315,7 +317,7 @@ async function replayRun(request: ReplayRequest): Promise<{ backend: string; fin
     const { ground, erosion } = await stampedErosion(request.backend, 8, 0);
     erosion.pause();
     const snapshot = ErosionSnapshot.fromArrayBuffer(decodeInt32(request.first).buffer as ArrayBuffer);
-    await erosion.replay(snapshot, parseInputLog(request.log), request.until);
+    await erosion.history.replay(snapshot, parseInputLog(request.log), request.until);
     const result = { backend: erosion.backend ?? "none", fingerprint: await erosion.fingerprint() };
     ground.dispose();
     await erosion.whenIdle();

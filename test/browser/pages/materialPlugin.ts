@@ -12,7 +12,8 @@ import { Color3, Color4 } from "@babylonjs/core/Maths/math.color.js";
 import { Matrix, Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
-import { createGroundFromHeights, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { createGroundFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion } from "../../../plugin/index.js";
 import { TerrainErosionMaterialPlugin } from "../../../plugin/material/index.js";
 import { createPageEngine } from "../../helpers/pageEngine.js";
 import { runThrottledRenderLoop } from "../../helpers/renderLoop.js";
@@ -72,10 +73,10 @@ async function texelMismatches(): Promise<{ checked: number; mismatches: number;
     erosion.pause();
     await erosion.whenIdle();
     await new Promise((resolve) => scene.onAfterRenderObservable.addOnce(resolve));
-    const texture = await erosion.getMapsTexture();
+    const texture = await erosion.maps.getMapsTexture();
     const pixels = new Float32Array(((await texture.readPixels()) as Float32Array).buffer.slice(0));
-    const materialPixels = new Float32Array(((await (await erosion.getMapTexture("materials")).readPixels()) as Float32Array).buffer.slice(0));
-    const maps = await erosion.readMaps();
+    const materialPixels = new Float32Array(((await (await erosion.maps.getMapTexture("materials")).readPixels()) as Float32Array).buffer.slice(0));
+    const maps = await erosion.maps.readMaps();
     const unit = 1 / 65536;
     const differs = (texels: Float32Array, i: number, expected: number[]) => expected.some((value, k) => Math.abs(texels[i * 4 + k] - value) > 1e-6 * Math.max(1, Math.abs(value)));
     let mismatches = 0;
@@ -94,8 +95,8 @@ function setPlugin(options: Partial<Pick<TerrainErosionMaterialPlugin, "soilEnab
 
 /** Screen points of the thickest soil (top 10%, away from the wettest fifth, which the wet tint covers) and of bare rock (no soil), inside the ground, with how many beds the bare rock shows. */
 async function materialPoints(): Promise<{ soil: [number, number][]; bare: [number, number][]; beds: number }> {
-    const maps = await erosion.readMaps();
-    const heights = await erosion.readHeights();
+    const maps = await erosion.maps.readMaps();
+    const heights = await erosion.maps.readHeights();
     const interior: number[] = [];
     for (let y = 3; y < SIDE - 3; y++) for (let x = 3; x < SIDE - 3; x++) interior.push(y * SIDE + x);
     const wettest = [...interior].sort((a, b) => maps.water[a] - maps.water[b])[Math.floor(interior.length * 0.8)];
@@ -129,8 +130,8 @@ async function show(variant: "plugin" | "disabled" | "plain"): Promise<void> {
 
 /** Screen points (CSS pixels) of vertices with high water (top 5% of visits) and of dry slopes (least-visited third of the steeper half). */
 async function classify(): Promise<{ wet: [number, number][]; dry: [number, number][] }> {
-    const maps = await erosion.readMaps();
-    const heights = await erosion.readHeights();
+    const maps = await erosion.maps.readMaps();
+    const heights = await erosion.maps.readHeights();
     const interior: number[] = [];
     const slope = (i: number) => {
         const x = i % SIDE;

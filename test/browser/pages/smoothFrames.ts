@@ -12,7 +12,8 @@ import { HemisphericLight } from "@babylonjs/core/Lights/hemisphericLight.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
-import { generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createPageEngine } from "../../helpers/pageEngine.js";
 
 /** What one measured cycle gave. */
@@ -75,7 +76,7 @@ async function smoothCycle(request: { size: number; budgetMs: number; options: E
     const erosion = new TerrainErosion({ ...request.options, backend: gpu ? "webgpu" : "cpu", frameBudgetMs: request.budgetMs, maxCycles: warmUp + 1 });
     ground.addBehavior(erosion);
     await erosion.whenReady();
-    if (request.mapsTexture) await erosion.getMapsTexture(); // as the bench's WebGL2 page and the sample's material plugin do
+    if (request.mapsTexture) await erosion.maps.getMapsTexture(); // as the bench's WebGL2 page and the sample's material plugin do
     // The warm-up cycle: kernels' first use, and the budget learning what each batch costs.
     await until(() => erosion.cyclesCompleted >= warmUp, "the warm-up cycles", request.timeoutMs);
     const erosionMs: number[] = [];

@@ -11,7 +11,8 @@ import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import "@babylonjs/core/Engines/WebGPU/Extensions/engine.computeShader.js";
 import "@babylonjs/core/Materials/standardMaterial.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosionWorld, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createGroundTilesFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosionWorld, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { readVertexBuffer } from "../../helpers/gpuReadback.js";
 import { seamMismatches as sharedSeamMismatches } from "../../../scripts/lib/seams.js";
 
@@ -88,7 +89,7 @@ async function worldRun(request: WorldRequest) {
     }
     await world.whenIdle();
     const fingerprint = await world.fingerprint();
-    const field = Array.from(await world.readHeights());
+    const field = Array.from(await world.maps.readHeights());
     const finalGpu = await gpuData(grounds);
     gpuSeamMismatches += seamMismatches(grounds, finalGpu);
     // Each ground's GPU positions are its window of the field's heights.

@@ -6,7 +6,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CpuErosionSimulation, decodeGrayPng, encodeGray16Png, erodeHeightfield, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, heightsToSamples, resolveOptions, samplesToHeights } from "../../../plugin/index.js";
+import { CpuErosionSimulation, erodeHeightfield, ErosionSnapshot, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { decodeGrayPng, encodeGray16Png, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/terrain.js";
 import { noMasks } from "../../../plugin/advanced.js";
 import { bake } from "../../../plugin/internal.js";
 

@@ -7,10 +7,11 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { encodeGray16Png, erodeHeightfield, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/index.js";
+import { encodeGray16Png, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/terrain.js";
+import { erodeHeightfield } from "../../../plugin/index.js";
 
 const SWIFTSHADER = "/usr/lib/chromium/vk_swiftshader_icd.json";
-const CLI = ["--import", "tsx", "plugin/bake/cli.ts"];
+const CLI = ["--import", "tsx", "cli/src/cli.ts"];
 
 let dir: string;
 

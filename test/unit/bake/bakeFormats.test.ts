@@ -13,7 +13,8 @@ import parseExr from "parse-exr";
 import { decode as decodeTiff } from "tiff";
 import { decode as decodePng } from "fast-png";
 import { writeArrayBuffer } from "geotiff";
-import { encodeGray16Png, ErosionSnapshot, fixedToHeights, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/index.js";
+import { encodeGray16Png, generateNoiseTerrain, heightsToSamples, samplesToHeights } from "../../../plugin/terrain.js";
+import { ErosionSnapshot, fixedToHeights } from "../../../plugin/index.js";
 import { bake, decodeExrHeights, decodeRaw16, decodeTiffHeights, encodeExr, encodeRaw16, encodeTiff } from "../../../plugin/internal.js";
 import { singleChannelExr } from "../../helpers/exrFixture.js";
 

@@ -5,7 +5,8 @@
  * `stallRetries` the coordinator runs them itself and the bake stops there, its state whole (a
  * bake resumed from it reaches the same fingerprint).
  */
-import { erodeHeightfield, generateNoiseTerrain, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { erodeHeightfield, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createInitialState, fingerprintOf, toFixedHeights } from "../../../plugin/advanced.js";
 import { bakeStart, runBake, TiledBakeDevice, TileWorkbench, type StepTransport } from "../../../plugin/internal.js";
 import type { ErosionStateData } from "../../../plugin/advanced.js";

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeGrayPng } from "../../../plugin/index.js";
+import { decodeGrayPng } from "../../../plugin/terrain.js";
 import { writeGray16PngRows } from "../../../plugin/bake/pngRows.js";
 
 describe("a 16-bit PNG written row by row", () => {

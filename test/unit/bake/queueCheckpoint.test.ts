@@ -7,7 +7,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateNoiseTerrain, resolveOptions } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { resolveOptions } from "../../../plugin/index.js";
 import { createInitialState, fingerprintOf, toFixedHeights } from "../../../plugin/advanced.js";
 import { readQueueCheckpoint, writeQueueCheckpoint } from "../../../plugin/internal.js";
 

@@ -4,7 +4,8 @@
  * that keep stale cells from earlier jobs, and applied back, give the one-machine terrain, maps and
  * counters for every operator, on plain and tileable terrains, with a water source. The queue itself: test/soak/queueBake.test.ts.
  */
-import { erodeHeightfield, generateNoiseTerrain, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { erodeHeightfield, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createInitialState, fingerprintOf, toFixedHeights, type WaterSource } from "../../../plugin/advanced.js";
 import { bakeStart, cpuBakeDevice, decodeTileBlob, encodeTileBlob, LocalTileTransport, runBake, TileBlobError, TiledBakeDevice, TileWorkbench, type StepTransport } from "../../../plugin/internal.js";
 

@@ -3,7 +3,8 @@
  * Babylon deferred while the scene loaded, and says why when there is none; the attach and detach
  * observables the add-ons follow; `lastFrame` while paused.
  */
-import { TerrainErosion, generateNoiseTerrain } from "../../../plugin/index.js";
+import { TerrainErosion } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const SIDE = 33;
@@ -36,7 +37,7 @@ describe("TerrainErosion's attach lifecycle", () => {
         await waiting;
         expect(erosion.backend).toBe("cpu");
         // What the README's first snippet does next works at once.
-        const spring = erosion.addWaterSource({ x: 0, y: 0, z: 0 }, 2, 1);
+        const spring = erosion.edits.addWaterSource({ x: 0, y: 0, z: 0 }, 2, 1);
         spring.remove();
         erosion.dispose();
     });

@@ -8,7 +8,8 @@ import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { VertexData } from "@babylonjs/core/Meshes/mesh.vertexData.js";
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { ErosionTargetError, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld } from "../../../plugin/index.js";
+import { ErosionTargetError, TerrainErosion, TerrainErosionWorld } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 33;

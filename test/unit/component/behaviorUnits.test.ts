@@ -4,7 +4,8 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, TerrainErosion } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, TerrainErosion } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 const W = 41;
@@ -29,16 +30,16 @@ describe("the behaviors' errors in world units", () => {
     }
 
     it.each([
-        ["dig's radius", (e: TerrainErosion) => e.dig(new Vector3(100, 0, -40), 0.4, 1), "dig: radius is 0.4: it must be a number in [1.5, 123] world units."],
-        ["a path's width", (e: TerrainErosion) => e.along([new Vector3(90, 0, -40), new Vector3(110, 0, -40)], 0.5, { dig: 1 }), "along: width / 2 is 0.25: it must be a number in [1.5, 123] world units."],
-        ["pile's height", (e: TerrainErosion) => e.pile(new Vector3(100, 0, -40), 6, 20000), "pile: height is 20000 world units: it must be a number in [0, 12288] world units."],
-        ["a crater off the ground", (e: TerrainErosion) => e.crater(new Vector3(500, 0, -40), 6, 2), "crater: the edit around (x 500, z -40) misses the ground (from (x 40, z 8) to (x 160, z -88))."],
-        ["flatten's target", (e: TerrainErosion) => e.flatten(new Vector3(100, 0, -40), 6, { to: 1e7 }), /^flatten: target is 10000000 world units: it must be within the height range \[-?[\d.]+, [\d.]+\] world units\.$/],
-        ["flattenArea's edge", (e: TerrainErosion) => e.flattenArea([new Vector3(90, 0, -40), new Vector3(110, 0, -40), new Vector3(100, 0, -30)], { edge: 500 }), "flattenArea: edge is 500: it must be a number in [0, 123] world units."],
-        ["erodeAt's radius", (e: TerrainErosion) => e.erodeAt(new Vector3(100, 0, -40), 0.4), "erodeAt: radius is 0.4 world units: it must be between half a cell, 1.5 world units, and the ground's larger side (123 world units)."],
-        ["erodeAt off the ground", (e: TerrainErosion) => e.erodeAt(new Vector3(500, 0, -40), 6), "erodeAt: the disc at (x 500, z -40) with radius 6 misses the ground (from (x 40, z 8) to (x 160, z -88))."],
-        ["a water source off the ground", (e: TerrainErosion) => e.addWaterSource(new Vector3(500, 0, -40), 3, 1), "addWaterSource: the position (x 500, z -40) is off the ground (from (x 40, z 8) to (x 160, z -88)): it must lie on it."],
-        ["a water source's radius", (e: TerrainErosion) => e.addWaterSource(new Vector3(100, 0, -40), 20000, 1), "addWaterSource: radius is 20000: it must be a number in [0, 12288] world units."],
+        ["dig's radius", (e: TerrainErosion) => e.edits.dig(new Vector3(100, 0, -40), 0.4, 1), "dig: radius is 0.4: it must be a number in [1.5, 123] world units."],
+        ["a path's width", (e: TerrainErosion) => e.edits.along([new Vector3(90, 0, -40), new Vector3(110, 0, -40)], 0.5, { dig: 1 }), "along: width / 2 is 0.25: it must be a number in [1.5, 123] world units."],
+        ["pile's height", (e: TerrainErosion) => e.edits.pile(new Vector3(100, 0, -40), 6, 20000), "pile: height is 20000 world units: it must be a number in [0, 12288] world units."],
+        ["a crater off the ground", (e: TerrainErosion) => e.edits.crater(new Vector3(500, 0, -40), 6, 2), "crater: the edit around (x 500, z -40) misses the ground (from (x 40, z 8) to (x 160, z -88))."],
+        ["flatten's target", (e: TerrainErosion) => e.edits.flatten(new Vector3(100, 0, -40), 6, { to: 1e7 }), /^flatten: target is 10000000 world units: it must be within the height range \[-?[\d.]+, [\d.]+\] world units\.$/],
+        ["flattenArea's edge", (e: TerrainErosion) => e.edits.flattenArea([new Vector3(90, 0, -40), new Vector3(110, 0, -40), new Vector3(100, 0, -30)], { edge: 500 }), "flattenArea: edge is 500: it must be a number in [0, 123] world units."],
+        ["erodeAt's radius", (e: TerrainErosion) => e.edits.erodeAt(new Vector3(100, 0, -40), 0.4), "erodeAt: radius is 0.4 world units: it must be between half a cell, 1.5 world units, and the ground's larger side (123 world units)."],
+        ["erodeAt off the ground", (e: TerrainErosion) => e.edits.erodeAt(new Vector3(500, 0, -40), 6), "erodeAt: the disc at (x 500, z -40) with radius 6 misses the ground (from (x 40, z 8) to (x 160, z -88))."],
+        ["a water source off the ground", (e: TerrainErosion) => e.edits.addWaterSource(new Vector3(500, 0, -40), 3, 1), "addWaterSource: the position (x 500, z -40) is off the ground (from (x 40, z 8) to (x 160, z -88)): it must lie on it."],
+        ["a water source's radius", (e: TerrainErosion) => e.edits.addWaterSource(new Vector3(100, 0, -40), 20000, 1), "addWaterSource: radius is 20000: it must be a number in [0, 12288] world units."],
     ])("%s", async (_name, call, message) => {
         const erosion = await attached();
         expect(() => call(erosion)).toThrow(message);

@@ -6,7 +6,8 @@
  */
 import type { Scene } from "@babylonjs/core/scene.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 65;
@@ -74,7 +75,7 @@ describe("a whole-field batch in pieces over frames", () => {
         expect(erosion.lastFrame.pieces!.to).toBeLessThan(erosion.lastFrame.pieces!.total);
         erosion.pause();
         // The schedule has counted the batch: the snapshot (queued) first runs its other pieces.
-        const snapshot = await erosion.snapshot();
+        const snapshot = await erosion.history.snapshot();
         expect(snapshot.state.cycle).toBe(1);
         expect(await erosion.fingerprint()).toBe(afterOne);
         // Paused, no frame runs any more.
@@ -89,7 +90,7 @@ describe("a whole-field batch in pieces over frames", () => {
         const withoutDig = await reference.fingerprint();
 
         const erosion = await attached({ ...OPTIONS, frameBudgetMs: 0.05 });
-        erosion.dig(new Vector3(0, 0, 0), 4, 1);
+        erosion.edits.dig(new Vector3(0, 0, 0), 4, 1);
         for (let frame = 0; frame < 50 && !erosion.lastFrame.pieces; frame++) await renderFrames(scene, 1);
         const stopped = erosion.lastFrame.pieces!;
         expect(stopped.to).toBeLessThan(stopped.total);
@@ -99,12 +100,12 @@ describe("a whole-field batch in pieces over frames", () => {
         const runFrame = backend.runFrame.bind(backend);
         const ranges: unknown[] = [];
         backend.runFrame = (...args) => (ranges.push(args[3]), runFrame(...args));
-        expect((await erosion.undo()).map((entry) => entry.kind)).toEqual(["edit"]);
+        expect((await erosion.history.undo()).map((entry) => entry.kind)).toEqual(["edit"]);
         expect(ranges.length).toBeGreaterThan(0);
         expect(ranges.every((range) => range === null)).toBe(true);
         expect(await erosion.fingerprint()).toBe(withoutDig);
         // Running on, the next cycle starts from the boundary the replay reached.
-        const snapshot = await erosion.snapshot();
+        const snapshot = await erosion.history.snapshot();
         expect(snapshot.state.cycle).toBe(1);
     });
 });

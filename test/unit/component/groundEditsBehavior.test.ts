@@ -6,7 +6,8 @@
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, TerrainErosion } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, TerrainErosion } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 41;
@@ -36,7 +37,7 @@ describe("ground edits on TerrainErosion", () => {
             await renderFrames(world.scene, 2);
             // Vertex (20, 16) is at the ground's centre: world (0, y, 0).
             const before = meshHeight(ground, 20, 16);
-            const handle = erosion.dig(new Vector3(0, 0, 0), 4, 2);
+            const handle = erosion.edits.dig(new Vector3(0, 0, 0), 4, 2);
             expect(handle.kind).toBe("dig");
             let frames = 0;
             while (frames < 10 && Math.abs(before - 2 - meshHeight(ground, 20, 16)) > 0.05) {
@@ -50,15 +51,15 @@ describe("ground edits on TerrainErosion", () => {
             expect(before - meshHeight(ground, 20, 16)).toBeGreaterThan(1.9);
             erosion.pause();
             await erosion.whenIdle();
-            expect((await erosion.readCounters()).editRemoved).toBeGreaterThan(0);
+            expect((await erosion.maps.readCounters()).editRemoved).toBeGreaterThan(0);
         });
     }
 
     it("equals the mesh-free simulation with the same stamps, and a snapshot carries a pending edit", async () => {
         const { erosion } = await attached(false);
         await erosion.runCycles(1);
-        const handle = erosion.crater(new Vector3(-6, 0, 4), 5, 1.5);
-        const snapshot = await erosion.snapshot();
+        const handle = erosion.edits.crater(new Vector3(-6, 0, 4), 5, 1.5);
+        const snapshot = await erosion.history.snapshot();
         expect(snapshot.state.edits).toHaveLength(1);
         await erosion.runCycles(1);
         const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
@@ -68,7 +69,7 @@ describe("ground edits on TerrainErosion", () => {
         expect([edit.cycle, edit.batch]).toEqual([handle.cycle, handle.batch]);
         reference.runCycles(1);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
-        await erosion.restore(snapshot);
+        await erosion.history.restore(snapshot);
         await erosion.runCycles(1);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
     });
@@ -76,7 +77,7 @@ describe("ground edits on TerrainErosion", () => {
     it("flattenArea levels a plot given by world positions, as the mesh-free simulation does", async () => {
         const { erosion } = await attached(false);
         const plot = [new Vector3(-8, 0, 6), new Vector3(6, 0, 8), new Vector3(4, 0, -6), new Vector3(-6, 0, -4)];
-        erosion.flattenArea(plot, { to: 5, edge: 2 });
+        erosion.edits.flattenArea(plot, { to: 5, edge: 2 });
         await erosion.runCycles(1);
         const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
         reference.edit({ kind: "flatten", target: 5 * 65536, area: true }, plot.map((p) => ({ x: p.x + 20, y: 16 - p.z })), 2);
@@ -87,15 +88,15 @@ describe("ground edits on TerrainErosion", () => {
     it("refuses bad arguments with their names before anything changes", async () => {
         const { erosion } = await attached(false);
         const fingerprint = await erosion.fingerprint();
-        expect(() => erosion.dig(new Vector3(0, 0, 0), Number.NaN, 1)).toThrow(/dig: radius is NaN/);
-        expect(() => erosion.pile(new Vector3(0, 0, 0), -1, 1)).toThrow(/pile: radius is -1/);
-        expect(() => erosion.dig(new Vector3(0, 0, 0), 3, 0)).toThrow(/dig: depth is 0/);
-        expect(() => erosion.crater(new Vector3(500, 0, 0), 3, 1)).toThrow(/misses the ground/);
-        expect(() => erosion.along([new Vector3(0, 0, 0)], 2, { dig: 1 })).toThrow(/along: path has 1 points/);
-        expect(() => erosion.flatten(new Vector3(0, 0, 0), 3, { to: Number.POSITIVE_INFINITY })).toThrow(/flatten.to is Infinity/);
-        expect(() => erosion.flatten(new Vector3(0, 0, 0), 3, { edge: 2 })).toThrow(/edge is 2/);
-        expect(() => erosion.flattenArea([new Vector3(0, 0, 0), new Vector3(3, 0, 0)])).toThrow(/flattenArea: polygon has 2 points/);
-        expect(() => erosion.flattenArea([new Vector3(0, 0, 0), new Vector3(3, 0, 0), new Vector3(0, 0, 3)], { edge: -1 })).toThrow(/flattenArea: edge is -1/);
+        expect(() => erosion.edits.dig(new Vector3(0, 0, 0), Number.NaN, 1)).toThrow(/dig: radius is NaN/);
+        expect(() => erosion.edits.pile(new Vector3(0, 0, 0), -1, 1)).toThrow(/pile: radius is -1/);
+        expect(() => erosion.edits.dig(new Vector3(0, 0, 0), 3, 0)).toThrow(/dig: depth is 0/);
+        expect(() => erosion.edits.crater(new Vector3(500, 0, 0), 3, 1)).toThrow(/misses the ground/);
+        expect(() => erosion.edits.along([new Vector3(0, 0, 0)], 2, { dig: 1 })).toThrow(/along: path has 1 points/);
+        expect(() => erosion.edits.flatten(new Vector3(0, 0, 0), 3, { to: Number.POSITIVE_INFINITY })).toThrow(/flatten.to is Infinity/);
+        expect(() => erosion.edits.flatten(new Vector3(0, 0, 0), 3, { edge: 2 })).toThrow(/edge is 2/);
+        expect(() => erosion.edits.flattenArea([new Vector3(0, 0, 0), new Vector3(3, 0, 0)])).toThrow(/flattenArea: polygon has 2 points/);
+        expect(() => erosion.edits.flattenArea([new Vector3(0, 0, 0), new Vector3(3, 0, 0), new Vector3(0, 0, 3)], { edge: -1 })).toThrow(/flattenArea: edge is -1/);
         expect(await erosion.fingerprint()).toBe(fingerprint);
     });
 });

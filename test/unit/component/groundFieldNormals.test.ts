@@ -7,7 +7,8 @@
 import "@babylonjs/core/Meshes/groundMesh.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
-import { createGroundTilesFromHeights, generateNoiseTerrain, heightsToFixed } from "../../../plugin/index.js";
+import { createGroundTilesFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed } from "../../../plugin/index.js";
 import { GroundField, normalRowsFromFixed } from "../../../plugin/internal.js";
 import { createNullScene } from "../../helpers/nullScene.js";
 

@@ -66,7 +66,7 @@ describe("a CPU backend whose worker stops answering", () => {
             const reference = erodeHeightfield(STALL_HEIGHTS, STALL_SIZE, STALL_SIZE, OPTIONS, 1);
             expect(erosion.cyclesCompleted).toBe(1);
             expect(erosion.isRunning).toBe(false);
-            expect(Array.from(await erosion.readHeights())).toEqual(Array.from(reference.heights));
+            expect(Array.from(await erosion.maps.readHeights())).toEqual(Array.from(reference.heights));
             expect(await erosion.fingerprint()).not.toBe(reference.fingerprint); // the dig waits at its stamp, in the state
             expect(erosion.getGrounds()[0].getHeightAtCoordinates(0, 0)).toBeCloseTo(reference.heights[16 * STALL_SIZE + 16], 4);
             // The worker answers again: start() rebuilds and runs on to the undisturbed terrain.

@@ -86,8 +86,8 @@ describe("a WebGPU backend whose readback never resolves", () => {
             expect(status.reason).toMatch(/^Erosion stalled: readBuffer TerrainErosion\.\w+ \(bytes \d+-\d+\) did not settle within \d+ ms .*more stalls in a row than stallRetries \(1\)/);
             const reference = erodeHeightfield(STALL_HEIGHTS, STALL_SIZE, STALL_SIZE, OPTIONS, 1);
             expect(erosion.cyclesCompleted).toBe(1);
-            expect(Array.from(await erosion.readHeights())).toEqual(Array.from(reference.heights));
-            expect(Array.from(await erosion.exportFixedHeights())).toEqual(Array.from(reference.fixedHeights));
+            expect(Array.from(await erosion.maps.readHeights())).toEqual(Array.from(reference.heights));
+            expect(Array.from(await erosion.maps.exportFixedHeights())).toEqual(Array.from(reference.fixedHeights));
         } finally {
             run.dispose();
         }

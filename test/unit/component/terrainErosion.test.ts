@@ -9,7 +9,8 @@ import { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { TransformNode } from "@babylonjs/core/Meshes/transformNode.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { CpuErosionSimulation, resolveOptions, erodeHeightfield, ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, heightsToFixed, RUNTIME_SETTINGS, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, resolveOptions, erodeHeightfield, ErosionOptionError, ErosionSnapshot, ErosionTargetError, heightsToFixed, RUNTIME_SETTINGS, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 49;
@@ -54,7 +55,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         expect(erosion.lastFrame.applyMs).toBeGreaterThanOrEqual(0);
         // Some frame applied rows (a frame of a river batch's middle pieces brings none back).
         expect(erosion.frameStats.mainThread.maxMs).toBeGreaterThan(0);
-        const eroded = await erosion.readHeights();
+        const eroded = await erosion.maps.readHeights();
         expect(eroded.some((h, i) => Math.abs(h - heights[i]) > 1e-3)).toBe(true);
     });
 
@@ -64,7 +65,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         await erosion.runCycles(3);
         const reference = erodeHeightfield(heights, W, D, OPTIONS, 3);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint);
-        expect(Array.from(await erosion.readHeights())).toEqual(Array.from(reference.heights));
+        expect(Array.from(await erosion.maps.readHeights())).toEqual(Array.from(reference.heights));
     });
 
     it("is identical whatever the frame budget and pause pattern", async () => {
@@ -97,7 +98,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         reference.runCycles(1);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
         // A change made mid-cycle waits for the boundary: the rest of the cycle runs with the old value.
-        await erosion.reset();
+        await erosion.history.reset();
         erosion.setOptions({ frameBudgetMs: 0.05 });
         erosion.start();
         await renderFrames(scene, 1);
@@ -119,7 +120,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
     it("keeps the mesh's CPU data and gameplay queries in sync", async () => {
         const { erosion, ground } = await attached({ ...OPTIONS, autoStart: false });
         await erosion.runCycles(2);
-        const eroded = await erosion.readHeights();
+        const eroded = await erosion.maps.readHeights();
         const positions = ground.getVerticesData(VertexBuffer.PositionKind)!;
         for (let i = 0; i < W * D; i++) expect(positions[i * 3 + 1]).toBe(eroded[i]);
         // At a vertex, the ground's own height query returns the eroded height.
@@ -138,7 +139,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         const before = Float32Array.from(ground.getVerticesData(VertexBuffer.PositionKind)!);
         const fingerprintAtAttach = await erosion.fingerprint();
         await erosion.runCycles(2);
-        await erosion.reset();
+        await erosion.history.reset();
         expect(Array.from(ground.getVerticesData(VertexBuffer.PositionKind)!)).toEqual(Array.from(before));
         expect(erosion.cyclesCompleted).toBe(0);
         expect(await erosion.fingerprint()).toBe(fingerprintAtAttach);
@@ -147,10 +148,10 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
     it("snapshot() round-trips through an ArrayBuffer and restore() continues identically", async () => {
         const { erosion } = await attached({ ...OPTIONS, autoStart: false });
         await erosion.runCycles(1);
-        const snapshot = ErosionSnapshot.fromArrayBuffer((await erosion.snapshot()).toArrayBuffer());
+        const snapshot = ErosionSnapshot.fromArrayBuffer((await erosion.history.snapshot()).toArrayBuffer());
         await erosion.runCycles(1);
         const afterTwo = await erosion.fingerprint();
-        await erosion.restore(snapshot);
+        await erosion.history.restore(snapshot);
         expect(await erosion.fingerprint()).toBe(snapshot.fingerprint);
         expect(erosion.cyclesCompleted).toBe(1);
         await erosion.runCycles(1);
@@ -161,11 +162,11 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
     it("snapshots carry the simulation options only, and restore() keeps the runtime settings in force", async () => {
         const { erosion } = await attached({ ...OPTIONS, autoStart: false, frameBudgetMs: 5, maxCycles: 40 });
         await erosion.runCycles(1);
-        const snapshot = await erosion.snapshot();
+        const snapshot = await erosion.history.snapshot();
         expect(Object.keys(snapshot.options).filter((key) => (RUNTIME_SETTINGS as readonly string[]).includes(key))).toEqual([]);
         erosion.setOptions({ frameBudgetMs: 7, maxCycles: 0, seed: 99 });
         await erosion.runCycles(1);
-        await erosion.restore(snapshot);
+        await erosion.history.restore(snapshot);
         expect(erosion.options.seed).toBe(3);
         expect(erosion.options.frameBudgetMs).toBe(7);
         expect(erosion.options.maxCycles).toBe(0);
@@ -174,7 +175,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
     it("loads a snapshot written with the runtime settings in its options (before they were split off)", async () => {
         const { erosion } = await attached({ ...OPTIONS, autoStart: false });
         await erosion.runCycles(1);
-        const snapshot = await erosion.snapshot();
+        const snapshot = await erosion.history.snapshot();
         // The same bytes with the header's options holding every option, as snapshots once did.
         const bytes = new Uint8Array(snapshot.toArrayBuffer());
         const start = Buffer.from(bytes).indexOf('{"options":');
@@ -198,7 +199,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         const { erosion, ground } = await attached();
         await renderFrames(scene, 6);
         await erosion.flush();
-        const eroded = await erosion.readHeights();
+        const eroded = await erosion.maps.readHeights();
         ground.removeBehavior(erosion);
         await erosion.whenIdle();
         expect(erosion.ground).toBeNull();
@@ -231,7 +232,7 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         const ground = CreateGround("wide", { width: 60, height: 20, subdivisionsX: 30, subdivisionsY: 10, updatable: true }, scene);
         const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
         await erosion.runCycles(1);
-        expect((await erosion.readHeights()).length).toBe(31 * 11);
+        expect((await erosion.maps.readHeights()).length).toBe(31 * 11);
     });
 
     it("erodes a CreateGroundFromHeightMap ground once it is ready", async () => {
@@ -245,9 +246,9 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
             expect(created.getClassName()).toBe("GroundMesh");
         });
         const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
-        const before = await erosion.readHeights();
+        const before = await erosion.maps.readHeights();
         await erosion.runCycles(1);
-        const after = await erosion.readHeights();
+        const after = await erosion.maps.readHeights();
         expect(after.length).toBe(41 * 41);
         expect(after.some((h, i) => Math.abs(h - before[i]) > 1e-3)).toBe(true);
     });
@@ -294,13 +295,13 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         const { erosion } = await attached({ ...OPTIONS, autoStart: false }, ground);
         // Vertex (column 10, row 12) of a 48 x 40 m ground scaled by 2 and moved to (100, -40).
         const world = new Vector3(100 + 2 * (-24 + 10), 0, -40 + 2 * (20 - 12));
-        erosion.erodeAt(world, 8, { droplets: 300 }); // 8 world units = 4 cells
+        erosion.edits.erodeAt(world, 8, { droplets: 300 }); // 8 world units = 4 cells
         await erosion.runCycles(2);
         const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
         reference.erodeAt(10, 12, 4, { droplets: 300 });
         reference.runCycles(2);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
-        await erosion.reset();
+        await erosion.history.reset();
         expect(await erosion.fingerprint()).toBe(new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS)).fingerprint());
     });
 
@@ -308,24 +309,24 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         const { erosion } = await attached({ ...OPTIONS, autoStart: false });
         const values = Float64Array.from({ length: W * D }, (_, i) => (i % W) / (W - 1));
         await erosion.runCycles(1);
-        await erosion.setMask("hydraulic", values);
+        await erosion.edits.setMask("hydraulic", values);
         await erosion.runCycles(1);
         const reference = new CpuErosionSimulation(W, D, heightsToFixed(heights), resolveOptions(OPTIONS));
         reference.runCycles(1);
         reference.setMasks({ hydraulic: Int32Array.from(values, (v) => Math.round(v * 65536)), thermal: null, rivers: null, uplift: null, rain: null, hardness: null, soil: null });
         reference.runCycles(1);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
-        await expect(erosion.setMask("hydraulic", new Float64Array(3))).rejects.toThrow(/3 values but the ground has/);
-        await expect(erosion.setMask("hydraulic", new Float64Array(W * D).fill(1.5))).rejects.toThrow(/mask\[0\] is 1.5/);
-        const maps = await erosion.readMaps();
+        await expect(erosion.edits.setMask("hydraulic", new Float64Array(3))).rejects.toThrow(/3 values but the ground has/);
+        await expect(erosion.edits.setMask("hydraulic", new Float64Array(W * D).fill(1.5))).rejects.toThrow(/mask\[0\] is 1.5/);
+        const maps = await erosion.maps.readMaps();
         expect(maps.wear.length).toBe(W * D);
         expect(maps.direction.length).toBe(W * D);
-        await erosion.resetMaps();
-        expect((await erosion.readMaps()).wear.every((value) => value === 0)).toBe(true);
+        await erosion.maps.resetMaps();
+        expect((await erosion.maps.readMaps()).wear.every((value) => value === 0)).toBe(true);
         // The CPU backend keeps a maps texture current too (its pixels are checked in the browser tests).
-        const texture = await erosion.getMapsTexture();
+        const texture = await erosion.maps.getMapsTexture();
         expect([texture.getSize(), texture.name]).toEqual([{ width: W, height: D }, "TerrainErosion.maps"]);
-        expect((await erosion.getMapTexture("drainageArea")).getSize()).toEqual({ width: W, height: D });
+        expect((await erosion.maps.getMapTexture("drainageArea")).getSize()).toEqual({ width: W, height: D });
     });
 
     it("reports its events", async () => {
@@ -338,6 +339,6 @@ describe("TerrainErosion on a NullEngine (CPU backend)", () => {
         // Droplets on patches 0-3 (each its own class here), the rivers once over the whole field (patch 0), thermal on 0-3.
         expect(patches).toEqual([0, 1, 2, 3, 0, 0, 1, 2, 3]);
         expect(cycles).toBe(1);
-        expect(heightsToFixed(await erosion.readHeights()).length).toBe(W * D);
+        expect(heightsToFixed(await erosion.maps.readHeights()).length).toBe(W * D);
     });
 });

@@ -4,7 +4,8 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 const W = 41;
@@ -34,7 +35,7 @@ describe("bedrock and soil on TerrainErosion (NullEngine, CPU backend)", () => {
         reference.runCycles(2);
         expect(await erosion.fingerprint()).toBe(reference.fingerprint());
 
-        const maps = await erosion.readMaps();
+        const maps = await erosion.maps.readMaps();
         const soil = reference.state.materials!.soil;
         // The ground's cell size is 1 local unit: soil in local units is the fixed point over 65536.
         expect(Array.from(maps.soil)).toEqual(Array.from(soil, (units) => Math.fround(units / 65536)));
@@ -44,23 +45,23 @@ describe("bedrock and soil on TerrainErosion (NullEngine, CPU backend)", () => {
         expect(new Set(maps.exposedLayer).size).toBeGreaterThan(3);
         expect(new Set(maps.rockHardness)).toEqual(new Set([3, 20]));
 
-        const snapshot = await erosion.snapshot();
+        const snapshot = await erosion.history.snapshot();
         await erosion.runCycles(1);
         const after = await erosion.fingerprint();
-        await erosion.restore(snapshot);
+        await erosion.history.restore(snapshot);
         await erosion.runCycles(1);
         expect(await erosion.fingerprint()).toBe(after);
 
         // Off again: the soil stays as it is (and in the fingerprint), the heights erode as without materials.
-        const heightsBefore = (await erosion.snapshot()).state.heights;
-        const soilBefore = Array.from((await erosion.readMaps()).soil);
+        const heightsBefore = (await erosion.history.snapshot()).state.heights;
+        const soilBefore = Array.from((await erosion.maps.readMaps()).soil);
         erosion.setOptions({ materials: { enabled: false } });
         await erosion.runCycles(1);
-        expect(Array.from((await erosion.readMaps()).soil)).toEqual(soilBefore);
-        expect(Array.from((await erosion.snapshot()).state.heights)).not.toEqual(Array.from(heightsBefore));
+        expect(Array.from((await erosion.maps.readMaps()).soil)).toEqual(soilBefore);
+        expect(Array.from((await erosion.history.snapshot()).state.heights)).not.toEqual(Array.from(heightsBefore));
 
-        await erosion.reset();
-        expect((await erosion.readMaps()).soil.every((thickness) => thickness === 0)).toBe(true);
+        await erosion.history.reset();
+        expect((await erosion.maps.readMaps()).soil.every((thickness) => thickness === 0)).toBe(true);
         erosion.detach();
     });
 

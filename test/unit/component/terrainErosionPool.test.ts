@@ -4,7 +4,8 @@
  * the one-thread reference's.
  */
 import type { Scene } from "@babylonjs/core/scene.js";
-import { erodeHeightfield, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { erodeHeightfield, TerrainErosion } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 65;

@@ -7,7 +7,8 @@ import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
-import { createGroundFromHeights, createGroundTilesFromHeights, erodeHeightfield, ErosionGroundSave, ErosionTargetError, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld, type ErosionOptionsInput, type GroundDataUpdate } from "../../../plugin/index.js";
+import { createGroundFromHeights, createGroundTilesFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { erodeHeightfield, ErosionGroundSave, ErosionTargetError, TerrainErosion, TerrainErosionWorld, type ErosionOptionsInput, type GroundDataUpdate } from "../../../plugin/index.js";
 import { sizeProblem } from "../../../plugin/component/gpuLimits.js";
 import { createNullScene, renderFrames } from "../../helpers/nullScene.js";
 import { seamMismatches as sharedSeamMismatches } from "../../../scripts/lib/seams.js";
@@ -104,21 +105,21 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
         const single = createGroundFromHeights("single", field, { columns: side, rows: side, extent: extentOf(side, side) }, scene);
         const behavior = new TerrainErosion(options);
         single.addBehavior(behavior);
-        await behavior.setMask("hardness", map);
+        await behavior.edits.setMask("hardness", map);
         await behavior.runCycles(2);
         const grounds = createGroundTilesFromHeights("rock", field, { columns: side, rows: side, extent: extentOf(side, side), tiles: { columns: 2, rows: 2 } }, scene);
         const world = new TerrainErosionWorld(grounds, options);
-        await world.setMask("hardness", map);
+        await world.edits.setMask("hardness", map);
         await world.runCycles(2);
         expect(await world.fingerprint()).toBe(await behavior.fingerprint());
-        const soil = (await world.readMaps()).soil;
+        const soil = (await world.maps.readMaps()).soil;
         expect(Math.max(...soil)).toBeGreaterThan(0);
-        expect(Array.from(soil)).toEqual(Array.from((await behavior.readMaps()).soil));
+        expect(Array.from(soil)).toEqual(Array.from((await behavior.maps.readMaps()).soil));
         // A ground's save carries its window of the soil.
         const save = ErosionGroundSave.fromArrayBuffer((await world.saveGround(grounds[1][0])).toArrayBuffer());
         const { x0, y0, width, depth } = world.windowOf(grounds[1][0]);
         const saved = save.snapshot.state.materials!.soil;
-        const whole = (await behavior.readMaps()).soil;
+        const whole = (await behavior.maps.readMaps()).soil;
         for (const [x, y] of [[0, 0], [width - 1, depth - 1], [5, 7]]) expect(saved[y * width + x] / 65536).toBeCloseTo(whole[(y0 + y) * side + x0 + x], 6);
         world.dispose();
         behavior.dispose();
@@ -128,10 +129,10 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
         const mask = Array.from({ length: W * D }, (_, i) => ((i % W) + Math.floor(i / W)) % 5 === 0 ? 0.25 : 1);
         const spot = new Vector3(-6, 0, 3); // near the first column seam (x = -6.5) and the row seam (z = 4)
         const run = async (erosion: TerrainErosion | TerrainErosionWorld) => {
-            await erosion.setMask("hydraulic", mask);
-            erosion.erodeAt(spot, 4, { droplets: 200 });
+            await erosion.edits.setMask("hydraulic", mask);
+            erosion.edits.erodeAt(spot, 4, { droplets: 200 });
             await erosion.runCycles(2);
-            return { fingerprint: await erosion.fingerprint(), maps: await erosion.readMaps() };
+            return { fingerprint: await erosion.fingerprint(), maps: await erosion.maps.readMaps() };
         };
         const single = createGroundFromHeights("single", heights, { columns: W, rows: D, extent: extentOf(W, D) }, scene);
         const behavior = new TerrainErosion({ ...OPTIONS, autoStart: false });
@@ -147,8 +148,8 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
 
     it("applies ground edits across seams exactly as on one ground, seams equal from the preview on", async () => {
         const edit = (erosion: TerrainErosion | TerrainErosionWorld) => {
-            erosion.crater(new Vector3(-6.5, 0, 4), 5, 2); // on the corner of four grounds
-            erosion.along([new Vector3(-29, 0, -10), new Vector3(0, 0, 2), new Vector3(29, 0, 10)], 3, { dig: 1.5 });
+            erosion.edits.crater(new Vector3(-6.5, 0, 4), 5, 2); // on the corner of four grounds
+            erosion.edits.along([new Vector3(-29, 0, -10), new Vector3(0, 0, 2), new Vector3(29, 0, 10)], 3, { dig: 1.5 });
         };
         const single = createGroundFromHeights("single", heights, { columns: W, rows: D, extent: extentOf(W, D) }, scene);
         const behavior = new TerrainErosion({ ...OPTIONS, autoStart: false });
@@ -165,7 +166,7 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
         expect(seamMismatches(grounds)).toEqual([]);
         await world.runCycles(1);
         expect(await world.fingerprint()).toBe(await behavior.fingerprint());
-        expect((await world.readCounters()).editRemoved).toBeGreaterThan(0);
+        expect((await world.maps.readCounters()).editRemoved).toBeGreaterThan(0);
         expect(seamMismatches(grounds)).toEqual([]);
         world.dispose();
     });
@@ -221,7 +222,7 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
         const target = other.grounds[1][1];
         await other.restoreGrounds([stored[4]]);
         const { x0, y0, width, depth } = other.windowOf(target);
-        const [mine, theirs] = [await other.exportFixedHeights(), stored[4].snapshot.state.heights];
+        const [mine, theirs] = [await other.maps.exportFixedHeights(), stored[4].snapshot.state.heights];
         for (let y = 0; y < depth; y++) {
             expect(Array.from(mine.subarray((y0 + y) * W + x0, (y0 + y) * W + x0 + width))).toEqual(Array.from(theirs.subarray(y * width, (y + 1) * width)));
         }
@@ -245,7 +246,7 @@ describe("TerrainErosionWorld on a NullEngine (CPU backend)", () => {
         const initial = await world.fingerprint();
         await world.runCycles(1);
         expect(await world.fingerprint()).not.toBe(initial);
-        await world.reset();
+        await world.history.reset();
         expect(await world.fingerprint()).toBe(initial);
         expect(grounds.flat().map((ground) => Array.from(ground.getVerticesData(VertexBuffer.PositionKind)!))).toEqual(original);
         expect(seamMismatches(grounds)).toEqual([]);

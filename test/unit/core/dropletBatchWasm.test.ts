@@ -6,7 +6,8 @@
  * a patch whose window is narrower than the field, a local event's disc, a batch split between
  * threads, a change accumulator that already holds something, the materials' soil and hardness).
  */
-import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { buildBatchParams, FIXED_ONE, layoutPatches, type BatchParams, type MaterialGrids } from "../../../plugin/advanced.js";
 import { brushEntryCount, buildBrush, COUNTER_COUNT, COUNTER_DROPLET_STEPS, COUNTER_OUTFLOW, dropletBatchWasmAvailable, erodeDroplets, useDropletBatchWasm } from "../../../plugin/internal.js";
 

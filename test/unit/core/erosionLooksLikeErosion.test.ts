@@ -2,7 +2,8 @@
  * On a noisy slope the change must concentrate into channels that run downhill and carry
  * material down: a test that fails for uniform lowering, for noise and for droplets that flow uphill.
  */
-import { erodeHeightfield, generateNoiseTerrain, heightsToFixed } from "../../../plugin/index.js";
+import { erodeHeightfield, heightsToFixed } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { hash4 } from "../../../plugin/internal.js";
 import { erosionPatternProblems } from "../../helpers/erosionMetrics.js";
 

@@ -3,7 +3,8 @@
  * so on the CPU reference they give one terrain in schedule order, in reverse and shuffled, while
  * batches of different classes do not commute (the check can tell an order that matters).
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { batchExtent, buildBatchParams, extentsMeet, type PlannedBatch } from "../../../plugin/advanced.js";
 
 /** Every batch of one cycle, planned in schedule order (the simulation is not advanced). */

@@ -61,7 +61,7 @@ describe("module layers", () => {
     });
 
     it("has each test reach the plugin through its public entries and at most one internal module", () => {
-        // The package's entries (package.json exports: the main one, material, physics, water), as sources.
+        // The package's entries (package.json exports: the main one, lockstep, terrain, advanced, material, physics, water), as sources.
         const exportsMap = JSON.parse(readFileSync("package.json", "utf8")).exports as Record<string, string | { import: string }>;
         const entries = new Set(Object.values(exportsMap).map((target) => (typeof target === "string" ? target : target.import).replace(/^\.\/dist\/esm\//, "plugin/").replace(/\.js$/, ".ts")));
         expect(entries).toContain("plugin/index.ts");
@@ -177,7 +177,7 @@ describe("module layers", () => {
         expect(wings.filter((wing) => !existsSync(`plugin/${wing}/index.ts`))).toEqual([]);
         const past = repositoryImports("plugin").filter(({ file, path }) => {
             const wing = wings.find((name) => path?.startsWith(`plugin/${name}/`));
-            // The package's entries (plugin/*.ts: index, advanced, internal, umd) are faces themselves.
+            // The package's entries (plugin/*.ts: index, lockstep, terrain, advanced, internal, umd) are faces themselves.
             return wing !== undefined && dirname(file) !== "plugin" && !file.startsWith(`plugin/${wing}/`) && path !== `plugin/${wing}/index.ts`;
         });
         expect(past.map(({ file, specifier }) => `${file}: ${specifier}`)).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * erodeAt: local erosion over a disc, confined, deterministic and recorded in the state.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { discDirection, QUARTER_COSINES } from "../../../plugin/core/localErosion.js";
 
 const W = 80;

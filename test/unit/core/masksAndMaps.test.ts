@@ -1,7 +1,8 @@
 /**
  * Masks (docs/simulation.md, "Masks") and erosion maps, on the CPU reference (GPU parity covers both).
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { buildBatchParams, createMaps, MAP_LIMIT, noMasks, type ErosionMasks } from "../../../plugin/advanced.js";
 import { applyDelta, heightSum } from "../../../plugin/internal.js";
 

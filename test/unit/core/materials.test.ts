@@ -3,7 +3,8 @@
  * repose and hardness, the state's new grids in the fingerprint and snapshots, and a run without
  * the materials unchanged.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateCone, generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { conservedMass, fingerprintOf, noMasks } from "../../../plugin/advanced.js";
 import { axisSlope, HARDNESS_ONE, initialSoilAt, weatheredSoil, materialMapArrays, materialParams, materialTexels, rockTaken, rockThreshold, soilAfter, thermalMaterialAmount } from "../../../plugin/internal.js";
 

@@ -5,7 +5,8 @@
  * working its edge rows in full), on a tileable terrain (receivers across the seam), on a patch
  * narrower than the field, with a rivers mask.
  */
-import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { buildBatchParams, createInitialState, fingerprintOf, noMasks, type ErosionStateData } from "../../../plugin/advanced.js";
 import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, runRiverPhase } from "../../../plugin/internal.js";
 

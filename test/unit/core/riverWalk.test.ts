@@ -7,7 +7,8 @@
  * than the walk's first stack, with the materials, and walked in shares of its trees (as the worker pool splits it);
  * each walked both in TypeScript and on WebAssembly (plugin/kernels/rivers/fast/riverWalkWasm.ts).
  */
-import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionMaps, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, resolveOptions, type ErosionMaps, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, noMasks, type ErosionStateData } from "../../../plugin/advanced.js";
 import { createRiverScratch, RiverBandWork, riverPhaseBand, riverPhases, riverRoots, riverWalkWasmAvailable, riverWalkWasmStackLevels, runRiverPhase, splitRoots, useRiverWalkWasm, VertexList, type RiverPhase } from "../../../plugin/internal.js";
 import { rampedRiverMasks } from "../../helpers/riverMasks.js";

@@ -5,7 +5,8 @@
  * WebAssembly and in TypeScript; and an apron one row short of what the proof asks for gives
  * another terrain (so the test can fail).
  */
-import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionMaps } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, resolveOptions, type ErosionMaps } from "../../../plugin/index.js";
 import { buildBatchParams, createInitialState, createMaps, fingerprintOf, noMasks, type ErosionStateData } from "../../../plugin/advanced.js";
 import { COUNTER_COUNT, createMaterialGrids, createRiverScratch, RiverBandWork, RiverWindows, runRiverBatch, useRiverWalkWasm } from "../../../plugin/internal.js";
 import { rampedRiverMasks } from "../../helpers/riverMasks.js";

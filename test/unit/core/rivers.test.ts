@@ -2,7 +2,8 @@
  * The stream-power river operator on the CPU reference (GPU parity covers the WGSL): the implicit
  * step, drainage area, lakes, uplift, tileable terrains. docs/simulation.md, "Stream-power rivers".
  */
-import { CpuErosionSimulation, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput, drainageField } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateCone, generateNoiseTerrain, drainageField } from "../../../plugin/terrain.js";
 import { buildBatchParams, COUNTER_NAMES, conservedMass, createInitialState, priorityFloodFill } from "../../../plugin/advanced.js";
 import { ALL_ROWS, DonorLists, listDonors, riverCut, riverErode, riverSlots, THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
 

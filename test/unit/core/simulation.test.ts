@@ -1,4 +1,5 @@
-import { CpuErosionSimulation, erodeHeightfield, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { CpuErosionSimulation, erodeHeightfield, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateCone, generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { conservedMass, createInitialState } from "../../../plugin/advanced.js";
 import { heightSum } from "../../../plugin/internal.js";
 import { expectGolden } from "../../helpers/golden.js";

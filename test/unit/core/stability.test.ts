@@ -3,7 +3,8 @@
  * droplets on 128^2 stay bounded and do not swing, and rain behaves as a sampling density.
  * Sizes are pinned: each run here is 30-50 M droplet steps.
  */
-import { CpuErosionSimulation, fixedToHeights, generateCone, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { CpuErosionSimulation, fixedToHeights, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateCone, generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { conservedMass } from "../../../plugin/advanced.js";
 import { ACCUMULATOR_LIMIT } from "../../../plugin/internal.js";
 import { boxBlur3, pearson } from "../../helpers/erosionMetrics.js";

@@ -2,7 +2,8 @@
  * Repeated thermal (talus) erosion steps bring every slope to the talus threshold or below, across
  * patch seams, with 4 and 8 neighbours.
  */
-import { CpuErosionSimulation, generateCone, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateCone } from "../../../plugin/terrain.js";
 import { THERMAL_DX, THERMAL_DY } from "../../../plugin/internal.js";
 
 describe.each([4, 8] as const)("thermal erosion with %i neighbours", (neighbours) => {

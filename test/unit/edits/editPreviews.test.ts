@@ -4,7 +4,8 @@
  * they show, so no vertex has it twice (a dig twice as deep) wherever the region ends.
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
-import { generateNoiseTerrain, heightsToFixed, type GroundEdit } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, type GroundEdit } from "../../../plugin/index.js";
 import { applyGroundEdit, COUNTER_COUNT, shapeGroundEdit } from "../../../plugin/advanced.js";
 import { EditPreviews, GroundField } from "../../../plugin/internal.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";

@@ -3,7 +3,8 @@
  * position of the schedule and applied there whatever the frames, recorded in the state (snapshot,
  * fingerprint) until they apply, and bad requests refused before anything changes.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions, type GroundEditRequest } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, type GroundEditRequest } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { conservedMass, countersToObject } from "../../../plugin/advanced.js";
 
 const size = 49;

@@ -6,7 +6,8 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion } from "../../../plugin/index.js";
 import { CpuMapsTextures } from "../../../plugin/component/cpuMapsTextures.js";
 type MapsTexels = Parameters<CpuMapsTextures["uploadRows"]>[0];
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
@@ -23,8 +24,8 @@ describe("the maps after a ground edit", () => {
             const erosion = new TerrainErosion({ backend: "cpu", cpuWorkers: 1, autoStart: false, patchSize: 16, water: { enabled: true, stepsPerCycle: 1 } });
             ground.addBehavior(erosion);
             await erosion.whenReady();
-            await erosion.getMapTexture("shallowWater");
-            await erosion.getMapsTexture();
+            await erosion.maps.getMapTexture("shallowWater");
+            await erosion.maps.getMapsTexture();
             const uploads: { texels: MapsTexels; y0: number; y1: number; x0: number; x1: number }[] = [];
             const spy = jest.spyOn(CpuMapsTextures.prototype, "uploadRows").mockImplementation(function (texels, y0, y1, x0 = 0, x1 = W) {
                 uploads.push({ texels, y0, y1, x0, x1 });
@@ -33,7 +34,7 @@ describe("the maps after a ground edit", () => {
                 // The ground's centre vertex: column 16, row 14 (world x 0, z 0).
                 const centre = 14 * W + 16;
                 const surfaceBefore = heights[centre];
-                erosion.dig(new Vector3(0, 0, 0), 4, 2);
+                erosion.edits.dig(new Vector3(0, 0, 0), 4, 2);
                 await renderFrames(world.scene, 3);
                 await erosion.whenIdle();
                 const upload = uploads.find((rows) => rows.y0 <= 14 && rows.y1 > 14 && rows.x0 <= 16 && rows.x1 > 16 && rows.texels.water);
@@ -45,7 +46,7 @@ describe("the maps after a ground edit", () => {
                 console.log(`water surface at the dig's centre: ${surfaceBefore.toFixed(3)} -> ${surfaceAfter.toFixed(3)} (rows ${upload!.y0}..${upload!.y1 - 1}, columns ${upload!.x0}..${upload!.x1 - 1} uploaded)`);
                 expect(surfaceBefore - surfaceAfter).toBeGreaterThan(1.9);
                 expect(upload!.texels.maps.length).toBe((upload!.y1 - upload!.y0) * columns * 4);
-                const maps = await erosion.readMaps();
+                const maps = await erosion.maps.readMaps();
                 expect(maps.waterDepth[centre]).toBe(upload!.texels.water![texel]);
             } finally {
                 spy.mockRestore();

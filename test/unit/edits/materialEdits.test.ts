@@ -5,7 +5,8 @@
  * cycles; a sand bank across the same valley breaches. The rock keeps its hardness through the
  * hardness map's rewrites and a restore; with the materials off an edit is what it was.
  */
-import { CpuErosionSimulation, ErosionSnapshot, parseInputLog, parsePlayerInput, resolveOptions, serializeInputLog, type ErosionOptionsInput, type GroundEditRequest } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, resolveOptions, type ErosionOptionsInput, type GroundEditRequest } from "../../../plugin/index.js";
+import { parseInputLog, parsePlayerInput, serializeInputLog } from "../../../plugin/lockstep.js";
 import { noMasks } from "../../../plugin/advanced.js";
 
 const UNIT = 65536;

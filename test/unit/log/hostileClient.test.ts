@@ -116,7 +116,7 @@ describe("the sample's lockstep server against a hostile client", () => {
         process.on("unhandledRejection", record);
         try {
             const honest = [await joinSamplePlayer(world.scene, server.port, SIZE, 1), await joinSamplePlayer(world.scene, server.port, SIZE, 2)];
-            const at = (horizon: { cycle: number; batch: number }) => honest.every(({ erosion }) => erosion.stamp.cycle === horizon.cycle && erosion.stamp.batch === horizon.batch);
+            const at = (horizon: { cycle: number; batch: number }) => honest.every(({ erosion }) => erosion.lockstep.stamp.cycle === horizon.cycle && erosion.lockstep.stamp.batch === horizon.batch);
             await play(world.scene, 200);
             const heapBefore = heapUsed();
             // The honest players play while the attack goes on, connection after connection.
@@ -124,16 +124,16 @@ describe("the sample's lockstep server against a hostile client", () => {
             let turn = 0;
             for (const round of rounds(28)) {
                 attacks.push(await attack(server.port, round));
-                if (turn % 4 === 0) honest[0].erosion.dig(new Vector3(-8 + (turn % 5), 0, 6), 3, 0.5);
-                if (turn % 4 === 1) honest[1].erosion.pile(new Vector3(7, 0, -6 + (turn % 5)), 3, 0.5);
-                if (turn % 9 === 4) await honest[turn % 2].erosion.undo();
+                if (turn % 4 === 0) honest[0].erosion.edits.dig(new Vector3(-8 + (turn % 5), 0, 6), 3, 0.5);
+                if (turn % 4 === 1) honest[1].erosion.edits.pile(new Vector3(7, 0, -6 + (turn % 5)), 3, 0.5);
+                if (turn % 9 === 4) await honest[turn % 2].erosion.history.undo();
                 turn++;
                 await play(world.scene, 30);
             }
             // A message past the size limit: the socket is closed at once (1009), before the message is read.
             attacks.push(await attack(server.port, ["x".repeat(32769)]));
             // An honest player asks for an edit past its limit: refused, and told why.
-            honest[1].erosion.dig(new Vector3(0, 0, 0), 20, 1);
+            honest[1].erosion.edits.dig(new Vector3(0, 0, 0), 20, 1);
             await play(world.scene, 800);
             server.pause();
             const horizon = server.host.horizon;
@@ -155,7 +155,7 @@ describe("the sample's lockstep server against a hostile client", () => {
             const fingerprint = server.host.simulation.fingerprint();
             const hostAgreed = new Map(server.agreed.map(({ stamp, fingerprint: print }) => [`${stamp.cycle}:${stamp.batch}`, print]));
             for (const { erosion, lockstep } of honest) {
-                expect(erosion.stamp).toEqual(horizon);
+                expect(erosion.lockstep.stamp).toEqual(horizon);
                 expect(await erosion.fingerprint()).toBe(fingerprint);
                 expect(lockstep.status().checks).toBeGreaterThan(0);
                 for (const { stamp, fingerprint: print } of lockstep.status().agreed) expect({ stamp, print }).toEqual({ stamp, print: hostAgreed.get(`${stamp.cycle}:${stamp.batch}`) });

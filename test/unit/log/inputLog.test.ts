@@ -3,7 +3,9 @@
  * snapshot to the live fingerprint at every entry, undo and redo exact (also after a restore), the
  * checkpoint ring within its memory, apply-by-stamp, and the serialised form's checks.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, parseInputLog, replayInputLog, resolveOptions, serializeInputLog, type InputEntry } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, type InputEntry } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { parseInputLog, replayInputLog, serializeInputLog } from "../../../plugin/lockstep.js";
 
 const size = 33;
 const metres = (value: number) => Math.round(value * 65536);

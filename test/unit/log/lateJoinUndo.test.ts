@@ -7,7 +7,9 @@
  * turn's horizon.
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, replayInputLog, resolveOptions, TerrainErosion, type InputEntry, type PlayerInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, TerrainErosion, type InputEntry } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { LockstepHost, replayInputLog, type PlayerInput } from "../../../plugin/lockstep.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 import { RunnerRewind } from "../../../plugin/component/runnerRewind.js";
 
@@ -35,9 +37,9 @@ describe("an undo across a join", () => {
                     expect(peer.fingerprint()).toBe(fingerprint);
                 }
                 for (const erosion of behaviors) {
-                    await erosion.giveAll(entries.filter((entry): entry is InputEntry => entry !== null));
-                    erosion.horizon = horizon;
-                    await erosion.runUntil(horizon);
+                    await erosion.lockstep.giveAll(entries.filter((entry): entry is InputEntry => entry !== null));
+                    erosion.lockstep.horizon = horizon;
+                    await erosion.lockstep.runUntil(horizon);
                     expect(await erosion.fingerprint()).toBe(fingerprint);
                 }
                 return entries;
@@ -54,7 +56,7 @@ describe("an undo across a join", () => {
             const erosion = new TerrainErosion({ ...OPTIONS, backend: "cpu", cpuWorkers: 1, autoStart: false });
             ground.addBehavior(erosion);
             await erosion.whenReady();
-            await erosion.replay(ErosionSnapshot.fromArrayBuffer(join.snapshot.slice().buffer), join.entries, join.horizon, join.history);
+            await erosion.history.replay(ErosionSnapshot.fromArrayBuffer(join.snapshot.slice().buffer), join.entries, join.horizon, join.history);
             behaviors.push(erosion);
             await turn([["B", dig(16, 16)]]);
             // A takes back its last edit (before the joins), then the one before it, and gives one back.

@@ -8,7 +8,9 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, readRegions, resolveOptions, TerrainErosion, type PlayerInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, TerrainErosion } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { LockstepHost, readRegions, type PlayerInput } from "../../../plugin/lockstep.js";
 import { createGroundWithHeights, createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
 const W = 41;
@@ -28,10 +30,10 @@ describe("lockstep through a host", () => {
         ground.addBehavior(erosion);
         await erosion.whenReady();
         const join = host.join();
-        await erosion.replay(ErosionSnapshot.fromArrayBuffer(join.snapshot.slice().buffer), join.entries, join.horizon);
-        erosion.horizon = join.horizon;
+        await erosion.history.replay(ErosionSnapshot.fromArrayBuffer(join.snapshot.slice().buffer), join.entries, join.horizon);
+        erosion.lockstep.horizon = join.horizon;
         const name = `player ${++joined}`;
-        erosion.forwardInputs = (input) => sent.push({ input, player: name });
+        erosion.lockstep.forwardInputs = (input) => sent.push({ input, player: name });
         return erosion;
     }
 
@@ -44,42 +46,42 @@ describe("lockstep through a host", () => {
             const entries = sent.splice(0).flatMap(({ input, player: name }) => host.submit(input, name) ?? []);
             const horizon = host.advance(batches);
             for (const erosion of players) {
-                for (const entry of entries) await erosion.give(entry);
-                erosion.horizon = horizon;
+                for (const entry of entries) await erosion.lockstep.give(entry);
+                erosion.lockstep.horizon = horizon;
             }
             await renderFrames(world.scene, 4);
         };
-        players[0].dig(new Vector3(-8, 0, 4), 3, 1.5);
+        players[0].edits.dig(new Vector3(-8, 0, 4), 3, 1.5);
         await round(3);
-        players[1].pile(new Vector3(6, 0, -5), 3, 1);
-        players[0].crater(new Vector3(10, 0, 8), 4, 1.2);
+        players[1].edits.pile(new Vector3(6, 0, -5), 3, 1);
+        players[0].edits.crater(new Vector3(10, 0, 8), 4, 1.2);
         expect(sent).toHaveLength(2); // forwarded, not applied
         await round(5);
-        players[1].along([new Vector3(-15, 0, -10), new Vector3(12, 0, -12)], 2, { dig: 0.8 });
+        players[1].edits.along([new Vector3(-15, 0, -10), new Vector3(12, 0, -12)], 2, { dig: 0.8 });
         await round(7);
         await round(6);
         // A late joiner, identical from its first frame.
         players.push(await player(host, sent));
         await round(4);
-        for (let k = 0; k < 60 && players.some((erosion) => erosion.stamp.cycle !== host.horizon.cycle || erosion.stamp.batch !== host.horizon.batch); k++) await renderFrames(world.scene, 2);
+        for (let k = 0; k < 60 && players.some((erosion) => erosion.lockstep.stamp.cycle !== host.horizon.cycle || erosion.lockstep.stamp.batch !== host.horizon.batch); k++) await renderFrames(world.scene, 2);
         const fingerprint = host.simulation.fingerprint();
         for (const erosion of players) {
-            expect(erosion.stamp).toEqual(host.horizon);
+            expect(erosion.lockstep.stamp).toEqual(host.horizon);
             expect(await erosion.fingerprint()).toBe(fingerprint);
         }
         console.log(`host and ${players.length} players identical at cycle ${host.horizon.cycle}, batch ${host.horizon.batch}: ${host.simulation.log.entries.length} entries`);
         // One player parts (one unit off in one vertex, where it stands): the checksums say where, and the host's regions repair it.
         const parted = players[1];
-        const corrupt = readRegions((await parted.snapshot()).state, 16, [4]);
+        const corrupt = readRegions((await parted.history.snapshot()).state, 16, [4]);
         corrupt.values[7] += 1;
-        await parted.repairRegions({ stamp: parted.stamp, patch: corrupt });
+        await parted.lockstep.repairRegions({ stamp: parted.lockstep.stamp, patch: corrupt });
         const reported: number[][] = [];
-        parted.onRegionsPartedObservable.add((event) => reported.push([...event.regions]));
-        const regions = await parted.checkRegions(host.checksums(16));
+        parted.lockstep.onRegionsPartedObservable.add((event) => reported.push([...event.regions]));
+        const regions = await parted.lockstep.checkRegions(host.checksums(16));
         expect(regions).toEqual([4]);
         expect(reported).toEqual([regions]);
-        await parted.repairRegions(host.regions(regions, 16));
+        await parted.lockstep.repairRegions(host.regions(regions, 16));
         expect(await parted.fingerprint()).toBe(fingerprint);
-        expect(await parted.checkRegions(host.checksums(16))).toEqual([]);
+        expect(await parted.lockstep.checkRegions(host.checksums(16))).toEqual([]);
     });
 });

@@ -5,7 +5,9 @@
  * to each horizon: over 200 turns with inputs from every player, each player's fingerprint at every
  * step's horizon is the host's there.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, resolveOptions, type InputEntry, type InputStamp, type PlayerInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, type InputEntry, type InputStamp } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { LockstepHost, type PlayerInput } from "../../../plugin/lockstep.js";
 import { StepOrder } from "../../../sample-scene/lockstep/protocol.js";
 
 const SIZE = 33;

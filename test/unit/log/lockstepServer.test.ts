@@ -7,7 +7,9 @@
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import { WebSocket as NodeWebSocket, WebSocketServer } from "ws";
-import { FINGERPRINT_TAG, generateNoiseTerrain, readRegions, TerrainErosion } from "../../../plugin/index.js";
+import { FINGERPRINT_TAG, readRegions } from "../../../plugin/lockstep.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion } from "../../../plugin/index.js";
 import { joinLockstep } from "../../../sample-scene/lockstep/lockstepClient.js";
 import { startLockstepServer } from "../../../sample-scene/lockstep/lockstepServer.js";
 import { joinSamplePlayer, play as playFor } from "../../helpers/lockstepPlayers.js";
@@ -24,27 +26,27 @@ describe("the sample's lockstep server", () => {
             const players = [await joinSamplePlayer(world.scene, server.port, SIZE, 1), await joinSamplePlayer(world.scene, server.port, SIZE, 2)];
             const play = (milliseconds: number) => playFor(world.scene, milliseconds);
             await play(300);
-            players[0].erosion.dig(new Vector3(-6, 0, 4), 3, 1.5);
-            players[1].erosion.pile(new Vector3(5, 0, -5), 3, 1);
+            players[0].erosion.edits.dig(new Vector3(-6, 0, 4), 3, 1.5);
+            players[1].erosion.edits.pile(new Vector3(5, 0, -5), 3, 1);
             await play(300);
-            players[1].erosion.crater(new Vector3(8, 0, 8), 4, 1.2);
+            players[1].erosion.edits.crater(new Vector3(8, 0, 8), 4, 1.2);
             // Player 0 parts: one unit off in one vertex of its state, where it stands.
             const parted = players[0].erosion;
             parted.pause();
             await parted.whenIdle();
-            const patch = readRegions((await parted.snapshot()).state, 16, [3]);
+            const patch = readRegions((await parted.history.snapshot()).state, 16, [3]);
             patch.values[5] += 1;
-            await parted.repairRegions({ stamp: parted.stamp, patch });
+            await parted.lockstep.repairRegions({ stamp: parted.lockstep.stamp, patch });
             parted.start();
             await play(1500);
             server.pause();
             const horizon = server.host.horizon;
             // Until both stand at the horizon (a minute at most: a loaded host runs their frames slowly).
-            await playFor(world.scene, 60000, () => players.every(({ erosion }) => erosion.stamp.cycle === horizon.cycle && erosion.stamp.batch === horizon.batch));
+            await playFor(world.scene, 60000, () => players.every(({ erosion }) => erosion.lockstep.stamp.cycle === horizon.cycle && erosion.lockstep.stamp.batch === horizon.batch));
             const fingerprint = server.host.simulation.fingerprint();
             const hostAgreed = new Map(server.agreed.map(({ stamp, fingerprint: print }) => [`${stamp.cycle}:${stamp.batch}`, print]));
             for (const { erosion, lockstep } of players) {
-                expect(erosion.stamp).toEqual(horizon);
+                expect(erosion.lockstep.stamp).toEqual(horizon);
                 expect(await erosion.fingerprint()).toBe(fingerprint);
                 expect(lockstep.status().checks).toBeGreaterThan(0);
                 // At every stamp it compared, after the repair where it parted: the host's fingerprint there.
@@ -68,18 +70,18 @@ describe("the sample's lockstep server", () => {
         try {
             const { erosion, lockstep } = await joinSamplePlayer(world.scene, server.port, SIZE, 3);
             const play = (until: () => boolean) => playFor(world.scene, 30000, until);
-            erosion.dig(new Vector3(-4, 0, 4), 3, 1);
+            erosion.edits.dig(new Vector3(-4, 0, 4), 3, 1);
             await play(() => lockstep.status().entries > 0);
             expect(server.dropPlayer("player 1")).toBe(true); // the network cuts it: no close frame
             await play(() => lockstep.status().joins > 1);
             expect(lockstep.status()).toMatchObject({ reconnects: 1, joins: 2, connected: true, player: "player 2" });
-            erosion.pile(new Vector3(5, 0, -5), 3, 1);
+            erosion.edits.pile(new Vector3(5, 0, -5), 3, 1);
             const entries = lockstep.status().entries;
             await play(() => lockstep.status().entries > entries);
             server.pause();
             const horizon = server.host.horizon;
-            await play(() => erosion.stamp.cycle === horizon.cycle && erosion.stamp.batch === horizon.batch);
-            expect(erosion.stamp).toEqual(horizon);
+            await play(() => erosion.lockstep.stamp.cycle === horizon.cycle && erosion.lockstep.stamp.batch === horizon.batch);
+            expect(erosion.lockstep.stamp).toEqual(horizon);
             expect(await erosion.fingerprint()).toBe(server.host.simulation.fingerprint());
             expect(server.host.simulation.log.entries.map((entry) => `${entry.player}:${entry.kind}`)).toEqual(["player 1:edit", "player 2:edit"]);
             lockstep.close();

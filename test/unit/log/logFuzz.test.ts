@@ -5,7 +5,9 @@
  * entry's seq and the field; the same damage given in memory (with NaN too) to `give` changes
  * nothing; and the untouched log still replays to the live run's fingerprint.
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, parseInputLog, replayInputLog, resolveOptions, serializeInputLog } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { parseInputLog, replayInputLog, serializeInputLog } from "../../../plugin/lockstep.js";
 import { findOptionSpec } from "../../../plugin/advanced.js";
 
 const size = 17;

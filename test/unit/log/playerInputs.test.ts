@@ -7,7 +7,9 @@
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, LockstepHost, parsePlayerInput, PlayerRefusedError, resolveOptions, serializePlayerInput, TerrainErosion, type InputEntry, type PlayerInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, TerrainErosion, type InputEntry } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { LockstepHost, parsePlayerInput, PlayerRefusedError, serializePlayerInput, type PlayerInput } from "../../../plugin/lockstep.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 const SIZE = 33;
@@ -124,19 +126,19 @@ describe("a lockstep host's players", () => {
             ground.addBehavior(erosion);
             await erosion.whenReady();
             const sent: PlayerInput[] = [];
-            erosion.forwardInputs = (input) => sent.push(input);
-            erosion.dig(new Vector3(0, 0, 0), 4, 1);
-            const spring = erosion.addWaterSource(new Vector3(4, 0, 4), 1, 0.1);
+            erosion.lockstep.forwardInputs = (input) => sent.push(input);
+            erosion.edits.dig(new Vector3(0, 0, 0), 4, 1);
+            const spring = erosion.edits.addWaterSource(new Vector3(4, 0, 4), 1, 0.1);
             expect(spring.remove()).toBe(true);
             expect(spring.remove()).toBe(false);
-            await erosion.undo(2);
-            await expect(erosion.reset()).rejects.toThrow(/reset is the lockstep host's to make/);
+            await erosion.history.undo(2);
+            await expect(erosion.history.reset()).rejects.toThrow(/reset is the lockstep host's to make/);
             expect(sent.map((input) => input.kind)).toEqual(["edit", "addSource", "removeSource", "undo", "undo"]);
             const edit = sent[0] as Extract<PlayerInput, { kind: "edit" }>;
             expect(edit).toEqual({ kind: "edit", edit: { kind: "dig", depth: edit.edit.kind === "dig" ? edit.edit.depth : NaN, sediment: false }, points: [{ x: 16, y: 16 }], radius: edit.radius });
             expect(sent[2]).toEqual({ kind: "removeSource", tag: (sent[1] as { tag: number }).tag });
             // Nothing applied here: the host's entries bring them.
-            expect(erosion.inputLog).toHaveLength(0);
+            expect(erosion.history.inputLog).toHaveLength(0);
         } finally {
             world.dispose();
         }

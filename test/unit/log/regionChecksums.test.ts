@@ -2,7 +2,9 @@
  * Region checksums on the CPU reference: one unit changed in one vertex (of the heights, or of a
  * water grid) changes exactly the checksum of the region that holds it, and the combined checksum.
  */
-import { applyRegions, combinedChecksum, CpuErosionSimulation, differingRegions, generateNoiseTerrain, heightsToFixed, readRegions, regionChecksumHex, regionChecksums, resolveOptions } from "../../../plugin/index.js";
+import { applyRegions, combinedChecksum, differingRegions, readRegions, regionChecksumHex, regionChecksums } from "../../../plugin/lockstep.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { cloneState } from "../../../plugin/advanced.js";
 import { CHECKSUM_PASSES, LANE_A_START, LANE_B_START, mixWord } from "../../../plugin/core/checksums/regionChecksums.js";
 

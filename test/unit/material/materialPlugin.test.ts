@@ -7,7 +7,8 @@ import { StandardMaterial } from "@babylonjs/core/Materials/standardMaterial.js"
 import { PBRMaterial } from "@babylonjs/core/Materials/PBR/pbrMaterial.js";
 import { ShaderMaterial } from "@babylonjs/core/Materials/shaderMaterial.js";
 import { InspectableType } from "@babylonjs/core/Misc/iInspectable.js";
-import { createGroundFromHeights, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { createGroundFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion } from "../../../plugin/index.js";
 import { fitMapScales, TerrainErosionMaterialPlugin } from "../../../plugin/material/index.js";
 import { createNullScene } from "../../helpers/nullScene.js";
 
@@ -32,7 +33,7 @@ describe("TerrainErosionMaterialPlugin", () => {
         (material as unknown as Record<string, unknown>)["erosionMaterial_mapView"] = "drainage";
         expect([plugin.wetStrength, plugin.mapView]).toEqual([0.3, "drainage"]);
         await plugin.fitScales();
-        expect(plugin.waterScale).toBe(fitMapScales(await erosion.readMaps(), 1).waterScale);
+        expect(plugin.waterScale).toBe(fitMapScales(await erosion.maps.readMaps(), 1).waterScale);
         expect(plugin.waterScale).toBeGreaterThan(1);
         plugin.dispose();
         expect((material.inspectableCustomProperties ?? []).length).toBe(0);

@@ -13,7 +13,8 @@ import { CreateSphere } from "@babylonjs/core/Meshes/Builders/sphereBuilder.js";
 import { Vector3 } from "@babylonjs/core/Maths/math.vector.js";
 import type { Scene } from "@babylonjs/core/scene.js";
 import type { GroundMesh } from "@babylonjs/core/Meshes/groundMesh.js";
-import { createGroundFromHeights, generateNoiseTerrain, TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { createGroundFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { chunkOrigins, ErosionColliders } from "../../../plugin/physics/index.js";
 import { createNullScene } from "../../helpers/nullScene.js";
 
@@ -94,7 +95,7 @@ describe("ErosionColliders (Havok under Node)", () => {
         await erosion.flush();
         const colliders = new ErosionColliders(erosion, { chunkCells: 16, refreshIntervalMs: 0 });
         expect(colliders.chunkCounts).toEqual([9]);
-        erosion.erodeAt(new Vector3(-14, 0, 14), 2, { droplets: 300, hydraulic: { maxSteps: 4 } });
+        erosion.edits.erodeAt(new Vector3(-14, 0, 14), 2, { droplets: 300, hydraulic: { maxSteps: 4 } });
         await erosion.runCycles(1);
         expect(colliders.pendingChunks).toBeGreaterThan(0);
         expect(colliders.pendingChunks).toBeLessThan(9);
@@ -104,7 +105,7 @@ describe("ErosionColliders (Havok under Node)", () => {
         await erosion.flush(); // already up to date: nothing changes, nothing to rebuild
         expect(colliders.pendingChunks).toBe(0);
         expect(rebuilt).toBeLessThan(9);
-        const heights = await erosion.readHeights();
+        const heights = await erosion.maps.readHeights();
         let worst = 0;
         for (let row = 0; row < SIDE; row += 3) {
             for (let column = 0; column < SIDE; column += 3) {
@@ -122,17 +123,17 @@ describe("ErosionColliders (Havok under Node)", () => {
         await erosion.flush();
         const colliders = new ErosionColliders(erosion, { chunkCells: 16, refreshIntervalMs: 0 });
         const probeVertex = ((SIDE - 1) / 2 - 14) * SIDE + (SIDE - 1) / 2 - 14; // world (-14, 14)
-        const before = (await erosion.readHeights())[probeVertex];
+        const before = (await erosion.maps.readHeights())[probeVertex];
         erosion.detach();
         for (let frame = 0; frame < 5; frame++) scene.render(); // no throw from the colliders' frame
         expect(colliders.bodies.length).toBe(1);
         ground.addBehavior(erosion);
         await erosion.whenReady();
-        erosion.erodeAt(new Vector3(-14, 0, 14), 2, { droplets: 300, hydraulic: { maxSteps: 4 } });
+        erosion.edits.erodeAt(new Vector3(-14, 0, 14), 2, { droplets: 300, hydraulic: { maxSteps: 4 } });
         await erosion.runCycles(1);
         expect(colliders.pendingChunks).toBeGreaterThan(0);
         colliders.refresh();
-        const after = (await erosion.readHeights())[probeVertex];
+        const after = (await erosion.maps.readHeights())[probeVertex];
         expect(Math.abs(after - before)).toBeGreaterThan(0.02); // the event eroded there
         expect(Math.abs(colliderHeight(-14 + 1e-3, 14 - 1e-3)! - after)).toBeLessThan(0.02);
         colliders.dispose();
@@ -151,7 +152,7 @@ describe("ErosionColliders (Havok under Node)", () => {
         await erosion.runCycles(8);
         await erosion.flush();
         const colliders = new ErosionColliders(erosion, { chunkCells: 16 });
-        const after = await erosion.readHeights();
+        const after = await erosion.maps.readHeights();
         const { rest, aggregate } = dropSphere(new Vector3(9, surfaceAt(after, 9, 2) + 3, 2));
         const speed = aggregate.body.getLinearVelocity().length();
         expect(speed).toBeLessThan(0.05);
@@ -171,7 +172,7 @@ describe("ErosionColliders (Havok under Node)", () => {
         await erosion.flush();
         const colliders = new ErosionColliders(erosion, { chunkCells: 16, refreshIntervalMs: 0 });
         // A crater 3 units deep, 5 units wide, inside the first chunk's neighbourhood (world (-12, 12)).
-        erosion.crater(new Vector3(-12, 0, 12), 5, 3);
+        erosion.edits.crater(new Vector3(-12, 0, 12), 5, 3);
         expect(colliders.pendingChunks).toBeGreaterThan(0);
         expect(colliders.pendingChunks).toBeLessThan(9);
         colliders.refresh();
@@ -180,7 +181,7 @@ describe("ErosionColliders (Havok under Node)", () => {
         await erosion.whenIdle();
         colliders.refresh();
         expect(colliders.chunksRebuilt).toBeLessThan(9 + rebuilt);
-        const heights = await erosion.readHeights();
+        const heights = await erosion.maps.readHeights();
         const floor = heights[(24 - 12) * SIDE + (24 - 12)];
         expect(flat[(24 - 12) * SIDE + (24 - 12)] - floor).toBeGreaterThan(2.9);
         const { rest } = dropSphere(new Vector3(-11, floor + 6, 11.5));

@@ -4,7 +4,8 @@
  * one copying rows, on a plain and on a tileable terrain (whose seam comes with the last piece).
  * The WebGPU backend's pieces are shown in the browser (componentWebgpu.test.ts, the frame budgets).
  */
-import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createInitialState, ErosionSchedule, fingerprintOf, type PlannedBatch } from "../../../plugin/advanced.js";
 import { CpuErosionBackend, type CpuPoolChoice } from "../../../plugin/internal.js";
 

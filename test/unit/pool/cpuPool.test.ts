@@ -3,7 +3,8 @@
  * every operator, masks (the hardness map too), a local event and water sources, classes split across frames, a tileable
  * terrain's wrapping rivers; with shared memory and with rows copied to the helpers.
  */
-import { generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
 import { createInitialState, createLocalEvent, createWaterGrids, ErosionSchedule, fingerprintOf, noMasks, type PlannedBatch } from "../../../plugin/advanced.js";
 import { CPU_WORKER_SOURCE, CpuBatchRunner, CpuErosionBackend, CpuPool, nodeSpawner, type CpuPoolChoice, type PoolPort } from "../../../plugin/internal.js";
 

@@ -3,7 +3,8 @@
  * written whole over whatever an earlier frame left there, the same as into new arrays; each the
  * changed region's columns of whole rows' values.
  */
-import { generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { heightsToFixed, resolveOptions } from "../../../plugin/index.js";
 import { createInitialState, ErosionSchedule } from "../../../plugin/advanced.js";
 import { CpuBackendCore, mapsTexels, materialParams, normalRowsFromFixed, SpareBuffers } from "../../../plugin/internal.js";
 

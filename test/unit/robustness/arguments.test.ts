@@ -2,7 +2,8 @@
  * Bad method arguments and targets get clear errors before any work; nothing is half-done.
  */
 import { CreateGround } from "@babylonjs/core/Meshes/Builders/groundBuilder.js";
-import { ErosionOptionError, ErosionSnapshot, ErosionTargetError, generateNoiseTerrain, TerrainErosion } from "../../../plugin/index.js";
+import { ErosionOptionError, ErosionSnapshot, ErosionTargetError, TerrainErosion } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { COUNTER_NAMES, noMasks } from "../../../plugin/advanced.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
@@ -37,8 +38,8 @@ describe("method arguments", () => {
 
     it("restore() refuses a snapshot of another size; exportPng16() refuses an empty height range", async () => {
         const other = new ErosionSnapshot({ width: 3, depth: 3, cycle: 0, batch: 0, heights: new Int32Array(9), suspended: new Int32Array(9), drainageArea: new Int32Array(9), fillLevels: new Int32Array(9), masks: noMasks(), counters: new Float64Array(COUNTER_NAMES.length) }, erosion.options);
-        await expect(erosion.restore(other)).rejects.toThrow(/the snapshot is 3 x 3 vertices but the ground is 17 x 17/);
-        await expect(erosion.exportPng16({ min: 5, max: 5 })).rejects.toThrow(/max > min/);
+        await expect(erosion.history.restore(other)).rejects.toThrow(/the snapshot is 3 x 3 vertices but the ground is 17 x 17/);
+        await expect(erosion.maps.exportPng16({ min: 5, max: 5 })).rejects.toThrow(/max > min/);
         expect(erosion.cyclesCompleted).toBe(0);
     });
 

@@ -3,7 +3,8 @@
  * heights inside the initial range widened by 10% of the relief, mass balanced to the unit. The
  * runs of 10 000 cycles are in `npm run test:soak` (test/soak/longRuns.test.ts).
  */
-import { CpuErosionSimulation, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { conservedMass, createInitialState, HEIGHT_MAX_METRES, HEIGHT_MIN_METRES } from "../../../plugin/advanced.js";
 import { AGGRESSIVE, checkAggressiveRun, checkRiversAtTheirLimits, runChecked, valueRange } from "../../helpers/longRuns.js";
 

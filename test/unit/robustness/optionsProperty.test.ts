@@ -2,7 +2,8 @@
  * Property-based: random option sets, valid and invalid. Valid ones run (and conserve mass),
  * invalid ones throw an ErosionOptionError naming one of the bad options, and nothing in between.
  */
-import { CpuErosionSimulation, ErosionOptionError, generateNoiseTerrain, heightsToFixed, OPTION_SPECS, resolveOptions, type OptionSpec } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionOptionError, heightsToFixed, OPTION_SPECS, resolveOptions, type OptionSpec } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { conservedMass, createInitialState } from "../../../plugin/advanced.js";
 
 /** mulberry32: a small seeded PRNG, so every failure is reproducible from its seed. */

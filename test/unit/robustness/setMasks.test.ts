@@ -5,7 +5,8 @@
  * of the masks given is set: the fingerprint and the snapshot stay as they were, and the snapshot
  * still reads back.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { MASK_NAMES } from "../../../plugin/advanced.js";
 
 const SIZE = 17;

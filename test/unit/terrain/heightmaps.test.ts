@@ -4,7 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { VertexBuffer } from "@babylonjs/core/Buffers/buffer.js";
-import { createGroundFromPng16, decodeGrayPng, encodeGray16Png, encodeHeightsPng16, erodeHeightfield, generateNoiseTerrain, heightsToFixed, samplesToHeights, TerrainErosion } from "../../../plugin/index.js";
+import { createGroundFromPng16, decodeGrayPng, encodeGray16Png, encodeHeightsPng16, generateNoiseTerrain, samplesToHeights } from "../../../plugin/terrain.js";
+import { erodeHeightfield, heightsToFixed, TerrainErosion } from "../../../plugin/index.js";
 import { createGroundWithHeights, createNullScene } from "../../helpers/nullScene.js";
 
 const DEM = readFileSync("sample-scene/public/alps-montblanc.png");
@@ -61,8 +62,8 @@ describe("16-bit heightmaps", () => {
         ground.addBehavior(erosion);
         await erosion.whenReady();
         await erosion.runCycles(1);
-        const eroded = await erosion.readHeights();
-        for (const { png, range } of [await erosion.exportPng16(), await encodeHeightsPng16(erodeHeightfield(heights, 33, 33, { patchSize: 16, hydraulic: { dropletsPerBatch: 100 } }, 1).heights, 33, 33)]) {
+        const eroded = await erosion.maps.readHeights();
+        for (const { png, range } of [await erosion.maps.exportPng16(), await encodeHeightsPng16(erodeHeightfield(heights, 33, 33, { patchSize: 16, hydraulic: { dropletsPerBatch: 100 } }, 1).heights, 33, 33)]) {
             const restored = samplesToHeights((await decodeGrayPng(png)).samples, range);
             const step = (range.max - range.min) / 65535;
             for (let i = 0; i < eroded.length; i++) {
@@ -78,9 +79,9 @@ describe("16-bit heightmaps", () => {
         ground.addBehavior(erosion);
         await erosion.whenReady();
         await erosion.runCycles(2);
-        const fixed = await erosion.exportFixedHeights();
+        const fixed = await erosion.maps.exportFixedHeights();
         // Float32 metres hold every fixed-point height below 256 m exactly (24-bit mantissa).
-        const raw = await erosion.readHeights();
+        const raw = await erosion.maps.readHeights();
         expect(Array.from(heightsToFixed(raw))).toEqual(Array.from(fixed));
         // The fixed-point export is exact at any height.
         const bytes = new Uint8Array(fixed.buffer.slice(0));

@@ -2,7 +2,8 @@
  * The shallow water as state: exact balances after every kernel, the heaviest rain for 10^4
  * cycles, split independence, snapshots between two passes of a step, and water sources.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { conservedMass, noMasks, waterImbalance } from "../../../plugin/advanced.js";
 import { checkHeaviestRain } from "../../helpers/longRuns.js";
 

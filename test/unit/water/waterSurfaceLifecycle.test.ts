@@ -5,7 +5,8 @@
  * browser: test/browser/waterSurface.test.ts).
  */
 import "@babylonjs/core/Meshes/groundMesh.js";
-import { createGroundFromHeights, createGroundTilesFromHeights, generateNoiseTerrain, TerrainErosion, TerrainErosionWorld } from "../../../plugin/index.js";
+import { createGroundFromHeights, createGroundTilesFromHeights, generateNoiseTerrain } from "../../../plugin/terrain.js";
+import { TerrainErosion, TerrainErosionWorld } from "../../../plugin/index.js";
 import { TerrainWaterSurface } from "../../../plugin/water/index.js";
 import { createNullScene, renderFrames } from "../../helpers/nullScene.js";
 
@@ -43,7 +44,7 @@ describe("TerrainWaterSurface", () => {
         expect(env.scene.meshes.length).toBe(meshesBefore);
         expect(env.scene.materials.some((material) => material.name === "TerrainWaterSurface")).toBe(false);
         // The texture is the erosion's: it is still there for other users.
-        expect((await erosion.getMapTexture("shallowWater")).getInternalTexture()).not.toBeNull();
+        expect((await erosion.maps.getMapTexture("shallowWater")).getInternalTexture()).not.toBeNull();
         erosion.dispose();
     });
 

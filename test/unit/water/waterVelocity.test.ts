@@ -7,7 +7,8 @@
  * cell a step; the texture's texels are the view grids in local units; a snapshot's load works the
  * velocity out again exactly at a step boundary.
  */
-import { CpuErosionSimulation, ErosionSnapshot, generateNoiseTerrain, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { CpuErosionSimulation, ErosionSnapshot, heightsToFixed, resolveOptions } from "../../../plugin/index.js";
+import { generateNoiseTerrain } from "../../../plugin/terrain.js";
 import { createWaterGrids, refreshWaterVelocity, WATER_PASSES, waterTexels, type WaterGrids } from "../../../plugin/advanced.js";
 
 const FIXED_ONE = 65536;

@@ -5,16 +5,13 @@
  * redis://host:port` for bakes queued with `--queue`. Its parser (commander), progress bar
  * (cli-progress), GPU (webgpu, optional) and queue (bullmq, ioredis) are the CLI package's
  * dependencies, loaded only when a command needs them; the library's package has none of them.
+ * The CLI package's own source: the bake it runs is the library's (`plugin/bake/`, through its face).
  */
 import { basename, extname } from "node:path";
-import { bake, type BakeSettings } from "./bake.js";
-import { BakeInputError, type InputScale } from "./bakeInput.js";
-import { BakeGpuError } from "./bakeDevices.js";
-import { BakeOutputError } from "./bakeOutput.js";
-import { BakeQueueError } from "./queue/queueConnection.js";
-import { startQueueWorker } from "./queue/queueWorker.js";
-import { FORMAT_EXTENSIONS, HEIGHT_FORMATS, type HeightFormat } from "./formats/heightOutput.js";
-import type { Endian } from "./formats/raw16.js";
+import {
+    bake, BakeGpuError, BakeInputError, BakeOutputError, BakeQueueError, FORMAT_EXTENSIONS, HEIGHT_FORMATS, startQueueWorker, type BakeSettings, type Endian,
+    type HeightFormat, type InputScale,
+} from "../../plugin/bake/index.js";
 
 /** Exit status of a bake that stopped after its tile jobs stalled past `stallRetries`, its checkpoint written. */
 const EXIT_STALLED = 75;
