@@ -1,17 +1,13 @@
 /**
- * The dispatch order of each operator's batch on the GPU, recorded onto a `ComputeDevice`.
- *
- * A hydraulic batch (or a local event's) is erode_droplets (one invocation per droplet), then the
- * fold over the droplets' reach: clip_delta, then `routeHops` hops of the sediment routing
- * (route_sediment and its odd twin alternating, the last hop route_sediment_last) and apply_delta,
- * fill_levels and copy_levels over the batch's extent. A river batch is river_slots,
- * `stepsPerBatch` steps alternating river_accumulate and river_accumulate_odd (and copy_area after an
- * odd number), river_erode, river_uplift and river_settle over its patch, then the same hops and
- * apply_delta, fill_levels and copy_levels over its extent. A thermal
- * batch is `iterations` x (thermal_flux over the patch, thermal_apply over the patch grown by one).
- * On a tileable terrain every batch ends with tile_seam. Dispatches of one submission run in order,
- * so each batch reads the ground the previous one left, exactly as the CPU reference does
- * (`plugin/cpu/cpuBatchRunner.ts`, whose order this is).
+ * What every operator's dispatches are recorded with, onto a `ComputeDevice`: the target of a
+ * class's dispatches, a kernel's bindings (`record`), a grid pass over a band of its rows, the
+ * tileable terrain's seam, and the fold the droplets and the rivers share (`routeAndFoldPasses`:
+ * `routeHops` hops of the sediment routing, route_sediment and its odd twin alternating, the last
+ * hop route_sediment_last, then apply_delta, fill_levels and copy_levels over the batch's extent).
+ * Each operator's own order is in its file under `operators/` (droplets, rivers, thermal, water,
+ * edits). On a tileable terrain every batch ends with tile_seam. Dispatches of one submission run
+ * in order, so each batch reads the ground the previous one left, exactly as the CPU reference
+ * does (`plugin/cpu/cpuBatchRunner.ts`, whose order this is).
  *
  * The batches of one class cannot reach each other (`plugin/core/independentClasses.ts`), so they
  * are recorded together: every dispatch covers all of them, one layer of workgroups (z) per batch,
@@ -21,7 +17,7 @@
  * Every kernel binds the simulation's buffers by the names it declares in `KERNELS`; a dispatch
  * names only what differs: the batch's params slot and, for kernels with a `mask` binding, whose mask.
  */
-import { riverRect, type BatchParams } from "../core/batchParams.js";
+import type { BatchParams } from "../core/batchParams.js";
 import type { OperatorMaskName as MaskName } from "../core/erosionState.js";
 import type { ComputeBuffer, ComputeDevice, KernelBindings } from "./computeDevice.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, KERNELS, type KernelName } from "./kernelTable.js";
@@ -56,12 +52,12 @@ export interface DispatchTarget {
 }
 
 /** The largest `measure` over the target's batches (what a dispatch covering all of them spans). */
-function largest(target: DispatchTarget, measure: (params: BatchParams) => number): number {
+export function largest(target: DispatchTarget, measure: (params: BatchParams) => number): number {
     return largestOf(target.entries, measure);
 }
 
 /** The largest `measure` over `entries`. */
-function largestOf(entries: readonly BatchParams[], measure: (params: BatchParams) => number): number {
+export function largestOf(entries: readonly BatchParams[], measure: (params: BatchParams) => number): number {
     return Math.max(...entries.map(measure));
 }
 
@@ -88,34 +84,6 @@ export function record(
         }
     }
     target.device.dispatch(kernel, bindings, x, y, layers, texture);
-}
-
-/**
- * The droplet kernel's build for a class: with the materials' rule where they are on (the same for
- * every batch of a class), without it (its code folded away: on SwiftShader it made the walk over
- * four times slower even where it never ran) otherwise.
- */
-export function dropletKernel(params: BatchParams): "erode_droplets" | "erode_droplets_materials" {
-    return params.materials !== 0 ? "erode_droplets_materials" : "erode_droplets";
-}
-
-/** Droplet batches (hydraulic or a local event): the droplets, then the fold over their reach. */
-export function recordDropletBatch(target: DispatchTarget, dispatch: DropletDispatch): void {
-    record(target, dropletKernel(target.entries[0]), dispatch.x, dispatch.y, "hydraulic");
-    const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
-    record(target, "clip_delta", rx, ry, "hydraulic");
-    recordRouteAndFold(target, "hydraulic");
-}
-
-/** A ground edit: one pass over its rectangle (the batch's region), then its fill-level steps over its extent (`settleEditLevels`). */
-export function recordGroundEdit(target: DispatchTarget, levelSteps: number, waterSediment: ComputeBuffer): void {
-    const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
-    record(target, "ground_edit", rx, ry, null, { waterSediment });
-    const [ex, ey] = gridGroups(largest(target, (p) => p.extentX1 - p.extentX0), largest(target, (p) => p.extentY1 - p.extentY0));
-    for (let step = 0; step < levelSteps; step++) {
-        record(target, "fill_levels", ex, ey);
-        record(target, "copy_levels", ex, ey);
-    }
 }
 
 /**
@@ -149,68 +117,6 @@ export function recordGridPass(target: DispatchTarget, pass: GridPass, rowOffset
     record(target, pass.kernel, x, y, pass.mask);
 }
 
-/** River batches (the order of the CPU's `runRiverBatch`). */
-export function recordRiverBatch(target: DispatchTarget, steps: number): void {
-    for (const pass of riverPasses(target.entries, steps)) recordGridPass(target, pass);
-}
-
-/**
- * A river batch's passes, in order (the seam of a tileable terrain not included): what runs in
- * pieces over several frames when the whole batch would not fit one.
- */
-export function riverPasses(entries: readonly BatchParams[], steps: number): GridPass[] {
-    const columns = largestOf(entries, (p) => riverRect(p).x1 - p.patchX0);
-    const rows = largestOf(entries, (p) => riverRect(p).y1 - p.patchY0);
-    const pass = (kernel: KernelName, mask: MaskName | null = null): GridPass => ({ kernel, mask, columns, rows });
-    // river_slots covers the rectangle grown by one vertex.
-    const passes: GridPass[] = [{ kernel: "river_slots", mask: null, columns: columns + 2, rows: rows + 2 }];
-    // The steps alternate between the two area grids; after an odd number the areas are in
-    // areaNext, and copy_area brings them back.
-    for (let step = 0; step < steps; step++) {
-        passes.push(pass(step % 2 === 0 ? "river_accumulate" : "river_accumulate_odd"));
-    }
-    if (steps % 2 === 1) {
-        passes.push(pass("copy_area"));
-    }
-    passes.push(pass("river_erode", "rivers"), pass("river_uplift", "uplift"), pass("river_settle"));
-    return [...passes, ...routeAndFoldPasses(entries, "rivers")];
-}
-
-/** Thermal batches: `iterations` relaxation steps, each a flux pass over the patch and an apply pass over it grown by one. */
-export function recordThermalBatch(target: DispatchTarget, iterations: number): void {
-    const [px, py] = gridGroups(largest(target, (p) => p.patchX1 - p.patchX0), largest(target, (p) => p.patchY1 - p.patchY0));
-    const [rx, ry] = gridGroups(largest(target, (p) => p.regionX1 - p.regionX0), largest(target, (p) => p.regionY1 - p.regionY0));
-    for (let step = 0; step < iterations; step++) {
-        record(target, target.entries[0].materials !== 0 ? "thermal_flux_materials" : "thermal_flux", px, py, "thermal");
-        record(target, "thermal_apply", rx, ry);
-    }
-}
-
-/** The kernel of each water pass (`WATER_PASSES` order). */
-const WATER_KERNELS = [
-    "water_flux",
-    "water_scale",
-    "water_limit",
-    "water_transport",
-    "water_erode",
-    "water_depth",
-    "water_apply",
-] as const satisfies readonly KernelName[];
-
-/**
- * Water batches: one pass of a water step over each batch's patch (the rain mask for the depth
- * pass, then the velocity the maps read, `water_velocity`, while the pipes hold the step's flows).
- */
-export function recordWaterBatch(target: DispatchTarget, pass: number): void {
-    const kernel = WATER_KERNELS[pass];
-    if (!kernel) {
-        throw new Error(`Internal error: water pass ${pass} does not exist.`);
-    }
-    const [px, py] = gridGroups(largest(target, (p) => p.patchX1 - p.patchX0), largest(target, (p) => p.patchY1 - p.patchY0));
-    record(target, kernel, px, py, kernel === "water_depth" ? "rain" : null);
-    if (kernel === "water_depth") record(target, "water_velocity", px, py);
-}
-
 /**
  * A tileable terrain's seam: its last column and row made equal to the first again. Once for the
  * whole class (one layer): it copies the whole seam, and two layers would count its changes twice.
@@ -224,7 +130,7 @@ export function recordTileSeam(target: DispatchTarget): void {
  * The hops of the sediment routing, then apply_delta, fill_levels and copy_levels, over the batch's
  * extent; what settles is scaled by the mask of the batch's operator.
  */
-function recordRouteAndFold(target: DispatchTarget, operator: "hydraulic" | "rivers"): void {
+export function recordRouteAndFold(target: DispatchTarget, operator: "hydraulic" | "rivers"): void {
     for (const pass of routeAndFoldPasses(target.entries, operator)) recordGridPass(target, pass);
 }
 

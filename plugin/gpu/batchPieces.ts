@@ -6,12 +6,13 @@
  * (`GridPass`), and droplets only add into the accumulator with integer atomics, which commute, so
  * any cut gives the whole batch's integers; how it is cut only decides how even the frames are.
  */
-import {
-    dropletKernel, planDropletDispatch, record, recordGridPass, recordTileSeam, riverPasses, routeAndFoldPasses, gridGroups, type GridPass,
-} from "./batchDispatch.js";
+import { planDropletDispatch, record, recordGridPass, recordTileSeam, routeAndFoldPasses, gridGroups, type GridPass } from "./batchDispatch.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GpuRecorder } from "./gpuRecorder.js";
-import { GPU_OPERATORS, type GpuCut } from "./gpuOperators.js";
+import { GPU_OPERATORS } from "./gpuOperators.js";
+import { dropletKernel } from "./operators/droplets.js";
+import type { GpuCut } from "./operators/operatorContext.js";
+import { riverPasses } from "./operators/rivers.js";
 import { DROPLET_WORKGROUP_SIZE, GRID_WORKGROUP_SIZE, type KernelName } from "./kernelTable.js";
 
 /** One step of a piece: a band of rows of a grid pass, a range of a droplet batch's droplets, its clip_delta, or a tileable terrain's seam. */

@@ -1,9 +1,9 @@
 /**
  * The WebGPU backend: the simulation state in GPU buffers (`SimulationBuffers`), batches recorded in
- * the dispatch order of `batchDispatch.ts`, uploads and readbacks (`gpuReadback.ts`, the masks in
- * `gpuMasks.ts`). Dispatches are recorded and run at
- * the next `submit()`; a write to a buffer that recorded dispatches read submits them first (the
- * ordering contract of `ComputeDevice`).
+ * each operator's dispatch order (its file under `operators/`, its row in `gpuOperators.ts`),
+ * uploads and readbacks (`gpuReadback.ts`, the masks in `gpuMasks.ts`). Dispatches are recorded
+ * and run at the next `submit()`; a write to a buffer that recorded dispatches read submits them
+ * first (the ordering contract of `ComputeDevice`).
  */
 import { GpuMaterials } from "./gpuMaterials.js";
 import { GpuMasks } from "./gpuMasks.js";
@@ -15,7 +15,8 @@ import type { ErosionMaps } from "../core/erosionMaps.js";
 import type { PlannedBatch } from "../core/schedule.js";
 import type { GridRect } from "../core/patches.js";
 import { recordTileSeam, type DispatchTarget } from "./batchDispatch.js";
-import { GPU_OPERATORS, type GpuOperatorContext } from "./gpuOperators.js";
+import { GPU_OPERATORS } from "./gpuOperators.js";
+import type { GpuOperatorContext } from "./operators/operatorContext.js";
 import { GpuBatchPieces } from "./batchPieces.js";
 import { GpuRecorder, PARAM_SLOTS } from "./gpuRecorder.js";
 import { recordMaterialsTexture, recordRegionChecksums, recordTexturePass, recordVertexPass, recordWaterTexture, type TextureRows } from "./fieldPasses.js";
