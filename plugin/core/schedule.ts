@@ -13,13 +13,12 @@
  */
 import { initialSoilSlopeUnits, initialSoilUnits } from "./materials.js";
 import { HardnessMapRefs } from "./hardnessMap.js";
-import { buildBatchParams, buildLocalBatchParams } from "./batchParams.js";
-import { buildEditBatchParams } from "./editBatchParams.js";
+import { planEditBatch, planLocalBatch, planUnitBatch, type SharedPlan } from "./batchPlans.js";
 import type { GroundEdit, GroundEditShape } from "./groundEdits.js";
 import { EditQueue } from "./editQueue.js";
 import { cellScaledOptions, type GridSize } from "./worldScale.js";
 import type { LocalErosionEvent } from "./localErosion.js";
-import { BrushCache, brushEntryCount } from "./brush.js";
+import { BrushCache } from "./brush.js";
 import { resolveOptions, simulationOptions, type SimulationOptions } from "./options.js";
 import type { InputEntry } from "./inputLog/inputEntries.js";
 import type { PlayerInput } from "./lockstep/playerInputs.js";
@@ -321,8 +320,8 @@ export class ErosionSchedule {
 
     /** The next batch to run (a ground edit stamped here first), or null if no operator is enabled (the cycle is then empty). */
     public planNext(): PlannedBatch | null {
-        // What every batch of this position shares; each kind adds its own.
-        const here = {
+        // What every batch of this position shares; each kind adds its own (`batchPlans.ts`).
+        const here: SharedPlan = {
             cycle: this._cycle,
             batch: this._batch,
             masks: this._masks,
@@ -335,41 +334,15 @@ export class ErosionSchedule {
         };
         const edit = this._dueEdit();
         if (edit) {
-            const params = buildEditBatchParams(this._options, this.grid, edit, this._cycle);
-            const { x0, y0, x1, y1 } = edit.rect;
-            // A class of its own (group -id): an edit never shares a dispatch with anything.
-            return { ...here, operator: "edit", edit, patch: { index: params.patchIndex, x0, y0, x1, y1 }, params, brush: this._brush, group: -edit.id };
+            return planEditBatch(here, this._options, this.grid, edit, this._brush);
         }
         if (this._batch < this._events.length) {
-            const event = this._events[this._batch];
-            const brush = this._brushes.get(cellScaledOptions({ ...this._options, hydraulic: event.hydraulic }, this.grid).hydraulic.brushRadius);
-            const params = buildLocalBatchParams(this._options, this.grid, event, this._batch, this._cycle, brushEntryCount(brush), this._masks);
-            return {
-                ...here,
-                operator: "local",
-                patch: { index: params.patchIndex, x0: params.patchX0, y0: params.patchY0, x1: params.patchX1, y1: params.patchY1 },
-                params,
-                brush,
-                group: this._batch,
-            };
+            return planLocalBatch(here, this._options, this.grid, this._events[this._batch], this._brushes);
         }
         if (this._units.length === 0) {
             return null;
         }
-        const { operator, patch, group, waterPass, waterStep } = this._units[this._batch - this._events.length];
-        const params = buildBatchParams(
-            this._options, this.grid, patch, operator, this._cycle, brushEntryCount(this._brush), this._masks, waterPass, waterStep
-        );
-        return {
-            ...here,
-            operator,
-            patch,
-            params,
-            brush: this._brush,
-            group: this._events.length + group,
-            thermalIterations: this._scaled.thermal.iterations,
-            riverSteps: this._scaled.rivers.stepsPerBatch,
-        };
+        return planUnitBatch(here, this._options, this._scaled, this.grid, this._units[this._batch - this._events.length], this._brush, this._events.length);
     }
 
     /** Marks the planned batch done (or an empty cycle, when none is enabled); true if a cycle completed. */
