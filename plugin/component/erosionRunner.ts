@@ -1,7 +1,8 @@
 /**
  * `ErosionRunner`: erodes one field (one ground, or a world of grounds). It owns the simulation (schedule and backend), the frame loop
  * inside its budget, the checkpoints and the recovery from a lost WebGPU device, and reports what
- * happens through `ErosionReports`. It knows nothing of behaviors: `TerrainErosion` is a thin
+ * happens through `ErosionReports`; a reset, a restore or a rewind puts a state in force through
+ * `runnerStates.ts`. It knows nothing of behaviors: `TerrainErosion` is a thin
  * Babylon behavior over it.
  */
 import type { WebGPUEngine } from "@babylonjs/core/Engines/webgpuEngine.js";
@@ -32,7 +33,8 @@ import { RunnerFrames } from "./runnerFrames.js";
 import { FrameStatsWindow } from "./frameStats.js";
 import { StartupProgress } from "./startupProgress.js";
 import { compareStamps, type InputStamp } from "../core/inputLog/inputEntries.js";
-import { restoreBytes, RunnerRewind } from "./runnerRewind.js";
+import { RunnerRewind } from "./runnerRewind.js";
+import { RunnerStates } from "./runnerStates.js";
 import { rebuildBackend, startBackend, type BackendTarget } from "./backendStart.js";
 import { presenterOf } from "./backendPresenter.js";
 import { WaitWatch } from "../core/waitWatch.js";
@@ -78,6 +80,8 @@ export class ErosionRunner implements LiveQueue, StallHost {
     private _gpu = false;
     /** Why erosion stopped on its own (a failed frame or start), until `start()`. */
     private _stopReason: string | null = null;
+    /** Reset, restore and the putting in force of a state they and the rewinds share. */
+    private readonly _states: RunnerStates;
 
     /**
      * Starts a backend for `field`'s grounds (WebGPU when `useGpu`, else the CPU reference) and
@@ -102,6 +106,13 @@ export class ErosionRunner implements LiveQueue, StallHost {
         this.history = new RunHistory(this.schedule, field.originalHeights, start, options.undoMemoryMB * 2 ** 20);
         this.rewind = new RunnerRewind(this);
         this.checkpoints.onPoint = (point) => this.rewind.addPoint(point);
+        this._states = new RunnerStates({
+            history: this.history, rewind: this.rewind, checkpoints: this.checkpoints, maps: this.maps, previews: this._previews,
+            options: () => this._options,
+            takeOptions: (inForce) => (this._options = inForce),
+            live: (operation) => this._live(operation),
+            queue: (operation, task) => this._queue(operation, task),
+        });
         this.startup = new StartupProgress((event) => this._reports.startup?.(event));
         this.ready = this._startBackend(useGpu, engine, initial);
         this.ready.catch((error) => {
@@ -270,71 +281,21 @@ export class ErosionRunner implements LiveQueue, StallHost {
 
     /** Restores the state at attach exactly (heights, cycle 0, the mesh's original vertex data). */
     public reset(): Promise<void> {
-        return this._queue("reset", async () => {
-            const { backend, schedule, field } = this._live("reset");
-            refuseForLockstepPlayer(schedule, "reset");
-            // The history logs it and says what it puts back (`resetState`); this reset also puts the meshes' vertex data back.
-            const { state: initial, seq } = this.history.reset(schedule.inputs.position);
-            schedule.inputs.setHeld([]);
-            await backend.writeState(initial);
-            field.restoreOriginal();
-            await this.maps.refresh(this._live("reset"));
-            schedule.resumeAt(0, schedule.latestOptions, schedule.latestOptions, schedule.latestMasks, schedule.latestMasks);
-            schedule.setEvents([], []);
-            schedule.setEdits([]);
-            this._previews.clear();
-            schedule.setSourceState([], null);
-            this.checkpoints.set(initial, schedule);
-            this.rewind.restart(initial, schedule.latestOptions, seq);
-        });
+        return this._states.reset();
     }
 
     /** Restores a snapshot of this ground: state, position and options (the backend option stays). */
     public restore(snapshot: ErosionSnapshot): Promise<void> {
-        return this._queue("restore", async () => {
-            const live = this._live("restore");
-            refuseForLockstepPlayer(live.schedule, "restore");
-            const { state } = snapshot;
-            const { field } = live;
-            if (state.width !== field.width || state.depth !== field.depth) {
-                throw new RangeError(`restore: the snapshot is ${state.width} x ${state.depth} vertices but the ground is ${field.width} x ${field.depth}.`);
-            }
-            if (Math.abs(snapshot.cellSize - field.cellSize) > 1e-9 * field.cellSize) {
-                throw new RangeError(
-                    `restore: the snapshot was taken on a ground with cells ${snapshot.cellSize} units apart, but this ground's are ${field.cellSize}: its ` +
-                        `heights count 1/65536 of that cell, so it would restore at another scale. Restore it on a ground of the same size and subdivisions.`
-                );
-            }
-            await this.applyState(live, state, snapshot.options, null);
-        });
+        return this._states.restore(snapshot);
     }
 
     /**
-     * Puts `state` in force at its position, with the simulation options of `options` (the
-     * runtime settings in force stay: `RUNTIME_SETTINGS`) and, when
-     * given, `maps`: the backend's state, the schedule (position, options, masks, events) and every
-     * ground's CPU data. Call it from inside the queue (`queueLive`). `logged` (a restore) records it
-     * in the input log and starts the run again there; a rewind's own step is not logged.
+     * Puts `state` in force at its position with the simulation options of `options` and, when given,
+     * `maps` (`RunnerStates.apply`). Call it from inside the queue (`queueLive`); `logged` (a restore)
+     * records it in the input log, a rewind's own step is not logged.
      */
-    public async applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null, logged = true): Promise<void> {
-        const { backend, schedule, field } = live;
-        if (logged) {
-            // A restore: logged with its state (read back first by the history: a state that does not fit is refused whole), and
-            // the run starts again there; `state` itself is put in force (the plan's is the same, read back from its bytes).
-            const { seq } = this.history.restore(restoreBytes(state, options, field.cellSize), field, schedule.inputs.position);
-            schedule.inputs.setHeld([]);
-            this.rewind.restart(state, options, seq);
-        }
-        const inForce = resolveOptions(simulationOptions(options), this._options);
-        this._options = inForce;
-        schedule.resumeAtState(state, inForce);
-        this._previews.clear();
-        await backend.writeState(state);
-        if (maps) {
-            await backend.writeMaps(maps);
-        }
-        field.writeRows(state.heights, 0, state.depth, presenterOf(backend).uploadsRows);
-        await this.maps.refresh(live);
+    public applyState(live: Live, state: ErosionStateData, options: Readonly<SimulationOptions>, maps: ErosionMaps | null, logged = true): Promise<void> {
+        return this._states.apply(live, state, options, maps, logged);
     }
 
     /**
@@ -412,9 +373,4 @@ export class ErosionRunner implements LiveQueue, StallHost {
         }
         return { backend: this.backend, schedule: this.schedule, field: this.field };
     }
-}
-
-/** A lockstep player's reset or restore would part it from its host: the shared game's are the host's to make. */
-function refuseForLockstepPlayer(schedule: ErosionSchedule, kind: "reset" | "restore"): void {
-    if (schedule.inputs.forward) throw new RangeError(`A ${kind} is the lockstep host's to make: a player (forwardInputs set) cannot ${kind} the shared game.`);
 }
