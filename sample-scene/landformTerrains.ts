@@ -1,9 +1,10 @@
 /**
- * Terrains built for landforms that build (issue 60): the sample offers the fan and the delta
- * (`?terrain=fan`, `?terrain=delta`) and the realism claims erode the same shapes
+ * Terrains built for landforms that build (issue 60): the sample offers the fan, the delta and the
+ * escarpment (`?terrain=fan`, `?terrain=delta`, `?terrain=scarp`) and the realism claims erode the same shapes
  * (scripts/realism/landforms.ts), so what the README shows from the sample is what the claims measure.
  * Heights in cells of 1 m, row-major, `LANDFORM_SIZE` vertices a side.
  */
+import type { ErosionOptionsInput } from "../plugin/index.js";
 
 /** Side of every landform terrain (vertices; cells of 1 m). */
 export const LANDFORM_SIZE = 129;
@@ -17,6 +18,24 @@ export const VALLEY_HALF_WIDTH = 20;
 
 /** The closed basin's centre, radius and the mouth where its feeding valley enters (cells). */
 export const BASIN = { x: CENTRE, y: 40, radius: 28, mouth: { x: CENTRE, y: 68 } };
+
+/**
+ * The options the escarpment erodes under (the sample's `?terrain=scarp` and the apron's claim):
+ * the README's mesa settings. Thermal strong enough to shed from the cliff faster than the rain
+ * strips its foot (talus 2, 32 iterations a batch, rate 1: at the default 2 iterations the foot
+ * keeps no apron), rivers' erosion 0.05, the materials on with the soil's angle of repose 0.6 and
+ * one hard bed (10 times the soil) from 30 to 42 cells high over rock as loose as the soil: the
+ * cliff's top ten cells are the cap, what it stands on is undercut.
+ */
+export const ESCARPMENT_OPTIONS: ErosionOptionsInput = {
+    patchSize: 32,
+    thermal: { talus: 2, iterations: 32, rate: 1 },
+    rivers: { erosion: 0.05 },
+    materials: { enabled: true, soilTalus: 0.6, hardness: 1, strataThickness: 12, strataBase: 30, strataBeds: 1, strataShare: 1, strataHardness: 10 },
+};
+
+/** The escarpment's face: it falls from the plateau's edge (row `top`, `high` cells) to its foot (row `foot`, `low` cells). */
+export const SCARP = { top: 50, foot: 55, high: 40, low: 12 };
 
 /**
  * A little relief so water picks its ways (cells): up to 0.05 cells of hashed noise a vertex. Not a
@@ -76,5 +95,21 @@ export function closedBasinHeights(): Float32Array {
         if (y <= BASIN.mouth.y) return bowl;
         const valley = 10 + 0.25 * (y - BASIN.mouth.y) + 0.4 * Math.abs(x - BASIN.mouth.x);
         return Math.min(bowl + 6, valley);
+    });
+}
+
+/**
+ * An escarpment over a plain: a plateau `SCARP.high` cells high at its edge, falling 0.05 a cell
+ * away from the face toward row 0 (its water drains there, not over the cliff), a face falling
+ * 5.6 a cell to its foot (`SCARP.foot`, `SCARP.low` cells) and a plain falling 0.1 a cell from
+ * the foot toward the last row, where the water leaves. The cliff is steeper than any rock's
+ * angle of repose, so thermal sheds from it from the first cycle.
+ */
+export function escarpmentHeights(): Float32Array {
+    const face = (SCARP.high - SCARP.low) / (SCARP.foot - SCARP.top);
+    return heightsOf((_x, y) => {
+        if (y <= SCARP.top) return SCARP.high - 0.05 * (SCARP.top - y);
+        if (y <= SCARP.foot) return SCARP.high - face * (y - SCARP.top);
+        return SCARP.low - 0.1 * (y - SCARP.foot);
     });
 }

@@ -3,8 +3,9 @@
  * `?engine=webgl2` or where WebGPU is missing, on WebGL2 with the CPU backend in a Web Worker.
  * `?terrain=montblanc` erodes a real mountain range (SRTM, 16-bit) instead of the generated one;
  * `?terrain=world` cuts the generated terrain into 4 x 4 grounds eroded as one `TerrainErosionWorld`;
- * `?terrain=fan` and `?terrain=delta` are terrains built for landforms that build (a mountain front
- * whose river lays a fan on the plain, a river into a lake, raining, that builds a delta).
+ * `?terrain=fan`, `?terrain=delta` and `?terrain=scarp` are terrains built for landforms that build
+ * (a mountain front whose river lays a fan on the plain, a river into a lake, raining, that builds a
+ * delta, a capped escarpment that sheds a talus apron at its foot under the mesa's settings).
  * Press I (or the Inspector button) to tune every option live; shift-drag on the terrain to rain on
  * it (erodeAt).
  * `?join=ws://host:port` makes it a lockstep player of the sample's server (`npm run lockstep-server`,
@@ -39,7 +40,7 @@ import { createWaterControls, type WaterControls } from "./waterControls.js";
 import { createGroundTools } from "./groundTools.js";
 import { joinLockstep, lockstepLine } from "./lockstep/lockstepClient.js";
 import { LIGHT_TERRAIN, softwareRenderer } from "./lightSettings.js";
-import { closedBasinHeights, LANDFORM_SIZE, mountainFrontHeights } from "./landformTerrains.js";
+import { closedBasinHeights, ESCARPMENT_OPTIONS, escarpmentHeights, LANDFORM_SIZE, mountainFrontHeights } from "./landformTerrains.js";
 import { TerrainErosionMaterialPlugin } from "../plugin/material/index.js";
 import { PointerEventTypes } from "@babylonjs/core/Events/pointerEvents.js";
 import "@babylonjs/core/Culling/ray.js";
@@ -51,14 +52,15 @@ const TERRAINS = {
     world: { label: "World of 4 x 4 grounds (generated, 1 m cells)" },
     fan: { label: "Mountain front onto a plain (129 x 129, 1 m cells): its river lays a fan" },
     delta: { label: "River into a closed lake (129 x 129, 1 m cells, raining): a delta at its mouth" },
+    scarp: { label: "Capped escarpment over a plain (129 x 129, 1 m cells, the mesa's settings): a talus apron at its foot" },
 } as const;
 type TerrainName = keyof typeof TERRAINS;
 
 const params = new URLSearchParams(location.search);
 const terrainName: TerrainName = (Object.keys(TERRAINS) as TerrainName[]).find((name) => name === params.get("terrain")) ?? "generated";
 /** The landform terrains (landformTerrains.ts): one size, the claims' (`?size` does not apply). */
-const LANDFORMS = { fan: mountainFrontHeights, delta: closedBasinHeights } as const;
-const isLandform = terrainName === "fan" || terrainName === "delta";
+const LANDFORMS = { fan: mountainFrontHeights, delta: closedBasinHeights, scarp: escarpmentHeights } as const;
+const isLandform = terrainName in LANDFORMS;
 const askedDroplets = params.has("droplets") ? Math.max(1, Math.min(65536, Number(params.get("droplets")) || 1024)) : undefined;
 // ?workers=N: the CPU backend's workers (cpuWorkers; 0 or absent picks max(1, cores - 1)).
 const cpuWorkers = Math.max(0, Math.min(64, Math.floor(Number(params.get("workers")) || 0)));
@@ -118,11 +120,12 @@ async function createTerrain(scene: Scene, weight: { size: number; droplets: num
         return { grounds: [[ground]], size: extent, low: 454, high: 4810, options };
     }
     if (isLandform) {
-        // The terrain the realism claims erode, in metres (cells of 1 m), at the defaults but the scene's weight.
+        // The terrain the realism claims erode, in metres (cells of 1 m), at their options (the defaults; the escarpment's, the mesa's) but the scene's weight.
         const side = LANDFORM_SIZE;
         const heights = LANDFORMS[terrainName as keyof typeof LANDFORMS]();
         const ground = createGroundFromHeights(TERRAINS[terrainName].label, heights, { columns: side, rows: side, extent: { width: side - 1, height: side - 1 } }, scene);
-        return { grounds: [[ground]], size: side - 1, low: 0, high: Math.max(...heights), options };
+        const landformOptions = terrainName === "scarp" ? { ...ESCARPMENT_OPTIONS, ...options } : options;
+        return { grounds: [[ground]], size: side - 1, low: 0, high: Math.max(...heights), options: landformOptions };
     }
     const vertices = weight.size;
     const heights = generateNoiseTerrain({ width: vertices, depth: vertices, relief: (90 * vertices) / 513, seed: 3, ridged: 0.6, wavelength: (200 * vertices) / 513 });

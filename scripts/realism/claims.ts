@@ -7,7 +7,7 @@ import { pearsonOf } from "../../plugin/advanced.js";
 import { boxBlur3, changeMap, measureRun, toCoarse, type RealismRun } from "./measure.js";
 import { GENERATED_SCALES, coarsen, generatedTerrain, generatedTerrainFine, montBlanc, type Terrain } from "./terrains.js";
 import { capRock, capRockDefaults, materialsDrainage, soilGathers } from "./materialClaims.js";
-import { alluvialFan, delta, floodplain } from "./landformClaims.js";
+import { alluvialFan, delta, floodplain, talusApron } from "./landformClaims.js";
 import type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
 
 export type { Check, Claim, ClaimResult, RealismSize } from "./claimTypes.js";
@@ -173,4 +173,4 @@ const riversMontBlanc: Claim = {
 };
 
 /** Every claim, in report order. */
-export const CLAIMS: readonly Claim[] = [droplets, allOperators, scale, scaleWater, resolution, riversGenerated, riversMontBlanc, capRock, capRockDefaults, soilGathers, materialsDrainage, alluvialFan, floodplain, delta];
+export const CLAIMS: readonly Claim[] = [droplets, allOperators, scale, scaleWater, resolution, riversGenerated, riversMontBlanc, capRock, capRockDefaults, soilGathers, materialsDrainage, alluvialFan, floodplain, delta, talusApron];

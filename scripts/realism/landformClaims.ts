@@ -1,10 +1,10 @@
 /**
  * The realism claims of landforms that build (issue 60): what the rivers lay down where their slope
- * falls and where they meet standing water, on the terrains built for it (`landforms.ts`). The talus
- * apron is measured by `npm run landforms` and not claimed: the erosion does not build it yet.
+ * falls and where they meet standing water, and what a cliff sheds at its foot, on the terrains
+ * built for them (`landforms.ts`).
  */
 import type { Check, Claim, ClaimResult } from "./claimTypes.js";
-import { DELTA_LOBE, DELTA_OPTIONS, deltaFigures, FAN_ARC, fanFigures, floodplainFigures } from "./landforms.js";
+import { APRON_LENGTH, APRON_OPTIONS, apronFigures, DELTA_LOBE, DELTA_OPTIONS, deltaFigures, FAN_ARC, fanFigures, floodplainFigures } from "./landforms.js";
 
 const atLeast = (what: string, value: number, limit: number): Check => ({ what, value, bound: `>= ${limit}`, passed: value >= limit });
 
@@ -55,6 +55,32 @@ export const delta: Claim = {
         return result(this, [
             atLeast("mouth's sector, mean change 8-24 cells from the centre (cells)", figures["mouth's sector, mean change 8-24 cells from the centre (cells)"], 0.5),
             atLeast(DELTA_LOBE, figures[DELTA_LOBE], 0.5),
+        ]);
+    },
+};
+
+/**
+ * Cycles of the apron's run: the cliff sheds fastest while it is young. By 100 cycles the mesa's
+ * strong thermal has worn the cap back 12 cells onto a ramp of its soft rock, the rain strips what
+ * lands there, and the first apron is gone (`npm run landforms`).
+ */
+export const APRON_CYCLES = 40;
+
+const footChange = "plain's mean change 0-2 cells from the foot (cells)";
+
+export const talusApron: Claim = {
+    id: "apron",
+    issue: "landforms that build",
+    title:
+        `The mesa's settings (materials on, thermal talus 2, 32 iterations), an escarpment capped by a hard bed over a plain (129², 1 m cells), ${APRON_CYCLES} cycles: ` +
+        "what the cliff sheds gathers at its foot as an apron of soil, thinning away from it, along the whole cliff",
+    async evaluate() {
+        const { figures } = apronFigures(APRON_OPTIONS, APRON_CYCLES);
+        return result(this, [
+            atLeast(footChange, figures[footChange], 1),
+            atLeast("plain's mean soil 0-2 cells from the foot (cells)", figures["plain's mean soil 0-2 cells from the foot (cells)"], 1),
+            atLeast("0-2 cells from the foot less 6-10 cells (cells)", figures[footChange] - figures["plain's mean change 6-10 cells from the foot (cells)"], 1),
+            atLeast(APRON_LENGTH, figures[APRON_LENGTH], 0.9),
         ]);
     },
 };

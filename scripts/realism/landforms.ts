@@ -3,18 +3,16 @@
  * down there. A mountain front onto a plain (a fan: deposit thickness falling with distance from
  * the valley's outlet, spread over an arc), a wide valley (its floor aggrading beside the channel),
  * a river into a closed basin (a lobe at the mouth; the share of the eroded material the basin
- * keeps) and a cliff (an apron at its foot). `npm run landforms` prints them; the fan, the
- * floodplain and the delta are realism claims (`landformClaims.ts`), the apron is measured only:
- * the erosion does not build it yet.
+ * keeps) and an escarpment (an apron at its foot). `npm run landforms` prints them; each is a
+ * realism claim too (`landformClaims.ts`).
  */
 import { CpuErosionSimulation, heightsToFixed, resolveOptions, type ErosionOptionsInput } from "../../plugin/index.js";
-import { CAPPED_OPTIONS, capRockPlateau } from "./materialClaims.js";
 import type { Terrain } from "./terrains.js";
 import {
-    BASIN, closedBasinHeights, FAN_OUTLET, LANDFORM_SIZE, mountainFrontHeights, VALLEY_HALF_WIDTH, wideValleyHeights,
+    BASIN, closedBasinHeights, ESCARPMENT_OPTIONS, escarpmentHeights, FAN_OUTLET, LANDFORM_SIZE, mountainFrontHeights, SCARP, VALLEY_HALF_WIDTH, wideValleyHeights,
 } from "../../sample-scene/landformTerrains.js";
 
-export { BASIN, FAN_OUTLET, LANDFORM_SIZE, VALLEY_HALF_WIDTH };
+export { BASIN, FAN_OUTLET, LANDFORM_SIZE, SCARP, VALLEY_HALF_WIDTH };
 
 const CENTRE = (LANDFORM_SIZE - 1) / 2;
 
@@ -28,6 +26,9 @@ export const wideValley = (): Terrain => terrainOf("wide valley", wideValleyHeig
 
 /** The delta's terrain (`closedBasinHeights`, shared with the sample's `?terrain=delta`). */
 export const closedBasin = (): Terrain => terrainOf("river into a closed basin", closedBasinHeights());
+
+/** The apron's terrain (`escarpmentHeights`, shared with the sample's `?terrain=scarp`). */
+export const escarpment = (): Terrain => terrainOf("escarpment over a plain", escarpmentHeights());
 
 /** Mean of `values` over `cells` (0 for none). */
 function meanAt(values: ArrayLike<number>, cells: readonly number[]): number {
@@ -168,21 +169,51 @@ export function deltaFigures(options: ErosionOptionsInput = DELTA_OPTIONS, cycle
 }
 
 /**
- * The apron: on the capped plateau with the mesa's settings (`CAPPED_OPTIONS`), the mean change and
- * soil of the foot below the cliff (cells that started 20 to 28 cells high, the cap's base at 30)
- * and the share of the eroded material laid anywhere.
+ * The options of the apron's run: the mesa's (`ESCARPMENT_OPTIONS`, the capped mesa's
+ * `CAPPED_OPTIONS`: thermal talus 2, 32 iterations a batch, rate 1; one hard bed 30 to 42 cells
+ * high over rock as loose as the soil), whose cap spans the escarpment's top ten cells. At the
+ * default thermal (2 iterations a batch) the cliff sheds a sixteenth as fast and the rain strips
+ * the foot as fast as it lands (`npm run landforms`).
  */
-export function apronFigures(cycles = 40): LandformFigures {
-    const terrain = capRockPlateau(LANDFORM_SIZE);
-    const run = erodeLandform(terrain, CAPPED_OPTIONS, cycles);
-    const foot: number[] = [];
-    for (let i = 0; i < terrain.heights.length; i++) if (terrain.heights[i] >= 20 && terrain.heights[i] < 28) foot.push(i);
-    return {
-        terrain: `${terrain.name}, capped (the mesa's settings)`,
-        figures: {
-            "foot's mean change (cells)": meanAt(run.change, foot),
-            "foot's mean soil (cells)": meanAt(run.soil, foot),
-            "share of the eroded material laid anywhere": run.deposited / Math.max(1e-9, run.eroded),
-        },
-    };
+export const APRON_OPTIONS: ErosionOptionsInput = ESCARPMENT_OPTIONS;
+
+/** The apron's figure of its reach along the cliff: the share of the cliff's columns whose foot (0 to 2 cells out) was raised by more than 0.5 cells. */
+export const APRON_LENGTH = "share of the cliff's length with its foot raised by more than 0.5 cells";
+
+/** Columns the apron's figures read (the field's edge columns drain sideways off it). */
+const APRON_COLUMNS = { from: 4, to: LANDFORM_SIZE - 4 };
+
+/** The apron's band of rows `from` to `to` cells out from the cliff's foot (`SCARP.foot`; negative: up the face), its cells. */
+function scarpBand(from: number, to: number): number[] {
+    const cells: number[] = [];
+    for (let y = SCARP.foot + from; y <= SCARP.foot + to; y++) for (let x = APRON_COLUMNS.from; x < APRON_COLUMNS.to; x++) cells.push(y * LANDFORM_SIZE + x);
+    return cells;
+}
+
+/**
+ * The apron: on the escarpment (`escarpmentHeights`), the mean change and soil of the plain in
+ * bands 0-2, 3-5, 6-10 and 20-40 cells out from the cliff's foot and of the face (the rows
+ * between the plateau's edge and the foot), the share of the cliff's length with its foot raised by more than 0.5 cells
+ * (`APRON_LENGTH`), and the share of what the face lost that lies within 5 cells of its foot.
+ */
+export function apronFigures(options: ErosionOptionsInput = APRON_OPTIONS, cycles = 40): LandformFigures {
+    const terrain = escarpment();
+    const run = erodeLandform(terrain, options, cycles);
+    const figures: Record<string, number> = {};
+    for (const [from, to] of [[0, 2], [3, 5], [6, 10], [20, 40]]) {
+        figures[`plain's mean change ${from}-${to} cells from the foot (cells)`] = meanAt(run.change, scarpBand(from, to));
+        figures[`plain's mean soil ${from}-${to} cells from the foot (cells)`] = meanAt(run.soil, scarpBand(from, to));
+    }
+    const face = scarpBand(SCARP.top - SCARP.foot + 1, -1);
+    figures["face's mean change (cells)"] = meanAt(run.change, face);
+    let raised = 0;
+    for (let x = APRON_COLUMNS.from; x < APRON_COLUMNS.to; x++) {
+        let change = 0;
+        for (let y = SCARP.foot; y <= SCARP.foot + 2; y++) change += run.change[y * LANDFORM_SIZE + x];
+        if (change / 3 > 0.5) raised++;
+    }
+    figures[APRON_LENGTH] = raised / (APRON_COLUMNS.to - APRON_COLUMNS.from);
+    const lost = face.reduce((sum, i) => sum - Math.min(0, run.change[i]), 0);
+    figures["share of what the face lost lying within 5 cells of its foot"] = scarpBand(0, 5).reduce((sum, i) => sum + Math.max(0, run.change[i]), 0) / Math.max(1e-9, lost);
+    return { terrain: terrain.name, figures };
 }

@@ -1,9 +1,13 @@
 /**
  * The landform terrains `npm run landforms` erodes (scripts/realism/landforms.ts) are what their
  * figures assume: the fan's valley opens onto its plain at the outlet, the wide valley's channel runs
- * down its centre line, and every vertex of the closed basin's field drains into the bowl.
+ * down its centre line, every vertex of the closed basin's field drains into the bowl, and the
+ * escarpment's cliff is steeper than any rock stands, with its plateau draining away from it.
  */
-import { BASIN, closedBasin, FAN_OUTLET, LANDFORM_SIZE, mountainFront, VALLEY_HALF_WIDTH, wideValley } from "../../../scripts/realism/landforms.js";
+import {
+    APRON_OPTIONS, BASIN, closedBasin, escarpment, FAN_OUTLET, LANDFORM_SIZE, mountainFront, SCARP, VALLEY_HALF_WIDTH, wideValley,
+} from "../../../scripts/realism/landforms.js";
+import { CAPPED_OPTIONS } from "../../../scripts/realism/materialClaims.js";
 
 const at = (heights: Float32Array, x: number, y: number) => heights[y * LANDFORM_SIZE + x];
 
@@ -47,5 +51,17 @@ describe("the landform terrains", () => {
             }
             expect(Math.hypot(x - BASIN.x, y - BASIN.y)).toBeLessThan(BASIN.radius);
         }
+    });
+
+    it("the escarpment: a face steeper than thermal's talus of 2 from the plateau's edge to its foot, the plateau falling away from it, the plain below falling away too", () => {
+        const { heights } = escarpment();
+        for (let x = 4; x < LANDFORM_SIZE - 4; x += 7) {
+            for (let y = SCARP.top; y < SCARP.foot; y++) expect(at(heights, x, y) - at(heights, x, y + 1)).toBeGreaterThan(2 * 2);
+            for (let y = 1; y <= SCARP.top; y++) expect(at(heights, x, y)).toBeGreaterThan(at(heights, x, y - 1) - 0.2);
+            for (let y = SCARP.foot + 1; y < LANDFORM_SIZE; y++) expect(at(heights, x, y)).toBeLessThan(at(heights, x, y - 1) + 0.2);
+        }
+        // The hard bed (30 to 42 cells) holds the cliff's top ten cells, as on the capped mesa.
+        expect(APRON_OPTIONS).toEqual(CAPPED_OPTIONS);
+        expect(at(heights, 64, SCARP.top)).toBeGreaterThan(39);
     });
 });
