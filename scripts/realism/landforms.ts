@@ -194,7 +194,8 @@ function scarpBand(from: number, to: number): number[] {
  * The apron: on the escarpment (`escarpmentHeights`), the mean change and soil of the plain in
  * bands 0-2, 3-5, 6-10 and 20-40 cells out from the cliff's foot and of the face (the rows
  * between the plateau's edge and the foot), the share of the cliff's length with its foot raised by more than 0.5 cells
- * (`APRON_LENGTH`), and the share of what the face lost that lies within 5 cells of its foot.
+ * (`APRON_LENGTH`), and the share of what the cliff lost (the 15 rows above its foot) that lies
+ * within 5 cells of the foot.
  */
 export function apronFigures(options: ErosionOptionsInput = APRON_OPTIONS, cycles = 40): LandformFigures {
     const terrain = escarpment();
@@ -213,7 +214,9 @@ export function apronFigures(options: ErosionOptionsInput = APRON_OPTIONS, cycle
         if (change / 3 > 0.5) raised++;
     }
     figures[APRON_LENGTH] = raised / (APRON_COLUMNS.to - APRON_COLUMNS.from);
-    const lost = face.reduce((sum, i) => sum - Math.min(0, run.change[i]), 0);
-    figures["share of what the face lost lying within 5 cells of its foot"] = scarpBand(0, 5).reduce((sum, i) => sum + Math.max(0, run.change[i]), 0) / Math.max(1e-9, lost);
+    // The cliff: the face and the plateau's edge the cap's retreat ate into (15 rows above the foot; the
+    // cap's edge went back about 8 in 40 cycles).
+    const lost = scarpBand(-15, -1).reduce((sum, i) => sum - Math.min(0, run.change[i]), 0);
+    figures["share of what the cliff lost (15 cells back from its foot) lying within 5 cells of the foot"] = scarpBand(0, 5).reduce((sum, i) => sum + Math.max(0, run.change[i]), 0) / Math.max(1e-9, lost);
     return { terrain: terrain.name, figures };
 }
