@@ -193,9 +193,9 @@ function scarpBand(from: number, to: number): number[] {
 /**
  * The apron: on the escarpment (`escarpmentHeights`), the mean change and soil of the plain in
  * bands 0-2, 3-5, 6-10 and 20-40 cells out from the cliff's foot and of the face (the rows
- * between the plateau's edge and the foot), the share of the cliff's length with its foot raised by more than 0.5 cells
- * (`APRON_LENGTH`), and the share of what the cliff lost (the 15 rows above its foot) that lies
- * within 5 cells of the foot.
+ * between the plateau's edge and the foot), the share of the cliff's length with its foot raised
+ * by more than 0.5 cells (`APRON_LENGTH`), and the share of what the cliff lost (the 15 rows above
+ * its foot) that lies within 5 cells of the foot.
  */
 export function apronFigures(options: ErosionOptionsInput = APRON_OPTIONS, cycles = 40): LandformFigures {
     const terrain = escarpment();
