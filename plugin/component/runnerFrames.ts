@@ -329,6 +329,9 @@ export class RunnerFrames {
         const completeCycle = frame.cycleCompleted ? this._readCheckpoint(backend, boundary) : null;
         this._rows.add(this._landed(await running, backend, frame, () => reportBatches(this._reports, frame.batches)));
         this._rows.flush(backend);
+        // Its rows are on the mesh now: a start whose first batches came from runCycles (paused at
+        // once, as a game that steps erosion itself is) is over too, not "first batch" for ever.
+        if (frame.batches.length > 0) this._host.startup.enter("running");
         await completeCycle?.();
     }
 

@@ -93,6 +93,17 @@ describe("TerrainErosion's attach lifecycle", () => {
         erosion.dispose();
     });
 
+    it("ends its start's report when the first batches come from runCycles while paused", async () => {
+        const ground = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
+        const erosion = new TerrainErosion({ ...OPTIONS, autoStart: false });
+        ground.addBehavior(erosion);
+        await erosion.whenReady();
+        expect(erosion.startup).toMatchObject({ phase: "first-batch" });
+        await erosion.runCycles(1);
+        expect(erosion.startup?.phase).toBe("running");
+        erosion.dispose();
+    });
+
     it("reports an idle lastFrame while paused, and the frame's figures while running", async () => {
         const ground = createGroundWithHeights(env.scene, heights, SIDE, SIDE);
         const erosion = new TerrainErosion(OPTIONS);
