@@ -61,8 +61,8 @@ export const delta: Claim = {
 
 /**
  * Cycles of the apron's run: the cliff sheds fastest while it is young. By 100 cycles the mesa's
- * strong thermal has worn the cap's edge back about 14 rows onto a ramp of its soft rock, the rain strips what
- * lands there, and the first apron is gone (`npm run landforms`).
+ * strong thermal has worn the cap's edge back about 14 rows onto a ramp of its soft rock, the rain
+ * strips what lands there, and the first apron is gone (`npm run landforms`).
  */
 export const APRON_CYCLES = 40;
 
